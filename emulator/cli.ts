@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]`
+ * Starts the emulator and prints the URL it listens on.
+ */
+import { parseArgs } from "node:util";
+import { startEmulator } from "./index";
+
+const USAGE =
+  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>]";
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: "string" },
+        host: { type: "string", default: "127.0.0.1" },
+        token: { type: "string" },
+        "state-file": { type: "string" },
+        speed: { type: "string", default: "1" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be an integer from 0 to 65535, got "${values.port}"\n${USAGE}`);
+    process.exit(2);
+  }
+  const speed = Number(values.speed);
+  if (!(speed > 0)) {
+    console.error(`--speed must be a positive number, got "${values.speed}"\n${USAGE}`);
+    process.exit(2);
+  }
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    speed,
+    ...(values.token === undefined ? {} : { token: values.token }),
+    ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
+  });
+  console.log(`listening on ${emulator.url}`);
+  const stop = () => {
+    void emulator.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`vmcloud-emulator: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+/**
+ * Credential checks for the three schemes: bearer token, X-Auth-Token, and signed
+ * access-key/secret-key requests (verified with the client's own signing code).
+ */
+import type { FastifyRequest } from "fastify";
+import type { AnyEndpoint } from "../../provider/api/endpoint";
+import { verifySignature } from "../../provider/client/signing";
+import type { EmulatorSettings } from "./service-module";
+import { ServiceError } from "./service-error";
+
+/** The raw request body, kept by the emulator's JSON parser for signature checks. */
+export function rawBodyOf(request: FastifyRequest): string {
+  return (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
+}
+
+/** Returns the 401 to answer, or undefined when the request is authenticated. */
+export function authenticate(
+  settings: EmulatorSettings,
+  request: FastifyRequest,
+  endpoint: AnyEndpoint,
+): ServiceError | undefined {
+  const header = (name: string) => {
+    const v = request.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  switch (endpoint.auth) {
+    case "bearer": {
+      const value = header("authorization");
+      if (value === undefined) return unauthorized("missing Authorization: Bearer token");
+      const match = /^Bearer\s+(.+)$/i.exec(value);
+      if (match === null || match[1] !== settings.token) return unauthorized("invalid or expired token");
+      return undefined;
+    }
+    case "x-auth-token":
+    case "x-auth-token-or-signature": {
+      const token = header("x-auth-token");
+      if (token !== undefined) {
+        return token === settings.token ? undefined : unauthorized("invalid or expired X-Auth-Token");
+      }
+      const authorization = header("authorization");
+      if (endpoint.auth === "x-auth-token-or-signature" && authorization?.startsWith("SDK-HMAC-SHA256")) {
+        const url = new URL(request.url, "http://emulator");
+        const problem = verifySignature(settings.signingKeys, {
+          method: request.method,
+          path: url.pathname,
+          query: [...url.searchParams.entries()],
+          headers: request.headers,
+          body: rawBodyOf(request),
+        });
+        return problem === undefined ? undefined : unauthorized(`request signature refused: ${problem}`);
+      }
+      return unauthorized("missing X-Auth-Token header");
+    }
+  }
+}
+
+function unauthorized(message: string): ServiceError {
+  return new ServiceError(401, "unauthorized", message);
+}

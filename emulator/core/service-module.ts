@@ -1,0 +1,54 @@
+/**
+ * What each emulated service provides to the app: its state and fixtures, the time-driven
+ * settling of that state, and its routes.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AnyEndpoint } from "../../provider/api/endpoint";
+import type { SigningKey } from "../../provider/client/signing";
+import type { ServiceError } from "./service-error";
+
+/** Settings every service reads. */
+export interface EmulatorSettings {
+  /** The one valid API token. */
+  token: string;
+  /** Every delay is divided by this (1: a VM boots in about 2 s; 20: about 0.1 s). */
+  speed: number;
+  /** Key pairs accepted for signed requests. */
+  signingKeys: SigningKey[];
+}
+
+/** The clock and delay scaling that models use. */
+export interface Clock {
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** A delay of `baseMs` at speed 1, scaled by the configured speed. */
+  delay(baseMs: number): number;
+}
+
+/** What a service receives when it registers its routes. */
+export interface ServiceEnv<S> {
+  /** The service's live state, settled to the current time. */
+  state(): S;
+  clock: Clock;
+  settings: EmulatorSettings;
+  /** Marks the state changed (persists it). */
+  changed(): void;
+  /** Checks the credentials of a request for an endpoint. */
+  authenticate(request: FastifyRequest, endpoint: AnyEndpoint): ServiceError | undefined;
+}
+
+/** One emulated service. */
+export interface ServiceModule<S> {
+  /** Key of this service's state in the emulator state. */
+  readonly key: string;
+  /** Every endpoint the service serves (for the OpenAPI document and docs). */
+  readonly endpoints: Readonly<Record<string, AnyEndpoint>>;
+  /** Fresh state holding the fixtures. */
+  initialState(clock: Clock): S;
+  /** Applies every status change that is due at `now`. */
+  settle(state: S, now: number): void;
+  /** Ids and names of the fixtures, for `GET /_emulator/fixtures`. */
+  fixtures(state: S): Record<string, unknown>;
+  /** Registers the service's routes. */
+  register(app: FastifyInstance, env: ServiceEnv<S>): void;
+}

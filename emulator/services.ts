@@ -1,0 +1,7 @@
+/** Every service the emulator serves. */
+import type { ServiceModule } from "./core/service-module";
+import { vmService } from "./vm";
+
+/** The services, in registration order. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const allServices: ReadonlyArray<ServiceModule<any>> = [vmService];

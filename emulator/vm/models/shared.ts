@@ -1,0 +1,224 @@
+/**
+ * Rules and helpers every VM-service model shares: ids and timestamps, project and zone
+ * checks (403, 422 project not found, 422 changes forbidden), tag resolution, tasks, paging,
+ * and the small "mini" objects that responses nest.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Clock } from "../../core/service-module";
+import { plan } from "../../core/schedule";
+import { forbidden, notFound, unprocessable } from "../../core/service-error";
+import { DELAYS } from "../delays";
+import type {
+  FlavorRecord,
+  ImageRecord,
+  ProjectRecord,
+  TagRecord,
+  TaskRecord,
+  Timestamps,
+  VmState,
+  ZoneRecord,
+} from "../records";
+
+/** A new random uuid4. */
+export const newId = (): string => randomUUID();
+
+/** A stable uuid4 derived from a name: fixtures keep their ids across restarts and resets. */
+export function fixtureId(name: string): string {
+  const h = createHash("sha256").update(`vmcloud-fixture:${name}`).digest("hex");
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Fresh timestamps for a new record. */
+export function stamps(state: VmState, clock: Clock): Timestamps {
+  const now = new Date(clock.now()).toISOString();
+  state.seq += 1;
+  return { created_time: now, modified_time: now, seq: state.seq };
+}
+
+/** Marks a record changed now. */
+export function touch(record: Timestamps, clock: Clock): void {
+  record.modified_time = new Date(clock.now()).toISOString();
+}
+
+/**
+ * The project with this id, checked for access: 403 when the token may not use it, 422 (or
+ * `missingStatus`) when it does not exist.
+ */
+export function requireProject(state: VmState, projectId: string, missingStatus: 404 | 422 = 422): ProjectRecord {
+  const project = state.projects[projectId];
+  if (project === undefined) {
+    if (missingStatus === 404) throw notFound("project", projectId);
+    throw unprocessable("bad_project_id", `project ${projectId} not found`, "project_id");
+  }
+  if (!project.accessible) {
+    throw forbidden("forbidden", `the token may not use project ${projectId}`);
+  }
+  return project;
+}
+
+/** Resolves a zone given by id or by name (never both), as create requests allow. */
+export function resolveZone(
+  state: VmState,
+  ref: { availability_zone_id?: string | undefined; availability_zone_name?: string | undefined },
+): ZoneRecord | undefined {
+  if (ref.availability_zone_id !== undefined && ref.availability_zone_name !== undefined) {
+    throw unprocessable(
+      "validation_error",
+      "give availability_zone_id or availability_zone_name, not both",
+      "availability_zone_id",
+    );
+  }
+  if (ref.availability_zone_id !== undefined) {
+    const zone = state.zones[ref.availability_zone_id];
+    if (zone === undefined)
+      throw unprocessable("bad_availability_zone_id", `availability zone ${ref.availability_zone_id} not found`, "availability_zone_id");
+    return zone;
+  }
+  if (ref.availability_zone_name !== undefined) {
+    const zone = Object.values(state.zones).find((z) => z.name === ref.availability_zone_name);
+    if (zone === undefined)
+      throw unprocessable("bad_availability_zone_name", `availability zone "${ref.availability_zone_name}" not found`, "availability_zone_name");
+    return zone;
+  }
+  return undefined;
+}
+
+/** The project's default zone when a request names none. */
+export function defaultZone(state: VmState): ZoneRecord {
+  return Object.values(state.zones).find((z) => z.default) ?? Object.values(state.zones)[0]!;
+}
+
+/** 422 when changes in the zone are forbidden or the project does not exist there. */
+export function requireZoneOpen(zone: ZoneRecord, project?: ProjectRecord): void {
+  if (zone.changes_forbidden) {
+    throw unprocessable("availability_zone_changes_forbidden", `changes in availability zone ${zone.name} are forbidden`);
+  }
+  if (project !== undefined && !project.zone_ids.includes(zone.id)) {
+    throw unprocessable("project_not_in_availability_zone", `project ${project.id} does not exist in availability zone ${zone.name}`);
+  }
+}
+
+/** Resolves `tag_ids` and `tag_names` to tag ids (422 for an unknown tag). */
+export function resolveTags(
+  state: VmState,
+  ref: { tag_ids?: string[] | undefined; tag_names?: string[] | undefined },
+): string[] {
+  const ids: string[] = [];
+  for (const id of ref.tag_ids ?? []) {
+    if (state.tags[id] === undefined) throw unprocessable("bad_tag_id", `tag ${id} not found`, "tag_ids");
+    ids.push(id);
+  }
+  for (const name of ref.tag_names ?? []) {
+    const tag = Object.values(state.tags).find((t) => t.name === name);
+    if (tag === undefined) throw unprocessable("bad_tag_name", `tag "${name}" not found`, "tag_names");
+    ids.push(tag.id);
+  }
+  return [...new Set(ids)];
+}
+
+/** Records a task for an asynchronous change: pending, then running, then complete. */
+export function recordTask(
+  state: VmState,
+  clock: Clock,
+  task: {
+    name: string;
+    project_id: string;
+    availability_zone_id?: string;
+    entity_id: string;
+    entity_type: string;
+    entity_name: string;
+    /** How long the work takes at speed 1. */
+    durationMs: number;
+    /** End in `failed` instead of `complete`. */
+    fails?: boolean;
+  },
+): TaskRecord {
+  const record: TaskRecord = {
+    id: newId(),
+    name: task.name,
+    project_id: task.project_id,
+    ...(task.availability_zone_id === undefined ? {} : { availability_zone_id: task.availability_zone_id }),
+    user_id: state.user.id,
+    user_email: state.user.email,
+    entity_id: task.entity_id,
+    entity_type: task.entity_type,
+    entity_name: task.entity_name,
+    status: "pending",
+    schedule: [],
+    ...stamps(state, clock),
+  };
+  plan(
+    record,
+    clock.now(),
+    "pending",
+    [clock.delay(DELAYS.taskStart), "running"],
+    [clock.delay(Math.max(0, task.durationMs - DELAYS.taskStart)), task.fails ? "failed" : "complete"],
+  );
+  state.tasks[record.id] = record;
+  return record;
+}
+
+/**
+ * One page of `items`, ordered by creation time (newest first unless `order_desc` is false),
+ * in the `{items, offset, limit, total}` wrapper.
+ */
+export function page<T extends { seq?: number; created_time?: string }, R>(
+  items: T[],
+  query: { offset: number; limit: number; order_desc?: boolean | undefined },
+  present: (item: T) => R,
+  defaultDesc = true,
+): { items: R[]; offset: number; limit: number; total: number } {
+  const desc = query.order_desc ?? defaultDesc;
+  const key = (item: T) => item.seq ?? Date.parse(item.created_time ?? "0");
+  const sorted = [...items].sort((a, b) => (desc ? key(b) - key(a) : key(a) - key(b)));
+  return {
+    items: sorted.slice(query.offset, query.offset + query.limit).map(present),
+    offset: query.offset,
+    limit: query.limit,
+    total: items.length,
+  };
+}
+
+/** `{id, name}` of a zone. */
+export const zoneMini = (zone: ZoneRecord) => ({ id: zone.id, name: zone.name });
+
+/** `{id, product_instance_id}` of a project. */
+export const projectMini = (project: ProjectRecord) => ({
+  id: project.id,
+  product_instance_id: project.product_instance_id,
+});
+
+/** `{id, name, color}` of a tag. */
+export const tagMini = (tag: TagRecord) => ({ id: tag.id, name: tag.name, color: tag.color });
+
+/** Tag minis for a list of ids (unknown ids are skipped). */
+export const tagMinis = (state: VmState, ids: string[]) =>
+  ids.flatMap((id) => (state.tags[id] === undefined ? [] : [tagMini(state.tags[id])]));
+
+/** The flavor mini object VMs nest. */
+export const flavorMini = (flavor: FlavorRecord) => ({
+  id: flavor.id,
+  name: flavor.name,
+  cpu: flavor.cpu,
+  ram: flavor.ram,
+  gpu: flavor.gpu,
+  oversubscription: flavor.oversubscription,
+  free_tier: flavor.free_tier,
+});
+
+/** The image mini object VMs nest. */
+export const imageMini = (image: ImageRecord) => ({
+  id: image.id,
+  name: image.name,
+  free_tier_enabled: image.free_tier_enabled,
+  type: image.type,
+  display_name: image.display_name,
+});
+
+/** Looks up a record by id or throws 404 with the service's `<kind>_not_found` code. */
+export function mustGet<T>(collection: Record<string, T>, kind: string, id: string): T {
+  const record = collection[id];
+  if (record === undefined) throw notFound(kind, id);
+  return record;
+}

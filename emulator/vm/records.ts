@@ -1,0 +1,304 @@
+/**
+ * The VM service's state as the emulator stores it. Records keep references as ids; the
+ * models turn them into the API's response shapes (with nested mini objects) when answering.
+ * Everything here is plain JSON so that `--state-file` can persist it.
+ */
+import type { Scheduled } from "../core/schedule";
+
+/** VM states of the real service. */
+export type VmStatus =
+  | "running" | "stopped" | "error" | "error_creating" | "error_deleting" | "creating"
+  | "starting" | "stopping" | "rebooting" | "deleting" | "updating";
+/** Disk states of the real service. */
+export type DiskStatus =
+  | "available" | "in_use" | "reserved" | "error" | "error_creating" | "error_deleting"
+  | "creating" | "updating" | "deleting" | "attaching" | "detaching";
+/** Subnet, security group and rule states of the real service. */
+export type NetworkStatus =
+  | "created" | "error" | "error_creating" | "error_deleting" | "creating" | "deleting" | "updating";
+/** Task states of the real service. */
+export type TaskStatus = "pending" | "scheduled" | "running" | "complete" | "failed";
+
+/** Marks a record whose deletion finished: models remove it when they settle. */
+export const GONE = "__gone__";
+
+/** Fields every mutable record has. */
+export interface Timestamps {
+  /** ISO 8601 creation time. */
+  created_time: string;
+  /** ISO 8601 time of the last change. */
+  modified_time: string;
+  /** Insertion counter: orders records created in the same millisecond. */
+  seq: number;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  /** Quotas: limit type → maximum. */
+  limits: Record<string, number>;
+}
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  product_instance_id: string;
+  organization_id: string;
+  state: "created";
+  /** Whether the emulator's token may use this project (false → 403). */
+  accessible: boolean;
+  /** Zones the project exists in. */
+  zone_ids: string[];
+  /** The project's virtual network. */
+  vpc_id: string;
+  /** Roles returned by the permissions endpoint. */
+  permissions: string[];
+}
+
+export interface ZoneRecord {
+  id: string;
+  name: string;
+  display_name: string;
+  description: string;
+  enabled: boolean;
+  short_name: string;
+  default: boolean;
+  /** Changes in this zone are forbidden (every mutation answers 422). */
+  changes_forbidden: boolean;
+  /** Free-tier resources can be created here. */
+  free_tier: boolean;
+  vnc_console_enabled: boolean;
+  serial_console_enabled: boolean;
+}
+
+export interface FlavorRecord {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  cpu: number;
+  ram: number;
+  gpu: number;
+  oversubscription: string;
+  assured_bandwidth: number;
+  maximum_bandwidth: number;
+  pps: number;
+  free_tier: boolean;
+  zone_ids: string[];
+  created_time: string;
+}
+
+export interface DiskTypeRecord {
+  id: string;
+  name: string;
+  display_name: string;
+  free_tier: boolean;
+  min_size: number;
+  max_size: number;
+  speed_limits: Array<{ size: number; limit_bw: number; limit_rate: number }>;
+  zone_ids: string[];
+}
+
+export interface ImageMetadataRecord {
+  id: string;
+  name: string;
+  display_name: string;
+  display_position: number;
+  field_type: string;
+  default_value?: string;
+  sensitive: boolean;
+  /** Whether a VM of this image must be given a value. */
+  required: boolean;
+}
+
+export interface ImageRecord {
+  id: string;
+  name: string;
+  display_name: string;
+  description: string;
+  icon: string;
+  min_cpu: number;
+  min_ram: number;
+  min_disk: number;
+  public: boolean;
+  type: "public" | "private" | "marketplace";
+  free_tier_enabled: boolean;
+  /** Whether the image accepts cloud-init user data. */
+  cloud_init_supported: boolean;
+  /** Whether the guest agent runs (set-password needs it). */
+  guest_agent: boolean;
+  /** The default login user (from image metadata), used by set/delete-password. */
+  default_user?: string;
+  image_metadata: ImageMetadataRecord[];
+  zone_ids: string[];
+  created_time: string;
+}
+
+export interface TagRecord {
+  id: string;
+  name: string;
+  color: string;
+}
+
+export interface PlacementGroupRecord {
+  id: string;
+  name: string;
+  project_id: string;
+  availability_zone_id: string;
+}
+
+export interface FloatingIpRecord extends Timestamps {
+  id: string;
+  name: string;
+  ip_address: string;
+  state: "available" | "in_use";
+  project_id: string;
+  availability_zone_id: string;
+  interface_id?: string;
+}
+
+export interface DiskRecord extends Scheduled<DiskStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  size: number;
+  bootable: boolean;
+  readonly: boolean;
+  shared: boolean;
+  encrypted: boolean;
+  serial_id: string;
+  project_id: string;
+  availability_zone_id: string;
+  disk_type_id: string;
+  tag_ids: string[];
+  /** VMs the disk is attached to (several only when shared). */
+  vm_ids: string[];
+  /** The VM this is the boot disk of. */
+  boot_of?: string;
+}
+
+export interface SubnetRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  /** CIDR, e.g. `10.10.0.0/24`. */
+  subnet_address: string;
+  routed_network: boolean;
+  default_gateway: string;
+  dns_servers: string[];
+  availability_zone_id: string;
+  project_id: string;
+  vpc_id: string;
+  tag_ids: string[];
+  default: boolean;
+  type: "regular" | "technical" | "vpc" | "zone_technical";
+  /** IP addresses taken in this subnet (interfaces, gateway). */
+  used_ips: string[];
+}
+
+export interface SecurityGroupRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  default: boolean;
+  tag_ids: string[];
+}
+
+export interface SecurityGroupRuleRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
+  id: string;
+  security_group_id: string;
+  direction: "ingress" | "egress";
+  ether_type: "IPv4" | "IPv6";
+  ip_protocol: "tcp" | "udp" | "icmp" | "any";
+  port_range: string;
+  remote_ip_prefix?: string;
+  remote_security_group_id?: string;
+  description: string;
+}
+
+export interface InterfaceRecord {
+  id: string;
+  name: string;
+  vm_id: string;
+  subnet_id: string;
+  ip_address: string;
+  primary: boolean;
+  type: "regular" | "direct_ip";
+  interface_security_enabled: boolean;
+  security_group_ids: string[];
+  floating_ip_id?: string;
+  state: NetworkStatus;
+}
+
+export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  flavor_id: string;
+  image_id: string;
+  placement_group_id?: string;
+  tag_ids: string[];
+  /** Values given for the image's metadata fields. */
+  metadata_fields: Array<{ id: string; metadata_id: string; name: string; display_name: string; value: string }>;
+  /** Base64 cloud-init user data as sent. */
+  cloud_init?: string;
+  /** Interfaces, primary first. */
+  interface_ids: string[];
+  /** Attached disks, boot disk first. */
+  disk_ids: string[];
+  locked: boolean;
+  free_tier: boolean;
+  /** Created through the legacy v1 path. */
+  legacy: boolean;
+  vnc_url?: string;
+  vnc_ws?: string;
+  remote_console_url?: string;
+  remote_console_ws?: string;
+  remote_console_protocol?: "vnc" | "spice" | "serial" | "mks";
+  is_serial_ready: boolean;
+  guest_agent_state: "enabled" | "disabled" | "unavailable" | "not_installed" | "error";
+  /** Logins that have a password set (the password itself is never stored). */
+  password_logins: string[];
+}
+
+export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {
+  id: string;
+  name: string;
+  project_id: string;
+  availability_zone_id?: string;
+  user_id: string;
+  user_email: string;
+  entity_id: string;
+  entity_type: string;
+  entity_name: string;
+}
+
+/** The whole VM-service state: every collection keyed by id. */
+export interface VmState {
+  /** Next value of {@link Timestamps.seq}. */
+  seq: number;
+  organizations: Record<string, OrganizationRecord>;
+  projects: Record<string, ProjectRecord>;
+  zones: Record<string, ZoneRecord>;
+  flavors: Record<string, FlavorRecord>;
+  diskTypes: Record<string, DiskTypeRecord>;
+  images: Record<string, ImageRecord>;
+  tags: Record<string, TagRecord>;
+  placementGroups: Record<string, PlacementGroupRecord>;
+  floatingIps: Record<string, FloatingIpRecord>;
+  disks: Record<string, DiskRecord>;
+  subnets: Record<string, SubnetRecord>;
+  securityGroups: Record<string, SecurityGroupRecord>;
+  securityGroupRules: Record<string, SecurityGroupRuleRecord>;
+  interfaces: Record<string, InterfaceRecord>;
+  vms: Record<string, VmRecord>;
+  tasks: Record<string, TaskRecord>;
+  /** Organization id → id of its free-tier VM. */
+  freeTierVms: Record<string, string>;
+  /** The user the token belongs to (tasks name them). */
+  user: { id: string; email: string };
+}

@@ -1,0 +1,2 @@
+/** Endpoints of the VM service: catalog (placeholder until the slice lands). */
+export const catalogEndpoints = {} as const;

@@ -1,0 +1,19 @@
+/**
+ * Every endpoint of the VM service, in one table: catalog (flavors, zones, disk types, images,
+ * organizations, projects, tasks, free-tier check), disks, network (subnets, security groups
+ * and rules) and compute (VMs and free-tier VMs).
+ */
+import { catalogEndpoints } from "./catalog";
+import { computeEndpoints } from "./compute";
+import { disksEndpoints } from "./disks";
+import { networkEndpoints } from "./network";
+
+export { catalogEndpoints, computeEndpoints, disksEndpoints, networkEndpoints };
+
+/** The VM service's endpoint table. */
+export const vmEndpoints = {
+  ...catalogEndpoints,
+  ...disksEndpoints,
+  ...networkEndpoints,
+  ...computeEndpoints,
+} as const;
