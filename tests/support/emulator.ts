@@ -1,0 +1,94 @@
+/**
+ * Test support: starts a real emulator on a free port and gives a tiny fetch-based caller.
+ * Suites that test the emulator itself use `call`; provider suites use the real client.
+ */
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+
+/** The fixture ids the emulator reports at `GET /_emulator/fixtures`. */
+export interface Fixtures {
+  token: string;
+  signingKeys: Array<{ accessKey: string; secretKey: string }>;
+  vm: {
+    organizationId: string;
+    projectId: string;
+    foreignProjectId: string;
+    zones: Array<{ id: string; name: string; changesForbidden: boolean }>;
+    flavors: Array<{ id: string; name: string }>;
+    diskTypes: Array<{ id: string; name: string }>;
+    images: Array<{ id: string; name: string }>;
+    tags: Array<{ id: string; name: string }>;
+    placementGroups: Array<{ id: string; name: string }>;
+    defaultSubnets: Array<{ id: string; name: string; zoneId: string; address: string }>;
+    defaultSecurityGroups: Array<{ id: string; name: string; zoneId: string }>;
+  };
+  [service: string]: unknown;
+}
+
+/** An HTTP answer as tests see it. */
+export interface Reply {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body, or undefined when empty. */
+  body: unknown;
+  /** The raw body text. */
+  text: string;
+}
+
+/** A running emulator plus helpers. */
+export interface TestEmulator {
+  emulator: RunningEmulator;
+  url: string;
+  token: string;
+  fixtures: Fixtures;
+  /** Sends a request with the bearer token (override headers to change auth). */
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean },
+  ): Promise<Reply>;
+  /** Polls `path` until `done(body)` holds (or fails after `timeoutMs`). */
+  waitFor(path: string, done: (body: unknown, status: number) => boolean, timeoutMs?: number): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+/** Starts an emulator for a suite; defaults to speed 50 so state changes take milliseconds. */
+export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
+  const emulator = await startEmulator({ speed: 50, ...options });
+  const fixtures = (await (await fetch(`${emulator.url}/_emulator/fixtures`)).json()) as Fixtures;
+  const call: TestEmulator["call"] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = {};
+    if (opts.auth !== false) headers.authorization = `Bearer ${emulator.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers["content-type"] = "application/json";
+    Object.assign(headers, opts.headers ?? {});
+    const response = await fetch(`${emulator.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+  const waitFor: TestEmulator["waitFor"] = async (path, done, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const reply = await call("GET", path);
+      if (done(reply.body, reply.status)) return reply;
+      if (Date.now() > deadline) throw new Error(`timed out waiting on ${path}: last ${reply.status} ${reply.text}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return {
+    emulator,
+    url: emulator.url,
+    token: emulator.token,
+    fixtures,
+    call,
+    waitFor,
+    close: () => emulator.close(),
+  };
+}
