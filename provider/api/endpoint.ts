@@ -12,9 +12,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
  * How a request proves who it is:
  * - `bearer`: `Authorization: Bearer <token>` (VM service);
  * - `x-auth-token`: `X-Auth-Token: <token>` (operations);
- * - `x-auth-token-or-signature`: either a token or an `SDK-HMAC-SHA256` signed request.
+ * - `x-auth-token-or-signature`: either a token or an `SDK-HMAC-SHA256` signed request;
+ * - `none`: no credentials (the IAM token exchange, which is how credentials are obtained).
  */
-export type AuthScheme = "bearer" | "x-auth-token" | "x-auth-token-or-signature";
+export type AuthScheme = "bearer" | "x-auth-token" | "x-auth-token-or-signature" | "none";
 
 /**
  * Which error body a service answers with:
@@ -28,8 +29,8 @@ export type AuthScheme = "bearer" | "x-auth-token" | "x-auth-token-or-signature"
  */
 export type ErrorShape = "vm" | "fastapi" | "aom" | "css" | "cce" | "ecs" | "dms";
 
-/** The services this package talks to. */
-export type ServiceName = "vm" | "backup" | "search" | "queue" | "events" | "containers";
+/** The services this package talks to (`iam`: the token exchange for key id + secret). */
+export type ServiceName = "vm" | "backup" | "search" | "queue" | "events" | "containers" | "iam";
 
 /** A zod object schema (path parameters, query). */
 export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -83,11 +84,23 @@ export function endpoint<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyEndpoint = Endpoint<any, any, any, any>;
 
-/** The parsed value of an optional schema, or `undefined` when the endpoint has none. */
-export type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/**
+ * The parsed value of an optional schema, or `undefined` when the endpoint has none. The
+ * tuple wrapping stops the conditional from distributing over the `| undefined` that an
+ * optional property adds, so a declared schema never reads as possibly undefined.
+ */
+export type Out<S> = [Exclude<S, undefined>] extends [never]
+  ? undefined
+  : Exclude<S, undefined> extends z.ZodType
+    ? z.output<Exclude<S, undefined>>
+    : undefined;
 
 /** The value a caller passes for an optional schema, or `undefined` when there is none. */
-export type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+export type In<S> = [Exclude<S, undefined>] extends [never]
+  ? undefined
+  : Exclude<S, undefined> extends z.ZodType
+    ? z.input<Exclude<S, undefined>>
+    : undefined;
 
 /** Fills a path template from its parameters, percent-encoding each value. */
 export function fillPath(template: string, params: Record<string, unknown> | undefined): string {

@@ -1,6 +1,38 @@
-/** Route handlers of the VM service: catalog (placeholder until the slice lands). */
+/**
+ * Route handlers of the VM service's catalog: flavors, availability zones, disk types,
+ * images, organizations, projects, tasks and the free-tier check. Each hands its parsed
+ * input to a model; the models throw the documented failures.
+ */
 import type { Handlers } from "../../core/register-endpoints";
 import type { catalogEndpoints } from "../../../provider/api/vm/endpoints/catalog";
 import type { VmContext } from "../context";
+import { getDiskType, listDiskTypes } from "../models/disk-types";
+import { getFlavor, listFlavors } from "../models/flavors";
+import { checkFreeTier } from "../models/free-tier-check";
+import { getImage, listImages } from "../models/images";
+import { getOrganization } from "../models/organizations";
+import { getProject, getProjectPermissions } from "../models/projects";
+import { getTask, listTasks } from "../models/tasks";
+import { getZone, listZoneSettings, listZones } from "../models/zones";
 
-export const catalogHandlers: Handlers<typeof catalogEndpoints, VmContext> = {};
+/**
+ * One handler per catalog endpoint. The registrar has validated every input the endpoint
+ * declares, so the `!` on params and query only drop the "not declared" case.
+ */
+export const catalogHandlers: Handlers<typeof catalogEndpoints, VmContext> = {
+  listFlavors: ({ query, ctx }) => listFlavors(ctx.state, query!),
+  getFlavor: ({ params, ctx }) => getFlavor(ctx.state, params!.flavor_id),
+  listAvailabilityZones: ({ query, ctx }) => listZones(ctx.state, query!),
+  listAvailabilityZoneSettings: ({ query, ctx }) => listZoneSettings(ctx.state, query!),
+  getAvailabilityZone: ({ params, ctx }) => getZone(ctx.state, params!.availability_zone_id),
+  listDiskTypes: ({ query, ctx }) => listDiskTypes(ctx.state, query!),
+  getDiskType: ({ params, ctx }) => getDiskType(ctx.state, params!.disk_type_id),
+  listImages: ({ query, ctx }) => listImages(ctx.state, query!),
+  getImage: ({ params, ctx }) => getImage(ctx.state, params!.image_id),
+  getOrganization: ({ params, ctx }) => getOrganization(ctx.state, params!.organization_id),
+  getProject: ({ params, ctx }) => getProject(ctx.state, params!.project_id),
+  getProjectPermissions: ({ params, ctx }) => getProjectPermissions(ctx.state, params!.project_id),
+  listTasks: ({ query, ctx }) => listTasks(ctx.state, query!),
+  getTask: ({ params, ctx }) => getTask(ctx.state, params!.task_id),
+  getFreeTierAvailability: ({ query, ctx }) => checkFreeTier(ctx.state, query!),
+};

@@ -1,0 +1,212 @@
+/**
+ * The VM service's enumerations, each as a zod enum with the exact values of the reference
+ * OpenAPI document. Every slice imports its enums from here so that one value list exists.
+ */
+import { z } from "zod";
+
+/** Lifecycle state of a VM (`VmState`): stable `running`/`stopped`, the rest transitional or failed. */
+export const VmStatus = z
+  .enum([
+    "running",
+    "stopped",
+    "error",
+    "error_creating",
+    "error_deleting",
+    "creating",
+    "starting",
+    "stopping",
+    "rebooting",
+    "deleting",
+    "updating",
+  ])
+  .describe("VM state");
+/** A value of {@link VmStatus}. */
+export type VmStatus = z.infer<typeof VmStatus>;
+
+/** Lifecycle state of a disk (`DiskState`): stable `available`/`in_use`/`reserved`. */
+export const DiskStatus = z
+  .enum([
+    "available",
+    "in_use",
+    "reserved",
+    "error",
+    "error_creating",
+    "error_deleting",
+    "creating",
+    "updating",
+    "deleting",
+    "attaching",
+    "detaching",
+  ])
+  .describe("Disk state");
+/** A value of {@link DiskStatus}. */
+export type DiskStatus = z.infer<typeof DiskStatus>;
+
+/**
+ * Lifecycle state shared by subnets, security groups, their rules and interfaces
+ * (`SubnetState`, `SecurityGroupState`, `SecurityGroupRuleState`, `InterfaceState` have
+ * the same values); the stable state is `created`.
+ */
+export const NetworkStatus = z
+  .enum([
+    "created",
+    "error",
+    "error_creating",
+    "error_deleting",
+    "creating",
+    "deleting",
+    "updating",
+  ])
+  .describe("Network object state");
+/** A value of {@link NetworkStatus}. */
+export type NetworkStatus = z.infer<typeof NetworkStatus>;
+
+/** Lifecycle state of a project (`ProjectState`); the stable state is `created`. */
+export const ProjectStatus = z
+  .enum([
+    "created",
+    "error",
+    "error_creating",
+    "error_deleting",
+    "creating",
+    "updating",
+    "deleting",
+  ])
+  .describe("Project state");
+/** A value of {@link ProjectStatus}. */
+export type ProjectStatus = z.infer<typeof ProjectStatus>;
+
+/** Lifecycle state of a flavor (`FlavorState`). */
+export const FlavorStatus = z
+  .enum(["created", "error_creating", "error_deleting", "creating", "deleting"])
+  .describe("Flavor state");
+/** A value of {@link FlavorStatus}. */
+export type FlavorStatus = z.infer<typeof FlavorStatus>;
+
+/** Lifecycle state of a floating (public) IP (`FloatingIpState`). */
+export const FloatingIpStatus = z
+  .enum([
+    "available",
+    "in_use",
+    "error",
+    "error_creating",
+    "error_deleting",
+    "creating",
+    "deleting",
+    "updating",
+    "attaching",
+    "detaching",
+  ])
+  .describe("Floating IP state");
+/** A value of {@link FloatingIpStatus}. */
+export type FloatingIpStatus = z.infer<typeof FloatingIpStatus>;
+
+/** Status of an asynchronous task (`TaskStatusEnum`): it ends `complete` or `failed`. */
+export const TaskStatus = z
+  .enum(["pending", "scheduled", "running", "complete", "failed"])
+  .describe("Task status");
+/** A value of {@link TaskStatus}. */
+export type TaskStatus = z.infer<typeof TaskStatus>;
+
+/** Direction of a security group rule: `ingress` (incoming) or `egress` (outgoing). */
+export const TrafficDirection = z.enum(["ingress", "egress"]).describe("Traffic direction");
+/** A value of {@link TrafficDirection}. */
+export type TrafficDirection = z.infer<typeof TrafficDirection>;
+
+/** IP version a security group rule applies to. */
+export const EtherType = z.enum(["IPv4", "IPv6"]).describe("Ether type");
+/** A value of {@link EtherType}. */
+export type EtherType = z.infer<typeof EtherType>;
+
+/** Protocol a security group rule matches; `any` matches every protocol. */
+export const IpProtocol = z.enum(["tcp", "udp", "icmp", "any"]).describe("IP protocol");
+/** A value of {@link IpProtocol}. */
+export type IpProtocol = z.infer<typeof IpProtocol>;
+
+/** The power action of `set-power` (`VmPowerEnum`). */
+export const VmPowerAction = z
+  .enum(["power_on", "power_off", "reboot"])
+  .describe("Power action: power_on, power_off or reboot");
+/** A value of {@link VmPowerAction}. */
+export type VmPowerAction = z.infer<typeof VmPowerAction>;
+
+/** Protocol of a VM's remote console as the service reports it. */
+export const RemoteConsoleProtocol = z
+  .enum(["vnc", "spice", "serial", "mks"])
+  .describe("Remote console protocol");
+/** A value of {@link RemoteConsoleProtocol}. */
+export type RemoteConsoleProtocol = z.infer<typeof RemoteConsoleProtocol>;
+
+/** Protocols a user may request when creating a remote console (`VmRemoteConsoleProtocol`). */
+export const VmRemoteConsoleProtocol = z
+  .enum(["vnc", "serial"])
+  .describe("Requested remote console protocol: vnc or serial");
+/** A value of {@link VmRemoteConsoleProtocol}. */
+export type VmRemoteConsoleProtocol = z.infer<typeof VmRemoteConsoleProtocol>;
+
+/** State of the guest agent inside a VM; `set-password` needs it `enabled`. */
+export const VmGuestAgentState = z
+  .enum(["enabled", "disabled", "unavailable", "not_installed", "error"])
+  .describe("Guest agent state");
+/** A value of {@link VmGuestAgentState}. */
+export type VmGuestAgentState = z.infer<typeof VmGuestAgentState>;
+
+/** Kind of a network interface; users only create `regular` and `direct_ip` ones. */
+export const InterfaceType = z
+  .enum([
+    "regular",
+    "system",
+    "service",
+    "gateway",
+    "technical",
+    "magic_technical",
+    "fip",
+    "direct_ip",
+  ])
+  .describe("Interface type");
+/** A value of {@link InterfaceType}. */
+export type InterfaceType = z.infer<typeof InterfaceType>;
+
+/** Interface kinds a VM create request may ask for (`InterfaceTypeForVmCreationEnum`). */
+export const InterfaceTypeForVmCreation = z
+  .enum(["regular", "direct_ip"])
+  .describe("Interface type for a new VM: regular or direct_ip");
+/** A value of {@link InterfaceTypeForVmCreation}. */
+export type InterfaceTypeForVmCreation = z.infer<typeof InterfaceTypeForVmCreation>;
+
+/** Kind of a subnet; users create `regular` ones, the others belong to the platform. */
+export const SubnetType = z
+  .enum(["technical", "regular", "vpc", "zone_technical"])
+  .describe("Subnet type");
+/** A value of {@link SubnetType}. */
+export type SubnetType = z.infer<typeof SubnetType>;
+
+/** Who publishes an image: the provider (`public`), the user (`private`) or a vendor. */
+export const ImageType = z.enum(["public", "private", "marketplace"]).describe("Image type");
+/** A value of {@link ImageType}. */
+export type ImageType = z.infer<typeof ImageType>;
+
+/** The quotas an organization has (`OrganizationLimitTypeName`). */
+export const OrganizationLimitType = z
+  .enum([
+    "vcpus",
+    "vms",
+    "public_keys",
+    "ram",
+    "disks",
+    "disks_size",
+    "subnets",
+    "interfaces",
+    "floating_ips",
+    "security_groups",
+    "security_group_rules",
+    "gpus",
+  ])
+  .describe("Organization limit type");
+/** A value of {@link OrganizationLimitType}. */
+export type OrganizationLimitType = z.infer<typeof OrganizationLimitType>;
+
+/** Sort keys of the VM list (`VmOrderByFields`). */
+export const VmOrderBy = z.enum(["created_time", "name"]).describe("VM list sort key");
+/** A value of {@link VmOrderBy}. */
+export type VmOrderBy = z.infer<typeof VmOrderBy>;

@@ -1,0 +1,22 @@
+/**
+ * The text Pulumi stores as `__provider` in every resource's state. Instead of a
+ * closure-serialized copy of the implementation (kilobytes, re-encrypted at every checkpoint,
+ * and frozen at the version that created the resource), it is one line that loads the
+ * implementation installed next to the program. It holds no credentials, no module objects
+ * and no closure state, and it never changes between releases, so upgrading the package
+ * neither rewrites every resource nor leaves `destroy` running old code.
+ */
+
+/** Resource and action kinds: each is a module under `provider/resources` or `provider/actions`. */
+export type ProviderModule = `resources/${string}` | `actions/${string}`;
+
+/** The package name the shim requires; resolved from the Pulumi project's directory. */
+export const PACKAGE_NAME = "@vmcloud/pulumi";
+
+/** The `__provider` text for the implementation module `kind`, which exports `provider`. */
+export function providerShim(kind: ProviderModule): string {
+  if (!/^(resources|actions)\/[a-z][a-z0-9-]*$/.test(kind)) {
+    throw new Error(`invalid provider module "${kind}"`);
+  }
+  return `exports.handler=()=>require("${PACKAGE_NAME}/provider/${kind}").provider;`;
+}
