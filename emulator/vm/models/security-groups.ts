@@ -1,0 +1,234 @@
+/**
+ * Security groups: creation (with inline rules), partial updates and deletion. A group's
+ * rule counts and `has_interfaces` are computed from the state when it is presented.
+ */
+import type { Page } from "../../../provider/api/common";
+import type {
+  SecurityGroupCreateRequest,
+  SecurityGroupResponse,
+  SecurityGroupUpdateRequest,
+} from "../../../provider/api/vm/security-groups";
+import { plan } from "../../core/schedule";
+import { hasReferences, unprocessable } from "../../core/service-error";
+import type { Clock } from "../../core/service-module";
+import { DELAYS } from "../delays";
+import {
+  GONE,
+  type NetworkStatus,
+  type SecurityGroupRecord,
+  type SecurityGroupRuleRecord,
+  type VmState,
+} from "../records";
+import { NETWORK_DELETABLE, buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
+import {
+  defaultZone,
+  mustGet,
+  newId,
+  page,
+  projectMini,
+  recordTask,
+  requireProject,
+  requireZoneOpen,
+  resolveTags,
+  resolveZone,
+  stamps,
+  tagMinis,
+  touch,
+  zoneMini,
+} from "./shared";
+
+/** Whether a network interface uses the group. */
+function hasInterfaces(state: VmState, groupId: string): boolean {
+  return Object.values(state.interfaces).some((i) => i.security_group_ids.includes(groupId));
+}
+
+/** The group as `PublicSecurityGroupResponse`. */
+export function presentSecurityGroup(
+  state: VmState,
+  group: SecurityGroupRecord,
+): SecurityGroupResponse {
+  const rules = rulesOf(state, group.id);
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    project: projectMini(state.projects[group.project_id]!),
+    default: group.default,
+    has_interfaces: hasInterfaces(state, group.id),
+    ingress_rules_count: rules.filter((r) => r.direction === "ingress").length,
+    egress_rules_count: rules.filter((r) => r.direction === "egress").length,
+    created_time: group.created_time,
+    modified_time: group.modified_time,
+    availability_zone: zoneMini(state.zones[group.availability_zone_id]!),
+    tags: tagMinis(state, group.tag_ids),
+    state: group.status as NetworkStatus,
+  };
+}
+
+/** The group with this id, checked for access (404 unknown, 403 foreign project). */
+export function requireSecurityGroup(state: VmState, groupId: string): SecurityGroupRecord {
+  const group = mustGet(state.securityGroups, "security_group", groupId);
+  requireProject(state, group.project_id);
+  return group;
+}
+
+/** Filters of the group list, as parsed from the query. */
+export interface SecurityGroupListFilter {
+  project_id: string;
+  tag_ids?: string[] | undefined;
+  availability_zone_id?: string | undefined;
+  name?: string | undefined;
+  offset: number;
+  limit: number;
+  order_desc?: boolean | undefined;
+}
+
+/**
+ * One page of the project's groups. Filters combine with AND; `tag_ids` matches a group with
+ * any of the tags; `name` matches a case-insensitive substring. Without `order_desc` the
+ * oldest come first.
+ */
+export function listSecurityGroups(
+  state: VmState,
+  query: SecurityGroupListFilter,
+): Page<SecurityGroupResponse> {
+  requireProject(state, query.project_id);
+  const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
+  const tags = resolveTags(state, { tag_ids: query.tag_ids });
+  const needle = query.name?.toLowerCase();
+  const items = Object.values(state.securityGroups).filter(
+    (g) =>
+      g.project_id === query.project_id &&
+      (zone === undefined || g.availability_zone_id === zone.id) &&
+      (tags.length === 0 || g.tag_ids.some((t) => tags.includes(t))) &&
+      (needle === undefined || g.name.toLowerCase().includes(needle)),
+  );
+  return page(items, query, (g) => presentSecurityGroup(state, g), false);
+}
+
+function recordGroupTask(
+  state: VmState,
+  clock: Clock,
+  group: SecurityGroupRecord,
+  name: string,
+  durationMs: number,
+): void {
+  recordTask(state, clock, {
+    name,
+    project_id: group.project_id,
+    availability_zone_id: group.availability_zone_id,
+    entity_id: group.id,
+    entity_type: "security_group",
+    entity_name: group.name,
+    durationMs,
+  });
+}
+
+/**
+ * Creates a group with its inline rules: all `creating` now, `created` after the group
+ * delay. Every rule is checked before anything is stored, so a bad rule creates nothing.
+ */
+export function createSecurityGroup(
+  state: VmState,
+  clock: Clock,
+  body: SecurityGroupCreateRequest,
+): SecurityGroupRecord {
+  const project = requireProject(state, body.project_id);
+  const zone = resolveZone(state, body) ?? defaultZone(state);
+  requireZoneOpen(zone, project);
+  const tagIds = resolveTags(state, body);
+  const group: SecurityGroupRecord = {
+    id: newId(),
+    name: body.name,
+    description: body.description,
+    project_id: project.id,
+    availability_zone_id: zone.id,
+    default: false,
+    tag_ids: tagIds,
+    status: "creating",
+    schedule: [],
+    ...stamps(state, clock),
+  };
+  const delay = clock.delay(DELAYS.securityGroupCreate);
+  const rules: SecurityGroupRuleRecord[] = (body.security_group_rules ?? []).map((ruleBody, i) => {
+    const remote = resolveRemoteGroup(state, group, ruleBody, group, `security_group_rules.${i}.`);
+    return buildRule(state, clock, group, ruleBody, remote, delay);
+  });
+  plan<SecurityGroupRecord["status"]>(group, clock.now(), "creating", [delay, "created"]);
+  state.securityGroups[group.id] = group;
+  for (const rule of rules) state.securityGroupRules[rule.id] = rule;
+  recordGroupTask(state, clock, group, "create_security_group", DELAYS.securityGroupCreate);
+  return group;
+}
+
+/** Applies a partial update to a `created` group: `updating` now, `created` after the delay. */
+export function updateSecurityGroup(
+  state: VmState,
+  clock: Clock,
+  groupId: string,
+  body: SecurityGroupUpdateRequest,
+): SecurityGroupRecord {
+  const group = requireSecurityGroup(state, groupId);
+  requireZoneOpen(state.zones[group.availability_zone_id]!);
+  if (group.status !== "created") {
+    throw unprocessable(
+      "security_group_can_not_be_changed_from_current_state",
+      `security group ${group.id} is ${group.status}; wait until it is created`,
+    );
+  }
+  if (body.tag_ids !== undefined || body.tag_names !== undefined)
+    group.tag_ids = resolveTags(state, body);
+  if (body.name !== undefined) group.name = body.name;
+  if (body.description !== undefined) group.description = body.description;
+  touch(group, clock);
+  plan<SecurityGroupRecord["status"]>(group, clock.now(), "updating", [
+    clock.delay(DELAYS.securityGroupUpdate),
+    "created",
+  ]);
+  recordGroupTask(state, clock, group, "update_security_group", DELAYS.securityGroupUpdate);
+  return group;
+}
+
+/**
+ * Starts deleting a group and its rules: `deleting` now, gone after the delay. The default
+ * group is kept (422); a group that interfaces use or that rules of other groups name as
+ * their remote group is kept (405).
+ */
+export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: string): void {
+  const group = requireSecurityGroup(state, groupId);
+  requireZoneOpen(state.zones[group.availability_zone_id]!);
+  if (group.default) {
+    throw unprocessable(
+      "can_not_delete_default_security_group",
+      `security group ${group.name} is the zone's default group and cannot be deleted`,
+    );
+  }
+  if (!NETWORK_DELETABLE.has(group.status)) {
+    throw unprocessable(
+      "security_group_can_not_be_deleted_from_current_state",
+      `security group ${group.id} is ${group.status}; it can be deleted once it is created or failed`,
+    );
+  }
+  if (hasInterfaces(state, group.id)) {
+    throw hasReferences(
+      "security_group_has_interface",
+      `security group ${group.name} is used by network interfaces; remove it from the VMs first`,
+    );
+  }
+  const referrer = Object.values(state.securityGroupRules).find(
+    (r) => r.remote_security_group_id === group.id && r.security_group_id !== group.id,
+  );
+  if (referrer !== undefined) {
+    throw hasReferences(
+      "security_group_in_use",
+      `rule ${referrer.id} of security group ${referrer.security_group_id} names ${group.name} as its remote group; delete that rule first`,
+    );
+  }
+  const delay = clock.delay(DELAYS.securityGroupDelete);
+  touch(group, clock);
+  plan<SecurityGroupRecord["status"]>(group, clock.now(), "deleting", [delay, GONE]);
+  for (const rule of rulesOf(state, group.id)) {
+    plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [delay, GONE]);
+  }
+  recordGroupTask(state, clock, group, "delete_security_group", DELAYS.securityGroupDelete);
+}

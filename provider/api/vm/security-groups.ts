@@ -1,0 +1,109 @@
+/**
+ * Schemas of the VM service's security groups: the create body (with inline rules), the
+ * update body, the list query and `PublicSecurityGroupResponse`.
+ */
+import { z } from "zod";
+import {
+  Description,
+  Name,
+  NameFilter,
+  OrderQuery,
+  PageQuery,
+  Uuid,
+  Uuid4,
+  paginated,
+  queryArray,
+} from "../common";
+import { NetworkStatus } from "./enums";
+import { AvailabilityZoneMini, ProjectMini, TagMini } from "./minis";
+import { SecurityGroupRuleCreateRequest } from "./security-group-rules";
+
+/** Path parameters of one security group. */
+export const SecurityGroupParams = z.object({
+  security_group_id: Uuid4.describe("Security group id"),
+});
+
+/** `GET /api/v1/security-groups` query: the project is required; every filter narrows the list. */
+export const SecurityGroupListQuery = z.object({
+  tag_ids: queryArray(Uuid).optional().describe("Only groups carrying at least one of these tags"),
+  project_id: Uuid.describe("Project whose groups are listed"),
+  availability_zone_id: Uuid.optional().describe("Only groups in this zone"),
+  name: NameFilter.optional().describe(
+    "Only groups whose name contains this text (case-insensitive)",
+  ),
+  ...PageQuery.shape,
+  ...OrderQuery.shape,
+});
+
+/** `PublicSecurityGroupCreateRequest`: a security group, optionally with its first rules. */
+export const SecurityGroupCreateRequest = z
+  .strictObject({
+    project_id: Uuid4.describe("Project the group belongs to"),
+    name: Name.describe("Security group name"),
+    availability_zone_id: Uuid4.optional().describe(
+      "Zone id (or give availability_zone_name; default: the default zone)",
+    ),
+    availability_zone_name: Name.optional().describe(
+      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
+    ),
+    description: Description.default("").describe(
+      "Description: at most 255 characters (default empty)",
+    ),
+    security_group_rules: z
+      .array(SecurityGroupRuleCreateRequest)
+      .optional()
+      .describe(
+        "Rules created with the group; a rule may name the new group itself as its remote group",
+      ),
+    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
+    tag_names: z.array(Name).optional().describe("Tags by name"),
+  })
+  .superRefine((body, ctx) => {
+    if (body.availability_zone_id !== undefined && body.availability_zone_name !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["availability_zone_id"],
+        message: "give availability_zone_id or availability_zone_name, not both",
+      });
+    }
+  });
+/** The parsed value of {@link SecurityGroupCreateRequest}. */
+export type SecurityGroupCreateRequest = z.output<typeof SecurityGroupCreateRequest>;
+
+/**
+ * `SecurityGroupUpdateRequest`: a partial update of name, description and tags. The real
+ * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
+ */
+export const SecurityGroupUpdateRequest = z.strictObject({
+  name: Name.optional().describe("New name"),
+  description: Description.optional().describe("New description"),
+  tag_ids: z.array(Uuid4).optional().describe("New tags by id (with tag_names, replaces the tags)"),
+  tag_names: z
+    .array(Name)
+    .optional()
+    .describe("New tags by name (with tag_ids, replaces the tags)"),
+});
+/** The parsed value of {@link SecurityGroupUpdateRequest}. */
+export type SecurityGroupUpdateRequest = z.output<typeof SecurityGroupUpdateRequest>;
+
+/** `PublicSecurityGroupResponse`: one security group with counts of its rules. */
+export const SecurityGroupResponse = z.object({
+  id: Uuid.describe("Security group id"),
+  name: z.string().describe("Security group name"),
+  description: z.string().describe("Description"),
+  project: ProjectMini.optional(),
+  default: z.boolean().describe("true for the zone's default group (it cannot be deleted)"),
+  has_interfaces: z.boolean().describe("true while a network interface uses the group"),
+  ingress_rules_count: z.number().int().min(0).describe("Number of ingress rules"),
+  egress_rules_count: z.number().int().min(0).describe("Number of egress rules"),
+  created_time: z.string().describe("Creation time (ISO 8601)"),
+  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  availability_zone: AvailabilityZoneMini,
+  tags: z.array(TagMini).describe("Tags"),
+  state: NetworkStatus,
+});
+/** A value of {@link SecurityGroupResponse}. */
+export type SecurityGroupResponse = z.infer<typeof SecurityGroupResponse>;
+
+/** `PaginationResponse_PublicSecurityGroupResponse_`. */
+export const SecurityGroupPage = paginated(SecurityGroupResponse);
