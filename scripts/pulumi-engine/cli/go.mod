@@ -4,7 +4,7 @@
 // (the clipboard fork) is repeated below.
 module vmcloud.local/pulumi-engine/cli
 
-go 1.26.6
+go 1.25.11
 
 require github.com/pulumi/pulumi/pkg/v3 v3.259.0
 

@@ -4,7 +4,7 @@
 // built from there. See docs/engine.md for why the versions differ.
 module vmcloud.local/pulumi-engine/nodejs-host
 
-go 1.26
+go 1.25.11
 
 require github.com/pulumi/pulumi/sdk/v3 v3.68.0
 

@@ -1,0 +1,151 @@
+// The real Pulumi engine, end to end, on the smallest possible program: scripts/pulumi-engine.sh
+// builds (first run, ~5 min) or reuses the CLI and the Node.js language host, then the
+// Automation API drives `up`, `preview`, `refresh`, `preview --policy-pack` and `destroy` of
+// tests/e2e/fixtures/engine-smoke with a local file backend. If the engine cannot be built the
+// suite fails: it is never skipped.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import {
+  type EngineEvent,
+  LocalWorkspace,
+  PulumiCommand,
+  type Stack,
+} from "@pulumi/pulumi/automation";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const repo = resolve(__dirname, "../..");
+const workDir = join(repo, "tests/e2e/fixtures/engine-smoke");
+const policyPack = join(repo, "tests/e2e/fixtures/engine-policy");
+const greetingType = "pulumi-nodejs:dynamic/engine-smoke:Greeting";
+
+/** Runs scripts/pulumi-engine.sh with `args`; its progress lines go straight to our stderr. */
+function engineScript(...args: string[]): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("bash", [join(repo, "scripts/pulumi-engine.sh"), ...args], {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolvePromise(out.trim())
+        : reject(new Error(`scripts/pulumi-engine.sh ${args.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+/** Collects the resource steps of one operation, as the engine reports them. */
+function stepRecorder() {
+  const steps: { op: string; type: string; urn: string }[] = [];
+  const onEvent = (event: EngineEvent) => {
+    const step = event.resOutputsEvent?.metadata;
+    if (step) steps.push({ op: step.op, type: step.type, urn: step.urn });
+  };
+  return { steps, onEvent };
+}
+
+describe("the real Pulumi engine", () => {
+  let scratch: string;
+  let stack: Stack;
+  const stackName = `smoke-${process.pid}-${Date.now()}`;
+
+  beforeAll(async () => {
+    const started = Date.now();
+    const bin = await engineScript("--print-bin");
+    const enginePath = await engineScript("--print-path");
+    console.log(`engine ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
+
+    scratch = await mkdtemp(join(tmpdir(), "vmcloud-engine-smoke-"));
+    const envVars = {
+      PATH: `${enginePath}:${process.env.PATH ?? ""}`,
+      PULUMI_BACKEND_URL: `file://${join(scratch, "state")}`,
+      PULUMI_CONFIG_PASSPHRASE: "test",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+    };
+    await mkdir(join(scratch, "state"));
+    // The Automation API looks for `<root>/bin/pulumi`; a CLI found on PATH elsewhere is run by name.
+    const pulumiCommand =
+      basename(bin) === "bin"
+        ? await PulumiCommand.get({ root: dirname(bin) })
+        : await PulumiCommand.get();
+    stack = await LocalWorkspace.createStack(
+      { stackName, workDir },
+      { envVars, pulumiHome: join(scratch, "home"), pulumiCommand },
+    );
+  }, 15 * 60_000);
+
+  afterAll(async () => {
+    if (stack) {
+      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+    }
+    // `stack rm` deletes the stack's settings file; make sure none is left in the fixture.
+    await rm(join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  }, 120_000);
+
+  it("creates the dynamic resource and returns what its provider returned", async () => {
+    const { steps, onEvent } = stepRecorder();
+    const started = Date.now();
+    const up = await stack.up({ onEvent });
+    console.log(`up: ${Date.now() - started} ms`);
+
+    expect(up.summary.result).toBe("succeeded");
+    // The stack resource itself plus the one Greeting.
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(steps.filter((s) => s.type === greetingType)).toEqual([
+      expect.objectContaining({ op: "create", type: greetingType }),
+    ]);
+    expect(up.outputs["greeting"]?.value).toBe("hello engine");
+    expect(up.outputs["resourceId"]?.value).toBe("smoke-engine");
+  }, 180_000);
+
+  it("previews no changes afterwards", async () => {
+    const started = Date.now();
+    const preview = await stack.preview();
+    console.log(`preview: ${Date.now() - started} ms`);
+    expect(preview.changeSummary).toEqual({ same: 2 });
+  }, 180_000);
+
+  it("refreshes through the provider's read", async () => {
+    const started = Date.now();
+    const refresh = await stack.refresh();
+    console.log(`refresh: ${Date.now() - started} ms`);
+    expect(refresh.summary.result).toBe("succeeded");
+    expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    // The fixture's read marks what it returns: the state now holds that.
+    const state = await stack.exportStack();
+    const greeting = state.deployment.resources.find(
+      (r: { type: string }) => r.type === greetingType,
+    );
+    expect(greeting?.outputs).toMatchObject({ name: "engine", refreshed: true });
+    expect(greeting?.id).toBe("smoke-engine");
+  }, 180_000);
+
+  it("runs a Node.js policy pack and reports its violation", async () => {
+    const started = Date.now();
+    const failure = await stack.preview({ policyPacks: [policyPack] }).then(
+      () => new Error("preview with a mandatory violation succeeded"),
+      (error: unknown) => error,
+    );
+    console.log(`preview --policy-pack: ${Date.now() - started} ms`);
+    expect(failure).toBeInstanceOf(Error);
+    const message = String((failure as Error).message);
+    expect(message).toContain("engine-smoke-policy");
+    expect(message).toContain("no-greetings");
+    expect(message).toContain('greeting for "engine" is not allowed');
+  }, 180_000);
+
+  it("destroys everything", async () => {
+    const started = Date.now();
+    const destroy = await stack.destroy();
+    console.log(`destroy: ${Date.now() - started} ms`);
+    expect(destroy.summary.result).toBe("succeeded");
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    const state = await stack.exportStack();
+    expect(state.deployment.resources ?? []).toHaveLength(0);
+  }, 180_000);
+});
