@@ -175,6 +175,8 @@ export interface DiskRecord extends Scheduled<DiskStatus | typeof GONE>, Timesta
   vm_ids: string[];
   /** The VM this is the boot disk of. */
   boot_of?: string;
+  /** The image written to a bootable disk (a VM may later boot from the disk alone). */
+  image_id?: string;
 }
 
 export interface SubnetRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
@@ -263,6 +265,8 @@ export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps 
   guest_agent_state: "enabled" | "disabled" | "unavailable" | "not_installed" | "error";
   /** Logins that have a password set (the password itself is never stored). */
   password_logins: string[];
+  /** Public IPs to release (not keep) when the VM's deletion finishes. */
+  release_floating_ip_ids?: string[];
 }
 
 export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {

@@ -1,0 +1,109 @@
+/**
+ * Public (floating) IP addresses of VM interfaces. The emulator hands them out from the
+ * documentation ranges 203.0.113.0/24 and 198.51.100.0/24, so they never collide with a
+ * real address. An address outlives its VM unless the VM's deletion lists it.
+ */
+import { notFound, unprocessable } from "../../core/service-error";
+import type { Clock } from "../../core/service-module";
+import type { FloatingIpRecord, InterfaceRecord, VmState } from "../records";
+import { newId, stamps, touch } from "./shared";
+
+/** The /24 networks public addresses come from, in order. */
+const PUBLIC_POOLS = ["203.0.113", "198.51.100"] as const;
+
+/** The next public address no floating IP holds (hosts .2 to .254 of each pool). */
+function freePublicAddress(state: VmState): string {
+  const used = new Set(Object.values(state.floatingIps).map((f) => f.ip_address));
+  for (const pool of PUBLIC_POOLS) {
+    for (let host = 2; host <= 254; host++) {
+      const address = `${pool}.${host}`;
+      if (!used.has(address)) return address;
+    }
+  }
+  throw unprocessable("public_ip_unavailable", "no public IP address is left; release one first");
+}
+
+/**
+ * Allocates a new public IP in the project and zone, bound to `iface` when given (then
+ * `in_use`, else `available`). Its name is derived from the address, e.g. `ip-203-0-113-2`.
+ */
+export function createFloatingIp(
+  state: VmState,
+  clock: Clock,
+  owner: { project_id: string; availability_zone_id: string },
+  iface?: InterfaceRecord,
+): FloatingIpRecord {
+  const address = freePublicAddress(state);
+  const record: FloatingIpRecord = {
+    id: newId(),
+    name: `ip-${address.replace(/\./g, "-")}`,
+    ip_address: address,
+    state: iface === undefined ? "available" : "in_use",
+    project_id: owner.project_id,
+    availability_zone_id: owner.availability_zone_id,
+    ...(iface === undefined ? {} : { interface_id: iface.id }),
+    ...stamps(state, clock),
+  };
+  state.floatingIps[record.id] = record;
+  if (iface !== undefined) iface.floating_ip_id = record.id;
+  return record;
+}
+
+/**
+ * The public IP a create request names by id or by name (404 `floating_ip_not_found`; a
+ * foreign project's address counts as not found).
+ */
+export function findFloatingIp(
+  state: VmState,
+  projectId: string,
+  ref: { id?: string | undefined; name?: string | undefined },
+): FloatingIpRecord {
+  const found =
+    ref.id !== undefined
+      ? state.floatingIps[ref.id]
+      : Object.values(state.floatingIps).find(
+          (f) => f.name === ref.name && f.project_id === projectId,
+        );
+  if (found === undefined || found.project_id !== projectId) {
+    throw notFound("floating_ip", ref.id ?? `"${ref.name}"`);
+  }
+  return found;
+}
+
+/**
+ * Binds an existing public IP to `iface`: 422 `floating_ip_in_use` when another interface
+ * holds it, 422 `floating_ip_unavailable` when it lives in another zone.
+ */
+export function bindFloatingIp(
+  clock: Clock,
+  fip: FloatingIpRecord,
+  iface: InterfaceRecord,
+  zoneId: string,
+  field: string,
+): void {
+  if (fip.state === "in_use" || fip.interface_id !== undefined) {
+    throw unprocessable(
+      "floating_ip_in_use",
+      `public IP ${fip.ip_address} (${fip.id}) is already bound to another interface; pick a free one or ask for a new one`,
+      field,
+    );
+  }
+  if (fip.availability_zone_id !== zoneId) {
+    throw unprocessable(
+      "floating_ip_unavailable",
+      `public IP ${fip.ip_address} (${fip.id}) is in another availability zone; every resource of a VM must be in the VM's zone`,
+      field,
+    );
+  }
+  fip.state = "in_use";
+  fip.interface_id = iface.id;
+  iface.floating_ip_id = fip.id;
+  touch(fip, clock);
+}
+
+/** Unbinds a public IP from its interface; it stays in the project, `available`. */
+export function unbindFloatingIp(fip: FloatingIpRecord, now: number): void {
+  fip.state = "available";
+  delete fip.interface_id;
+  fip.modified_time = new Date(now).toISOString();
+}

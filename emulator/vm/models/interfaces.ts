@@ -1,0 +1,282 @@
+/**
+ * Network interfaces of VMs: turning either create version's interface section into
+ * interfaces with addresses, security groups and public IPs, and releasing them when the VM
+ * is gone (vms.ts presents them). A `direct_ip` interface sits in no subnet: its `subnet_id`
+ * is the empty string and its address is the public IP it was given.
+ */
+import type { VmCreateInterface, VmCreateSubnet } from "../../../provider/api/vm/vm-create";
+import { unprocessable } from "../../core/service-error";
+import type { Clock } from "../../core/service-module";
+import type {
+  InterfaceRecord,
+  ProjectRecord,
+  SecurityGroupRecord,
+  SubnetRecord,
+  VmRecord,
+  VmState,
+  ZoneRecord,
+} from "../records";
+import { bindFloatingIp, createFloatingIp, findFloatingIp, unbindFloatingIp } from "./floating-ips";
+import { newId } from "./shared";
+import { allocateAddress, defaultSubnetOf, releaseAddress } from "./subnets";
+import { underField } from "./vms";
+
+/** One interface to create, whichever create version asked for it. */
+export interface InterfaceSpec {
+  type: "regular" | "direct_ip";
+  subnet_id?: string | undefined;
+  subnet_name?: string | undefined;
+  ip_address?: string | undefined;
+  interface_security_enabled: boolean;
+  security_group_ids?: string[] | undefined;
+  security_group_names?: string[] | undefined;
+  new_public_ip: boolean;
+  public_ip_id?: string | undefined;
+  public_ip_name?: string | undefined;
+  /** Where the spec came from in the request, e.g. `0.interfaces.1`: errors name it. */
+  field: string;
+  /** Names the public-IP fields of the version that asked (`new_external_ip` or `new_floating_ip`). */
+  publicIpField: string;
+}
+
+/** Specs of a v1.1 `interfaces` section; none given → one interface in the default subnet. */
+export function specsFromInterfaces(
+  items: VmCreateInterface[] | undefined,
+  prefix = "",
+): InterfaceSpec[] {
+  if (items === undefined) return [defaultSpec(prefix)];
+  return items.map((item, i) => ({
+    type: item.type,
+    subnet_id: item.subnet_id,
+    subnet_name: item.subnet_name,
+    ip_address: item.ip_address,
+    interface_security_enabled: item.interface_security_enabled,
+    security_group_ids: item.security_groups,
+    security_group_names: item.security_group_names,
+    new_public_ip: item.new_external_ip,
+    public_ip_id: item.attach_external_ip_id,
+    public_ip_name: item.attach_external_ip_name,
+    field: `${prefix}interfaces.${i}`,
+    publicIpField: "attach_external_ip_id",
+  }));
+}
+
+/** Specs of a legacy `subnets` section; none given → one interface in the default subnet. */
+export function specsFromSubnets(
+  items: VmCreateSubnet[] | undefined,
+  prefix = "",
+): InterfaceSpec[] {
+  if (items === undefined) return [defaultSpec(prefix)];
+  return items.map((item, i) => ({
+    type: "regular",
+    subnet_id: item.subnet_id,
+    subnet_name: item.subnet_name,
+    ip_address: item.ip_address,
+    interface_security_enabled: item.interface_security_enabled,
+    security_group_ids: item.security_groups,
+    security_group_names: item.security_group_names,
+    new_public_ip: item.new_floating_ip,
+    public_ip_id: item.attach_floating_ip_id,
+    public_ip_name: item.attach_floating_ip_name,
+    field: `${prefix}subnets.${i}`,
+    publicIpField: "attach_floating_ip_id",
+  }));
+}
+
+/** The interface a VM gets when the request names none: the zone's default subnet and group. */
+export function defaultSpec(prefix: string, newPublicIp = false): InterfaceSpec {
+  return {
+    type: "regular",
+    interface_security_enabled: true,
+    new_public_ip: newPublicIp,
+    field: prefix === "" ? "interfaces" : `${prefix}interfaces`,
+    publicIpField: "new_floating_ip",
+  };
+}
+
+/** The subnet a regular interface names, or the project's default subnet in the zone. */
+function resolveSubnet(
+  state: VmState,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  spec: InterfaceSpec,
+): SubnetRecord {
+  if (spec.subnet_id === undefined && spec.subnet_name === undefined) {
+    const subnet = defaultSubnetOf(state, project.id, zone.id);
+    if (subnet === undefined) {
+      throw unprocessable(
+        "default_subnet_not_found",
+        `the project has no default subnet in availability zone ${zone.name}; name a subnet for the interface`,
+        spec.field,
+      );
+    }
+    return requireUsableSubnet(subnet, zone, spec, "subnet");
+  }
+  const field = `${spec.field}.${spec.subnet_id !== undefined ? "subnet_id" : "subnet_name"}`;
+  const candidates = Object.values(state.subnets).filter((s) => s.project_id === project.id);
+  const subnet =
+    spec.subnet_id !== undefined
+      ? candidates.find((s) => s.id === spec.subnet_id)
+      : // Names are unique per project and zone: prefer the VM's zone, so a clash elsewhere is not picked.
+        (candidates.find(
+          (s) => s.name === spec.subnet_name && s.availability_zone_id === zone.id,
+        ) ?? candidates.find((s) => s.name === spec.subnet_name));
+  if (subnet === undefined) {
+    throw unprocessable(
+      "subnet_not_found",
+      `subnet ${spec.subnet_id ?? `"${spec.subnet_name}"`} not found in project ${project.id}; list subnets with GET /api/v1/subnets`,
+      field,
+    );
+  }
+  return requireUsableSubnet(subnet, zone, spec, field);
+}
+
+function requireUsableSubnet(
+  subnet: SubnetRecord,
+  zone: ZoneRecord,
+  spec: InterfaceSpec,
+  field: string,
+): SubnetRecord {
+  if (subnet.availability_zone_id !== zone.id) {
+    throw unprocessable(
+      "subnet_unavailable",
+      `subnet ${subnet.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
+      field === "subnet" ? spec.field : field,
+    );
+  }
+  if (subnet.status !== "created") {
+    throw unprocessable(
+      "subnet_unavailable",
+      `subnet ${subnet.name} is ${String(subnet.status)}; wait until it is created`,
+      field === "subnet" ? spec.field : field,
+    );
+  }
+  return subnet;
+}
+
+/** The security groups of an interface: those named, or the zone's default group. */
+function resolveGroups(
+  state: VmState,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  spec: InterfaceSpec,
+): string[] {
+  if (!spec.interface_security_enabled) return [];
+  const groups = Object.values(state.securityGroups).filter((g) => g.project_id === project.id);
+  if (spec.security_group_ids === undefined && spec.security_group_names === undefined) {
+    const group = groups.find((g) => g.default && g.availability_zone_id === zone.id);
+    if (group === undefined) {
+      throw unprocessable(
+        "default_security_group_not_found",
+        `the project has no default security group in availability zone ${zone.name}; name a security group`,
+        spec.field,
+      );
+    }
+    return [group.id];
+  }
+  const byId = spec.security_group_ids !== undefined;
+  const refs = spec.security_group_ids ?? spec.security_group_names ?? [];
+  const ids = refs.map((ref, i) => {
+    const field = `${spec.field}.${byId ? "security_groups" : "security_group_names"}.${i}`;
+    const group: SecurityGroupRecord | undefined = byId
+      ? groups.find((g) => g.id === ref)
+      : (groups.find((g) => g.name === ref && g.availability_zone_id === zone.id) ??
+        groups.find((g) => g.name === ref));
+    if (group === undefined) {
+      throw unprocessable(
+        "wrong_security_group",
+        `security group ${byId ? ref : `"${ref}"`} not found in project ${project.id}; list groups with GET /api/v1/security-groups`,
+        field,
+      );
+    }
+    if (group.availability_zone_id !== zone.id || group.status !== "created") {
+      throw unprocessable(
+        "security_group_unavailable",
+        group.availability_zone_id !== zone.id
+          ? `security group ${group.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`
+          : `security group ${group.name} is ${String(group.status)}; wait until it is created`,
+        field,
+      );
+    }
+    return group.id;
+  });
+  return [...new Set(ids)];
+}
+
+/**
+ * Creates the VM's interfaces in order (the first is primary): takes addresses from the
+ * subnets, applies security groups, and binds or allocates public IPs. Throws the
+ * service's 404/422 for any unusable reference; callers roll the state back then.
+ */
+export function createInterfaces(
+  state: VmState,
+  clock: Clock,
+  vm: VmRecord,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  specs: InterfaceSpec[],
+): InterfaceRecord[] {
+  return specs.map((spec, index) => {
+    const iface: InterfaceRecord = {
+      id: newId(),
+      name: `eth${index}`,
+      vm_id: vm.id,
+      subnet_id: "",
+      ip_address: "",
+      primary: index === 0,
+      type: spec.type,
+      interface_security_enabled: spec.interface_security_enabled,
+      security_group_ids: resolveGroups(state, project, zone, spec),
+      state: "created",
+    };
+    if (spec.type === "regular") {
+      const subnet = resolveSubnet(state, project, zone, spec);
+      iface.subnet_id = subnet.id;
+      // The subnet model names its own field (`ip_address`); place it under this interface.
+      iface.ip_address = underField(spec.field, () =>
+        allocateAddress(state, subnet, spec.ip_address),
+      );
+      if (spec.public_ip_id !== undefined || spec.public_ip_name !== undefined) {
+        const fip = findFloatingIp(state, project.id, {
+          id: spec.public_ip_id,
+          name: spec.public_ip_name,
+        });
+        bindFloatingIp(clock, fip, iface, zone.id, `${spec.field}.${spec.publicIpField}`);
+      } else if (spec.new_public_ip) {
+        createFloatingIp(state, clock, vm, iface);
+      }
+    } else {
+      iface.ip_address = createFloatingIp(state, clock, vm, iface).ip_address;
+    }
+    state.interfaces[iface.id] = iface;
+    vm.interface_ids.push(iface.id);
+    return iface;
+  });
+}
+
+/**
+ * Removes the VM's interfaces once the VM is gone: addresses return to their subnets, public
+ * IPs in `release` are deleted and the others are unbound and kept.
+ */
+export function releaseInterfaces(
+  state: VmState,
+  vm: VmRecord,
+  release: readonly string[],
+  now: number,
+): void {
+  for (const id of vm.interface_ids) {
+    const iface = state.interfaces[id];
+    if (iface === undefined) continue;
+    const subnet = state.subnets[iface.subnet_id];
+    if (subnet !== undefined) releaseAddress(state, subnet, iface.ip_address);
+    const fip =
+      iface.floating_ip_id === undefined ? undefined : state.floatingIps[iface.floating_ip_id];
+    if (fip !== undefined) {
+      // A direct_ip address exists only for its interface, so it never outlives it.
+      if (release.includes(fip.id) || iface.type === "direct_ip") delete state.floatingIps[fip.id];
+      else unbindFloatingIp(fip, now);
+    }
+    delete state.interfaces[id];
+  }
+  vm.interface_ids = [];
+}

@@ -1,0 +1,460 @@
+/**
+ * VM creation, shared by the legacy v1 path, the v1.1 path and the free tier: checks every
+ * reference (project, zone, flavor, image, placement group, tags, disks, subnets, groups,
+ * public IPs) against rule 1 (one zone for everything), builds the boot disk and other new
+ * disks through the disks model, attaches existing disks, allocates interface addresses,
+ * and plans `creating` → `running`. A request creates all its VMs or none.
+ */
+import type {
+  ExistingDiskItem,
+  MetadataById,
+  NewDiskItem,
+  VmCreateV11Request,
+  VmCreateV1Request,
+} from "../../../provider/api/vm/vm-create";
+import { plan } from "../../core/schedule";
+import { notFound, unprocessable } from "../../core/service-error";
+import type { Clock } from "../../core/service-module";
+import { DELAYS } from "../delays";
+import {
+  GONE,
+  type DiskRecord,
+  type ImageRecord,
+  type PlacementGroupRecord,
+  type ProjectRecord,
+  type VmRecord,
+  type VmState,
+  type ZoneRecord,
+} from "../records";
+import { attachDiskRecord, createDiskRecord } from "./disks";
+import {
+  createInterfaces,
+  specsFromInterfaces,
+  specsFromSubnets,
+  type InterfaceSpec,
+} from "./interfaces";
+import { newId, requireProject, requireZoneOpen, resolveZone, stamps } from "./shared";
+import {
+  MAX_DISKS_PER_VM,
+  atomically,
+  requireFlavorFits,
+  resolveFlavor,
+  underField,
+  vmTask,
+} from "./vms";
+
+/** One VM to create, whichever path asked for it. */
+export interface VmSpec {
+  project_id: string;
+  availability_zone_id?: string | undefined;
+  availability_zone_name?: string | undefined;
+  name: string;
+  description: string;
+  flavor_id?: string | undefined;
+  flavor_name?: string | undefined;
+  image_id?: string | undefined;
+  image_name?: string | undefined;
+  placement_group_id?: string | undefined;
+  placement_group_name?: string | undefined;
+  disks: Array<ExistingDiskItem | NewDiskItem>;
+  image_metadata?: Record<string, string> | undefined;
+  metadata_fields?: MetadataById[] | undefined;
+  tag_ids?: string[] | undefined;
+  tag_names?: string[] | undefined;
+  cloud_init?: string | undefined;
+  interfaces: InterfaceSpec[];
+}
+
+/** How a VM is created: by which path, and whether it is the free-tier VM. */
+export interface CreateOptions {
+  legacy: boolean;
+  freeTier: boolean;
+}
+
+const isNewDisk = (item: ExistingDiskItem | NewDiskItem): item is NewDiskItem => "size" in item;
+
+/** The name of the metadata field that holds the image's login. */
+export const USER_NAME_FIELD = "user_name";
+
+/**
+ * The VM's metadata values for `image`: `image_metadata` by field name, then `metadata_fields`
+ * by field id (which wins). With `requireAll`, a required field left out takes the image's
+ * default value, or is refused (422 `required_image_metadata_missing`); an unknown field is
+ * refused (422 `image_metadata_not_found`). Errors name the field at fault.
+ */
+export function resolveMetadata(
+  image: ImageRecord,
+  byName: Record<string, string> | null | undefined,
+  byId: MetadataById[] | undefined,
+  requireAll: boolean,
+): VmRecord["metadata_fields"] {
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(byName ?? {})) {
+    const field = image.image_metadata.find((m) => m.name === name);
+    if (field === undefined) {
+      throw unprocessable(
+        "image_metadata_not_found",
+        `image ${image.name} has no metadata field "${name}"; its fields are ${image.image_metadata.map((m) => m.name).join(", ") || "none"}`,
+        `image_metadata.${name}`,
+      );
+    }
+    values.set(field.id, value);
+  }
+  (byId ?? []).forEach((item, i) => {
+    const field = image.image_metadata.find((m) => m.id === item.image_metadata_id);
+    if (field === undefined) {
+      throw unprocessable(
+        "image_metadata_not_found",
+        `image ${image.name} has no metadata field with id ${item.image_metadata_id}; see GET /api/v1/images/${image.id}`,
+        `metadata_fields.${i}.image_metadata_id`,
+      );
+    }
+    values.set(field.id, item.value);
+  });
+  const result: VmRecord["metadata_fields"] = [];
+  for (const field of [...image.image_metadata].sort(
+    (a, b) => a.display_position - b.display_position,
+  )) {
+    let value = values.get(field.id);
+    if (requireAll && field.required && (value === undefined || value === "")) {
+      value = field.default_value;
+      if (value === undefined || value === "") {
+        throw unprocessable(
+          "required_image_metadata_missing",
+          `image ${image.name} needs metadata field "${field.name}" (${field.display_name}); give it in image_metadata`,
+          `image_metadata.${field.name}`,
+        );
+      }
+    }
+    if (value === undefined) continue;
+    result.push({
+      id: newId(),
+      metadata_id: field.id,
+      name: field.name,
+      display_name: field.display_name,
+      value,
+    });
+  }
+  return result;
+}
+
+/** The image named by id or by name (404 `image_not_found`), or undefined when none. */
+export function resolveImage(
+  state: VmState,
+  ref: { image_id?: string | null | undefined; image_name?: string | null | undefined },
+): ImageRecord | undefined {
+  if (ref.image_id != null) {
+    const image = state.images[ref.image_id];
+    if (image === undefined) throw notFound("image", ref.image_id);
+    return image;
+  }
+  if (ref.image_name != null) {
+    const image = Object.values(state.images).find((i) => i.name === ref.image_name);
+    if (image === undefined) throw notFound("image", `"${ref.image_name}"`);
+    return image;
+  }
+  return undefined;
+}
+
+/** 422 `image_not_in_availability_zone` unless the image is offered in the zone. */
+export function requireImageInZone(image: ImageRecord, zone: ZoneRecord, field: string): void {
+  if (!image.zone_ids.includes(zone.id)) {
+    throw unprocessable(
+      "image_not_in_availability_zone",
+      `image ${image.name} is not offered in availability zone ${zone.name}`,
+      field,
+    );
+  }
+}
+
+/** 422 `boot_disk_size_too_small` unless a boot disk of `size` GB fits the image. */
+export function requireBootDiskFits(image: ImageRecord, size: number, field: string): void {
+  if (size < image.min_disk) {
+    throw unprocessable(
+      "boot_disk_size_too_small",
+      `image ${image.name} needs a boot disk of at least ${image.min_disk} GB; got ${size} GB`,
+      field,
+    );
+  }
+}
+
+function resolvePlacementGroup(
+  state: VmState,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  spec: VmSpec,
+): PlacementGroupRecord | undefined {
+  if (spec.placement_group_id === undefined && spec.placement_group_name === undefined)
+    return undefined;
+  const byId = spec.placement_group_id !== undefined;
+  const field = byId ? "placement_group_id" : "placement_group_name";
+  const groups = Object.values(state.placementGroups).filter((g) => g.project_id === project.id);
+  const group = byId
+    ? groups.find((g) => g.id === spec.placement_group_id)
+    : (groups.find(
+        (g) => g.name === spec.placement_group_name && g.availability_zone_id === zone.id,
+      ) ?? groups.find((g) => g.name === spec.placement_group_name));
+  if (group === undefined) {
+    throw unprocessable(
+      byId ? "placement_group_not_found_by_id" : "placement_group_not_found_by_name",
+      `placement group ${spec.placement_group_id ?? `"${spec.placement_group_name}"`} not found in project ${project.id}`,
+      field,
+    );
+  }
+  if (group.availability_zone_id !== zone.id) {
+    throw unprocessable(
+      "placement_group_unavailable",
+      `placement group ${group.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
+      field,
+    );
+  }
+  return group;
+}
+
+/** Tags of a new VM: an unknown tag is 404 `tag_not_found` here (422 on update). */
+function resolveCreateTags(state: VmState, spec: VmSpec): string[] {
+  const ids = (spec.tag_ids ?? []).map((id) => {
+    if (state.tags[id] === undefined) throw notFound("tag", id);
+    return id;
+  });
+  for (const name of spec.tag_names ?? []) {
+    const tag = Object.values(state.tags).find((t) => t.name === name);
+    if (tag === undefined) throw notFound("tag", `"${name}"`);
+    ids.push(tag.id);
+  }
+  return [...new Set(ids)];
+}
+
+/** An existing disk a create request names (422 `bad_disk_id`/`bad_disk_name`), in the VM's zone. */
+function resolveExistingDisk(
+  state: VmState,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  item: ExistingDiskItem,
+): DiskRecord {
+  const live = Object.values(state.disks).filter(
+    (d) => d.project_id === project.id && d.status !== GONE,
+  );
+  const disk =
+    item.disk_id !== undefined
+      ? live.find((d) => d.id === item.disk_id)
+      : (live.find((d) => d.name === item.disk_name && d.availability_zone_id === zone.id) ??
+        live.find((d) => d.name === item.disk_name));
+  if (disk === undefined) {
+    throw unprocessable(
+      item.disk_id !== undefined ? "bad_disk_id" : "bad_disk_name",
+      `disk ${item.disk_id ?? `"${item.disk_name}"`} not found in project ${project.id}; list disks with GET /api/v1/disks`,
+      item.disk_id !== undefined ? "disk_id" : "disk_name",
+    );
+  }
+  if (disk.availability_zone_id !== zone.id) {
+    throw unprocessable(
+      "disk_unavailable",
+      `disk ${disk.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
+      item.disk_id !== undefined ? "disk_id" : "disk_name",
+    );
+  }
+  return disk;
+}
+
+/**
+ * Creates one VM from `spec` (throws on the first refusal; the caller rolls back). The VM is
+ * stored `creating` and runs after `DELAYS.vmCreate`; a `create_vm` task is recorded.
+ */
+export function createVmRecord(
+  state: VmState,
+  clock: Clock,
+  spec: VmSpec,
+  options: CreateOptions,
+): VmRecord {
+  const project = requireProject(state, spec.project_id);
+  const zone = resolveZone(state, spec);
+  if (zone === undefined) {
+    throw unprocessable(
+      "validation_error",
+      "give availability_zone_id or availability_zone_name",
+      "availability_zone_id",
+    );
+  }
+  requireZoneOpen(zone, project);
+  const flavor = resolveFlavor(state, spec, 404);
+  if (flavor === undefined)
+    throw unprocessable("validation_error", "give flavor_id or flavor_name", "flavor_id");
+  requireFlavorFits(
+    flavor,
+    zone,
+    options.freeTier,
+    spec.flavor_id !== undefined ? "flavor_id" : "flavor_name",
+  );
+  const image = resolveImage(state, spec);
+  if (image !== undefined)
+    requireImageInZone(image, zone, spec.image_id !== undefined ? "image_id" : "image_name");
+  const placementGroup = resolvePlacementGroup(state, project, zone, spec);
+  const tagIds = resolveCreateTags(state, spec);
+  if (spec.disks.length > MAX_DISKS_PER_VM) {
+    throw unprocessable(
+      "max_disks_per_vm_exceeded",
+      `a VM may have at most ${MAX_DISKS_PER_VM} disks (a boot disk and ${MAX_DISKS_PER_VM - 1} more); got ${spec.disks.length}`,
+      "disks",
+    );
+  }
+
+  // The boot disk decides the image: a new disk gets the image written to it; without an
+  // image, the first disk must be an existing bootable disk that still holds one.
+  const first = spec.disks[0]!;
+  let bootImage: ImageRecord;
+  let existingBoot: DiskRecord | undefined;
+  if (image !== undefined) {
+    if (!isNewDisk(first)) {
+      throw unprocessable(
+        "boot_disk_must_be_new",
+        "with image_id or image_name, the first disk must be a new disk {name, size, disk_type_id} to write the image to",
+        "disks.0",
+      );
+    }
+    requireBootDiskFits(image, first.size, "disks.0.size");
+    bootImage = image;
+  } else {
+    if (isNewDisk(first)) {
+      throw unprocessable(
+        "image_required",
+        "a new boot disk needs an image: give image_id or image_name, or make the first disk an existing bootable disk",
+        "image_id",
+      );
+    }
+    existingBoot = underField("disks.0", () => resolveExistingDisk(state, project, zone, first));
+    const held =
+      existingBoot.image_id === undefined ? undefined : state.images[existingBoot.image_id];
+    if (!existingBoot.bootable || held === undefined) {
+      throw unprocessable(
+        "disk_not_bootable",
+        `disk ${existingBoot.name} is not bootable; give an image and a new boot disk instead`,
+        "disks.0",
+      );
+    }
+    bootImage = held;
+  }
+  const metadata = resolveMetadata(
+    bootImage,
+    spec.image_metadata,
+    spec.metadata_fields,
+    image !== undefined,
+  );
+  if (spec.cloud_init !== undefined && !bootImage.cloud_init_supported) {
+    throw unprocessable(
+      "image_does_not_support_cloud_init",
+      `image ${bootImage.name} does not accept cloud-init user data; leave cloud_init out`,
+      "cloud_init",
+    );
+  }
+
+  const vm: VmRecord = {
+    id: newId(),
+    name: spec.name,
+    description: spec.description,
+    project_id: project.id,
+    availability_zone_id: zone.id,
+    flavor_id: flavor.id,
+    image_id: bootImage.id,
+    ...(placementGroup === undefined ? {} : { placement_group_id: placementGroup.id }),
+    tag_ids: tagIds,
+    metadata_fields: metadata,
+    ...(spec.cloud_init === undefined ? {} : { cloud_init: spec.cloud_init }),
+    interface_ids: [],
+    disk_ids: [],
+    locked: false,
+    free_tier: options.freeTier,
+    legacy: options.legacy,
+    is_serial_ready: false,
+    guest_agent_state: bootImage.guest_agent ? "enabled" : "not_installed",
+    password_logins: [],
+    status: "creating",
+    schedule: [],
+    ...stamps(state, clock),
+  };
+
+  spec.disks.forEach((item, i) => {
+    underField(
+      `disks.${i}`,
+      () => {
+        if (isNewDisk(item)) {
+          const disk = createDiskRecord(state, clock, {
+            project_id: project.id,
+            availability_zone_id: zone.id,
+            disk_type_id: item.disk_type_id,
+            disk_type_name: item.disk_type_name,
+            name: item.name,
+            size: item.size,
+            freeTier: options.freeTier,
+            vm,
+            boot: i === 0,
+            missingTypeStatus: 404,
+          });
+          if (i === 0) disk.image_id = bootImage.id;
+          return;
+        }
+        const disk =
+          i === 0 && existingBoot !== undefined
+            ? existingBoot
+            : resolveExistingDisk(state, project, zone, item);
+        if (i > 0 && disk.bootable) {
+          throw unprocessable(
+            "disk_bootable",
+            `disk ${disk.name} is bootable; only the first disk may be a boot disk`,
+          );
+        }
+        attachDiskRecord(state, clock, disk, vm, { byVm: true });
+        if (i === 0) {
+          disk.boot_of = vm.id;
+          // The boot disk leads the VM's disk list.
+          vm.disk_ids = [disk.id, ...vm.disk_ids.filter((id) => id !== disk.id)];
+        }
+      },
+      true,
+    );
+  });
+  createInterfaces(state, clock, vm, project, zone, spec.interfaces);
+  plan<VmRecord["status"]>(vm, clock.now(), "creating", [clock.delay(DELAYS.vmCreate), "running"]);
+  state.vms[vm.id] = vm;
+  vmTask(state, clock, vm, "create_vm", DELAYS.vmCreate);
+  return vm;
+}
+
+/** Creates every VM of a request, all or none; errors name fields as `<index>.<field>`. */
+function createAll<T>(
+  state: VmState,
+  clock: Clock,
+  items: T[],
+  toSpec: (item: T) => VmSpec,
+  legacy: boolean,
+): VmRecord[] {
+  return atomically(state, () =>
+    items.map((item, i) =>
+      underField(`${i}`, () =>
+        createVmRecord(state, clock, toSpec(item), { legacy, freeTier: false }),
+      ),
+    ),
+  );
+}
+
+/** `POST /api/v1/vms` (legacy): interfaces come from `subnets`. */
+export function createVmsLegacy(state: VmState, clock: Clock, body: VmCreateV1Request): VmRecord[] {
+  return createAll(
+    state,
+    clock,
+    body,
+    (item) => ({ ...item, interfaces: specsFromSubnets(item.subnets) }),
+    true,
+  );
+}
+
+/** `POST /api/v1.1/vms`: interfaces come from `interfaces`. */
+export function createVms(state: VmState, clock: Clock, body: VmCreateV11Request): VmRecord[] {
+  return createAll(
+    state,
+    clock,
+    body,
+    (item) => ({ ...item, interfaces: specsFromInterfaces(item.interfaces) }),
+    false,
+  );
+}
