@@ -1,7 +1,13 @@
 /** Every service the emulator serves. */
 import type { ServiceModule } from "./core/service-module";
+import { iamService } from "./iam";
+import { operationsService } from "./operations";
 import { vmService } from "./vm";
 
 /** The services, in registration order. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const allServices: ReadonlyArray<ServiceModule<any>> = [vmService];
+export const allServices: ReadonlyArray<ServiceModule<any>> = [
+  vmService,
+  iamService,
+  operationsService,
+];

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BackupRestoreRequest,
+  BackupRestoreResponse,
+  OperationLog,
+} from "../../../provider/api/operations/backup-restore";
+import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
+
+let env: OpsEmulator;
+beforeAll(async () => {
+  env = await startOps();
+});
+afterAll(async () => env.close());
+
+const restorePath = (backupId: string, project = env.ops.projectId) =>
+  `/v3/${project}/backups/${backupId}/restore`;
+const logPath = (jobId: string) => `/v3/${env.ops.projectId}/operation-logs/${jobId}`;
+const ecsError = (body: unknown) => body as { error: { code: string; message: string } };
+
+describe("backup restore", () => {
+  it("restores a VM backup with server_id and mappings: 202, a job that runs to success, power_on true by default", async () => {
+    await env.reset();
+    const backup = named(env.ops.backups, "backup-web-01");
+    const body = {
+      restore: {
+        server_id: "9b0f7c46-2f1b-4d3e-8d0a-0e4a1e7f8c21",
+        mappings: backup.diskBackups.map((d, i) => ({
+          backup_id: d.id,
+          volume_id: `target-volume-${i}`,
+        })),
+      },
+    };
+    expect(BackupRestoreRequest.safeParse(body).success).toBe(true);
+    const reply = await env.call("POST", restorePath(backup.id), { body });
+    expect(reply.status).toBe(202);
+    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    expect(job_id).toBeTruthy();
+    const seen = await pollUntil(env, logPath(job_id!), (b) =>
+      ["success", "failed"].includes(
+        (b as { operation_log: { status: string } }).operation_log.status,
+      ),
+    );
+    const logs = seen.map((b) =>
+      OperationLog.parse((b as { operation_log: unknown }).operation_log),
+    );
+    const final = logs[logs.length - 1]!;
+    expect(final.status).toBe("success");
+    expect(final.ended_at).toBeDefined();
+    expect(final.extra_info?.restore).toMatchObject({
+      backup_id: backup.id,
+      target_resource_id: body.restore.server_id,
+      target_resource_type: "OS::Nova::Server",
+      power_on: true,
+    });
+    // Statuses only move forward: waiting → running → success.
+    const order = ["waiting", "running", "success"];
+    const indexes = logs.map((l) => order.indexOf(l.status));
+    expect(indexes.every((v, i) => v >= 0 && (i === 0 || v >= indexes[i - 1]!))).toBe(true);
+  });
+
+  it("restores a disk backup with volume_id and keeps power_on false when sent", async () => {
+    const backup = named(env.ops.backups, "backup-data-disk");
+    const reply = await env.call("POST", restorePath(backup.id), {
+      body: { restore: { volume_id: "target-disk-1", power_on: false } },
+    });
+    expect(reply.status).toBe(202);
+    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    const log = await env.call("GET", logPath(job_id!));
+    expect(log.status).toBe(200);
+    const parsed = OperationLog.parse((log.body as { operation_log: unknown }).operation_log);
+    expect(parsed.extra_info?.restore).toMatchObject({
+      target_resource_id: "target-disk-1",
+      power_on: false,
+    });
+  });
+
+  it("ends the restore job of a corrupt backup failed, with error_info", async () => {
+    const backup = named(env.ops.backups, "backup-corrupt-disk");
+    const reply = await env.call("POST", restorePath(backup.id), {
+      body: { restore: { volume_id: "target-disk-2" } },
+    });
+    expect(reply.status).toBe(202);
+    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    const seen = await pollUntil(env, logPath(job_id!), (b) =>
+      ["success", "failed"].includes(
+        (b as { operation_log: { status: string } }).operation_log.status,
+      ),
+    );
+    const final = OperationLog.parse(
+      (seen[seen.length - 1] as { operation_log: unknown }).operation_log,
+    );
+    expect(final.status).toBe("failed");
+    expect(final.error_info?.code).toMatch(/^BACKUP\.\d+$/);
+  });
+
+  it("refuses a second restore of a backup while its first runs with 409", async () => {
+    await env.reset();
+    const backup = named(env.ops.backups, "backup-data-disk");
+    const first = await env.call("POST", restorePath(backup.id), {
+      body: { restore: { volume_id: "v1" } },
+    });
+    expect(first.status).toBe(202);
+    const second = await env.call("POST", restorePath(backup.id), {
+      body: { restore: { volume_id: "v1" } },
+    });
+    expect(second.status).toBe(409);
+    expect(ecsError(second.body).error.code).toBe("BACKUP.4090");
+  });
+
+  it.each([
+    ["VM restoration without mappings", { server_id: "srv-1" }, "mappings"],
+    ["neither server_id nor volume_id", { power_on: true }, "server_id"],
+    [
+      "both server_id and volume_id",
+      { server_id: "srv-1", volume_id: "vol-1", mappings: [{ backup_id: "a", volume_id: "b" }] },
+      "volume_id",
+    ],
+    ["an unknown field", { volume_id: "vol-1", reboot: true }, "reboot"],
+  ])("answers 400 in the backup error shape for %s", async (_label, restore, field) => {
+    const backup = named(env.ops.backups, "backup-web-01");
+    const reply = await env.call("POST", restorePath(backup.id), { body: { restore } });
+    expect(reply.status).toBe(400);
+    const { error } = ecsError(reply.body);
+    expect(error.code).toMatch(/^BACKUP\.\d+$/);
+    expect(error.message).toContain(field);
+  });
+
+  it("answers 400 when the body has no restore object", async () => {
+    const reply = await env.call("POST", restorePath(named(env.ops.backups, "backup-web-01").id), {
+      body: {},
+    });
+    expect(reply.status).toBe(400);
+    expect(ecsError(reply.body).error.message).toContain("restore");
+  });
+
+  it("answers 400 when a VM backup is restored like a disk, or a disk backup like a VM", async () => {
+    await env.reset();
+    const vm = named(env.ops.backups, "backup-web-01");
+    const disk = named(env.ops.backups, "backup-data-disk");
+    const asDisk = await env.call("POST", restorePath(vm.id), {
+      body: { restore: { volume_id: "v" } },
+    });
+    expect(asDisk.status).toBe(400);
+    expect(ecsError(asDisk.body).error.message).toContain("server_id");
+    const asVm = await env.call("POST", restorePath(disk.id), {
+      body: { restore: { server_id: "s", mappings: [{ backup_id: disk.id, volume_id: "v" }] } },
+    });
+    expect(asVm.status).toBe(400);
+    expect(ecsError(asVm.body).error.message).toContain("volume_id");
+  });
+
+  it("answers 400 when the mappings miss a disk backup or name a foreign one", async () => {
+    const vm = named(env.ops.backups, "backup-web-01");
+    const [first] = vm.diskBackups;
+    const missing = await env.call("POST", restorePath(vm.id), {
+      body: { restore: { server_id: "s", mappings: [{ backup_id: first!.id, volume_id: "v" }] } },
+    });
+    expect(missing.status).toBe(400);
+    expect(ecsError(missing.body).error.message).toContain(vm.diskBackups[1]!.id);
+    const foreign = await env.call("POST", restorePath(vm.id), {
+      body: {
+        restore: {
+          server_id: "s",
+          mappings: [
+            ...vm.diskBackups.map((d, i) => ({ backup_id: d.id, volume_id: `v${i}` })),
+            { backup_id: "other-backup", volume_id: "v9" },
+          ],
+        },
+      },
+    });
+    expect(foreign.status).toBe(400);
+    expect(ecsError(foreign.body).error.message).toContain("other-backup");
+  });
+
+  it("answers 400 for a backup that is not available", async () => {
+    const reply = await env.call(
+      "POST",
+      restorePath(named(env.ops.backups, "backup-error-disk").id),
+      {
+        body: { restore: { volume_id: "v" } },
+      },
+    );
+    expect(reply.status).toBe(400);
+    expect(ecsError(reply.body).error.message).toContain("error");
+  });
+
+  it("answers 404 for an unknown backup and an unknown operation log", async () => {
+    const reply = await env.call("POST", restorePath("no-such-backup"), {
+      body: { restore: { volume_id: "v" } },
+    });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({
+      error: { code: "BACKUP.4040", message: "backup no-such-backup not found" },
+    });
+    const log = await env.call("GET", logPath("no-such-job"));
+    expect(log.status).toBe(404);
+    expect(ecsError(log.body).error.code).toBe("BACKUP.4040");
+  });
+
+  it("answers 403 for a foreign project and 400 for a project id that is not 32 hex characters", async () => {
+    const backup = named(env.ops.backups, "backup-data-disk");
+    const foreign = await env.call("POST", restorePath(backup.id, env.ops.foreignProjectId), {
+      body: { restore: { volume_id: "v" } },
+    });
+    expect(foreign.status).toBe(403);
+    expect(ecsError(foreign.body).error.code).toBe("BACKUP.4030");
+    const malformed = await env.call("POST", restorePath(backup.id, "not-a-project"), {
+      body: { restore: { volume_id: "v" } },
+    });
+    expect(malformed.status).toBe(400);
+    expect(ecsError(malformed.body).error.message).toContain("project_id");
+  });
+});
