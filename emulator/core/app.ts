@@ -39,7 +39,7 @@ export interface EmulatorApp {
 
 const ADMIN = /^\/(_emulator|openapi\.json|docs)(\/|$|\?)/;
 
-type RequestState = { fault?: string; early?: boolean; dropResponse?: boolean; arrivedAt: number };
+type RequestState = { fault?: string; early?: boolean; dropResponse?: boolean; logged?: boolean; arrivedAt: number };
 const requestState = new WeakMap<FastifyRequest, RequestState>();
 
 /** Builds (but does not start) the emulator app. */
@@ -119,12 +119,18 @@ export function buildApp(options: AppOptions): EmulatorApp {
   });
 
   app.addHook("onSend", async (request, _reply, payload) => {
-    if (requestState.get(request)?.dropResponse) request.raw.socket.destroy();
+    if (requestState.get(request)?.dropResponse) {
+      // Log here: once the socket is gone, Fastify never runs onResponse for this request.
+      logRequest(request, 0);
+      requestState.get(request)!.logged = true;
+      request.raw.socket.destroy();
+    }
     return payload;
   });
 
   app.addHook("onResponse", async (request, reply) => {
-    if (!ADMIN.test(request.url)) logRequest(request, requestState.get(request)?.dropResponse ? 0 : reply.statusCode);
+    if (!ADMIN.test(request.url) && !requestState.get(request)?.logged)
+      logRequest(request, requestState.get(request)?.dropResponse ? 0 : reply.statusCode);
   });
 
   function logRequest(request: FastifyRequest, status: number): void {

@@ -1,6 +1,7 @@
 /**
  * Credential checks for the three schemes: bearer token, X-Auth-Token, and signed
- * access-key/secret-key requests (verified with the client's own signing code).
+ * access-key/secret-key requests (verified with the client's own signing code). Tokens issued
+ * by the emulated IAM service count as valid tokens until they expire.
  */
 import type { FastifyRequest } from "fastify";
 import type { AnyEndpoint } from "../../provider/api/endpoint";
@@ -24,18 +25,20 @@ export function authenticate(
     return Array.isArray(v) ? v[0] : v;
   };
   switch (endpoint.auth) {
+    case "none":
+      return undefined;
     case "bearer": {
       const value = header("authorization");
       if (value === undefined) return unauthorized("missing Authorization: Bearer token");
       const match = /^Bearer\s+(.+)$/i.exec(value);
-      if (match === null || match[1] !== settings.token) return unauthorized("invalid or expired token");
+      if (match === null || !tokenAccepted(settings, match[1]!)) return unauthorized("invalid or expired token");
       return undefined;
     }
     case "x-auth-token":
     case "x-auth-token-or-signature": {
       const token = header("x-auth-token");
       if (token !== undefined) {
-        return token === settings.token ? undefined : unauthorized("invalid or expired X-Auth-Token");
+        return tokenAccepted(settings, token) ? undefined : unauthorized("invalid or expired X-Auth-Token");
       }
       const authorization = header("authorization");
       if (endpoint.auth === "x-auth-token-or-signature" && authorization?.startsWith("SDK-HMAC-SHA256")) {
@@ -52,6 +55,13 @@ export function authenticate(
       return unauthorized("missing X-Auth-Token header");
     }
   }
+}
+
+/** The configured API token, or a token the emulated IAM issued that has not yet expired. */
+function tokenAccepted(settings: EmulatorSettings, token: string): boolean {
+  if (token === settings.token) return true;
+  const expiry = settings.issuedTokenExpiry?.(token);
+  return expiry !== undefined && Date.now() < expiry;
 }
 
 function unauthorized(message: string): ServiceError {

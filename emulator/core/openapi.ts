@@ -11,6 +11,7 @@ const SECURITY: Record<AnyEndpoint["auth"], JsonObject[]> = {
   bearer: [{ bearerToken: [] }],
   "x-auth-token": [{ authToken: [] }],
   "x-auth-token-or-signature": [{ authToken: [] }, { signedRequest: [] }],
+  none: [],
 };
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {

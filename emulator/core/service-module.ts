@@ -15,6 +15,12 @@ export interface EmulatorSettings {
   speed: number;
   /** Key pairs accepted for signed requests. */
   signingKeys: SigningKey[];
+  /**
+   * The expiry (epoch ms) of a token issued by the emulated IAM service, or undefined when it
+   * never issued it. Such tokens are accepted wherever the API token is, until they expire.
+   * Set by the IAM service when it registers; absent without it.
+   */
+  issuedTokenExpiry?: (token: string) => number | undefined;
 }
 
 /** The clock and delay scaling that models use. */

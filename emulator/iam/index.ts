@@ -1,0 +1,44 @@
+/**
+ * The emulated IAM service: trades a key id and secret for a token (`POST /api/v1/auth/token`)
+ * and makes the emulator accept the tokens it issued until they expire.
+ */
+import { iamEndpoints } from "../../provider/api/iam/endpoints";
+import { registerEndpoints, type Handlers } from "../core/register-endpoints";
+import type { ServiceModule } from "../core/service-module";
+import { initialIamState, issueToken, settleIam, type IamState } from "./tokens";
+
+export { DEFAULT_API_KEY, type IamState } from "./tokens";
+
+/** What IAM handlers receive. */
+interface IamContext {
+  state: IamState;
+  now: number;
+}
+
+const handlers: Handlers<typeof iamEndpoints, IamContext> = {
+  createToken: ({ body, ctx }) => {
+    const { token, expiresIn } = issueToken(ctx.state, body.keyId, body.secret, ctx.now);
+    return { access_token: token, token_type: "Bearer", expires_in: expiresIn };
+  },
+};
+
+/** The IAM service module. */
+export const iamService: ServiceModule<IamState> = {
+  key: "iam",
+  endpoints: iamEndpoints,
+  initialState: initialIamState,
+  settle: settleIam,
+  fixtures: (state) => ({
+    keyId: state.keys[0]?.keyId,
+    secret: state.keys[0]?.secret,
+    tokenPath: iamEndpoints.createToken.path,
+  }),
+  register(app, env) {
+    env.settings.issuedTokenExpiry = (token) => env.state().tokens[token]?.expiresAt;
+    registerEndpoints(app, iamEndpoints, handlers, {
+      context: () => ({ state: env.state(), now: env.clock.now() }),
+      authenticate: env.authenticate,
+      changed: env.changed,
+    });
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * `@vmcloud/pulumi/client`: the shared REST client of the provider. Every resource and action
+ * calls HTTP only through it. Start with {@link createClient} and `client.call(endpoint, input)`.
+ */
+export {
+  VmCloudClient,
+  createClient,
+  type CallInput,
+  type CallOutput,
+  type CallOptions,
+  type CallResult,
+} from "./client";
+export {
+  clientOptionsFromEnv,
+  normalizeOptions,
+  DEFAULTS,
+  type ClientOptions,
+  type NormalizedOptions,
+  type RetryOptions,
+  type TimeoutOptions,
+} from "./options";
+export {
+  ApiError,
+  AuthError,
+  ConflictError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ResourceFailedError,
+  ResponseShapeError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type ApiErrorInit,
+  type FieldError,
+} from "./errors";
+export { parseErrorBody, type ParsedErrorBody } from "./parse-error-body";
+export { redact, Redactor, REDACTED } from "./redact";
+export {
+  paginate,
+  listAll,
+  PAGE_LIMIT,
+  type ItemOf,
+  type PagedEndpoint,
+  type PaginateOptions,
+} from "./paginate";
+export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
+export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
+export { parseRetryAfter, backoffDelay } from "./retry";
+export { signRequest, verifySignature, SIGNING_ALGORITHM, type SigningKey } from "./signing";

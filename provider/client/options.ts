@@ -1,0 +1,248 @@
+/**
+ * Every client option and its default, decided in one place (as got's `normalize` does), plus
+ * the environment variables that set them. Everything else in the client reads only
+ * {@link NormalizedOptions}.
+ */
+import type { ServiceName } from "../api/endpoint";
+import type { Logger } from "./log";
+import { envLogger } from "./log";
+
+/** Retry limits. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 4, so at most 5 attempts). 0 turns retries off. */
+  limit?: number;
+  /** First backoff delay in ms (default 200); doubled after each retry, with jitter. */
+  baseDelayMs?: number;
+  /** Longest single backoff delay in ms (default 5000). */
+  maxDelayMs?: number;
+  /**
+   * Time budget of one logical call in ms, attempts and waits included (default 60000). No
+   * retry starts whose wait would end after it.
+   */
+  maxTotalMs?: number;
+}
+
+/** Per-attempt timeouts. */
+export interface TimeoutOptions {
+  /** Whole attempt, from start to the last byte of the answer, in ms (default 30000). */
+  requestMs?: number;
+  /** Establishing the TCP (and TLS) connection, in ms (default 10000). */
+  connectMs?: number;
+}
+
+/** What a client may be given. Every field is optional; see each for its default. */
+export interface ClientOptions {
+  /**
+   * Base URL of every service, e.g. `https://api.example.com` or the emulator's URL. A path
+   * prefix is kept. Default: `VMCLOUD_ENDPOINT` in {@link clientOptionsFromEnv}; no default
+   * otherwise (a call fails with a message saying how to set it).
+   */
+  endpoint?: string;
+  /** Base URL per service, overriding `endpoint` for that service (including `iam`). */
+  serviceEndpoints?: Partial<Record<ServiceName, string>>;
+  /** A static API token: `Authorization: Bearer` for the VM service, `X-Auth-Token` elsewhere. */
+  token?: string;
+  /** Key id for the IAM token exchange (with `secret`); used when no `token` is given. */
+  keyId?: string;
+  /** Secret of `keyId`. */
+  secret?: string;
+  /** Access key for `SDK-HMAC-SHA256` request signing (with `secretKey`). */
+  accessKey?: string;
+  /** Secret key for request signing. */
+  secretKey?: string;
+  /** Default project id, for callers that need one (the client itself does not add it). */
+  projectId?: string;
+  /** Per-attempt timeouts. */
+  timeout?: TimeoutOptions;
+  /** Retry limits. */
+  retry?: RetryOptions;
+  /** Reuse connections (HTTP keep-alive; default true). */
+  keepAlive?: boolean;
+  /** Receives a debug line per attempt (default: stderr when `VMCLOUD_LOG=debug`, else none). */
+  logger?: Logger;
+  /** `User-Agent` header (default `vmcloud-pulumi/<version> node/<version>`). */
+  userAgent?: string;
+  /** Renew an exchanged token this long before it expires, in ms (default 60000). */
+  tokenRefreshMarginMs?: number;
+}
+
+/** Options with every default applied; what the rest of the client reads. */
+export interface NormalizedOptions {
+  endpoint: string | undefined;
+  serviceEndpoints: Partial<Record<ServiceName, string>>;
+  token: string | undefined;
+  keyId: string | undefined;
+  secret: string | undefined;
+  accessKey: string | undefined;
+  secretKey: string | undefined;
+  projectId: string | undefined;
+  timeout: Required<TimeoutOptions>;
+  retry: Required<RetryOptions>;
+  keepAlive: boolean;
+  logger: Logger | undefined;
+  userAgent: string;
+  tokenRefreshMarginMs: number;
+}
+
+/** The defaults of every limit, exported so docs and tests can cite them. */
+export const DEFAULTS = {
+  timeout: { requestMs: 30_000, connectMs: 10_000 },
+  retry: { limit: 4, baseDelayMs: 200, maxDelayMs: 5_000, maxTotalMs: 60_000 },
+  keepAlive: true,
+  tokenRefreshMarginMs: 60_000,
+} as const;
+
+const SERVICES: readonly ServiceName[] = [
+  "vm",
+  "backup",
+  "search",
+  "queue",
+  "events",
+  "containers",
+  "iam",
+];
+
+/** Applies defaults and checks every option; throws a message naming the option at fault. */
+export function normalizeOptions(options: ClientOptions = {}): NormalizedOptions {
+  const endpoint = baseUrl("endpoint", options.endpoint);
+  const serviceEndpoints: Partial<Record<ServiceName, string>> = {};
+  for (const [name, url] of Object.entries(options.serviceEndpoints ?? {})) {
+    if (!SERVICES.includes(name as ServiceName)) {
+      throw new Error(
+        `serviceEndpoints.${name}: unknown service; use one of ${SERVICES.join(", ")}`,
+      );
+    }
+    const normalized = baseUrl(`serviceEndpoints.${name}`, url);
+    if (normalized !== undefined) serviceEndpoints[name as ServiceName] = normalized;
+  }
+  pair("keyId", options.keyId, "secret", options.secret);
+  pair("accessKey", options.accessKey, "secretKey", options.secretKey);
+  const timeout = {
+    requestMs: positive(
+      "timeout.requestMs",
+      options.timeout?.requestMs,
+      DEFAULTS.timeout.requestMs,
+    ),
+    connectMs: positive(
+      "timeout.connectMs",
+      options.timeout?.connectMs,
+      DEFAULTS.timeout.connectMs,
+    ),
+  };
+  const retry = {
+    limit: whole("retry.limit", options.retry?.limit, DEFAULTS.retry.limit),
+    baseDelayMs: whole("retry.baseDelayMs", options.retry?.baseDelayMs, DEFAULTS.retry.baseDelayMs),
+    maxDelayMs: whole("retry.maxDelayMs", options.retry?.maxDelayMs, DEFAULTS.retry.maxDelayMs),
+    maxTotalMs: whole("retry.maxTotalMs", options.retry?.maxTotalMs, DEFAULTS.retry.maxTotalMs),
+  };
+  return {
+    endpoint,
+    serviceEndpoints,
+    token: text(options.token),
+    keyId: text(options.keyId),
+    secret: text(options.secret),
+    accessKey: text(options.accessKey),
+    secretKey: text(options.secretKey),
+    projectId: text(options.projectId),
+    timeout,
+    retry,
+    keepAlive: options.keepAlive ?? DEFAULTS.keepAlive,
+    logger: options.logger ?? envLogger(),
+    userAgent: text(options.userAgent) ?? defaultUserAgent(),
+    tokenRefreshMarginMs: whole(
+      "tokenRefreshMarginMs",
+      options.tokenRefreshMarginMs,
+      DEFAULTS.tokenRefreshMarginMs,
+    ),
+  };
+}
+
+/**
+ * Client options from the environment: `VMCLOUD_ENDPOINT`, `VMCLOUD_TOKEN`,
+ * `VMCLOUD_PROJECT_ID`, `VMCLOUD_ACCESS_KEY`, `VMCLOUD_SECRET_KEY`, `VMCLOUD_KEY_ID`,
+ * `VMCLOUD_SECRET` and `VMCLOUD_<SERVICE>_ENDPOINT` (VM, BACKUP, SEARCH, QUEUE, EVENTS,
+ * CONTAINERS, IAM). Empty variables count as unset. Pass the result, merged with explicit
+ * options, to the client.
+ */
+export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ClientOptions {
+  const read = (name: string) => text(env[name]);
+  const options: ClientOptions = {};
+  const set = <K extends keyof ClientOptions>(key: K, value: ClientOptions[K] | undefined) => {
+    if (value !== undefined) options[key] = value;
+  };
+  set("endpoint", read("VMCLOUD_ENDPOINT"));
+  set("token", read("VMCLOUD_TOKEN"));
+  set("projectId", read("VMCLOUD_PROJECT_ID"));
+  set("accessKey", read("VMCLOUD_ACCESS_KEY"));
+  set("secretKey", read("VMCLOUD_SECRET_KEY"));
+  set("keyId", read("VMCLOUD_KEY_ID"));
+  set("secret", read("VMCLOUD_SECRET"));
+  const serviceEndpoints: Partial<Record<ServiceName, string>> = {};
+  for (const service of SERVICES) {
+    const url = read(`VMCLOUD_${service.toUpperCase()}_ENDPOINT`);
+    if (url !== undefined) serviceEndpoints[service] = url;
+  }
+  if (Object.keys(serviceEndpoints).length > 0) options.serviceEndpoints = serviceEndpoints;
+  return options;
+}
+
+function text(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+function baseUrl(name: string, value: string | undefined): string | undefined {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name}: "${raw}" is not a URL; give e.g. https://api.example.com`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`${name}: "${raw}" must start with http:// or https://`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new Error(`${name}: "${raw}" must not carry a query or fragment`);
+  }
+  // A trailing slash would double up with the paths, which all start with "/".
+  return url.href.replace(/\/+$/, "");
+}
+
+function pair(a: string, av: string | undefined, b: string, bv: string | undefined): void {
+  if ((text(av) === undefined) !== (text(bv) === undefined)) {
+    const [given, missing] = text(av) === undefined ? [b, a] : [a, b];
+    throw new Error(`${given} is set but ${missing} is not; give both or neither`);
+  }
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name} must be a positive number of milliseconds, got ${value}`);
+  }
+  return value;
+}
+
+function whole(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number ≥ 0, got ${value}`);
+  }
+  return value;
+}
+
+function defaultUserAgent(): string {
+  return `vmcloud-pulumi/${packageVersion()} node/${process.versions.node}`;
+}
+
+function packageVersion(): string {
+  try {
+    // The package's own manifest; resolved through `exports["./package.json"]`.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require("@vmcloud/pulumi/package.json") as { version: string }).version;
+  } catch {
+    return "0";
+  }
+}

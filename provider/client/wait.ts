@@ -1,0 +1,124 @@
+/**
+ * Polls until a resource reaches the state a caller waits for. The first check comes after
+ * 100 ms and checks stay 100 ms apart for the first two seconds, so a short wait (the
+ * emulator's disks and VMs) ends about 50 ms (median) after the change; after that the
+ * interval grows by half each time up to a cap of 3 s, so long waits (a real VM boots in
+ * about 1.5 min) cost few requests. Failure states
+ * end the wait at once; a deadline ends it with the last state seen.
+ */
+import { redact } from "./redact";
+import { ResourceFailedError, TimeoutError } from "./errors";
+import { pause } from "./retry";
+
+/** Options of {@link waitUntil}. */
+export interface WaitOptions<T> {
+  /** What is waited for, for messages: e.g. `disk 5f0c… to become available`. */
+  what: string;
+  /** Reads the current state (e.g. GET the resource). Its errors end the wait. */
+  poll: () => Promise<T>;
+  /** True when the wait is over. */
+  isDone: (value: T) => boolean;
+  /**
+   * A failure state: return the resource's own error (a message, or an Error thrown as it
+   * is) to end the wait at once; undefined to keep waiting.
+   */
+  failure?: (value: T) => string | Error | undefined;
+  /** Give up after this many ms (default 1200000, i.e. 20 min). */
+  timeoutMs?: number;
+  /** Called after every check that is not final. */
+  onProgress?: (value: T, progress: { checks: number; elapsedMs: number }) => void;
+  /** Aborts the wait (rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /** The state as text for messages (default: the value's `status`, `state` or `phase`). */
+  describe?: (value: T) => string;
+  /** First delay and the interval of the fast phase, in ms (default 100). */
+  initialDelayMs?: number;
+  /** How long checks stay `initialDelayMs` apart, in ms (default 2000). */
+  fastPhaseMs?: number;
+  /** Longest interval between checks, in ms (default 3000). */
+  maxDelayMs?: number;
+}
+
+/** The defaults of {@link WaitOptions}. */
+export const WAIT_DEFAULTS = {
+  timeoutMs: 20 * 60_000,
+  initialDelayMs: 100,
+  fastPhaseMs: 2_000,
+  maxDelayMs: 3_000,
+  growth: 1.5,
+} as const;
+
+/** Polls until `isDone`, a failure state, the deadline, or an abort; returns the final value. */
+export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
+  const initial = options.initialDelayMs ?? WAIT_DEFAULTS.initialDelayMs;
+  const fastPhase = options.fastPhaseMs ?? WAIT_DEFAULTS.fastPhaseMs;
+  const cap = options.maxDelayMs ?? WAIT_DEFAULTS.maxDelayMs;
+  const describe = options.describe ?? describeState;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  let delay = initial;
+  let checks = 0;
+  let last: { value: T } | undefined;
+  for (;;) {
+    const now = Date.now();
+    if (now >= deadline) {
+      const lastState = last === undefined ? "none (never read)" : describe(last.value);
+      throw new TimeoutError({
+        status: 0,
+        code: "wait_timeout",
+        detail: `timed out after ${seconds(now - started)} (limit ${seconds(timeoutMs)}); last state: ${redact(lastState)}`,
+        method: "",
+        path: `waiting for ${options.what}`,
+        attempts: checks,
+      });
+    }
+    // The last sleep is cut to the deadline, so the final check happens right at it.
+    await pause(Math.min(delay, deadline - now), options.signal);
+    const value = await options.poll();
+    checks += 1;
+    last = { value };
+    const failed = options.failure?.(value);
+    if (failed instanceof Error) throw failed;
+    if (failed !== undefined) {
+      throw new ResourceFailedError({
+        status: 0,
+        code: describe(value),
+        detail: redact(failed),
+        method: "",
+        path: `waiting for ${options.what}`,
+        attempts: checks,
+      });
+    }
+    if (options.isDone(value)) return value;
+    options.onProgress?.(value, { checks, elapsedMs: Date.now() - started });
+    delay =
+      Date.now() - started < fastPhase
+        ? initial
+        : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
+  }
+}
+
+/** The `status`, `state` or `phase` of a value (nested `status.phase` too), or short JSON. */
+export function describeState(value: unknown): string {
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of ["status", "state", "phase"]) {
+      const v = record[key];
+      if (typeof v === "string") return v;
+      if (
+        v !== null &&
+        typeof v === "object" &&
+        typeof (v as Record<string, unknown>).phase === "string"
+      ) {
+        return (v as Record<string, string>).phase!;
+      }
+    }
+  }
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 200 ? `${json.slice(0, 200)}…` : json;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

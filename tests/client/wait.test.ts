@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  ResourceFailedError,
+  TimeoutError,
+  waitUntil,
+  type VmCloudClient,
+} from "../../provider/client";
+import { startHarness, type Harness } from "./harness";
+import { widgetEndpoints, type Widget } from "./widgets-service";
+
+let h: Harness;
+let client: VmCloudClient;
+beforeAll(async () => {
+  h = await startHarness();
+  client = h.client();
+});
+afterAll(async () => h.close());
+beforeEach(async () => {
+  await h.reset();
+  h.widgets().readyAfterMs = 300;
+});
+
+function untilAvailable(w: Widget, extra: Partial<Parameters<typeof waitUntil<Widget>>[0]> = {}) {
+  return waitUntil<Widget>({
+    what: `widget ${w.id} to become available`,
+    poll: () => client.call(widgetEndpoints.get, { params: { widget_id: w.id } }),
+    isDone: (x) => x.status === "available",
+    failure: (x) => (x.status === "error" ? (x.error_message ?? "the widget failed") : undefined),
+    ...extra,
+  });
+}
+
+describe("waitUntil", () => {
+  it("returns the final state once it is reached, reporting progress on the way", async () => {
+    const w = await client.call(widgetEndpoints.create, { body: { name: "ok", size: 1 } });
+    const progress: string[] = [];
+    const done = await untilAvailable(w, { onProgress: (x) => progress.push(x.status) });
+    expect(done.status).toBe("available");
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(progress)).toEqual(new Set(["creating"]));
+  });
+
+  it("ends at once on a failure state with the resource's own error", async () => {
+    const w = await client.call(widgetEndpoints.create, { body: { name: "fail-zone", size: 1 } });
+    const started = Date.now();
+    const error = await untilAvailable(w, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(error).toBeInstanceOf(ResourceFailedError);
+    expect((error as ResourceFailedError).code).toBe("error");
+    expect((error as ResourceFailedError).message).toBe(
+      `waiting for widget ${w.id} to become available: error: no capacity left in the zone`,
+    );
+  });
+
+  it("throws an Error returned by failure() as it is", async () => {
+    const w = await client.call(widgetEndpoints.create, { body: { name: "fail-2", size: 1 } });
+    const own = new Error("own failure");
+    await expect(
+      untilAvailable(w, { failure: (x) => (x.status === "error" ? own : undefined) }),
+    ).rejects.toBe(own);
+  });
+
+  it("times out with what it waited for and the last state seen", async () => {
+    h.widgets().readyAfterMs = 60_000;
+    const w = await client.call(widgetEndpoints.create, { body: { name: "slow", size: 1 } });
+    const started = Date.now();
+    const error = await untilAvailable(w, { timeoutMs: 400 }).catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toMatch(
+      new RegExp(
+        `^waiting for widget ${w.id} to become available: wait_timeout: timed out after 0\\.\\d s \\(limit 0\\.4 s\\); last state: creating$`,
+      ),
+    );
+    expect(elapsed).toBeGreaterThanOrEqual(400);
+    expect(elapsed).toBeLessThan(700);
+  });
+
+  it("passes on the poll's own errors", async () => {
+    const error = await waitUntil({
+      what: "a missing widget",
+      poll: () =>
+        client.call(widgetEndpoints.get, {
+          params: { widget_id: "6f1c1f0e-8a51-4a8e-9c4b-0d6f1c1f0e8a" },
+        }),
+      isDone: () => true,
+    }).catch((e: unknown) => e);
+    expect((error as Error).name).toBe("NotFoundError");
+  });
+
+  it("can be aborted", async () => {
+    h.widgets().readyAfterMs = 60_000;
+    const w = await client.call(widgetEndpoints.create, { body: { name: "aborted", size: 1 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user cancelled")), 250);
+    await expect(untilAvailable(w, { signal: controller.signal })).rejects.toThrow(
+      "user cancelled",
+    );
+  });
+
+  it("polls every 100 ms at first, then backs off to the cap", async () => {
+    const times: number[] = [];
+    const started = Date.now();
+    await waitUntil({
+      what: "the clock",
+      poll: async () => {
+        times.push(Date.now() - started);
+        return times.length;
+      },
+      isDone: (n) => n >= 14,
+      fastPhaseMs: 1_000,
+      maxDelayMs: 400,
+    });
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(times[0]).toBeGreaterThanOrEqual(95);
+    expect(times[0]).toBeLessThan(180);
+    // In the first second every gap is about 100 ms; later they grow to the 400 ms cap.
+    expect(gaps.slice(0, 8).every((g) => g >= 95 && g < 180)).toBe(true);
+    expect(gaps.at(-1)).toBeGreaterThanOrEqual(395);
+    expect(gaps.at(-1)).toBeLessThan(500);
+  });
+
+  it("notices a state change within 100 ms (median) in short waits", async () => {
+    const delays = [150, 330, 520, 710, 900, 1090, 1280, 1470, 1660, 1850];
+    const latencies = await Promise.all(
+      delays.map(async (readyAfterMs) => {
+        const w = await client.call(widgetEndpoints.create, {
+          body: { name: `lat${readyAfterMs}`, size: 1 },
+        });
+        const record = h.widgets().widgets[w.id]!;
+        record.readyAt = Date.now() + readyAfterMs;
+        await untilAvailable(w);
+        return Date.now() - record.readyAt;
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    const median = latencies[Math.floor(latencies.length / 2)]!;
+    expect(median).toBeLessThanOrEqual(100);
+    expect(latencies.at(-1)).toBeLessThan(250);
+  });
+});
