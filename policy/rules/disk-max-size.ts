@@ -1,0 +1,37 @@
+/** `vmcloud-disk-max-size`: no disk larger than the configured size. */
+import { disksOf } from "../lib/disk-specs";
+import { label, resourceRule } from "../lib/define";
+
+/** Configuration of {@link diskMaxSize}. */
+export interface DiskMaxSizeConfig {
+  /** Largest disk, in GB. */
+  maxSizeGb: number;
+}
+
+/** Covers `Disk` resources and the boot and new extra disks of a `Vm`. */
+export const diskMaxSize = resourceRule<DiskMaxSizeConfig>({
+  name: "vmcloud-disk-max-size",
+  description:
+    "Disks (standalone, VM boot disks and VM extra disks) must not exceed the maximum size.",
+  enforcementLevel: "mandatory",
+  appliesTo: ["Disk", "Vm"],
+  configSchema: {
+    properties: {
+      maxSizeGb: {
+        type: "integer",
+        minimum: 1,
+        default: 1024,
+        description: "Largest disk, in GB.",
+      },
+    },
+  },
+  check(resource, config) {
+    return disksOf(resource)
+      .filter((disk) => typeof disk.size === "number" && disk.size > config.maxSizeGb)
+      .map(
+        (disk) =>
+          `${label(resource)}: ${disk.where}size is ${String(disk.size)} GB, more than ${config.maxSizeGb} GB. ` +
+          "Fix: use a smaller disk, or raise maxSizeGb in the config of vmcloud-disk-max-size.",
+      );
+  },
+});

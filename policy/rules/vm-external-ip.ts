@@ -1,0 +1,77 @@
+/** `vmcloud-vm-external-ip`: VMs get public addresses only when tagged or allowed. */
+import { label, resourceRule, type RuleResource } from "../lib/define";
+import { asArray, asObject, isUnknown, knownStrings } from "../lib/values";
+
+/** Configuration of {@link vmExternalIp}. */
+export interface VmExternalIpConfig {
+  /** A VM carrying one of these tags may have a public address. */
+  allowTags: string[];
+  /** VMs that may have a public address, by Pulumi resource name or VM name. */
+  allowedVms: string[];
+}
+
+/** Where `vm` asks for a public address: `interfaces[0].externalIp`, ... */
+function publicAddresses(vm: RuleResource): string[] {
+  if (vm.typeName === "FreeTierVm") return vm.props["externalIp"] === true ? ["externalIp"] : [];
+  const interfaces = asArray(vm.props["interfaces"]);
+  if (!Array.isArray(interfaces)) return [];
+  return interfaces.flatMap((item, i) => {
+    const nic = asObject(item);
+    if (typeof nic !== "object") return [];
+    return (["externalIp", "directIp"] as const)
+      .filter((key) => nic[key] === true)
+      .map((key) => `interfaces[${i}].${key}`);
+  });
+}
+
+/**
+ * A VM's tags are matched by the exact strings the program gives (tag names or ids). While
+ * the tags are unknown (preview) the VM passes; `up` checks it again.
+ */
+export const vmExternalIp = resourceRule<VmExternalIpConfig>({
+  name: "vmcloud-vm-external-ip",
+  description:
+    "VMs must not have a public (external or direct) IP address unless tagged or allowed.",
+  enforcementLevel: "mandatory",
+  appliesTo: ["Vm", "FreeTierVm"],
+  configSchema: {
+    properties: {
+      allowTags: {
+        type: "array",
+        items: { type: "string" },
+        default: ["public"],
+        description:
+          "A VM carrying one of these tags (name or id, as written) may have a public address.",
+      },
+      allowedVms: {
+        type: "array",
+        items: { type: "string" },
+        default: [],
+        description: "VMs that may have a public address, by Pulumi resource name or VM name.",
+      },
+    },
+  },
+  check(vm, config) {
+    const where = publicAddresses(vm);
+    if (where.length === 0) return [];
+    const name = vm.props["name"];
+    if (
+      config.allowedVms.includes(vm.name) ||
+      (typeof name === "string" && config.allowedVms.includes(name))
+    ) {
+      return [];
+    }
+    if (isUnknown(vm.props["tags"])) return [];
+    const tags = knownStrings(vm.props["tags"]);
+    if (tags.some((tag) => config.allowTags.includes(tag))) return [];
+    const tagHint =
+      vm.typeName === "Vm" && config.allowTags.length > 0
+        ? `tag the VM "${config.allowTags[0]}", or `
+        : "";
+    return [
+      `${label(vm)}: ${where.join(", ")} gives the VM a public IP address. Fix: remove it and reach the VM ` +
+        `through a bastion or VPN; if it must be public, ${tagHint}add the VM to allowedVms in the config of ` +
+        "vmcloud-vm-external-ip.",
+    ];
+  },
+});
