@@ -14,7 +14,9 @@ export function isId(value: string): boolean {
 }
 
 /** `projectId`: the project; defaults to the provider's `vmcloud:projectId`. */
-export const ProjectIdInput = Uuid.optional().describe("Project id (default: the provider's vmcloud:projectId)");
+export const ProjectIdInput = Uuid.optional().describe(
+  "Project id (default: the provider's vmcloud:projectId)",
+);
 
 /** `availabilityZone`: zone name (e.g. `ru.AZ-1`) or id; default: the project's default zone. */
 export const ZoneInput = NameOrId.optional().describe(
@@ -27,8 +29,14 @@ export const TagsInput = z.array(NameOrId).max(50).optional().describe("Tags, by
 /** A duration such as `30s`, `10m`, `1h30m`. */
 export const Duration = z
   .string()
-  .regex(/^(\d+h)?(\d+m)?(\d+s)?$/, { message: 'must be a duration such as "30s", "10m" or "1h30m"' })
-  .refine((v) => v !== "" && parseDuration(v) > 0, { message: "must be longer than 0s" })
+  .regex(/^(\d+h)?(\d+m)?(\d+s)?$/, {
+    message: 'must be a duration such as "30s", "10m" or "1h30m"',
+    abort: true,
+  })
+  .refine((v) => v !== "" && parseDuration(v) > 0, {
+    message: "must be longer than 0s",
+    abort: true,
+  })
   .refine((v) => parseDuration(v) <= 24 * 3600_000, { message: "must be at most 24h" });
 
 /** Milliseconds in a duration such as `1h30m`. */
@@ -47,3 +55,6 @@ export const TimeoutsInput = z
   })
   .optional()
   .describe("How long each operation may wait before failing");
+
+/** The `timeouts` a program gives, e.g. `{ create: "20m" }`. */
+export type Timeouts = NonNullable<z.input<typeof TimeoutsInput>>;

@@ -6,7 +6,9 @@ import { TimeoutsInput } from "./common";
 /** What a program gives a `DiskAttachment`: the disk and the VM. Both replace. */
 export const DiskAttachmentInputs = z.strictObject({
   diskId: Uuid.describe("Id of the disk to attach; changing it replaces the attachment"),
-  vmId: Uuid.describe("Id of the VM; changing it replaces the attachment"),
+  vmId: Uuid.describe(
+    "Id of the VM, in the disk's project and zone; changing it replaces the attachment",
+  ),
   timeouts: TimeoutsInput,
 });
 

@@ -1,75 +1,260 @@
-/** Inputs of the `Vm` and `FreeTierVm` resources. */
+/**
+ * Inputs of the `Vm` and `FreeTierVm` resources. Limits come from the API schemas (names,
+ * descriptions, disk sizes, addresses, passwords, metadata values); the rules that tie fields
+ * together (a direct-IP interface takes no subnet, tags all by name or all by id, ...) are
+ * checked here too, so bad input fails in `check`, before anything is sent. Values that are
+ * not known yet (preview) are never judged.
+ */
 import { z } from "zod";
 import { Description, Name, Uuid } from "../../api/common";
 import { DiskSize } from "../../api/vm/disks";
 import { Ipv4Address } from "../../api/vm/subnets";
-import { NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+import { VmPassword } from "../../api/vm/vm-actions";
+import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../api/vm/vm-create";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
+import { isId, NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+
+/** Extra disks a VM may be created with: the service allows 9 disks, the boot disk included. */
+export const MAX_EXTRA_DISKS = 8;
 
 /** The boot disk made with the VM. */
 export const BootDiskSpec = z.strictObject({
-  size: DiskSize.describe("Size in GB (at least the image's minimum)"),
-  diskType: NameOrId.optional().describe("Disk type name or id (default: the service's default)"),
+  size: DiskSize.describe(
+    "Size in GB, at least the image's minimum (e.g. 10 for ubuntu-22.04); changing it replaces the VM " +
+      "(a boot disk grown outside the program is not a change)",
+  ),
+  diskType: NameOrId.optional().describe(
+    "Disk type name (e.g. SSD) or id (default: the zone's first general-purpose type)",
+  ),
   name: Name.optional().describe("Disk name (default: <vm name>-boot)"),
 });
 
 /** An extra disk: a new one (name + size) or an existing one (diskId). */
-export const VmDiskSpec = z.union([
-  z.strictObject({
-    name: Name.describe("New disk name"),
-    size: DiskSize.describe("New disk size in GB"),
-    diskType: NameOrId.optional().describe("Disk type name or id"),
-  }),
-  z.strictObject({ diskId: Uuid.describe("Existing disk to attach at creation") }),
-]);
+export const VmDiskSpec = z.union(
+  [
+    z.strictObject({
+      name: Name.describe("New disk name, unique in the project and zone"),
+      size: DiskSize.describe("New disk size in GB"),
+      diskType: NameOrId.optional().describe(
+        "Disk type name or id (default: the zone's first general-purpose type)",
+      ),
+    }),
+    z.strictObject({
+      diskId: Uuid.describe("Existing disk (available, same zone) to attach at creation"),
+    }),
+  ],
+  { error: "each disk is either a new disk {name, size, diskType?} or an existing one {diskId}" },
+);
+
+/** The parsed value of {@link VmDiskSpec}. */
+export type VmDiskSpec = z.output<typeof VmDiskSpec>;
 
 /** A network interface. */
-export const InterfaceSpec = z.strictObject({
-  subnet: NameOrId.optional().describe("Subnet name or id (default: the zone's default subnet)"),
-  securityGroups: z.array(NameOrId).optional().describe("Security groups by name or id (default: the zone's default group)"),
-  securityEnabled: z.boolean().optional().describe("Apply security groups on this interface (default true)"),
-  ipAddress: Ipv4Address.optional().describe("Fixed private address (default: the next free one)"),
-  externalIp: z.boolean().optional().describe("Give the interface a new public address (default false)"),
-  directIp: z.boolean().optional().describe("A direct public address on the interface itself (API v1.1 only; default false)"),
-});
+export const InterfaceSpec = z
+  .strictObject({
+    subnet: NameOrId.optional().describe(
+      "Subnet name or id in the VM's zone (default: the zone's default subnet); not for directIp",
+    ),
+    securityGroups: z
+      .array(NameOrId)
+      .max(16)
+      .optional()
+      .describe("Security groups by name or id, in the VM's zone (default: the zone's default group)"),
+    securityEnabled: z
+      .boolean()
+      .optional()
+      .describe("Filter traffic with security groups (default true); false takes no securityGroups"),
+    ipAddress: Ipv4Address.optional().describe(
+      "Fixed private address, a free host address of the subnet (default: the next free one); not for directIp",
+    ),
+    externalIp: z
+      .boolean()
+      .optional()
+      .describe("Give the interface a new public address (default false); not for directIp"),
+    directIp: z
+      .boolean()
+      .optional()
+      .describe(
+        "A public address on the interface itself, with no subnet (API v1.1 only; default false)",
+      ),
+  })
+  .superRefine((spec, ctx) => {
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (spec.directIp === true) {
+      for (const key of ["subnet", "ipAddress"] as const) {
+        if (spec[key] !== undefined) {
+          fail(key, `a directIp interface takes no ${key}: it sits in no subnet; remove ${key} or directIp`);
+        }
+      }
+      if (spec.externalIp === true) {
+        fail("externalIp", "a directIp interface already has its public address; remove externalIp");
+      }
+    }
+    if (
+      spec.securityEnabled === false &&
+      spec.securityGroups !== undefined &&
+      !isUnknown(spec.securityGroups)
+    ) {
+      fail("securityGroups", "securityGroups need securityEnabled: true (or leave securityEnabled unset)");
+    }
+  });
+
+/** The parsed value of {@link InterfaceSpec}. */
+export type InterfaceSpec = z.output<typeof InterfaceSpec>;
+
+/** Image metadata values by field name, e.g. `{user_name: "ops"}`. */
+export const ImageMetadataInput = z
+  .record(
+    z.string().min(1, { message: "metadata field names are not empty" }),
+    z.string().max(METADATA_VALUE_MAX),
+  )
+  .optional();
+
+/** A VM password as the service accepts it, and at most 72 characters. */
+const PasswordInput = VmPassword.pipe(z.string().max(72, { message: "must be at most 72 characters" }));
+
+/** Tags all by name or all by id: the service takes one list or the other, never both. */
+function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
+  if (!Array.isArray(tags) || containsUnknown(tags)) return;
+  const ids = tags.filter((t) => typeof t === "string" && isId(t));
+  if (ids.length > 0 && ids.length < tags.length) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["tags"],
+      message: "give every tag by name or every tag by id, not a mix: the service takes one list or the other",
+    });
+  }
+}
 
 /** What a program gives a `Vm`. */
-export const VmInputs = z.strictObject({
-  name: Name.describe("VM name; updates in place"),
-  description: Description.optional().describe("Description; updates in place"),
-  flavor: NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes in place"),
-  image: NameOrId.describe("Image name or id; changing it replaces the VM, or rebuilds it when allowRebuild"),
-  availabilityZone: ZoneInput.describe("Zone; changing it replaces the VM"),
-  bootDisk: BootDiskSpec.describe("The boot disk; changing it replaces the VM"),
-  disks: z.array(VmDiskSpec).max(15).optional().describe("Extra disks made or attached at creation; changing them replaces the VM (use DiskAttachment for disks that outlive the VM)"),
-  interfaces: z.array(InterfaceSpec).max(8).optional().describe("Network interfaces (default: one in the zone's default subnet); changing them replaces the VM"),
-  imageMetadata: z.record(z.string(), z.string()).optional().describe("Values of the image's metadata fields, e.g. {user_name: \"ops\"}; changing them replaces the VM"),
-  cloudInit: z.string().max(65536).optional().describe("cloud-init user data as plain text (base64-encoded for you); changing it replaces the VM"),
-  tags: TagsInput,
-  placementGroup: NameOrId.optional().describe("Placement group name or id; changing it replaces the VM"),
-  powerState: z.enum(["running", "stopped"]).optional().describe("Desired power state (default running); changes in place"),
-  password: z.string().min(8).max(72).optional().describe("Password of the image's login user (secret); changes in place"),
-  passwordLogin: z.string().min(1).max(64).optional().describe("Login whose password is set (default: the image's user)"),
-  allowRebuild: z.boolean().optional().describe("Rebuild in place instead of replacing when only the image changes (default false)"),
-  deleteDisksOnDestroy: z.boolean().optional().describe("Delete the boot disk and the extra new disks with the VM (default true)"),
-  deleteExternalIpsOnDestroy: z.boolean().optional().describe("Release the VM's public addresses with it (default true)"),
-  apiVersion: z.enum(["v1.1", "v1"]).optional().describe("Creation path: v1.1 (default) or the legacy v1"),
-  projectId: ProjectIdInput,
-  timeouts: TimeoutsInput,
-});
+export const VmInputs = z
+  .strictObject({
+    name: Name.describe("VM name; renames in place"),
+    description: Description.optional().describe("Description (default empty); updates in place"),
+    flavor: NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place"),
+    image: NameOrId.describe(
+      "Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild",
+    ),
+    availabilityZone: ZoneInput.describe(
+      "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
+    ),
+    bootDisk: BootDiskSpec.describe("The boot disk the image is written to; changing it replaces the VM"),
+    disks: z
+      .array(VmDiskSpec)
+      .max(MAX_EXTRA_DISKS, {
+        message: `at most ${MAX_EXTRA_DISKS} extra disks (the service allows 9 disks with the boot disk); attach more with DiskAttachment`,
+      })
+      .optional()
+      .describe(
+        "Extra disks made or attached at creation (default none); changing them replaces the VM (use DiskAttachment for disks that outlive the VM)",
+      ),
+    interfaces: z
+      .array(InterfaceSpec)
+      .min(1)
+      .max(MAX_INTERFACES_PER_VM)
+      .optional()
+      .describe(
+        "Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM",
+      ),
+    imageMetadata: ImageMetadataInput.describe(
+      'Values of the image\'s metadata fields, e.g. {user_name: "ops"} (default: the image\'s defaults); changing them replaces the VM',
+    ),
+    cloudInit: z
+      .string()
+      .max(65536)
+      .optional()
+      .describe(
+        "cloud-init user data as plain text (base64-encoded for you; the service never returns it); changing it replaces the VM",
+      ),
+    tags: TagsInput.describe("Tags, all by name or all by id (default none); updates in place"),
+    placementGroup: NameOrId.optional().describe(
+      "Placement group name or id, in the VM's zone (default none); changing it replaces the VM",
+    ),
+    powerState: z
+      .enum(["running", "stopped"])
+      .optional()
+      .describe("Desired power state (default running); changes in place with set-power"),
+    password: PasswordInput.optional().describe(
+      "Password of the image's login user (secret; needs a guest agent and a running VM); set and removed in place",
+    ),
+    passwordLogin: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe(
+        "Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's",
+      ),
+    allowRebuild: z
+      .boolean()
+      .optional()
+      .describe("Rebuild in place instead of replacing when the image changes (default false)"),
+    deleteDisksOnDestroy: z
+      .boolean()
+      .optional()
+      .describe("Delete the boot disk and the extra new disks with the VM (default true)"),
+    deleteExternalIpsOnDestroy: z
+      .boolean()
+      .optional()
+      .describe("Release the VM's public addresses with it (default true)"),
+    apiVersion: z
+      .enum(["v1.1", "v1"])
+      .optional()
+      .describe(
+        "Creation path: v1.1 (default) or the legacy v1 (no directIp); it only affects creation, so changing it replaces nothing",
+      ),
+    projectId: ProjectIdInput.describe(
+      "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
+    ),
+    timeouts: TimeoutsInput.describe(
+      "Longest waits (default 20m each): create until running, update until settled, delete until gone",
+    ),
+  })
+  .superRefine((vm, ctx) => {
+    checkTags(vm.tags, ctx);
+    if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {
+      vm.interfaces.forEach((spec, i) => {
+        if (spec !== null && typeof spec === "object" && (spec as { directIp?: unknown }).directIp === true) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["interfaces", i, "directIp"],
+            message: 'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
+          });
+        }
+      });
+    }
+  });
 
 /** The parsed inputs of a Vm. */
 export type VmInputs = z.output<typeof VmInputs>;
 
 /** What a program gives a `FreeTierVm` (one per organization). */
 export const FreeTierVmInputs = z.strictObject({
-  name: Name.describe("VM name; updates in place"),
-  image: NameOrId.describe("Free-tier image name or id; changing it replaces the VM"),
-  availabilityZone: ZoneInput.describe("A zone where free-tier resources can be created; changing it replaces the VM"),
-  imageMetadata: z.record(z.string(), z.string()).optional().describe("Values of the image's metadata fields; changing them replaces the VM"),
-  externalIp: z.boolean().optional().describe("Give the VM a public address (default false); changing it replaces the VM"),
-  powerState: z.enum(["running", "stopped"]).optional().describe("Desired power state (default running); changes in place"),
-  projectId: ProjectIdInput,
-  timeouts: TimeoutsInput,
+  name: Name.describe("VM name; renames in place"),
+  image: NameOrId.describe(
+    "Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM",
+  ),
+  availabilityZone: ZoneInput.describe(
+    "A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM",
+  ),
+  imageMetadata: ImageMetadataInput.describe(
+    "Values of the image's metadata fields (default: the image's defaults); changing them replaces the VM",
+  ),
+  externalIp: z
+    .boolean()
+    .optional()
+    .describe("Give the VM a public address (default false); changing it replaces the VM"),
+  powerState: z
+    .enum(["running", "stopped"])
+    .optional()
+    .describe("Desired power state (default running); changes in place with set-power"),
+  projectId: ProjectIdInput.describe(
+    "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
+  ),
+  timeouts: TimeoutsInput.describe(
+    "Longest waits (default 20m each): create until running, update until settled, delete until gone",
+  ),
 });
 
 /** The parsed inputs of a FreeTierVm. */

@@ -1,0 +1,248 @@
+/**
+ * The `SecurityGroupRule` resource: one rule of a security group, managed on its own. Every
+ * field replaces the rule (the new one is made before the old one goes, so traffic is never
+ * cut). Its id is `<securityGroupId>:<ruleId>`, because the service reads a rule only under
+ * its group: with both in the id, `read` and `import` need nothing else.
+ */
+import { Uuid } from "../api/common";
+import { networkEndpoints } from "../api/vm/endpoints/network";
+import type { SecurityGroupRuleResponse } from "../api/vm/security-group-rules";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { SecurityGroupRuleInputs } from "./inputs/security-group-rule";
+import {
+  RULE_DEFAULTS,
+  ruleBody,
+  ruleForm,
+  ruleFormOf,
+  ruleKey,
+  type RuleForm,
+} from "./security-group-rule/rule-form";
+import { withAdvice } from "./subnet/advice";
+import { notReady } from "./subnet/not-ready";
+import {
+  NETWORK_TIMEOUT_MS,
+  deadline,
+  isBusy,
+  readOrGone,
+  waitCreated,
+  waitGone,
+  waitSettled,
+  type NetworkState,
+} from "./subnet/waits";
+
+/** Every output of a SecurityGroupRule. */
+export type SecurityGroupRuleOutputs = RuleForm & {
+  securityGroupId: string;
+  /** The rule's own id (the resource id is `<securityGroupId>:<ruleId>`). */
+  ruleId: string;
+  /** Name of the rule's group. */
+  securityGroupName: string;
+  state: NetworkState;
+  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  timeouts?: SecurityGroupRuleInputs["timeouts"];
+};
+
+/** Rule fields compared by `diff`; each replaces the rule. */
+const RULE_INPUTS = [
+  "securityGroupId",
+  "direction",
+  "etherType",
+  "protocol",
+  "portRange",
+  "remoteIpPrefix",
+  "remoteSecurityGroupId",
+  "description",
+] as const;
+
+const CREATE_ADVICE = {
+  wrong_security_group:
+    "securityGroupId or remoteSecurityGroupId: no such security group in this project and zone (or it is being deleted)",
+  security_group_rule_can_not_be_created_from_current_state:
+    "the security group is busy with another change; run `pulumi up` again",
+} as const;
+
+/** The resource id of a rule. */
+export function ruleResourceId(groupId: string, ruleId: string): string {
+  return `${groupId}:${ruleId}`;
+}
+
+/** Splits a resource id into the group and rule ids; a clear error for anything else. */
+export function parseRuleResourceId(id: string): { groupId: string; ruleId: string } {
+  const [groupId, ruleId, ...rest] = id.split(":");
+  if (
+    rest.length > 0 ||
+    groupId === undefined ||
+    ruleId === undefined ||
+    !Uuid.safeParse(groupId).success ||
+    !Uuid.safeParse(ruleId).success
+  ) {
+    throw new Error(
+      `"${id}" is not a SecurityGroupRule id: give <securityGroupId>:<ruleId>, e.g. ` +
+        "`pulumi import vmcloud:SecurityGroupRule ssh 5f0c…:9a1b…`",
+    );
+  }
+  return { groupId, ruleId };
+}
+
+/** The service's answers that mean the group, and so the rule, is gone. */
+function groupGone(error: unknown): boolean {
+  return (error as { code?: string }).code === "wrong_security_group";
+}
+
+function getRule(
+  ctx: ResourceContext,
+  groupId: string,
+  ruleId: string,
+): Promise<SecurityGroupRuleResponse> {
+  return ctx.client.call(networkEndpoints.getSecurityGroupRule, {
+    params: { security_group_id: groupId, security_group_rule_id: ruleId },
+  });
+}
+
+function outputsOf(rule: SecurityGroupRuleResponse): SecurityGroupRuleOutputs {
+  return {
+    ...ruleFormOf(rule),
+    securityGroupId: rule.security_group.id,
+    ruleId: rule.id,
+    securityGroupName: rule.security_group.name,
+    state: rule.state,
+  };
+}
+
+const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
+  typeName: "SecurityGroupRule",
+  inputs: SecurityGroupRuleInputs,
+  defaults: RULE_DEFAULTS,
+  diff: { inputs: RULE_INPUTS, replaceOn: RULE_INPUTS },
+  async create(ctx, inputs) {
+    const groupId = inputs.securityGroupId;
+    const form = ruleForm(inputs);
+    const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
+    // The service adds rules only to a settled group (one created in the same run may still be busy).
+    const group = await withAdvice(CREATE_ADVICE, () =>
+      waitSettled(
+        ctx,
+        `security group ${groupId}`,
+        () =>
+          ctx.client.call(networkEndpoints.getSecurityGroup, {
+            params: { security_group_id: groupId },
+          }),
+        remaining(),
+      ),
+    ).catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404) {
+        throw new Error(`securityGroupId: security group ${groupId} does not exist; check the id`, {
+          cause: error,
+        });
+      }
+      throw error;
+    });
+    const before = new Set(
+      (
+        await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+          params: { security_group_id: group.id },
+        })
+      ).map((r) => r.id),
+    );
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSecurityGroupRule,
+        { params: { security_group_id: groupId }, body: ruleBody(form) },
+        {
+          findExisting: async () =>
+            (
+              await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+                params: { security_group_id: groupId },
+              })
+            ).find((r) => !before.has(r.id) && ruleKey(ruleFormOf(r)) === ruleKey(form)),
+        },
+      ),
+    );
+    const id = ruleResourceId(groupId, created.id);
+    try {
+      const rule = await waitCreated(
+        ctx,
+        `rule ${created.id}`,
+        () => getRule(ctx, groupId, created.id),
+        remaining(),
+      );
+      return { id, outs: outputsOf(rule) };
+    } catch (error) {
+      const last = await readOrGone(() => getRule(ctx, groupId, created.id), groupGone).catch(
+        () => undefined,
+      );
+      throw notReady(
+        {
+          typeName: "SecurityGroupRule",
+          name: undefined,
+          module: "resources/security-group-rule",
+          operation: "create",
+        },
+        id,
+        outputsOf(last ?? created),
+        error,
+      );
+    }
+  },
+  async read(ctx, id) {
+    const { groupId, ruleId } = parseRuleResourceId(id);
+    const rule = await readOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
+    return rule === undefined ? undefined : outputsOf(rule);
+  },
+  async update(ctx, id, _olds, news) {
+    // Only `timeouts` updates in place, and the framework applies it without calling here; this
+    // runs after an earlier create ended before the rule was ready: wait for it again.
+    const { groupId, ruleId } = parseRuleResourceId(id);
+    const rule = await waitCreated(
+      ctx,
+      `rule ${ruleId}`,
+      () => getRule(ctx, groupId, ruleId),
+      ctx.timeoutMs(news, "create", NETWORK_TIMEOUT_MS),
+    );
+    return outputsOf(rule);
+  },
+  async delete(ctx, id, olds) {
+    const { groupId, ruleId } = parseRuleResourceId(id);
+    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
+    const poll = () => readOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
+    let rule = await poll();
+    if (rule === undefined) return;
+    if (isBusy(rule.state)) {
+      rule = await readOrGone(
+        () => waitSettled(ctx, `rule ${ruleId}`, () => getRule(ctx, groupId, ruleId), remaining()),
+        groupGone,
+      );
+      if (rule === undefined) return;
+    }
+    if (rule.state !== "deleting") {
+      const sent = await readOrGone(
+        () =>
+          ctx.client
+            .call(networkEndpoints.deleteSecurityGroupRule, {
+              params: { security_group_id: groupId, security_group_rule_id: ruleId },
+            })
+            .then(() => true),
+        groupGone,
+      );
+      if (sent === undefined) return;
+    }
+    await waitGone(ctx, `rule ${ruleId} to be deleted`, poll, remaining());
+  },
+  inputsOf(outs) {
+    return {
+      securityGroupId: outs.securityGroupId,
+      direction: outs.direction,
+      etherType: outs.etherType,
+      protocol: outs.protocol,
+      portRange: outs.portRange,
+      ...(outs.remoteIpPrefix === undefined ? {} : { remoteIpPrefix: outs.remoteIpPrefix }),
+      ...(outs.remoteSecurityGroupId === undefined
+        ? {}
+        : { remoteSecurityGroupId: outs.remoteSecurityGroupId }),
+      description: outs.description,
+    };
+  },
+});
+
+/** The dynamic provider of `SecurityGroupRule` (loaded by the shim `resources/security-group-rule`). */
+export const provider = base;

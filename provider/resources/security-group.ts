@@ -1,0 +1,400 @@
+/**
+ * The `SecurityGroup` resource: a firewall group in one zone, with optional inline rules
+ * managed as a set. Name, description and tags change in place (PUT); when `rules` is set,
+ * missing rules are added and extra ones deleted in place; the zone and project replace the
+ * group. When `rules` is unset the group's rules are read (so they show) but never changed:
+ * that is the mode to use with `SecurityGroupRule` resources on the same group.
+ */
+import type { CallInput } from "../client";
+import { networkEndpoints } from "../api/vm/endpoints/network";
+import type { SecurityGroupRuleResponse } from "../api/vm/security-group-rules";
+import type { SecurityGroupResponse } from "../api/vm/security-groups";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { SecurityGroupInputs } from "./inputs/security-group";
+import {
+  reconcileRules,
+  ruleBody,
+  ruleForm,
+  ruleFormOf,
+  ruleKey,
+  sameRules,
+  sortRules,
+  type RuleForm,
+} from "./security-group-rule/rule-form";
+import { withAdvice } from "./subnet/advice";
+import { notReady } from "./subnet/not-ready";
+import { tagFields, zoneFields } from "./subnet/references";
+import {
+  NETWORK_TIMEOUT_MS,
+  isBusy,
+  readOrGone,
+  waitCreated,
+  waitGone,
+  waitSettled,
+  deadline,
+  type NetworkState,
+} from "./subnet/waits";
+
+/** Every output of a SecurityGroup. */
+export type SecurityGroupOutputs = {
+  name: string;
+  description: string;
+  /** Availability zone name. */
+  availabilityZone: string;
+  availabilityZoneId: string;
+  /** The group's rules (every rule, managed or not), defaults filled in, in a stable order. */
+  rules: RuleForm[];
+  /** Tag names, in the service's order. */
+  tags: string[];
+  /** Tag ids, parallel to `tags`. */
+  tagIds: string[];
+  projectId: string;
+  /** True for the zone's default group (it cannot be deleted). */
+  isDefault: boolean;
+  /** True while a network interface uses the group. */
+  hasInterfaces: boolean;
+  ingressRuleCount: number;
+  egressRuleCount: number;
+  state: NetworkState;
+  createdTime: string;
+  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  timeouts?: SecurityGroupInputs["timeouts"];
+};
+
+const CREATE_ADVICE = {
+  wrong_security_group:
+    "rules: a rule's remoteSecurityGroupId names no security group of this project and zone (or one being deleted)",
+} as const;
+
+const UPDATE_ADVICE = CREATE_ADVICE;
+
+const DELETE_ADVICE = {
+  security_group_has_interface:
+    "network interfaces still use the group: remove it from the VMs (or delete them) first; a Vm of this stack " +
+    "that uses the group should reference it so that it is deleted first",
+  security_group_in_use:
+    "rules of other security groups name this group as their remote group: delete those rules first (or make " +
+    "them depend on this group so that they go first)",
+  can_not_delete_default_security_group:
+    "this is the zone's default security group, which the service never deletes: remove it from the stack " +
+    "instead with `pulumi state delete <urn>`",
+} as const;
+
+function getGroup(ctx: ResourceContext, id: string): Promise<SecurityGroupResponse> {
+  return ctx.client.call(networkEndpoints.getSecurityGroup, { params: { security_group_id: id } });
+}
+
+/** The group's rules as the service lists them, without those being deleted. */
+async function listRules(ctx: ResourceContext, id: string): Promise<SecurityGroupRuleResponse[]> {
+  const rules = await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+    params: { security_group_id: id },
+  });
+  return rules.filter((rule) => rule.state !== "deleting");
+}
+
+/** Every output of `group` with `rules`; `projectId` when the answer names no project. */
+function outputsOf(
+  group: SecurityGroupResponse,
+  rules: readonly SecurityGroupRuleResponse[],
+  projectId: string | undefined,
+): SecurityGroupOutputs {
+  return {
+    name: group.name,
+    description: group.description,
+    availabilityZone: group.availability_zone.name,
+    availabilityZoneId: group.availability_zone.id,
+    rules: sortRules(rules.map(ruleFormOf)),
+    tags: group.tags.map((t) => t.name),
+    tagIds: group.tags.map((t) => t.id),
+    projectId: group.project?.id ?? projectId ?? "",
+    isDefault: group.default,
+    hasInterfaces: group.has_interfaces,
+    ingressRuleCount: group.ingress_rules_count,
+    egressRuleCount: group.egress_rules_count,
+    state: group.state,
+    createdTime: group.created_time,
+  };
+}
+
+/** Reads the group and its rules; undefined when the group is gone. */
+async function readGroup(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string | undefined,
+): Promise<SecurityGroupOutputs | undefined> {
+  const group = await readOrGone(() => getGroup(ctx, id));
+  if (group === undefined) return undefined;
+  // The rule list answers 422 wrong_security_group once the group is gone.
+  const rules = await readOrGone(
+    () => listRules(ctx, id),
+    (error) => (error as { code?: string }).code === "wrong_security_group",
+  );
+  if (rules === undefined) return undefined;
+  return outputsOf(group, rules, projectId);
+}
+
+/** Ids of the groups named `name` in the project: what a lost create answer must not be confused with. */
+async function groupsNamed(
+  ctx: ResourceContext,
+  projectId: string,
+  name: string,
+): Promise<SecurityGroupResponse[]> {
+  const groups = await ctx.client.listAll(networkEndpoints.listSecurityGroups, {
+    query: { project_id: projectId, name },
+  });
+  return groups.filter((group) => group.name === name);
+}
+
+/** The inline rules of `inputs` in their normalized form (undefined: not managed). */
+function desiredRules(inputs: SecurityGroupInputs): RuleForm[] | undefined {
+  return inputs.rules === undefined ? undefined : sortRules(inputs.rules.map(ruleForm));
+}
+
+/**
+ * Adds `create` and deletes `remove` (rule ids), then waits until the added rules are
+ * `created` and the removed ones gone. New rules go first, so a rule that changes never
+ * leaves a moment with neither version.
+ */
+async function applyRules(
+  ctx: ResourceContext,
+  groupId: string,
+  knownIds: readonly string[],
+  create: readonly RuleForm[],
+  remove: readonly string[],
+  timeoutMs: number,
+): Promise<void> {
+  const known = new Set(knownIds);
+  const added: string[] = [];
+  for (const rule of create) {
+    const made = await withAdvice(UPDATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSecurityGroupRule,
+        { params: { security_group_id: groupId }, body: ruleBody(rule) },
+        {
+          findExisting: async () =>
+            (await listRules(ctx, groupId)).find(
+              (r) => !known.has(r.id) && ruleKey(ruleFormOf(r)) === ruleKey(rule),
+            ),
+        },
+      ),
+    );
+    known.add(made.id);
+    added.push(made.id);
+  }
+  for (const ruleId of remove) {
+    await readOrGone(
+      () =>
+        ctx.client.call(networkEndpoints.deleteSecurityGroupRule, {
+          params: { security_group_id: groupId, security_group_rule_id: ruleId },
+        }),
+      // A rule already being deleted refuses a second delete; the wait below covers it.
+      (error) =>
+        (error as { code?: string }).code ===
+        "security_group_rule_can_not_be_deleted_from_current_state",
+    );
+  }
+  if (added.length === 0 && remove.length === 0) return;
+  await ctx.wait({
+    what: `the rules of security group ${groupId}`,
+    poll: () =>
+      ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+        params: { security_group_id: groupId },
+      }),
+    isDone: (rules) =>
+      added.every((id) => rules.some((r) => r.id === id && r.state === "created")) &&
+      remove.every((id) => !rules.some((r) => r.id === id)),
+    failure: (rules) => {
+      const failed = rules.find(
+        (r) => (added.includes(r.id) || remove.includes(r.id)) && r.state.startsWith("error"),
+      );
+      return failed === undefined ? undefined : `rule ${failed.id} is in state ${failed.state}`;
+    },
+    describe: (rules) => {
+      const pending = rules.filter((r) => added.includes(r.id) || remove.includes(r.id));
+      return pending.map((r) => `${r.id}: ${r.state}`).join(", ") || "no rule pending";
+    },
+    timeoutMs,
+  });
+}
+
+/** Waits until the group is `created`; a group that exists but fails stays in the stack. */
+async function untilCreated(
+  ctx: ResourceContext,
+  group: SecurityGroupResponse,
+  name: string,
+  projectId: string,
+  timeoutMs: number,
+): Promise<SecurityGroupResponse> {
+  try {
+    return await waitCreated(
+      ctx,
+      `security group ${group.id}`,
+      () => getGroup(ctx, group.id),
+      timeoutMs,
+    );
+  } catch (error) {
+    const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
+    if (outs === undefined) throw error;
+    throw notReady(
+      { typeName: "SecurityGroup", name, module: "resources/security-group", operation: "create" },
+      group.id,
+      outs,
+      error,
+    );
+  }
+}
+
+const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
+  typeName: "SecurityGroup",
+  inputs: SecurityGroupInputs,
+  defaults: { description: "", tags: [] },
+  diff: {
+    inputs: ["name", "description", "tags", "rules", "availabilityZone", "projectId"],
+    replaceOn: ["availabilityZone", "projectId"],
+    // Unset rules are not managed; an unset zone or project is the service's choice.
+    optionalComputed: ["rules", "availabilityZone", "projectId"],
+    compare: {
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      tags: sameNamesOrIds("tags", "tagIds"),
+      // A set: order and spelled-out defaults do not matter.
+      rules: (next, olds) => sameRules(next, olds.rules),
+    },
+  },
+  async create(ctx, inputs) {
+    const projectId = ctx.projectId(inputs);
+    const rules = desiredRules(inputs);
+    const before = new Set((await groupsNamed(ctx, projectId, inputs.name)).map((g) => g.id));
+    const body: CallInput<typeof networkEndpoints.createSecurityGroup>["body"] = {
+      project_id: projectId,
+      name: inputs.name,
+      description: inputs.description ?? "",
+      ...(rules === undefined || rules.length === 0
+        ? {}
+        : { security_group_rules: rules.map(ruleBody) }),
+      ...zoneFields(inputs.availabilityZone),
+      ...tagFields(inputs.tags),
+    };
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSecurityGroup,
+        { body },
+        {
+          findExisting: async () =>
+            (await groupsNamed(ctx, projectId, inputs.name)).find(
+              (g) =>
+                !before.has(g.id) &&
+                (inputs.availabilityZone === undefined ||
+                  [g.availability_zone.id, g.availability_zone.name].includes(
+                    inputs.availabilityZone,
+                  )),
+            ),
+        },
+      ),
+    );
+    const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
+    const group = await untilCreated(ctx, created, inputs.name, projectId, remaining());
+    const outs = await readGroup(ctx, group.id, projectId);
+    if (outs === undefined)
+      throw new Error(`security group ${group.id} disappeared right after it was created`);
+    return { id: group.id, outs };
+  },
+  async read(ctx, id, previous) {
+    return readGroup(ctx, id, previous.projectId);
+  },
+  async update(ctx, id, olds, news, diff) {
+    const remaining = deadline(ctx.timeoutMs(news, "update", NETWORK_TIMEOUT_MS));
+    const group = await getGroup(ctx, id);
+    // A change still running must end before the service takes another.
+    if (isBusy(group.state))
+      await waitSettled(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining());
+    const changed = new Set(diff.changed);
+    const body: CallInput<typeof networkEndpoints.updateSecurityGroup>["body"] = {
+      ...(changed.has("name") ? { name: news.name } : {}),
+      ...(changed.has("description") ? { description: news.description ?? "" } : {}),
+      ...(changed.has("tags") ? tagFields(news.tags ?? []) : {}),
+    };
+    if (Object.keys(body).length > 0) {
+      await withAdvice(UPDATE_ADVICE, () =>
+        ctx.client.call(networkEndpoints.updateSecurityGroup, {
+          params: { security_group_id: id },
+          body,
+        }),
+      );
+    }
+    try {
+      await waitCreated(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining());
+      const desired = desiredRules(news);
+      if (desired !== undefined) {
+        // Reconcile with the rules as they are now, not as last read: they may have changed since.
+        const current = await listRules(ctx, id);
+        const plan = reconcileRules(
+          current.map((r) => ({ id: r.id, form: ruleFormOf(r) })),
+          desired,
+        );
+        await applyRules(
+          ctx,
+          id,
+          current.map((r) => r.id),
+          plan.create,
+          plan.remove,
+          remaining(),
+        );
+      }
+    } catch (error) {
+      // Part of the change is applied: record the group as it is now, so the next `up` finishes it.
+      const outs = await readGroup(ctx, id, olds.projectId).catch(() => undefined);
+      if (outs === undefined) throw error;
+      throw notReady(
+        {
+          typeName: "SecurityGroup",
+          name: news.name,
+          module: "resources/security-group",
+          operation: "update",
+        },
+        id,
+        outs,
+        error,
+      );
+    }
+    const outs = await readGroup(ctx, id, olds.projectId);
+    if (outs === undefined) throw new Error(`security group ${id} disappeared during the update`);
+    return outs;
+  },
+  async delete(ctx, id, olds) {
+    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
+    const poll = () => readOrGone(() => getGroup(ctx, id));
+    let group = await poll();
+    if (group === undefined) return;
+    if (isBusy(group.state)) {
+      group = await readOrGone(() =>
+        waitSettled(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining()),
+      );
+      if (group === undefined) return;
+    }
+    if (group.state !== "deleting") {
+      const sent = await readOrGone(() =>
+        withAdvice(DELETE_ADVICE, () =>
+          ctx.client.call(networkEndpoints.deleteSecurityGroup, {
+            params: { security_group_id: id },
+          }),
+        ).then(() => true),
+      );
+      if (sent === undefined) return;
+    }
+    await waitGone(ctx, `security group ${id} to be deleted`, poll, remaining());
+  },
+  inputsOf(outs) {
+    return {
+      name: outs.name,
+      description: outs.description,
+      availabilityZone: outs.availabilityZone,
+      rules: outs.rules,
+      tags: outs.tags,
+      projectId: outs.projectId,
+    };
+  },
+});
+
+/** The dynamic provider of `SecurityGroup` (loaded by the shim `resources/security-group`). */
+export const provider = base;

@@ -1,0 +1,340 @@
+/**
+ * The `Subnet` resource: a private IPv4 network in one zone of the project's virtual network.
+ * Name, description, DNS servers, tags, routing (isolated → routed only) and the default flag
+ * change in place; the address, zone, network, gateway and project replace it (deleting the
+ * old one first, since the new one would clash with it on name and address).
+ */
+import type { CallInput } from "../client";
+import { networkEndpoints } from "../api/vm/endpoints/network";
+import type { SubnetResponse } from "../api/vm/subnets";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { SubnetInputs } from "./inputs/subnet";
+import { normalizeSubnetAddress } from "./subnet/address";
+import { withAdvice } from "./subnet/advice";
+import { notReady } from "./subnet/not-ready";
+import { withNormalizedInputs } from "./subnet/normalized-check";
+import { tagFields, zoneFields } from "./subnet/references";
+import {
+  NETWORK_TIMEOUT_MS,
+  deadline,
+  isBusy,
+  readOrGone,
+  waitCreated,
+  waitGone,
+  waitSettled,
+  type NetworkState,
+} from "./subnet/waits";
+
+/** Every output of a Subnet. */
+export type SubnetOutputs = {
+  name: string;
+  description: string;
+  /** The network as a CIDR, e.g. 10.1.0.0/24. */
+  address: string;
+  prefixLength: number;
+  /** Availability zone name. */
+  availabilityZone: string;
+  availabilityZoneId: string;
+  vpcId?: string;
+  routedNetwork: boolean;
+  defaultGateway: string;
+  dnsServers: string[];
+  isDefault: boolean;
+  /** Tag names, in the service's order. */
+  tags: string[];
+  /** Tag ids, parallel to `tags`. */
+  tagIds: string[];
+  projectId: string;
+  state: NetworkState;
+  /** Network interfaces (of VMs) in the subnet. */
+  interfaceCount: number;
+  createdTime: string;
+  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  timeouts?: SubnetInputs["timeouts"];
+};
+
+/** Inputs the program controls (`timeouts` is added by the framework); the first group updates in place. */
+const INPUTS = [
+  "name",
+  "description",
+  "routedNetwork",
+  "dnsServers",
+  "isDefault",
+  "tags",
+  "address",
+  "prefixLength",
+  "availabilityZone",
+  "vpcId",
+  "defaultGateway",
+  "projectId",
+] as const;
+
+/** What to do when the service refuses a create for one of these reasons. */
+const CREATE_ADVICE = {
+  default_subnet_exists:
+    "isDefault: the project already has a default subnet in this zone; create this subnet with isDefault false, " +
+    "then set isDefault true in a later update to move the flag here",
+  subnet_cidr_already_exists:
+    "address: the network overlaps another subnet of the virtual network (subnets of every zone count); choose a free range",
+  subnet_with_this_data_already_exists:
+    "name: a subnet with this name already exists in this project and zone; choose another name, or adopt it with " +
+    "`pulumi import` (its id is in the message)",
+} as const;
+
+/** What to do when the service refuses an update for one of these reasons. */
+const UPDATE_ADVICE = {
+  routed_subnet_can_not_be_changed:
+    "routedNetwork: the subnet is routed and the service cannot make it isolated; keep routedNetwork true, or create " +
+    "a new Subnet with routedNetwork false and move the VMs to it",
+  default_subnet_required:
+    "isDefault: this is the zone's default subnet and cannot give up the flag by itself; set isDefault true on " +
+    "another Subnet of the zone instead (the flag moves), and make this one depend on it so that it goes first",
+  subnet_with_this_data_already_exists:
+    "name: a subnet with this name already exists in this project and zone; choose another name",
+} as const;
+
+/** What to do when the service refuses a delete for one of these reasons. */
+const DELETE_ADVICE = {
+  405:
+    "the subnet still has network interfaces: delete the VMs that use it (or move their interfaces to another " +
+    "subnet) first; a Vm of this stack that uses the subnet should reference it so that it is deleted first",
+} as const;
+
+function getSubnet(ctx: ResourceContext, id: string): Promise<SubnetResponse> {
+  return ctx.client.call(networkEndpoints.getSubnet, { params: { subnet_id: id } });
+}
+
+/** The subnet's interface count: only list items carry it. */
+async function interfaceCount(ctx: ResourceContext, subnet: SubnetResponse): Promise<number> {
+  const page = await ctx.client.call(networkEndpoints.listSubnets, {
+    query: { project_id: subnet.project.id, subnet_address: subnet.subnet_address, limit: 100 },
+  });
+  return page.items.find((item) => item.id === subnet.id)?.interface_count ?? 0;
+}
+
+/** Every output of `subnet`. */
+async function outputsOf(ctx: ResourceContext, subnet: SubnetResponse): Promise<SubnetOutputs> {
+  const prefix = Number(subnet.subnet_address.split("/")[1]);
+  return {
+    name: subnet.name,
+    description: subnet.description,
+    address: subnet.subnet_address,
+    prefixLength: prefix,
+    availabilityZone: subnet.availability_zone.name,
+    availabilityZoneId: subnet.availability_zone.id,
+    ...(subnet.vpc_id === undefined ? {} : { vpcId: subnet.vpc_id }),
+    routedNetwork: subnet.routed_network,
+    defaultGateway: subnet.default_gateway,
+    dnsServers: [...subnet.dns_servers],
+    isDefault: subnet.default,
+    tags: subnet.tags.map((t) => t.name),
+    tagIds: subnet.tags.map((t) => t.id),
+    projectId: subnet.project.id,
+    state: subnet.state,
+    interfaceCount: await interfaceCount(ctx, subnet),
+    createdTime: subnet.created_time,
+  };
+}
+
+/** After a lost create answer: the subnet this create made, found by its address and name. */
+async function findCreated(
+  ctx: ResourceContext,
+  projectId: string,
+  cidr: string,
+  name: string,
+): Promise<SubnetResponse | undefined> {
+  // Addresses never overlap within a network, so the address finds at most one per network.
+  const page = await ctx.client.call(networkEndpoints.listSubnets, {
+    query: { project_id: projectId, subnet_address: cidr, limit: 100 },
+  });
+  return page.items.find((item) => item.name === name);
+}
+
+/** Waits until the subnet is `created`; a subnet that exists but fails stays in the stack. */
+async function untilCreated(
+  ctx: ResourceContext,
+  subnet: SubnetResponse,
+  name: string,
+  timeoutMs: number,
+): Promise<SubnetResponse> {
+  try {
+    return await waitCreated(
+      ctx,
+      `subnet ${subnet.id}`,
+      () => getSubnet(ctx, subnet.id),
+      timeoutMs,
+    );
+  } catch (error) {
+    const last =
+      (await readOrGone(() => getSubnet(ctx, subnet.id)).catch(() => undefined)) ?? subnet;
+    const outs = await outputsOf(ctx, last).catch(() => undefined);
+    if (outs === undefined) throw error;
+    throw notReady(
+      { typeName: "Subnet", name, module: "resources/subnet", operation: "create" },
+      subnet.id,
+      outs,
+      error,
+    );
+  }
+}
+
+/** The update body: only what changed. */
+function updateBody(
+  news: SubnetInputs,
+  changed: ReadonlySet<string>,
+): CallInput<typeof networkEndpoints.updateSubnet>["body"] {
+  return {
+    ...(changed.has("name") ? { name: news.name } : {}),
+    ...(changed.has("description") ? { description: news.description ?? "" } : {}),
+    ...(changed.has("dnsServers") ? { dns_servers: news.dnsServers ?? [] } : {}),
+    ...(changed.has("tags") ? tagFields(news.tags ?? []) : {}),
+    ...(changed.has("routedNetwork") && news.routedNetwork !== undefined
+      ? { routed_network: news.routedNetwork }
+      : {}),
+    ...(changed.has("isDefault") && news.isDefault !== undefined
+      ? { default: news.isDefault }
+      : {}),
+  };
+}
+
+const base = defineResource<SubnetInputs, SubnetOutputs>({
+  typeName: "Subnet",
+  inputs: SubnetInputs,
+  defaults: { description: "", routedNetwork: true, dnsServers: [], isDefault: false, tags: [] },
+  diff: {
+    inputs: INPUTS,
+    replaceOn: [
+      "address",
+      "prefixLength",
+      "availabilityZone",
+      "vpcId",
+      "defaultGateway",
+      "projectId",
+    ],
+    // Left unset, the service chooses (the default zone, the project's network, the first host).
+    optionalComputed: ["availabilityZone", "vpcId", "defaultGateway", "projectId"],
+    compare: {
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      tags: sameNamesOrIds("tags", "tagIds"),
+    },
+    // The replacement would clash with the old subnet on its name and address.
+    deleteBeforeReplace: true,
+  },
+  checkChange(olds, news) {
+    if (olds.routedNetwork === true && news.routedNetwork === false) {
+      return [
+        {
+          property: "routedNetwork",
+          reason:
+            "a routed subnet cannot be made isolated (the service refuses it); keep routedNetwork true, or create a " +
+            "new Subnet with routedNetwork false (another name and address) and move the VMs to it",
+        },
+      ];
+    }
+    return [];
+  },
+  async create(ctx, inputs) {
+    const projectId = ctx.projectId(inputs);
+    const { address, prefixLength } = normalizeSubnetAddress(inputs) as SubnetInputs;
+    const cidr = address.includes("/") ? address : `${address}/${prefixLength ?? 24}`;
+    const body: CallInput<typeof networkEndpoints.createSubnet>["body"] = {
+      name: inputs.name,
+      description: inputs.description ?? "",
+      subnet_address: cidr,
+      project_id: projectId,
+      routed_network: inputs.routedNetwork ?? true,
+      default: inputs.isDefault ?? false,
+      dns_servers: inputs.dnsServers ?? [],
+      ...(inputs.vpcId === undefined ? {} : { vpc_id: inputs.vpcId }),
+      ...(inputs.defaultGateway === undefined ? {} : { default_gateway: inputs.defaultGateway }),
+      ...zoneFields(inputs.availabilityZone),
+      ...tagFields(inputs.tags),
+    };
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSubnet,
+        { body },
+        { findExisting: () => findCreated(ctx, projectId, cidr, inputs.name) },
+      ),
+    );
+    const ready = await untilCreated(
+      ctx,
+      created,
+      inputs.name,
+      ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS),
+    );
+    return { id: ready.id, outs: await outputsOf(ctx, ready) };
+  },
+  async read(ctx, id) {
+    const subnet = await readOrGone(() => getSubnet(ctx, id));
+    return subnet === undefined ? undefined : outputsOf(ctx, subnet);
+  },
+  async update(ctx, id, _olds, news, diff) {
+    const remaining = deadline(ctx.timeoutMs(news, "update", NETWORK_TIMEOUT_MS));
+    // A change still running (e.g. an earlier update) must end before the service takes another.
+    if (isBusy((await getSubnet(ctx, id)).state)) {
+      await waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining());
+    }
+    const body = updateBody(news, new Set(diff.changed));
+    if (Object.keys(body).length > 0) {
+      await withAdvice(UPDATE_ADVICE, () =>
+        ctx.client.call(networkEndpoints.updateSubnet, { params: { subnet_id: id }, body }),
+      );
+    }
+    let subnet: SubnetResponse;
+    try {
+      subnet = await waitCreated(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining());
+    } catch (error) {
+      const outs = await outputsOf(ctx, await getSubnet(ctx, id)).catch(() => undefined);
+      if (outs === undefined) throw error;
+      throw notReady(
+        { typeName: "Subnet", name: news.name, module: "resources/subnet", operation: "update" },
+        id,
+        outs,
+        error,
+      );
+    }
+    return outputsOf(ctx, subnet);
+  },
+  async delete(ctx, id, olds) {
+    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
+    const poll = () => readOrGone(() => getSubnet(ctx, id));
+    let subnet = await poll();
+    if (subnet === undefined) return;
+    if (isBusy(subnet.state)) {
+      subnet = await readOrGone(() =>
+        waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining()),
+      );
+      if (subnet === undefined) return;
+    }
+    if (subnet.state !== "deleting") {
+      const sent = await readOrGone(() =>
+        withAdvice(DELETE_ADVICE, () =>
+          ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),
+        ).then(() => true),
+      );
+      if (sent === undefined) return;
+    }
+    await waitGone(ctx, `subnet ${id} to be deleted`, poll, remaining());
+  },
+  inputsOf(outs) {
+    return {
+      name: outs.name,
+      description: outs.description,
+      address: outs.address,
+      prefixLength: outs.prefixLength,
+      availabilityZone: outs.availabilityZone,
+      ...(outs.vpcId === undefined ? {} : { vpcId: outs.vpcId }),
+      routedNetwork: outs.routedNetwork,
+      defaultGateway: outs.defaultGateway,
+      dnsServers: outs.dnsServers,
+      isDefault: outs.isDefault,
+      tags: outs.tags,
+      projectId: outs.projectId,
+    };
+  },
+});
+
+/** The dynamic provider of `Subnet` (loaded by the shim `resources/subnet`). */
+export const provider = withNormalizedInputs(base, normalizeSubnetAddress);

@@ -1,0 +1,168 @@
+/**
+ * `SecurityGroupRule`: one firewall rule of a security group, managed on its own. Its id is
+ * `<securityGroupId>:<ruleId>`. See docs/resources/security-group-rule.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type {
+  EtherType,
+  IpProtocol,
+  NetworkStatus,
+  TrafficDirection,
+} from "../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import type {
+  RuleSpec,
+  SecurityGroupRuleInputs,
+} from "../provider/resources/inputs/security-group-rule";
+import { VmCloudResource } from "./resource-base";
+
+/**
+ * One rule: what traffic a security group lets through. Used by {@link SecurityGroupRuleArgs}
+ * and by the inline `rules` of a `SecurityGroup`.
+ */
+export interface SecurityGroupRuleSpec {
+  /** `ingress` (incoming) or `egress` (outgoing). */
+  direction: pulumi.Input<TrafficDirection>;
+  /** `IPv4` or `IPv6`. Default `IPv4`. */
+  etherType?: pulumi.Input<EtherType>;
+  /** `tcp`, `udp`, `icmp` or `any`. */
+  protocol: pulumi.Input<IpProtocol>;
+  /**
+   * Ports: `"from:to"` with 1 ≤ from ≤ to ≤ 65535 (one port: `"22:22"`), or `"any"`.
+   * Default `"any"`. Only tcp and udp rules take ports.
+   */
+  portRange?: pulumi.Input<string>;
+  /**
+   * Remote addresses as a CIDR of `etherType`, e.g. `203.0.113.0/24`, `0.0.0.0/0` or `::/0`.
+   * Default: any address. Give this or `remoteSecurityGroupId`, not both.
+   */
+  remoteIpPrefix?: pulumi.Input<string>;
+  /**
+   * Remote side: the members of this security group (same project and zone). Give this or
+   * `remoteIpPrefix`, not both.
+   */
+  remoteSecurityGroupId?: pulumi.Input<string>;
+  /** Free text, at most 255 characters. Default empty. */
+  description?: pulumi.Input<string>;
+}
+
+// The rule spec must describe exactly the rule inputs the provider checks.
+type _RuleSpecMatchSchema = Assert<
+  ArgsMatchSchema<SecurityGroupRuleSpec, z.input<typeof RuleSpec>>
+>;
+
+/** A rule as the provider reports it: every default filled in. */
+export interface SecurityGroupRuleState {
+  direction: TrafficDirection;
+  etherType: EtherType;
+  protocol: IpProtocol;
+  /** `"any"` or `"from:to"`. */
+  portRange: string;
+  /** Present when the rule names a remote CIDR. */
+  remoteIpPrefix?: string;
+  /** Present when the rule names a remote group. */
+  remoteSecurityGroupId?: string;
+  /** "" when none. */
+  description: string;
+}
+
+/**
+ * The inputs of a {@link SecurityGroupRule}: the group and the rule. Changing any of them
+ * (except `timeouts`) replaces the rule; the new rule is added before the old one is removed.
+ */
+export interface SecurityGroupRuleArgs extends SecurityGroupRuleSpec {
+  /** Id of the security group the rule belongs to (e.g. `group.id`). */
+  securityGroupId: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ create: "5m" }`: create until `created`, delete until gone.
+   * Default 10m each. Changing them touches nothing in the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// SecurityGroupRuleArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _SecurityGroupRuleArgsMatchSchema = Assert<
+  ArgsMatchSchema<SecurityGroupRuleArgs, z.input<typeof SecurityGroupRuleInputs>>
+>;
+
+/**
+ * One rule of a security group. Do not manage the same group's rules both here and in the
+ * group's inline `rules`: the group would delete these rules as extra. Import an existing rule
+ * with `SecurityGroupRule.get(name, "<securityGroupId>:<ruleId>")` or the `import` option.
+ */
+export class SecurityGroupRule extends VmCloudResource {
+  /** The state of an existing rule, by id `<securityGroupId>:<ruleId>`. */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SecurityGroupRule {
+    // With `id` set the engine reads the rule; args are ignored.
+    return new SecurityGroupRule(name, undefined as unknown as SecurityGroupRuleArgs, {
+      ...opts,
+      id,
+    });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** Id of the rule's security group. */
+  declare public readonly securityGroupId: pulumi.Output<string>;
+  /** The rule's own id (the resource id is `<securityGroupId>:<ruleId>`). */
+  declare public readonly ruleId: pulumi.Output<string>;
+  /** Name of the rule's security group when last read. */
+  declare public readonly securityGroupName: pulumi.Output<string>;
+  /** `ingress` or `egress`. */
+  declare public readonly direction: pulumi.Output<TrafficDirection>;
+  /** `IPv4` or `IPv6`. */
+  declare public readonly etherType: pulumi.Output<EtherType>;
+  /** `tcp`, `udp`, `icmp` or `any`. */
+  declare public readonly protocol: pulumi.Output<IpProtocol>;
+  /** `"any"` or `"from:to"`. */
+  declare public readonly portRange: pulumi.Output<string>;
+  /** Remote CIDR, when the rule names one. */
+  declare public readonly remoteIpPrefix: pulumi.Output<string | undefined>;
+  /** Remote security group id, when the rule names one. */
+  declare public readonly remoteSecurityGroupId: pulumi.Output<string | undefined>;
+  /** Description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** State when last read: `created` once ready. */
+  declare public readonly state: pulumi.Output<NetworkStatus>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name
+   * @param args  the rule's group and fields
+   * @param opts  resource options
+   */
+  constructor(name: string, args: SecurityGroupRuleArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as SecurityGroupRuleArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(
+        `SecurityGroupRule "${name}": args are required (securityGroupId, direction and protocol at least)`,
+      );
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "SecurityGroupRule",
+      "resources/security-group-rule",
+      name,
+      {
+        securityGroupId: inputs?.securityGroupId,
+        direction: inputs?.direction,
+        etherType: inputs?.etherType,
+        protocol: inputs?.protocol,
+        portRange: inputs?.portRange,
+        remoteIpPrefix: inputs?.remoteIpPrefix,
+        remoteSecurityGroupId: inputs?.remoteSecurityGroupId,
+        description: inputs?.description,
+        timeouts: inputs?.timeouts,
+        ruleId: undefined,
+        securityGroupName: undefined,
+        state: undefined,
+      },
+      opts,
+    );
+  }
+}

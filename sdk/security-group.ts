@@ -1,0 +1,139 @@
+/**
+ * `SecurityGroup`: a firewall group in one availability zone, with optional inline rules
+ * managed as a set. See docs/resources/security-group.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { NetworkStatus } from "../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import type { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
+import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
+import { VmCloudResource } from "./resource-base";
+
+/** The inputs of a {@link SecurityGroup}. */
+export interface SecurityGroupArgs {
+  /**
+   * Group name: 1–64 characters, a letter first, then letters, digits, `.`, `-`, `_` (need
+   * not be unique). Changing it renames the group in place.
+   */
+  name: pulumi.Input<string>;
+  /** Free text, at most 255 characters. Default empty. Updates in place. */
+  description?: pulumi.Input<string>;
+  /**
+   * Availability zone by name (e.g. `ru.AZ-1`) or id. Default: the default zone. Changing it
+   * replaces the group.
+   */
+  availabilityZone?: pulumi.Input<string>;
+  /**
+   * Inline rules, at most 200, managed as a set: order does not matter, missing rules are
+   * added and extra ones deleted, in place. Unset (the default): the group's rules are shown
+   * but not managed; `[]` deletes them all. Do not combine with `SecurityGroupRule` resources
+   * on the same group.
+   */
+  rules?: pulumi.Input<pulumi.Input<SecurityGroupRuleSpec>[]>;
+  /** Tags by name or id, at most 50. Default none. Updates in place (replaces the tag list). */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
+   * Changing it replaces the group.
+   */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ create: "5m" }`: create until `created` (rules included), update
+   * until every rule change is done, delete until gone. Default 10m each. Changing them
+   * touches nothing in the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// SecurityGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _SecurityGroupArgsMatchSchema = Assert<
+  ArgsMatchSchema<SecurityGroupArgs, z.input<typeof SecurityGroupInputs>>
+>;
+
+/**
+ * A security group. Import an existing one with `SecurityGroup.get(name, id)` or the `import`
+ * resource option.
+ */
+export class SecurityGroup extends VmCloudResource {
+  /**
+   * The state of an existing group, by id (`pulumi import` style: the provider reads every
+   * property, rules included, from the id alone).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SecurityGroup {
+    // With `id` set the engine reads the group; args are ignored.
+    return new SecurityGroup(name, undefined as unknown as SecurityGroupArgs, { ...opts, id });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** Group name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** Availability zone name. */
+  declare public readonly availabilityZone: pulumi.Output<string>;
+  /** Availability zone id. */
+  declare public readonly availabilityZoneId: pulumi.Output<string>;
+  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
+  declare public readonly rules: pulumi.Output<SecurityGroupRuleState[]>;
+  /** Tag names. */
+  declare public readonly tags: pulumi.Output<string[]>;
+  /** Tag ids, in the order of `tags`. */
+  declare public readonly tagIds: pulumi.Output<string[]>;
+  /** Project id. */
+  declare public readonly projectId: pulumi.Output<string>;
+  /** True for the zone's default group (the service never deletes it). */
+  declare public readonly isDefault: pulumi.Output<boolean>;
+  /** True while a network interface uses the group. */
+  declare public readonly hasInterfaces: pulumi.Output<boolean>;
+  /** Number of ingress rules. */
+  declare public readonly ingressRuleCount: pulumi.Output<number>;
+  /** Number of egress rules. */
+  declare public readonly egressRuleCount: pulumi.Output<number>;
+  /** State when last read: `created` once ready. */
+  declare public readonly state: pulumi.Output<NetworkStatus>;
+  /** Creation time (ISO 8601). */
+  declare public readonly createdTime: pulumi.Output<string>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name (not the group's name: set `args.name`)
+   * @param args  the group's inputs
+   * @param opts  resource options
+   */
+  constructor(name: string, args: SecurityGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as SecurityGroupArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(`SecurityGroup "${name}": args are required (name at least)`);
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "SecurityGroup",
+      "resources/security-group",
+      name,
+      {
+        name: inputs?.name,
+        description: inputs?.description,
+        availabilityZone: inputs?.availabilityZone,
+        rules: inputs?.rules,
+        tags: inputs?.tags,
+        projectId: inputs?.projectId,
+        timeouts: inputs?.timeouts,
+        availabilityZoneId: undefined,
+        tagIds: undefined,
+        isDefault: undefined,
+        hasInterfaces: undefined,
+        ingressRuleCount: undefined,
+        egressRuleCount: undefined,
+        state: undefined,
+        createdTime: undefined,
+      },
+      opts,
+    );
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * `Subnet`: a private IPv4 network in one availability zone of the project's virtual network;
+ * VM interfaces take their addresses from it. See docs/resources/subnet.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { NetworkStatus } from "../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import type { SubnetInputs } from "../provider/resources/inputs/subnet";
+import { VmCloudResource } from "./resource-base";
+
+/** The inputs of a {@link Subnet}. */
+export interface SubnetArgs {
+  /**
+   * Subnet name: 1–64 characters, a letter first, then letters, digits, `.`, `-`, `_`; unique
+   * in the project and zone. Changing it renames the subnet in place.
+   */
+  name: pulumi.Input<string>;
+  /** Free text, at most 255 characters. Default empty. Updates in place. */
+  description?: pulumi.Input<string>;
+  /**
+   * The network: a CIDR such as `10.1.0.0/24`, or a bare network address (`10.1.0.0`) whose
+   * mask is `prefixLength`. It must lie in 10.0.0.0/8, 172.16.0.0/12 or 192.168.0.0/16, have
+   * no host bits set, use a mask from /8 to /29, and overlap no other subnet of the virtual
+   * network. Changing it replaces the subnet.
+   */
+  address: pulumi.Input<string>;
+  /**
+   * Mask length, 8–29, for a bare `address`; with a CIDR it must match the CIDR's mask.
+   * Default 24. Changing it replaces the subnet.
+   */
+  prefixLength?: pulumi.Input<number>;
+  /**
+   * Availability zone by name (e.g. `ru.AZ-1`) or id. Default: the default zone. Changing it
+   * replaces the subnet.
+   */
+  availabilityZone?: pulumi.Input<string>;
+  /** Virtual network id. Default: the project's network. Changing it replaces the subnet. */
+  vpcId?: pulumi.Input<string>;
+  /**
+   * Routed to the other subnets and the internet (true) or isolated (false). Default true.
+   * An isolated subnet can be made routed in place; a routed one can never be made isolated
+   * (the change is refused before anything is sent: create a new subnet instead).
+   */
+  routedNetwork?: pulumi.Input<boolean>;
+  /**
+   * Gateway: a host address of the subnet. Default: the first host (e.g. `10.1.0.1`).
+   * Changing it replaces the subnet.
+   */
+  defaultGateway?: pulumi.Input<string>;
+  /** DNS servers given to the subnet's hosts (IPv4 or IPv6). Default none. Updates in place. */
+  dnsServers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The project's default subnet in its zone (one per zone; VMs without a subnet go there).
+   * Default false. Setting it moves the flag here in place; the current default cannot give
+   * it up by itself (set it on another subnet instead). Creating a second default fails.
+   */
+  isDefault?: pulumi.Input<boolean>;
+  /** Tags by name or id, at most 50. Default none. Updates in place (replaces the tag list). */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
+   * Changing it replaces the subnet.
+   */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ create: "20m" }`: create until `created`, update until the change
+   * is done, delete until gone. Default 10m each. Changing them touches nothing in the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// SubnetArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _SubnetArgsMatchSchema = Assert<ArgsMatchSchema<SubnetArgs, z.input<typeof SubnetInputs>>>;
+
+/**
+ * A subnet. Replacing one deletes the old subnet first (the new one would clash with it on
+ * name and address), so VMs must leave it before. Import an existing one with
+ * `Subnet.get(name, id)` or the `import` resource option.
+ */
+export class Subnet extends VmCloudResource {
+  /**
+   * The state of an existing subnet, by id (`pulumi import` style: the provider reads every
+   * property from the id alone).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Subnet {
+    // With `id` set the engine reads the subnet; args are ignored.
+    return new Subnet(name, undefined as unknown as SubnetArgs, { ...opts, id });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** Subnet name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** The network as a CIDR, e.g. `10.1.0.0/24`. */
+  declare public readonly address: pulumi.Output<string>;
+  /** Mask length of `address`. */
+  declare public readonly prefixLength: pulumi.Output<number>;
+  /** Availability zone name. */
+  declare public readonly availabilityZone: pulumi.Output<string>;
+  /** Availability zone id. */
+  declare public readonly availabilityZoneId: pulumi.Output<string>;
+  /** Virtual network id. */
+  declare public readonly vpcId: pulumi.Output<string | undefined>;
+  /** True when routed, false when isolated. */
+  declare public readonly routedNetwork: pulumi.Output<boolean>;
+  /** Gateway address. */
+  declare public readonly defaultGateway: pulumi.Output<string>;
+  /** DNS servers. */
+  declare public readonly dnsServers: pulumi.Output<string[]>;
+  /** True for the project's default subnet in its zone. */
+  declare public readonly isDefault: pulumi.Output<boolean>;
+  /** Tag names. */
+  declare public readonly tags: pulumi.Output<string[]>;
+  /** Tag ids, in the order of `tags`. */
+  declare public readonly tagIds: pulumi.Output<string[]>;
+  /** Project id. */
+  declare public readonly projectId: pulumi.Output<string>;
+  /** State when last read: `created` once ready. */
+  declare public readonly state: pulumi.Output<NetworkStatus>;
+  /** Network interfaces (of VMs) in the subnet when last read. */
+  declare public readonly interfaceCount: pulumi.Output<number>;
+  /** Creation time (ISO 8601). */
+  declare public readonly createdTime: pulumi.Output<string>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name (not the subnet's name: set `args.name`)
+   * @param args  the subnet's inputs
+   * @param opts  resource options
+   */
+  constructor(name: string, args: SubnetArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as SubnetArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(`Subnet "${name}": args are required (name and address at least)`);
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "Subnet",
+      "resources/subnet",
+      name,
+      {
+        name: inputs?.name,
+        description: inputs?.description,
+        address: inputs?.address,
+        prefixLength: inputs?.prefixLength,
+        availabilityZone: inputs?.availabilityZone,
+        vpcId: inputs?.vpcId,
+        routedNetwork: inputs?.routedNetwork,
+        defaultGateway: inputs?.defaultGateway,
+        dnsServers: inputs?.dnsServers,
+        isDefault: inputs?.isDefault,
+        tags: inputs?.tags,
+        projectId: inputs?.projectId,
+        timeouts: inputs?.timeouts,
+        availabilityZoneId: undefined,
+        tagIds: undefined,
+        state: undefined,
+        interfaceCount: undefined,
+        createdTime: undefined,
+      },
+      opts,
+    );
+  }
+}
