@@ -13,10 +13,18 @@ export type ProviderModule = `resources/${string}` | `actions/${string}`;
 /** The package name the shim requires; resolved from the Pulumi project's directory. */
 export const PACKAGE_NAME = "@vmcloud/pulumi";
 
-/** The `__provider` text for the implementation module `kind`, which exports `provider`. */
+/**
+ * The `__provider` text for the implementation module `kind`, which exports `provider`.
+ *
+ * The host evaluates the text with `require-from-string` and no file name, so a bare
+ * `require("@vmcloud/pulumi/…")` would search only `node_modules` folders and never the
+ * package's self-reference. Resolving through `createRequire` anchored at the working directory
+ * (the Pulumi project's directory) finds the package both where it is installed and, for the
+ * examples and tests inside this repository, through its own `exports`.
+ */
 export function providerShim(kind: ProviderModule): string {
   if (!/^(resources|actions)\/[a-z][a-z0-9-]*$/.test(kind)) {
     throw new Error(`invalid provider module "${kind}"`);
   }
-  return `exports.handler=()=>require("${PACKAGE_NAME}/provider/${kind}").provider;`;
+  return `exports.handler=()=>require("module").createRequire(process.cwd()+"/")("${PACKAGE_NAME}/provider/${kind}").provider;`;
 }

@@ -6,14 +6,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { VmCloudClient } from "../../client";
+import { describeState, waitUntil, type VmCloudClient, type WaitOptions } from "../../client";
 import { configureRuntime, currentClient, currentSettings } from "../../runtime/context";
 import type { ConfigReader, ProviderSettings } from "../../runtime/settings";
 import { parseDuration } from "../inputs/common";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "./diff-inputs";
-import { explained } from "./provider-error";
-import { containsUnknown } from "./unknowns";
+import { explained, ResourceInitError } from "./provider-error";
 
 /** Operations that have a timeout. */
 export type TimedOperation = "create" | "update" | "delete";
@@ -27,13 +26,36 @@ export interface ResourceContext {
   /** The project: the input's `projectId`, else the provider's; a clear error when neither. */
   projectId(inputs: { projectId?: string | undefined }): string;
   /** The timeout of `operation` in ms: the input's `timeouts`, else `fallbackMs`. */
-  timeoutMs(inputs: { timeouts?: Partial<Record<TimedOperation, string>> | undefined }, operation: TimedOperation, fallbackMs: number): number;
+  timeoutMs(
+    inputs: { timeouts?: Partial<Record<TimedOperation, string>> | undefined },
+    operation: TimedOperation,
+    fallbackMs: number,
+  ): number;
   /** Shows a progress line during long waits. */
   progress(message: string): void;
+  /**
+   * `waitUntil` of the client with progress lines: one when the state changes, and one every
+   * 30 s while it does not.
+   */
+  wait<T>(options: WaitOptions<T>): Promise<T>;
 }
 
+/**
+ * Inputs that only tune the provider (how long to wait) and never reach the cloud. The
+ * framework handles them for every resource: they are copied into the outputs (so `delete`,
+ * which only gets outputs, sees them), kept across `read`, never replace, and a change of
+ * nothing else is applied to the state without calling the resource's `update`.
+ */
+export const LOCAL_INPUTS = ["timeouts"] as const;
+
+/** Every 30 s without a state change, a wait says it is still waiting. */
+const PROGRESS_EVERY_MS = 30_000;
+
 /** A resource's lifecycle, written once per resource. */
-export interface ResourceDefinition<I extends Record<string, unknown>, O extends Record<string, unknown>> {
+export interface ResourceDefinition<
+  I extends Record<string, unknown>,
+  O extends Record<string, unknown>,
+> {
   /** The SDK class name, for messages (e.g. `Disk`). */
   typeName: string;
   /** The zod schema of the inputs (from provider/resources/inputs). */
@@ -42,13 +64,20 @@ export interface ResourceDefinition<I extends Record<string, unknown>, O extends
   defaults?: Partial<I>;
   /** Which inputs are compared and which of them replace. */
   diff: DiffSpec;
-  /** Checks that need the previous inputs too (e.g. a disk may not shrink). */
+  /**
+   * Checks that need the previous inputs too (e.g. a disk may not shrink). Runs after the
+   * schema found no failure; `olds` is empty on create; values of `news` may still be unknown
+   * during preview (test them with `isUnknown`).
+   */
   checkChange?(olds: Partial<I>, news: I): CheckFailure[];
   /** Creates the resource and waits until it is usable; returns its id and every output. */
   create(ctx: ResourceContext, inputs: I): Promise<{ id: string; outs: O }>;
   /** Reads the resource by id; undefined when it is gone. `previous` are the last outputs (empty on import). */
   read(ctx: ResourceContext, id: string, previous: Partial<O>): Promise<O | undefined>;
-  /** Applies in-place changes; returns every output. */
+  /**
+   * Applies in-place changes; returns every output. Also called with no change for a resource
+   * whose create or update ended in a `ResourceInitError`: finish the work (e.g. wait again).
+   */
   update?(ctx: ResourceContext, id: string, olds: O, news: I, diff: DiffOutcome): Promise<O>;
   /** Deletes the resource and waits until it is gone; already gone is success. */
   delete(ctx: ResourceContext, id: string, olds: O): Promise<void>;
@@ -63,7 +92,7 @@ export type DynamicProvider = pulumi.dynamic.ResourceProvider & {
 
 function contextFor(typeName: string, name: string | undefined): ResourceContext {
   const settings = currentSettings();
-  return {
+  const ctx: ResourceContext = {
     client: currentClient(),
     settings,
     projectId(inputs) {
@@ -82,34 +111,117 @@ function contextFor(typeName: string, name: string | undefined): ResourceContext
     },
     progress(message) {
       // The dynamic-provider host has no engine connection; stderr lines reach the CLI's output.
-      process.stderr.write(`vmcloud: ${typeName}${name === undefined ? "" : ` "${name}"`}: ${message}\n`);
+      process.stderr.write(
+        `vmcloud: ${typeName}${name === undefined ? "" : ` "${name}"`}: ${message}\n`,
+      );
+    },
+    wait(options) {
+      const describe = options.describe ?? describeState;
+      let reported = "";
+      let reportedAt = 0;
+      return waitUntil({
+        ...options,
+        onProgress: (value, progress) => {
+          options.onProgress?.(value, progress);
+          const state = describe(value);
+          if (state === reported && progress.elapsedMs - reportedAt < PROGRESS_EVERY_MS) return;
+          reported = state;
+          reportedAt = progress.elapsedMs;
+          ctx.progress(
+            `waiting for ${options.what}: ${state} after ${Math.round(progress.elapsedMs / 1000)} s`,
+          );
+        },
+      });
     },
   };
+  return ctx;
+}
+
+/**
+ * A copy without `undefined` (dropped from objects, null in arrays): the host sends outputs as
+ * a protobuf Struct, which throws "Unexpected struct type" on undefined.
+ */
+export function plain<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : plain(v))) as T;
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = plain(v);
+  return out as T;
+}
+
+/**
+ * Runs `work`; a {@link ResourceInitError} gets the local inputs of `inputs` in its outputs
+ * too, so the stack records them and the next `up` sees no change but the unfinished work.
+ */
+async function keepingLocal<T>(
+  inputs: Record<string, unknown>,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ResourceInitError)) throw error;
+    throw new ResourceInitError(
+      error.message,
+      error.id,
+      plain(withLocal(error.properties, inputs)),
+    );
+  }
+}
+
+/** `target` with the local inputs of `source` (see {@link LOCAL_INPUTS}) copied over. */
+function withLocal<T extends Record<string, unknown>>(
+  target: T,
+  source: Record<string, unknown>,
+): T {
+  const out: Record<string, unknown> = { ...target };
+  for (const key of LOCAL_INPUTS) {
+    if (source[key] === undefined) delete out[key];
+    else out[key] = source[key];
+  }
+  return out as T;
 }
 
 /** Builds the dynamic provider of one resource. */
-export function defineResource<I extends Record<string, unknown>, O extends Record<string, unknown>>(
-  def: ResourceDefinition<I, O>,
-): DynamicProvider {
+export function defineResource<
+  I extends Record<string, unknown>,
+  O extends Record<string, unknown>,
+>(def: ResourceDefinition<I, O>): DynamicProvider {
   const nameOf = (props: Record<string, unknown> | undefined) =>
     typeof props?.name === "string" ? props.name : undefined;
   const strip = <T extends Record<string, unknown>>(props: T): T => {
     const { __provider: _ignored, ...rest } = props;
     return rest as T;
   };
+  const spec: DiffSpec = {
+    ...def.diff,
+    inputs: [...def.diff.inputs, ...LOCAL_INPUTS.filter((key) => !def.diff.inputs.includes(key))],
+    replaceOn: def.diff.replaceOn.filter(
+      (key) => !(LOCAL_INPUTS as readonly string[]).includes(key),
+    ),
+  };
   return {
     async configure(req) {
       configureRuntime(req.config);
     },
     async check(olds, news) {
-      const result = checkInputs(def.inputs, strip(news), def.defaults as Record<string, unknown> | undefined);
-      if (result.failures.length === 0 && def.checkChange !== undefined && olds !== undefined && !containsUnknown(news)) {
-        result.failures.push(...def.checkChange(strip(olds) as Partial<I>, result.inputs as I));
+      const result = checkInputs(
+        def.inputs,
+        strip(news),
+        def.defaults as Record<string, unknown> | undefined,
+      );
+      if (result.failures.length === 0 && def.checkChange !== undefined) {
+        result.failures.push(
+          ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I),
+        );
       }
-      return { inputs: { ...result.inputs, __provider: news.__provider }, failures: result.failures };
+      return {
+        inputs: plain({ ...result.inputs, __provider: news.__provider }),
+        failures: result.failures,
+      };
     },
     async diff(_id, olds, news) {
-      const outcome = diffInputs(def.diff, strip(olds), strip(news));
+      const outcome = diffInputs(spec, strip(olds), strip(news));
       return {
         changes: outcome.changes,
         replaces: outcome.replaces,
@@ -120,7 +232,12 @@ export function defineResource<I extends Record<string, unknown>, O extends Reco
     async create(inputs) {
       const news = strip(inputs) as I;
       const name = nameOf(news);
-      return explained(def.typeName, name, "create", () => def.create(contextFor(def.typeName, name), news));
+      const { id, outs } = await keepingLocal(news, () =>
+        explained(def.typeName, name, "create", () =>
+          def.create(contextFor(def.typeName, name), news),
+        ),
+      );
+      return { id, outs: plain(withLocal(outs, news)) };
     },
     async read(id, props) {
       const previous = strip(props ?? {}) as Partial<O>;
@@ -129,23 +246,38 @@ export function defineResource<I extends Record<string, unknown>, O extends Reco
         def.read(contextFor(def.typeName, name), id, previous),
       );
       if (outs === undefined) return {};
-      return def.inputsOf === undefined ? { id, props: outs } : { id, props: outs, inputs: def.inputsOf(outs) };
+      const current = plain(withLocal(outs, previous));
+      return def.inputsOf === undefined
+        ? { id, props: current }
+        : { id, props: current, inputs: plain(withLocal(def.inputsOf(outs), previous)) };
     },
     async update(id, olds, news) {
-      if (def.update === undefined) throw new Error(`${def.typeName} has no in-place update; this change should have replaced it`);
       const prev = strip(olds) as O;
       const next = strip(news) as I;
       const name = nameOf(next);
-      const outcome = diffInputs(def.diff, prev, next);
-      const outs = await explained(def.typeName, name, "update", () =>
-        def.update!(contextFor(def.typeName, name), id, prev, next, outcome),
+      const outcome = diffInputs(spec, prev, next);
+      const localOnly =
+        outcome.changed.length > 0 &&
+        outcome.changed.every((key) => (LOCAL_INPUTS as readonly string[]).includes(key));
+      if (localOnly) return { outs: plain(withLocal(prev, next)) };
+      if (def.update === undefined) {
+        throw new Error(
+          `${def.typeName} has no in-place update; this change should have replaced it`,
+        );
+      }
+      const outs = await keepingLocal(next, () =>
+        explained(def.typeName, name, "update", () =>
+          def.update!(contextFor(def.typeName, name), id, prev, next, outcome),
+        ),
       );
-      return { outs };
+      return { outs: plain(withLocal(outs, next)) };
     },
     async delete(id, props) {
       const prev = strip(props) as O;
       const name = nameOf(prev);
-      await explained(def.typeName, name, "delete", () => def.delete(contextFor(def.typeName, name), id, prev));
+      await explained(def.typeName, name, "delete", () =>
+        def.delete(contextFor(def.typeName, name), id, prev),
+      );
     },
   };
 }

@@ -3,7 +3,7 @@
  * hold the inputs as last read from the cloud, so drift shows) and says which changes update
  * in place and which replace.
  */
-import { isUnknown } from "./unknowns";
+import { containsUnknown } from "./unknowns";
 
 /** What `diff` tells the engine. */
 export interface DiffOutcome {
@@ -28,34 +28,63 @@ export interface DiffSpec {
    * e.g. a default gateway).
    */
   optionalComputed?: readonly string[];
-  /** Replace by deleting first (names that must stay unique). Default false. */
-  deleteBeforeReplace?: boolean;
+  /**
+   * Replace by deleting first (names that must stay unique), always or when the function of
+   * the changed inputs says so (e.g. only when the replacement would clash with the old
+   * resource). Default false.
+   */
+  deleteBeforeReplace?: boolean | ((changed: readonly string[]) => boolean);
+  /**
+   * Equality per input, for inputs whose old output may be written differently from the new
+   * input and still mean the same thing: a reference given by id while the output holds the
+   * name, or a list whose order does not matter. Default: equal canonical JSON. Never called
+   * with an unknown value (that is always a change).
+   */
+  compare?: Readonly<Record<string, (next: unknown, olds: Record<string, unknown>) => boolean>>;
 }
 
 /** Canonical JSON: object keys sorted, so equal values compare equal. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
       : v,
   );
 }
 
 /** Compares `news` (inputs) with `olds` (last outputs) per `spec`. */
-export function diffInputs(spec: DiffSpec, olds: Record<string, unknown>, news: Record<string, unknown>): DiffOutcome {
+export function diffInputs(
+  spec: DiffSpec,
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): DiffOutcome {
   const changed: string[] = [];
   for (const key of spec.inputs) {
     const next = news[key];
     const prev = olds[key];
     if (next === undefined && spec.optionalComputed?.includes(key)) continue;
-    if (isUnknown(next) || canonical(next ?? null) !== canonical(prev ?? null)) changed.push(key);
+    const compare = spec.compare?.[key];
+    const same = containsUnknown(next)
+      ? false
+      : compare !== undefined
+        ? compare(next, olds)
+        : canonical(next ?? null) === canonical(prev ?? null);
+    if (!same) changed.push(key);
   }
   const replaces = changed.filter((key) => spec.replaceOn.includes(key));
+  const deleteFirst =
+    typeof spec.deleteBeforeReplace === "function"
+      ? spec.deleteBeforeReplace(changed)
+      : (spec.deleteBeforeReplace ?? false);
   return {
     changes: changed.length > 0,
     replaces,
     stables: spec.inputs.filter((key) => !changed.includes(key)),
     changed,
-    deleteBeforeReplace: replaces.length > 0 && (spec.deleteBeforeReplace ?? false),
+    deleteBeforeReplace: replaces.length > 0 && deleteFirst,
   };
 }

@@ -12,6 +12,7 @@ const HINTS: Record<number, string> = {
   401: "check the token: `pulumi config set --secret vmcloud:token <token>` or VMCLOUD_TOKEN",
   403: "the token may not use this project: check vmcloud:projectId or the resource's projectId",
   404: "it no longer exists in the cloud: run `pulumi refresh` to drop it from the stack",
+  405: "other resources still use it: detach or delete them first (e.g. its DiskAttachment)",
   409: "one with the same parameters already exists: choose another name, or adopt it with the `import` resource option",
   422: "the service refused the values: fix the named field",
   429: "the service is rate limiting: retry later or lower --parallel",
@@ -34,7 +35,12 @@ export class ResourceInitError extends Error {
 }
 
 /** `<Type> "<name>": <operation> failed: <cause>. <hint>` */
-export function describeFailure(typeName: string, name: string | undefined, operation: string, error: unknown): string {
+export function describeFailure(
+  typeName: string,
+  name: string | undefined,
+  operation: string,
+  error: unknown,
+): string {
   const who = name === undefined ? typeName : `${typeName} "${name}"`;
   if (error instanceof ApiError) {
     const hint = HINTS[error.status];

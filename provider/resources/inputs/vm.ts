@@ -59,11 +59,15 @@ export const InterfaceSpec = z
       .array(NameOrId)
       .max(16)
       .optional()
-      .describe("Security groups by name or id, in the VM's zone (default: the zone's default group)"),
+      .describe(
+        "Security groups by name or id, in the VM's zone (default: the zone's default group)",
+      ),
     securityEnabled: z
       .boolean()
       .optional()
-      .describe("Filter traffic with security groups (default true); false takes no securityGroups"),
+      .describe(
+        "Filter traffic with security groups (default true); false takes no securityGroups",
+      ),
     ipAddress: Ipv4Address.optional().describe(
       "Fixed private address, a free host address of the subnet (default: the next free one); not for directIp",
     ),
@@ -84,11 +88,17 @@ export const InterfaceSpec = z
     if (spec.directIp === true) {
       for (const key of ["subnet", "ipAddress"] as const) {
         if (spec[key] !== undefined) {
-          fail(key, `a directIp interface takes no ${key}: it sits in no subnet; remove ${key} or directIp`);
+          fail(
+            key,
+            `a directIp interface takes no ${key}: it sits in no subnet; remove ${key} or directIp`,
+          );
         }
       }
       if (spec.externalIp === true) {
-        fail("externalIp", "a directIp interface already has its public address; remove externalIp");
+        fail(
+          "externalIp",
+          "a directIp interface already has its public address; remove externalIp",
+        );
       }
     }
     if (
@@ -96,7 +106,10 @@ export const InterfaceSpec = z
       spec.securityGroups !== undefined &&
       !isUnknown(spec.securityGroups)
     ) {
-      fail("securityGroups", "securityGroups need securityEnabled: true (or leave securityEnabled unset)");
+      fail(
+        "securityGroups",
+        "securityGroups need securityEnabled: true (or leave securityEnabled unset)",
+      );
     }
   });
 
@@ -112,7 +125,9 @@ export const ImageMetadataInput = z
   .optional();
 
 /** A VM password as the service accepts it, and at most 72 characters. */
-const PasswordInput = VmPassword.pipe(z.string().max(72, { message: "must be at most 72 characters" }));
+const PasswordInput = VmPassword.pipe(
+  z.string().max(72, { message: "must be at most 72 characters" }),
+);
 
 /** Tags all by name or all by id: the service takes one list or the other, never both. */
 function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
@@ -122,7 +137,8 @@ function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
     ctx.addIssue({
       code: "custom",
       path: ["tags"],
-      message: "give every tag by name or every tag by id, not a mix: the service takes one list or the other",
+      message:
+        "give every tag by name or every tag by id, not a mix: the service takes one list or the other",
     });
   }
 }
@@ -132,14 +148,18 @@ export const VmInputs = z
   .strictObject({
     name: Name.describe("VM name; renames in place"),
     description: Description.optional().describe("Description (default empty); updates in place"),
-    flavor: NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place"),
+    flavor: NameOrId.describe(
+      "Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place",
+    ),
     image: NameOrId.describe(
       "Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild",
     ),
     availabilityZone: ZoneInput.describe(
       "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
     ),
-    bootDisk: BootDiskSpec.describe("The boot disk the image is written to; changing it replaces the VM"),
+    bootDisk: BootDiskSpec.describe(
+      "The boot disk the image is written to; changing it replaces the VM",
+    ),
     disks: z
       .array(VmDiskSpec)
       .max(MAX_EXTRA_DISKS, {
@@ -158,7 +178,7 @@ export const VmInputs = z
         "Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM",
       ),
     imageMetadata: ImageMetadataInput.describe(
-      'Values of the image\'s metadata fields, e.g. {user_name: "ops"} (default: the image\'s defaults); changing them replaces the VM',
+      "Values of the image's metadata fields, e.g. {user_name: \"ops\"} (default: the image's defaults); changing them replaces the VM",
     ),
     cloudInit: z
       .string()
@@ -215,11 +235,16 @@ export const VmInputs = z
     checkTags(vm.tags, ctx);
     if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {
       vm.interfaces.forEach((spec, i) => {
-        if (spec !== null && typeof spec === "object" && (spec as { directIp?: unknown }).directIp === true) {
+        if (
+          spec !== null &&
+          typeof spec === "object" &&
+          (spec as { directIp?: unknown }).directIp === true
+        ) {
           ctx.addIssue({
             code: "custom",
             path: ["interfaces", i, "directIp"],
-            message: 'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
+            message:
+              'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
           });
         }
       });

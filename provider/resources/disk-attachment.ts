@@ -1,0 +1,200 @@
+/**
+ * The `DiskAttachment` resource: one disk attached to one VM, with the id `<diskId>:<vmId>`.
+ * Create attaches and waits until the disk is `in_use` and the VM lists it; delete detaches
+ * and waits until the disk has settled. Both inputs replace (the old attachment is removed
+ * first, so a non-shared disk can move to another VM). The disk is the source of truth: the
+ * attachment exists while the disk lists the VM.
+ */
+import type { DiskResponse } from "../api/vm/disks";
+import { computeEndpoints } from "../api/vm/endpoints/compute";
+import { disksEndpoints } from "../api/vm/endpoints/disks";
+import { NotFoundError, ValidationError } from "../client";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { describeFailure, ResourceInitError } from "./framework/provider-error";
+import { isId } from "./inputs/common";
+import { DiskAttachmentInputs } from "./inputs/disk-attachment";
+import { getDisk, isSettled, waitForDisk } from "./disk/waits";
+
+/** Default wait of create and delete: 10 minutes. */
+export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+/** The outputs of a DiskAttachment. */
+export type DiskAttachmentOutputs = {
+  diskId: string;
+  vmId: string;
+  /** The disk's name when last read. */
+  diskName: string;
+  /** The VM's name when last read. */
+  vmName: string;
+  /** True when the disk is the VM's boot disk. */
+  bootDisk: boolean;
+  /** Copied from the inputs by the framework. */
+  timeouts?: DiskAttachmentInputs["timeouts"];
+};
+
+/** The id of the attachment of `diskId` to `vmId`. */
+export function attachmentId(diskId: string, vmId: string): string {
+  return `${diskId}:${vmId}`;
+}
+
+/** The disk and VM ids in an attachment id; throws a message showing the expected form. */
+export function parseAttachmentId(id: string): { diskId: string; vmId: string } {
+  const [diskId, vmId, ...rest] = id.split(":");
+  if (
+    diskId === undefined ||
+    vmId === undefined ||
+    rest.length > 0 ||
+    !isId(diskId) ||
+    !isId(vmId)
+  ) {
+    throw new Error(
+      `"${id}" is not a DiskAttachment id: it must be "<diskId>:<vmId>", two UUIDs joined by a colon`,
+    );
+  }
+  return { diskId, vmId };
+}
+
+/** The outputs, when `disk` lists the VM; undefined when it does not. */
+function outputsOf(disk: DiskResponse, vmId: string): DiskAttachmentOutputs | undefined {
+  const vm = disk.vms.find((v) => v.id === vmId);
+  if (vm === undefined) return undefined;
+  return { diskId: disk.id, vmId, diskName: disk.name, vmName: vm.name, bootDisk: vm.primary };
+}
+
+/** True when the VM lists the disk; false when it does not or is gone. */
+async function vmListsDisk(ctx: ResourceContext, vmId: string, diskId: string): Promise<boolean> {
+  try {
+    const vm = await ctx.client.call(computeEndpoints.getVm, { params: { vm_id: vmId } });
+    return vm.disks.some((d) => d.id === diskId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/** Waits until the disk is `in_use`, lists the VM, and the VM lists the disk. */
+async function waitAttached(
+  ctx: ResourceContext,
+  diskId: string,
+  vmId: string,
+  timeoutMs: number,
+): Promise<DiskAttachmentOutputs> {
+  const deadline = Date.now() + timeoutMs;
+  const disk = await waitForDisk(ctx, diskId, {
+    what: `to be attached to VM ${vmId}`,
+    isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
+    timeoutMs,
+  });
+  await ctx.wait({
+    what: `VM ${vmId} to list disk ${diskId}`,
+    poll: () => vmListsDisk(ctx, vmId, diskId),
+    isDone: (listed) => listed,
+    describe: (listed) => (listed ? "listed" : "not listed"),
+    timeoutMs: Math.max(0, deadline - Date.now()),
+  });
+  const outs = outputsOf(disk, vmId);
+  if (outs === undefined) throw new Error(`disk ${diskId} no longer lists VM ${vmId}`);
+  return outs;
+}
+
+/** The error for an attachment that was made but did not complete. */
+function notReady(
+  operation: string,
+  id: string,
+  outs: DiskAttachmentOutputs,
+  error: unknown,
+): ResourceInitError {
+  return new ResourceInitError(
+    `${describeFailure("DiskAttachment", id, operation, error)}. The attachment was requested and stays in ` +
+      "the stack; the next `pulumi up` waits for it again (raise timeouts.create if it needs longer)",
+    id,
+    outs,
+  );
+}
+
+/** The dynamic provider of `DiskAttachment`. */
+export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
+  typeName: "DiskAttachment",
+  inputs: DiskAttachmentInputs,
+  diff: {
+    inputs: ["diskId", "vmId"],
+    replaceOn: ["diskId", "vmId"],
+    // A non-shared disk can be on one VM only: detach from the old VM before attaching.
+    deleteBeforeReplace: true,
+  },
+
+  async create(ctx, { diskId, vmId, timeouts }) {
+    const timeoutMs = ctx.timeoutMs({ timeouts }, "create", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    const id = attachmentId(diskId, vmId);
+    const listsVm = async () => {
+      const disk = await getDisk(ctx.client, diskId);
+      return disk !== undefined && disk.vms.some((v) => v.id === vmId) ? disk : undefined;
+    };
+    try {
+      await ctx.client.call(
+        disksEndpoints.attachDisk,
+        { params: { disk_id: diskId }, body: { vm_id: vmId } },
+        { findExisting: listsVm },
+      );
+    } catch (error) {
+      // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
+      if (!(error instanceof ValidationError) || (await listsVm()) === undefined) throw error;
+    }
+    const fallback: DiskAttachmentOutputs = {
+      diskId,
+      vmId,
+      diskName: "",
+      vmName: "",
+      bootDisk: false,
+    };
+    try {
+      return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs) };
+    } catch (error) {
+      throw notReady("create", id, fallback, error);
+    }
+  },
+
+  async read(ctx, id) {
+    const { diskId, vmId } = parseAttachmentId(id);
+    const disk = await getDisk(ctx.client, diskId);
+    return disk === undefined ? undefined : outputsOf(disk, vmId);
+  },
+
+  // Both inputs replace, so this runs only to finish an attachment whose create timed out.
+  async update(ctx, id, olds, news) {
+    const timeoutMs = ctx.timeoutMs(news, "update", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    try {
+      return await waitAttached(ctx, news.diskId, news.vmId, timeoutMs);
+    } catch (error) {
+      throw notReady("update", id, olds, error);
+    }
+  },
+
+  async delete(ctx, id, olds) {
+    const { diskId, vmId } = parseAttachmentId(id);
+    const timeoutMs = ctx.timeoutMs(olds, "delete", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    try {
+      await ctx.client.call(disksEndpoints.detachDisk, {
+        params: { disk_id: diskId },
+        body: { vm_id: vmId },
+      });
+    } catch (error) {
+      if (error instanceof NotFoundError) return;
+      // Already detached, or the VM is gone: success, judged by the disk itself.
+      if (!(error instanceof ValidationError)) throw error;
+      const disk = await getDisk(ctx.client, diskId);
+      if (disk === undefined) return;
+      if (disk.vms.some((v) => v.id === vmId)) throw error;
+    }
+    // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
+    await ctx.wait<DiskResponse | undefined>({
+      what: `disk ${diskId} to be detached from VM ${vmId}`,
+      poll: () => getDisk(ctx.client, diskId),
+      isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
+      describe: (d) => (d === undefined ? "gone" : d.state),
+      timeoutMs,
+    });
+  },
+
+  inputsOf: (outs) => ({ diskId: outs.diskId, vmId: outs.vmId }),
+});

@@ -1,0 +1,216 @@
+/**
+ * The `Disk` resource: a block volume of the VM service. Create resolves the zone and the disk
+ * type, sends one create request that is never repeated blindly (a lost answer is looked up by
+ * the disk's unique name), and waits until the disk is `available`. Name, description, size
+ * (grow only), the flags and the tags change in place with one PUT; the zone, the disk type
+ * and the project replace the disk.
+ */
+import { disksEndpoints } from "../api/vm/endpoints/disks";
+import { NotFoundError, ValidationError } from "../client";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { describeFailure, ResourceInitError } from "./framework/provider-error";
+import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { isUnknown } from "./framework/unknowns";
+import type { CheckFailure } from "./framework/check-inputs";
+import { DiskInputs } from "./inputs/disk";
+import { findCreatedDisk, resolveDiskType, resolveZone } from "./disk/lookups";
+import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
+import { createRequest, updateRequest } from "./disk/requests";
+import { getDisk, isSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
+
+/** Default wait of create, update and delete: 10 minutes. */
+export const DISK_DEFAULT_TIMEOUT_MS = 10 * 60_000;
+
+/** Checks that compare the new inputs with the previous ones: no shrinking, read-only rules. */
+export function checkDiskChange(olds: Partial<DiskInputs>, news: DiskInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const known = (value: unknown) => value !== undefined && !isUnknown(value);
+  if (known(olds.size) && known(news.size) && news.size < olds.size!) {
+    failures.push({
+      property: "size",
+      reason:
+        `cannot shrink the disk from ${olds.size} GB to ${news.size} GB: disks only grow. ` +
+        `Keep size at ${olds.size} or more, or replace the disk (\`pulumi up --replace <urn>\`) to start over with a new, empty one`,
+    });
+  }
+  // The service refuses to change the contents of a read-only disk unless the same request
+  // makes it writable.
+  if (olds.readonly === true && known(news.readonly) && news.readonly !== false) {
+    const grows = known(olds.size) && known(news.size) && news.size > olds.size!;
+    const encrypts =
+      known(news.encrypted) && (news.encrypted ?? false) !== (olds.encrypted ?? false);
+    for (const [property, changes] of [
+      ["size", grows],
+      ["encrypted", encrypts],
+    ] as const) {
+      if (!changes) continue;
+      failures.push({
+        property,
+        reason: `the disk is read-only, so ${property} cannot change: set readonly to false in the same update (you can set it back later)`,
+      });
+    }
+  }
+  return failures;
+}
+
+/** The error for a disk that exists but did not reach the state waited for. */
+function notReady(
+  operation: string,
+  name: string,
+  id: string,
+  outs: DiskOutputs | undefined,
+  error: unknown,
+  timeoutKey: string,
+): ResourceInitError {
+  const message =
+    `${describeFailure("Disk", name, operation, error)}. The disk ${id} exists and stays in the stack; ` +
+    `the next \`pulumi up\` waits for it again (raise timeouts.${timeoutKey} if it needs longer, ` +
+    "or replace it with `pulumi up --replace <urn>` if it is broken)";
+  return new ResourceInitError(message, id, outs ?? {});
+}
+
+/** Reads the disk again for the outputs of an error; undefined when even that fails. */
+async function outputsIfReadable(
+  ctx: ResourceContext,
+  id: string,
+): Promise<DiskOutputs | undefined> {
+  try {
+    const disk = await getDisk(ctx.client, id);
+    return disk === undefined ? undefined : diskOutputs(disk);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dynamic provider of `Disk`. */
+export const provider = defineResource<DiskInputs, DiskOutputs>({
+  typeName: "Disk",
+  inputs: DiskInputs,
+  defaults: { description: "", readonly: false, shared: false, encrypted: false, tags: [] },
+  diff: {
+    inputs: [
+      "name",
+      "description",
+      "size",
+      "diskType",
+      "availabilityZone",
+      "readonly",
+      "shared",
+      "encrypted",
+      "tags",
+      "projectId",
+    ],
+    // `encrypted` is not here: the service's update request takes it and applies it in place,
+    // and replacing would throw the data away.
+    replaceOn: ["diskType", "availabilityZone", "projectId"],
+    // Left unset, the provider's project, the project's default zone and the zone's default
+    // type are used; whatever the cloud chose is then not a change.
+    optionalComputed: ["diskType", "availabilityZone", "projectId"],
+    // Names are unique per project and zone: a replacement that keeps all three (a new disk
+    // type) would clash with the old disk, so the old one goes first. Otherwise the new disk
+    // is made first, as usual.
+    deleteBeforeReplace: (changed) =>
+      !changed.includes("name") &&
+      !changed.includes("availabilityZone") &&
+      !changed.includes("projectId"),
+    compare: {
+      diskType: sameNameOrId("diskType", "diskTypeId"),
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      tags: sameNamesOrIds("tags", "tagIds"),
+    },
+  },
+  checkChange: checkDiskChange,
+
+  async create(ctx, inputs) {
+    const deadline = Date.now() + ctx.timeoutMs(inputs, "create", DISK_DEFAULT_TIMEOUT_MS);
+    const projectId = ctx.projectId(inputs);
+    const zone = await resolveZone(ctx.client, projectId, inputs.availabilityZone);
+    const diskType =
+      inputs.diskType === undefined
+        ? undefined
+        : await resolveDiskType(ctx.client, zone, inputs.diskType);
+    const startedAt = Date.now();
+    const created = await ctx.client.call(
+      disksEndpoints.createDisk,
+      { body: createRequest(inputs, { projectId, zoneId: zone.id, diskTypeId: diskType?.id }) },
+      {
+        findExisting: () =>
+          findCreatedDisk(ctx.client, { projectId, zoneId: zone.id, name: inputs.name, startedAt }),
+      },
+    );
+    try {
+      const disk = await waitForDisk(ctx, created.id, {
+        what: "to become available",
+        isDone: (d) => d.state === "available",
+        timeoutMs: Math.max(0, deadline - Date.now()),
+      });
+      return { id: created.id, outs: diskOutputs(disk) };
+    } catch (error) {
+      const outs = (await outputsIfReadable(ctx, created.id)) ?? diskOutputs(created);
+      throw notReady("create", inputs.name, created.id, outs, error, "create");
+    }
+  },
+
+  async read(ctx, id) {
+    const disk = await getDisk(ctx.client, id);
+    return disk === undefined ? undefined : diskOutputs(disk);
+  },
+
+  async update(ctx, id, _olds, news, diff) {
+    const deadline = Date.now() + ctx.timeoutMs(news, "update", DISK_DEFAULT_TIMEOUT_MS);
+    const remaining = () => Math.max(0, deadline - Date.now());
+    // A disk that is attaching, detaching or growing refuses changes: let that finish first.
+    await waitForDisk(ctx, id, {
+      what: "to settle",
+      isDone: (d) => isSettled(d.state),
+      timeoutMs: remaining(),
+    });
+    const body = updateRequest(news, diff.changed);
+    if (Object.keys(body).length > 0) {
+      await ctx.client.call(disksEndpoints.updateDisk, { params: { disk_id: id }, body });
+    }
+    try {
+      const disk = await waitForDisk(ctx, id, {
+        what: "to finish the update",
+        isDone: (d) => isSettled(d.state),
+        timeoutMs: remaining(),
+      });
+      return diskOutputs(disk);
+    } catch (error) {
+      throw notReady("update", news.name, id, await outputsIfReadable(ctx, id), error, "update");
+    }
+  },
+
+  async delete(ctx, id, olds) {
+    const timeoutMs = ctx.timeoutMs(olds, "delete", DISK_DEFAULT_TIMEOUT_MS);
+    const deadline = Date.now() + timeoutMs;
+    const send = () => ctx.client.call(disksEndpoints.deleteDisk, { params: { disk_id: id } });
+    try {
+      await send();
+    } catch (error) {
+      if (error instanceof NotFoundError) return;
+      if (!(error instanceof ValidationError)) throw error;
+      // 422: the disk may be busy (attaching, detaching, growing: wait, then ask once more) or
+      // already being deleted. A refusal for another reason comes back on the second request.
+      const disk = await getDisk(ctx.client, id);
+      if (disk === undefined) return;
+      if (disk.state !== "deleting") {
+        try {
+          await waitForDisk(ctx, id, {
+            what: "to settle before it is deleted",
+            isDone: (d) => isSettled(d.state),
+            failOnError: false,
+            timeoutMs: Math.max(0, deadline - Date.now()),
+          });
+          await send();
+        } catch (again) {
+          if (again instanceof NotFoundError) return;
+          throw again;
+        }
+      }
+    }
+    await waitForDiskGone(ctx, id, Math.max(0, deadline - Date.now()));
+  },
+
+  inputsOf: diskInputsOf,
+});

@@ -1,0 +1,86 @@
+/**
+ * Reading a disk and waiting for its state, shared by `Disk` and `DiskAttachment`. A disk in
+ * an `error*` state ends a wait at once with that state; a disk that vanished ends it too.
+ */
+import type { DiskResponse } from "../../api/vm/disks";
+import type { DiskStatus } from "../../api/vm/enums";
+import { disksEndpoints } from "../../api/vm/endpoints/disks";
+import { NotFoundError, type VmCloudClient } from "../../client";
+import type { ResourceContext } from "../framework/define-resource";
+
+/** States a disk passes through on its way to another; changes must wait for them to end. */
+export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [
+  "creating",
+  "updating",
+  "deleting",
+  "attaching",
+  "detaching",
+];
+
+/** True for a state the disk will not leave by itself. */
+export function isSettled(state: DiskStatus): boolean {
+  return !TRANSITIONAL_DISK_STATES.includes(state);
+}
+
+/** The disk, or undefined when the service answers 404. */
+export async function getDisk(
+  client: VmCloudClient,
+  id: string,
+): Promise<DiskResponse | undefined> {
+  try {
+    return await client.call(disksEndpoints.getDisk, { params: { disk_id: id } });
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
+}
+
+/** What {@link waitForDisk} waits for. */
+export interface DiskWait {
+  /** For messages: e.g. `to become available`. */
+  what: string;
+  isDone(disk: DiskResponse): boolean;
+  timeoutMs: number;
+  /** End the wait when the disk reaches an `error*` state (default true). */
+  failOnError?: boolean;
+}
+
+/**
+ * Polls the disk until `isDone`; fails on an `error*` state, and with the service's 404 when
+ * the disk is gone.
+ */
+export function waitForDisk(
+  ctx: ResourceContext,
+  id: string,
+  wait: DiskWait,
+): Promise<DiskResponse> {
+  return ctx.wait({
+    what: `disk ${id} ${wait.what}`,
+    poll: () => ctx.client.call(disksEndpoints.getDisk, { params: { disk_id: id } }),
+    isDone: wait.isDone,
+    failure: (d) =>
+      (wait.failOnError ?? true) && d.state.startsWith("error")
+        ? `disk ${id} is in state ${d.state}`
+        : undefined,
+    timeoutMs: wait.timeoutMs,
+  });
+}
+
+/** Polls until GET of the disk answers 404; fails if it ends in `error_deleting`. */
+export async function waitForDiskGone(
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+): Promise<void> {
+  await ctx.wait<DiskResponse | undefined>({
+    what: `disk ${id} to be deleted`,
+    poll: () => getDisk(ctx.client, id),
+    isDone: (d) => d === undefined,
+    failure: (d) =>
+      d?.state === "error_deleting"
+        ? `disk ${id} is in state error_deleting: the service could not delete it`
+        : undefined,
+    describe: (d) => (d === undefined ? "gone" : d.state),
+    timeoutMs,
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Compile-time checks that an SDK class's `Args` interface and its resource's zod input schema
+ * describe the same inputs, so the two cannot drift: same keys, same optionality, and every
+ * value the schema accepts is accepted by the Args type once Pulumi's inputs are unwrapped.
+ *
+ * ```ts
+ * type _ArgsMatch = Assert<ArgsMatchSchema<DiskArgs, z.input<typeof DiskInputs>>>;
+ * ```
+ */
+import type * as pulumi from "@pulumi/pulumi";
+
+/** The keys of `T` that are required. */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** Keys of `Schema` whose schema values the `Args` property does not accept. */
+type NarrowerKeys<Args, Schema> = {
+  [K in keyof Schema & keyof Args]-?: [NonNullable<Schema[K]>] extends [
+    pulumi.Unwrap<NonNullable<Args[K]>>,
+  ]
+    ? never
+    : K;
+}[keyof Schema & keyof Args];
+
+/**
+ * `true` when `Args` (the SDK's input interface) matches `Schema` (the zod input type);
+ * otherwise an object type naming what differs, which {@link Assert} then refuses.
+ */
+export type ArgsMatchSchema<Args, Schema> = [Exclude<keyof Schema, keyof Args>] extends [never]
+  ? [Exclude<keyof Args, keyof Schema>] extends [never]
+    ? [
+        | Exclude<RequiredKeys<Schema>, RequiredKeys<Args>>
+        | Exclude<RequiredKeys<Args>, RequiredKeys<Schema>>,
+      ] extends [never]
+      ? [NarrowerKeys<Args, Schema>] extends [never]
+        ? true
+        : {
+            error: "Args does not accept every value the schema accepts";
+            keys: NarrowerKeys<Args, Schema>;
+          }
+      : {
+          error: "required in one, optional in the other";
+          keys:
+            | Exclude<RequiredKeys<Schema>, RequiredKeys<Args>>
+            | Exclude<RequiredKeys<Args>, RequiredKeys<Schema>>;
+        }
+    : { error: "Args has properties the schema lacks"; keys: Exclude<keyof Args, keyof Schema> }
+  : { error: "Args lacks properties of the schema"; keys: Exclude<keyof Schema, keyof Args> };
+
+/** Compiles only when `T` is `true`; the error shows the object that explains the mismatch. */
+export type Assert<T extends true> = T;

@@ -1,0 +1,10 @@
+/** `@vmcloud/pulumi`: the resource classes, lookups and actions that Pulumi programs import. */
+export * from "./disk";
+export * from "./disk-attachment";
+export * from "./subnet";
+export * from "./security-group";
+export * from "./security-group-rule";
+export * from "./lookups";
+export * from "./vm";
+export * from "./free-tier-vm";
+export * from "./actions";

@@ -1,0 +1,129 @@
+/**
+ * What one lookup runs with: the client (the program's shared one unless given), the default
+ * project, and calls whose failures become {@link LookupError}s naming the lookup.
+ */
+import type { z } from "zod";
+import type { AnyEndpoint } from "../../provider/api/endpoint";
+import {
+  ApiError,
+  type CallInput,
+  type CallOutput,
+  type ItemOf,
+  type PagedEndpoint,
+  type VmCloudClient,
+} from "../../provider/client";
+import { getProgramClient, getProgramProjectId } from "../program-client";
+import { argumentError } from "./args";
+import { LookupError } from "./errors";
+
+/** Options of every lookup (plain and Output forms). */
+export interface LookupOptions {
+  /**
+   * The client to call through. Default: the program's shared client, built from the stack
+   * config (`vmcloud:endpoint`, `vmcloud:token`) or the `VMCLOUD_*` environment variables.
+   */
+  client?: VmCloudClient;
+  /** Aborts the lookup's requests (and its retries). */
+  signal?: AbortSignal;
+}
+
+/** One running lookup. */
+export class LookupRun {
+  private cachedClient: VmCloudClient | undefined;
+
+  /**
+   * @param name  the lookup's public name, e.g. `getFlavors`; every error starts with it
+   * @param options  the caller's options
+   */
+  constructor(
+    readonly name: string,
+    private readonly options: LookupOptions = {},
+  ) {}
+
+  /** The client; a missing endpoint or token fails here, naming the config to set. */
+  get client(): VmCloudClient {
+    if (this.cachedClient !== undefined) return this.cachedClient;
+    if (this.options.client !== undefined) {
+      this.cachedClient = this.options.client;
+      return this.cachedClient;
+    }
+    try {
+      this.cachedClient = getProgramClient();
+    } catch (error) {
+      throw new LookupError({
+        lookup: this.name,
+        detail: error instanceof Error ? error.message : String(error),
+        cause: error,
+      });
+    }
+    return this.cachedClient;
+  }
+
+  /**
+   * The project to use: `given`, else `vmcloud:projectId` / `VMCLOUD_PROJECT_ID`. Fails naming
+   * `projectId` when neither is set or the value does not fit `schema` (the query field's).
+   */
+  projectId(given: string | undefined, schema: z.ZodType): string {
+    const fromConfig = given === undefined;
+    const value = given ?? getProgramProjectId();
+    if (value === undefined) {
+      throw argumentError(
+        this.name,
+        "projectId",
+        "no project given: pass projectId, or run `pulumi config set vmcloud:projectId <id>` " +
+          "(or set VMCLOUD_PROJECT_ID)",
+      );
+    }
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      const where = fromConfig
+        ? `the configured project "${value}" (vmcloud:projectId)`
+        : `"${value}"`;
+      throw argumentError(
+        this.name,
+        "projectId",
+        `${where} is not a valid project id: ${checked.error.issues[0]?.message ?? "invalid"}`,
+      );
+    }
+    return value;
+  }
+
+  /** Calls `endpoint`; a failure becomes a {@link LookupError} with the client's error as cause. */
+  async call<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): Promise<CallOutput<E>> {
+    const client = this.client;
+    return this.guard(() =>
+      client.call(
+        endpoint,
+        input,
+        this.options.signal === undefined ? {} : { signal: this.options.signal },
+      ),
+    );
+  }
+
+  /** Every item of a paged list, following the pages (100 items per request). */
+  async listAll<E extends AnyEndpoint>(
+    endpoint: PagedEndpoint<E>,
+    input: CallInput<E>,
+  ): Promise<Array<ItemOf<E>>> {
+    const client = this.client;
+    return this.guard(() =>
+      client.listAll(
+        endpoint,
+        input,
+        this.options.signal === undefined ? {} : { signal: this.options.signal },
+      ),
+    );
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      // The client's messages are already redacted; other errors (an abort) pass unchanged.
+      if (error instanceof ApiError) {
+        throw new LookupError({ lookup: this.name, detail: error.message, cause: error });
+      }
+      throw error;
+    }
+  }
+}

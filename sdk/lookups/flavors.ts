@@ -1,0 +1,205 @@
+/**
+ * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
+ * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import {
+  FlavorIdParams,
+  FlavorListQuery,
+  type FlavorResponse,
+} from "../../provider/api/vm/flavors";
+import type { FlavorStatus } from "../../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsFrom, parseArgs, toQuery } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { LookupError } from "./errors";
+import { lookupOutput, type LookupInputs } from "./output";
+import { exactlyOne } from "./single";
+import { ZoneRef, resolveZoneRef } from "./zone-ref";
+
+/** The filters of {@link getFlavors}; they combine with AND. Every one is optional. */
+export interface GetFlavorsArgs {
+  /** Only flavors offered in this availability zone, by name (e.g. `ru.AZ-1`) or id. */
+  availabilityZone?: string;
+  /** Only flavors available to this project (a project id). Default: no project filter. */
+  projectId?: string;
+  /** Only flavors whose name contains this text, in any case (1–64 characters). */
+  name?: string;
+  /** Only flavors with exactly this many vCPUs (1–128). */
+  cpu?: number;
+  /** Only flavors with exactly this much RAM in GB (1–1024). */
+  ram?: number;
+  /** Only flavors with exactly this many GPUs (0–16). */
+  gpu?: number;
+  /** Only flavors of this type, e.g. `standard`, `gpu` or `free-tier`. */
+  flavorType?: string;
+  /** Only flavors with this guaranteed vCPU share, e.g. `1:1`, `1:3` or `1:10`. */
+  oversubscription?: string;
+}
+
+/** One zone a flavor is offered in. */
+export interface FlavorAvailabilityZoneInfo {
+  /** Availability zone id. */
+  availabilityZoneId: string;
+  /** Availability zone name, e.g. `ru.AZ-1`. */
+  availabilityZoneName: string;
+  /** True for the default availability zone. */
+  default: boolean;
+  /** True when the zone is enabled. */
+  enabled: boolean;
+  /** The flavor's state in this zone (`created` when usable). */
+  state: FlavorStatus;
+}
+
+/** A flavor (VM size), as the lookups answer it. */
+export interface FlavorInfo {
+  /** Flavor id (what `Vm` takes as `flavor`). */
+  id: string;
+  /** Flavor name, e.g. `gen-2-4`. */
+  name: string;
+  /** Description. */
+  description: string;
+  /** Type, e.g. `standard`, `gpu` or `free-tier`. */
+  type: string;
+  /** Number of vCPUs. */
+  cpu: number;
+  /** RAM in GB. */
+  ram: number;
+  /** Number of GPUs. */
+  gpu: number;
+  /** Guaranteed vCPU share: `1:1` is 100%, `1:3` about 30%, `1:10` is 10%. */
+  oversubscription: string;
+  /** Guaranteed network bandwidth. */
+  assuredBandwidth: number;
+  /** Maximum network bandwidth. */
+  maximumBandwidth: number;
+  /** Packets per second limit. */
+  pps: number;
+  /** The zones the flavor is offered in. */
+  availabilityZones: FlavorAvailabilityZoneInfo[];
+}
+type _FlavorShape = Check<SameShape<FlavorInfo, Camelized<FlavorResponse>>>;
+
+/** What {@link getFlavors} answers. */
+export interface GetFlavorsResult {
+  /** Every matching flavor, newest first (all pages). */
+  flavors: FlavorInfo[];
+  /** Their ids, in the same order. */
+  ids: string[];
+  /** Their names, in the same order. */
+  names: string[];
+}
+
+/** The arguments of {@link getFlavor}: an id, or an exact name and/or the filters of {@link getFlavors}. */
+export interface GetFlavorArgs extends GetFlavorsArgs {
+  /** The flavor's id; cannot be combined with other arguments. */
+  id?: string;
+  /** The flavor's exact name (case-sensitive), e.g. `gen-2-4`; unlike {@link getFlavors}, not a substring. */
+  name?: string;
+}
+
+/** What {@link getFlavor} answers: the one flavor. */
+export type GetFlavorResult = FlavorInfo;
+
+const FIELDS = {
+  projectId: "project_id",
+  name: "name",
+  cpu: "cpu",
+  ram: "ram",
+  gpu: "gpu",
+  flavorType: "flavor_type",
+  oversubscription: "oversubscription",
+} as const;
+
+const FlavorsArgs = argsFrom(FlavorListQuery, FIELDS).extend({
+  availabilityZone: ZoneRef.optional(),
+});
+const FlavorArgs = FlavorsArgs.extend({ id: FlavorIdParams.shape.flavor_id.optional() });
+type _FlavorsArgs = Assert<ArgsMatchSchema<GetFlavorsArgs, z.output<typeof FlavorsArgs>>>;
+type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorArgs>>>;
+
+/**
+ * Lists the flavors that match every filter given (all of them without filters), following
+ * every page. Arguments are checked before anything is sent.
+ *
+ * @example
+ * const sizes = await vmcloud.getFlavors({ cpu: 2, availabilityZone: "ru.AZ-1" });
+ */
+export async function getFlavors(
+  args?: GetFlavorsArgs,
+  options?: LookupOptions,
+): Promise<GetFlavorsResult> {
+  const run = new LookupRun("getFlavors", options);
+  const parsed = parseArgs(run.name, FlavorsArgs, args);
+  const flavors = await listFlavors(run, parsed);
+  return { flavors, ids: flavors.map((f) => f.id), names: flavors.map((f) => f.name) };
+}
+
+/** {@link getFlavors} with `pulumi.Input` arguments and an Output result. */
+export function getFlavorsOutput(
+  args?: LookupInputs<GetFlavorsArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetFlavorsResult> {
+  return lookupOutput(args, options, getFlavors);
+}
+
+/**
+ * Finds exactly one flavor: by `id`, or by exact `name` and/or the filters of
+ * {@link getFlavors}. Fails with a {@link LookupError} when no flavor or more than one matches
+ * (the message lists the matches, so a filter can be added).
+ *
+ * @example
+ * const small = await vmcloud.getFlavor({ name: "gen-2-4" });
+ * const gpu = await vmcloud.getFlavor({ gpu: 1, availabilityZone: "ru.AZ-1" });
+ */
+export async function getFlavor(
+  args?: GetFlavorArgs,
+  options?: LookupOptions,
+): Promise<GetFlavorResult> {
+  const run = new LookupRun("getFlavor", options);
+  const parsed = parseArgs(run.name, FlavorArgs, args);
+  const { id, ...filters } = parsed;
+  if (id !== undefined) {
+    const others = Object.keys(filters).filter(
+      (k) => filters[k as keyof typeof filters] !== undefined,
+    );
+    if (others.length > 0) {
+      throw new LookupError({
+        lookup: run.name,
+        argument: "id",
+        detail: `give either id or filters, not both (also given: ${others.join(", ")}); nothing was sent`,
+      });
+    }
+    return camelize(await run.call(catalogEndpoints.getFlavor, { params: { flavor_id: id } }));
+  }
+  // The service's name filter matches contained text; the exact match is made here.
+  const candidates = await listFlavors(run, filters);
+  const matches =
+    filters.name === undefined ? candidates : candidates.filter((f) => f.name === filters.name);
+  return exactlyOne(run.name, "flavor", "getFlavors", matches, filters);
+}
+
+/** {@link getFlavor} with `pulumi.Input` arguments and an Output result. */
+export function getFlavorOutput(
+  args?: LookupInputs<GetFlavorArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetFlavorResult> {
+  return lookupOutput(args, options, getFlavor);
+}
+
+async function listFlavors(run: LookupRun, args: GetFlavorsArgs): Promise<FlavorInfo[]> {
+  const zoneId = await resolveZoneRef(
+    run,
+    args.availabilityZone,
+    FlavorListQuery.shape.availability_zone_id,
+  );
+  const query = {
+    ...toQuery(FIELDS, args),
+    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
+  };
+  const items = await run.listAll(catalogEndpoints.listFlavors, { query });
+  return items.map((item) => camelize(item));
+}

@@ -1,0 +1,65 @@
+/**
+ * Free-tier lookup: `getFreeTierAvailability` tells whether the organization of a project may
+ * still create its one free-tier VM.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import {
+  FreeTierCheckQuery,
+  type FreeTierCheckResponse,
+} from "../../provider/api/vm/free-tier-check";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { parseArgs } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { lookupOutput, type LookupInputs } from "./output";
+
+/** The arguments of {@link getFreeTierAvailability}. */
+export interface GetFreeTierAvailabilityArgs {
+  /** A project of the organization to check. Default: `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`). */
+  projectId?: string;
+}
+
+/** What {@link getFreeTierAvailability} answers. */
+export interface GetFreeTierAvailabilityResult {
+  /** The organization checked. */
+  organizationId: string;
+  /** True while the organization may still create a free-tier VM. */
+  freeTierEnabled: boolean;
+}
+type _FreeTierShape = Check<
+  SameShape<GetFreeTierAvailabilityResult, Camelized<FreeTierCheckResponse>>
+>;
+
+const FreeTierArgs = z.strictObject({ projectId: FreeTierCheckQuery.shape.project_id.optional() });
+type _FreeTierArgs = Assert<
+  ArgsMatchSchema<GetFreeTierAvailabilityArgs, z.output<typeof FreeTierArgs>>
+>;
+
+/**
+ * Tells whether the project's organization may still create its free-tier VM (each
+ * organization may have one).
+ *
+ * @example
+ * const { freeTierEnabled } = await vmcloud.getFreeTierAvailability();
+ */
+export async function getFreeTierAvailability(
+  args?: GetFreeTierAvailabilityArgs,
+  options?: LookupOptions,
+): Promise<GetFreeTierAvailabilityResult> {
+  const run = new LookupRun("getFreeTierAvailability", options);
+  const parsed = parseArgs(run.name, FreeTierArgs, args);
+  const projectId = run.projectId(parsed.projectId, FreeTierCheckQuery.shape.project_id);
+  return camelize(
+    await run.call(catalogEndpoints.getFreeTierAvailability, { query: { project_id: projectId } }),
+  );
+}
+
+/** {@link getFreeTierAvailability} with `pulumi.Input` arguments and an Output result. */
+export function getFreeTierAvailabilityOutput(
+  args?: LookupInputs<GetFreeTierAvailabilityArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetFreeTierAvailabilityResult> {
+  return lookupOutput(args, options, getFreeTierAvailability);
+}

@@ -1,0 +1,230 @@
+/**
+ * Image lookups: `getImages` lists the operating-system images matching every filter given,
+ * `getImage` finds exactly one (by id, by exact name, or by filters).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import type { ImageType } from "../../provider/api/vm/enums";
+import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../provider/api/vm/images";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsFrom, parseArgs, toQuery } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { LookupError } from "./errors";
+import { lookupOutput, type LookupInputs } from "./output";
+import { exactlyOne } from "./single";
+import { ZoneRef, resolveZoneRef } from "./zone-ref";
+
+/** The filters of {@link getImages}; they combine with AND. Every one is optional. */
+export interface GetImagesArgs {
+  /** Only images offered in this availability zone, by name (e.g. `ru.AZ-1`) or id. */
+  availabilityZone?: string;
+  /** Only images whose name contains this text, in any case (1–64 characters). */
+  name?: string;
+  /** Only images of this type: `public`, `private` or `marketplace`. */
+  type?: ImageType;
+  /** True: only images offered in at least one enabled zone; false: only the others. */
+  enabled?: boolean;
+  /** True: only images that run on GPU flavors. */
+  needGpu?: boolean;
+  /** Only images this project may use (a project id). Default: no project filter. */
+  projectId?: string;
+  /** True: only images a free-tier VM may use; false: only the others. */
+  freeTierEnabled?: boolean;
+}
+
+/** One value a VM of an image takes (for example the login user name). */
+export interface ImageMetadataInfo {
+  /** Field id (what a VM create takes as `metadata_id`). */
+  id: string;
+  /** Field name, e.g. `user_name`. */
+  name: string;
+  /** The image the field belongs to. */
+  imageId: string;
+  /** Name shown to people. */
+  displayName: string;
+  /** Position in forms. */
+  displayPosition: number;
+  /** Kind of value, e.g. `string` or `text`. */
+  fieldType: string;
+  /** Form group the field is shown in, when the service names one. */
+  displayGroup?: string;
+  /** Value used when none is given, when there is one. */
+  defaultValue?: string;
+  /** True when the value is a secret. */
+  sensitive?: boolean;
+  /** Group of fields of which one must be filled; absent when the field is optional. */
+  mandatoryGroup?: string;
+  /** Name of the mandatory group shown to people. */
+  mandatoryGroupDisplayName?: string;
+}
+
+/** One zone an image is offered in. */
+export interface ImageAvailabilityZoneInfo {
+  /** Availability zone id. */
+  availabilityZoneId: string;
+  /** Availability zone name. */
+  availabilityZoneName: string;
+  /** True for the default availability zone. */
+  default: boolean;
+  /** True when the zone is enabled. */
+  enabled: boolean;
+  /** The image's state in this zone, e.g. `created`. */
+  state: string;
+}
+
+/** An image, as the lookups answer it. */
+export interface ImageInfo {
+  /** Image id (what `Vm` takes as `image`). */
+  id: string;
+  /** Image name, e.g. `ubuntu-22.04`. */
+  name: string;
+  /** Name shown to people. */
+  displayName: string;
+  /** Description. */
+  description: string;
+  /** The owning project (private images only). */
+  projectId?: string;
+  /** Icon (SVG or a short name). */
+  icon: string;
+  /** Fewest vCPUs a VM of this image needs. */
+  minCpu: number;
+  /** Least RAM in GB a VM of this image needs. */
+  minRam: number;
+  /** Smallest boot disk in GB. */
+  minDisk: number;
+  /** True for public images. */
+  public: boolean;
+  /** `public`, `private` or `marketplace`. */
+  type: ImageType;
+  /** cloud-init user data template; absent when the image takes no cloud-init. */
+  userDataTemplate?: string;
+  /** The values a VM of this image takes. */
+  imageMetadata: ImageMetadataInfo[];
+  /** Creation time (ISO 8601). */
+  createdTime: string;
+  /** Last change time (ISO 8601), when the service gives it. */
+  modifiedTime?: string;
+  /** The zones the image is offered in. */
+  availabilityZones: ImageAvailabilityZoneInfo[];
+}
+type _ImageShape = Check<SameShape<ImageInfo, Camelized<ImageResponse>>>;
+
+/** What {@link getImages} answers. */
+export interface GetImagesResult {
+  /** Every matching image, newest first (all pages). */
+  images: ImageInfo[];
+  /** Their ids, in the same order. */
+  ids: string[];
+  /** Their names, in the same order. */
+  names: string[];
+}
+
+/** The arguments of {@link getImage}: an id, or an exact name and/or the filters of {@link getImages}. */
+export interface GetImageArgs extends GetImagesArgs {
+  /** The image's id; cannot be combined with other arguments. */
+  id?: string;
+  /** The image's exact name (case-sensitive), e.g. `ubuntu-22.04`; unlike {@link getImages}, not a substring. */
+  name?: string;
+}
+
+/** What {@link getImage} answers: the one image. */
+export type GetImageResult = ImageInfo;
+
+const FIELDS = {
+  name: "name",
+  type: "type",
+  enabled: "enabled",
+  needGpu: "need_gpu",
+  projectId: "project_id",
+  freeTierEnabled: "free_tier_enabled",
+} as const;
+
+const ImagesArgs = argsFrom(ImageListQuery, FIELDS).extend({
+  availabilityZone: ZoneRef.optional(),
+});
+const ImageArgs = ImagesArgs.extend({ id: ImageIdParams.shape.image_id.optional() });
+type _ImagesArgs = Assert<ArgsMatchSchema<GetImagesArgs, z.output<typeof ImagesArgs>>>;
+type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs>>>;
+
+/**
+ * Lists the images that match every filter given (all of them without filters), newest
+ * first, following every page.
+ *
+ * @example
+ * const { names } = await vmcloud.getImages({ freeTierEnabled: true });
+ */
+export async function getImages(
+  args?: GetImagesArgs,
+  options?: LookupOptions,
+): Promise<GetImagesResult> {
+  const run = new LookupRun("getImages", options);
+  const parsed = parseArgs(run.name, ImagesArgs, args);
+  const images = await listImages(run, parsed);
+  return { images, ids: images.map((i) => i.id), names: images.map((i) => i.name) };
+}
+
+/** {@link getImages} with `pulumi.Input` arguments and an Output result. */
+export function getImagesOutput(
+  args?: LookupInputs<GetImagesArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetImagesResult> {
+  return lookupOutput(args, options, getImages);
+}
+
+/**
+ * Finds exactly one image: by `id`, or by exact `name` and/or the filters of
+ * {@link getImages}. Fails with a {@link LookupError} when none or more than one matches.
+ *
+ * @example
+ * const ubuntu = await vmcloud.getImage({ name: "ubuntu-22.04" });
+ */
+export async function getImage(
+  args?: GetImageArgs,
+  options?: LookupOptions,
+): Promise<GetImageResult> {
+  const run = new LookupRun("getImage", options);
+  const parsed = parseArgs(run.name, ImageArgs, args);
+  const { id, ...filters } = parsed;
+  if (id !== undefined) {
+    const others = Object.keys(filters).filter(
+      (k) => filters[k as keyof typeof filters] !== undefined,
+    );
+    if (others.length > 0) {
+      throw new LookupError({
+        lookup: run.name,
+        argument: "id",
+        detail: `give either id or filters, not both (also given: ${others.join(", ")}); nothing was sent`,
+      });
+    }
+    return camelize(await run.call(catalogEndpoints.getImage, { params: { image_id: id } }));
+  }
+  // The service's name filter matches contained text; the exact match is made here.
+  const candidates = await listImages(run, filters);
+  const matches =
+    filters.name === undefined ? candidates : candidates.filter((i) => i.name === filters.name);
+  return exactlyOne(run.name, "image", "getImages", matches, filters);
+}
+
+/** {@link getImage} with `pulumi.Input` arguments and an Output result. */
+export function getImageOutput(
+  args?: LookupInputs<GetImageArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetImageResult> {
+  return lookupOutput(args, options, getImage);
+}
+
+async function listImages(run: LookupRun, args: GetImagesArgs): Promise<ImageInfo[]> {
+  const zoneId = await resolveZoneRef(
+    run,
+    args.availabilityZone,
+    ImageListQuery.shape.availability_zone_id,
+  );
+  const query = {
+    ...toQuery(FIELDS, args),
+    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
+  };
+  const items = await run.listAll(catalogEndpoints.listImages, { query });
+  return items.map((item) => camelize(item));
+}

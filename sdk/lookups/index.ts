@@ -1,0 +1,97 @@
+/**
+ * Lookups: read-only functions that read the cloud from the Pulumi program (flavors, zones,
+ * disk types, images, the organization and project, the free-tier check, tasks). Each has a
+ * plain form answering a Promise and an `…Output` form taking `pulumi.Input` arguments and
+ * answering an Output. See docs/lookups.md.
+ */
+export {
+  getAvailabilityZones,
+  getAvailabilityZonesOutput,
+  getAvailabilityZoneSettings,
+  getAvailabilityZoneSettingsOutput,
+  type AvailabilityZoneInfo,
+  type AvailabilityZoneSettingsInfo,
+  type GetAvailabilityZonesArgs,
+  type GetAvailabilityZonesResult,
+  type GetAvailabilityZoneSettingsArgs,
+  type GetAvailabilityZoneSettingsResult,
+} from "./availability-zones";
+export {
+  getDiskTypes,
+  getDiskTypesOutput,
+  type DiskTypeAvailabilityZoneInfo,
+  type DiskTypeInfo,
+  type DiskTypeSpeedLimitInfo,
+  type GetDiskTypesArgs,
+  type GetDiskTypesResult,
+} from "./disk-types";
+export {
+  getFlavor,
+  getFlavorOutput,
+  getFlavors,
+  getFlavorsOutput,
+  type FlavorAvailabilityZoneInfo,
+  type FlavorInfo,
+  type GetFlavorArgs,
+  type GetFlavorResult,
+  type GetFlavorsArgs,
+  type GetFlavorsResult,
+} from "./flavors";
+export {
+  getFreeTierAvailability,
+  getFreeTierAvailabilityOutput,
+  type GetFreeTierAvailabilityArgs,
+  type GetFreeTierAvailabilityResult,
+} from "./free-tier";
+export {
+  getImage,
+  getImageOutput,
+  getImages,
+  getImagesOutput,
+  type GetImageArgs,
+  type GetImageResult,
+  type GetImagesArgs,
+  type GetImagesResult,
+  type ImageAvailabilityZoneInfo,
+  type ImageInfo,
+  type ImageMetadataInfo,
+} from "./images";
+export {
+  getOrganization,
+  getOrganizationOutput,
+  type GetOrganizationArgs,
+  type GetOrganizationResult,
+  type OrganizationInfo,
+  type OrganizationLimitInfo,
+} from "./organization";
+export {
+  getProject,
+  getProjectOutput,
+  getProjectPermissions,
+  getProjectPermissionsOutput,
+  type GetProjectArgs,
+  type GetProjectPermissionsResult,
+  type GetProjectResult,
+  type ProjectInfo,
+  type ProjectPermissionsInfo,
+} from "./projects";
+export {
+  getTask,
+  getTaskOutput,
+  getTasks,
+  getTasksOutput,
+  type GetTaskArgs,
+  type GetTaskResult,
+  type GetTasksArgs,
+  type GetTasksResult,
+  type TaskInfo,
+} from "./tasks";
+export { LookupError, type LookupErrorInit } from "./errors";
+export type { LookupOptions } from "./context";
+export type { LookupInputs } from "./output";
+export {
+  getProgramClient,
+  getProgramProjectId,
+  resetProgramClient,
+  setProgramClient,
+} from "../program-client";

@@ -1,0 +1,101 @@
+/**
+ * Organization lookup: `getOrganization` reads an organization with its quotas and how much
+ * of each is used. By default it is the organization of the configured project.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { OrganizationLimitType } from "../../provider/api/vm/enums";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import {
+  OrganizationIdParams,
+  type OrganizationResponse,
+} from "../../provider/api/vm/organizations";
+import { ProjectIdParams } from "../../provider/api/vm/projects";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { parseArgs } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { LookupError } from "./errors";
+import { lookupOutput, type LookupInputs } from "./output";
+import { readProject } from "./projects";
+
+/** The arguments of {@link getOrganization}: at most one of the two. */
+export interface GetOrganizationArgs {
+  /** The organization id. Default: the organization of `projectId`. */
+  organizationId?: string;
+  /**
+   * Read the organization of this project instead. Default: `vmcloud:projectId` (or
+   * `VMCLOUD_PROJECT_ID`); used only when `organizationId` is not given.
+   */
+  projectId?: string;
+}
+
+/** One quota of an organization. */
+export interface OrganizationLimitInfo {
+  /** Quota id. */
+  id: string;
+  /** What is limited, e.g. `vcpus`, `ram` or `disks_size`. */
+  limitType: OrganizationLimitType;
+  /** The quota: the most the organization may use. */
+  value: number;
+  /** How much the organization uses now. */
+  currentValue: number;
+}
+
+/** An organization with its quotas, as {@link getOrganization} answers it. */
+export interface OrganizationInfo {
+  /** Organization id. */
+  id: string;
+  /** The quotas in force. */
+  limits: OrganizationLimitInfo[];
+}
+type _OrganizationShape = Check<SameShape<OrganizationInfo, Camelized<OrganizationResponse>>>;
+
+/** What {@link getOrganization} answers. */
+export type GetOrganizationResult = OrganizationInfo;
+
+const OrganizationArgs = z.strictObject({
+  organizationId: OrganizationIdParams.shape.organization_id.optional(),
+  projectId: ProjectIdParams.shape.project_id.optional(),
+});
+type _OrganizationArgs = Assert<
+  ArgsMatchSchema<GetOrganizationArgs, z.output<typeof OrganizationArgs>>
+>;
+
+/**
+ * Reads an organization and its quotas. Without `organizationId` it reads the project
+ * first (one more request) and answers that project's organization.
+ *
+ * @example
+ * const org = await vmcloud.getOrganization();
+ * const vcpus = org.limits.find((l) => l.limitType === "vcpus");
+ */
+export async function getOrganization(
+  args?: GetOrganizationArgs,
+  options?: LookupOptions,
+): Promise<GetOrganizationResult> {
+  const run = new LookupRun("getOrganization", options);
+  const parsed = parseArgs(run.name, OrganizationArgs, args);
+  if (parsed.organizationId !== undefined && parsed.projectId !== undefined) {
+    throw new LookupError({
+      lookup: run.name,
+      argument: "projectId",
+      detail: "give organizationId or projectId, not both; nothing was sent",
+    });
+  }
+  const organizationId =
+    parsed.organizationId ?? (await readProject(run, parsed.projectId)).organizationId;
+  return camelize(
+    await run.call(catalogEndpoints.getOrganization, {
+      params: { organization_id: organizationId },
+    }),
+  );
+}
+
+/** {@link getOrganization} with `pulumi.Input` arguments and an Output result. */
+export function getOrganizationOutput(
+  args?: LookupInputs<GetOrganizationArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetOrganizationResult> {
+  return lookupOutput(args, options, getOrganization);
+}

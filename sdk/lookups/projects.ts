@@ -1,0 +1,121 @@
+/**
+ * Project lookups: `getProject` reads a project (its organization and state),
+ * `getProjectPermissions` the roles the caller's token has in it. Both default to the
+ * configured project (`vmcloud:projectId`).
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { ProjectStatus } from "../../provider/api/vm/enums";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import {
+  ProjectIdParams,
+  type ProjectPermissionsResponse,
+  type ProjectResponse,
+} from "../../provider/api/vm/projects";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { parseArgs } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { lookupOutput, type LookupInputs } from "./output";
+
+/** The arguments of {@link getProject} and {@link getProjectPermissions}. */
+export interface GetProjectArgs {
+  /** The project id. Default: `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`). */
+  projectId?: string;
+}
+
+/** A project, as {@link getProject} answers it. */
+export interface ProjectInfo {
+  /** Id of the product instance the project is bound to. */
+  productInstanceId: string;
+  /** Project id. */
+  id: string;
+  /** The organization the project belongs to. */
+  organizationId: string;
+  /** Project state; `created` when usable. */
+  state: ProjectStatus;
+}
+type _ProjectShape = Check<SameShape<ProjectInfo, Camelized<ProjectResponse>>>;
+
+/** What {@link getProject} answers: the project. */
+export type GetProjectResult = ProjectInfo;
+
+/** A project with the caller's roles in it, as {@link getProjectPermissions} answers it. */
+export interface ProjectPermissionsInfo {
+  /** Id of the product instance the project is bound to. */
+  productInstanceId: string;
+  /** Project id. */
+  id: string;
+  /** The organization the project belongs to. */
+  organizationId: string;
+  /** The roles the token has in the project, e.g. `vm.admin`. */
+  permissions: string[];
+}
+type _PermissionsShape = Check<
+  SameShape<ProjectPermissionsInfo, Camelized<ProjectPermissionsResponse>>
+>;
+
+/** What {@link getProjectPermissions} answers. */
+export type GetProjectPermissionsResult = ProjectPermissionsInfo;
+
+/** `projectId`, optional here because the configured project is the default. */
+const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
+type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
+
+/**
+ * Reads a project: its organization, product instance and state.
+ *
+ * @example
+ * const project = await vmcloud.getProject(); // the configured project
+ */
+export async function getProject(
+  args?: GetProjectArgs,
+  options?: LookupOptions,
+): Promise<GetProjectResult> {
+  const run = new LookupRun("getProject", options);
+  const parsed = parseArgs(run.name, ProjectArgs, args);
+  return readProject(run, parsed.projectId);
+}
+
+/** {@link getProject} with `pulumi.Input` arguments and an Output result. */
+export function getProjectOutput(
+  args?: LookupInputs<GetProjectArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetProjectResult> {
+  return lookupOutput(args, options, getProject);
+}
+
+/**
+ * Reads the roles the configured token has in a project.
+ *
+ * @example
+ * const { permissions } = await vmcloud.getProjectPermissions();
+ */
+export async function getProjectPermissions(
+  args?: GetProjectArgs,
+  options?: LookupOptions,
+): Promise<GetProjectPermissionsResult> {
+  const run = new LookupRun("getProjectPermissions", options);
+  const parsed = parseArgs(run.name, ProjectArgs, args);
+  const projectId = run.projectId(parsed.projectId, ProjectIdParams.shape.project_id);
+  return camelize(
+    await run.call(catalogEndpoints.getProjectPermissions, { params: { project_id: projectId } }),
+  );
+}
+
+/** {@link getProjectPermissions} with `pulumi.Input` arguments and an Output result. */
+export function getProjectPermissionsOutput(
+  args?: LookupInputs<GetProjectArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetProjectPermissionsResult> {
+  return lookupOutput(args, options, getProjectPermissions);
+}
+
+/** Reads `projectId` (or the configured project) within `run`. */
+export async function readProject(
+  run: LookupRun,
+  projectId: string | undefined,
+): Promise<ProjectInfo> {
+  const id = run.projectId(projectId, ProjectIdParams.shape.project_id);
+  return camelize(await run.call(catalogEndpoints.getProject, { params: { project_id: id } }));
+}

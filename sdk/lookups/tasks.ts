@@ -1,0 +1,179 @@
+/**
+ * Task lookups: `getTasks` lists a project's tasks (the records of asynchronous work such as
+ * creating a disk), newest first, with the service's filters; `getTask` reads one by id.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { z } from "zod";
+import type { TaskStatus } from "../../provider/api/vm/enums";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../provider/api/vm/tasks";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsFrom, parseArgs, toQuery } from "./args";
+import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import { LookupRun, type LookupOptions } from "./context";
+import { lookupOutput, type LookupInputs } from "./output";
+import { ZoneRef, resolveZoneRef } from "./zone-ref";
+
+/** The filters of {@link getTasks}; they combine with AND. Every one is optional. */
+export interface GetTasksArgs {
+  /** The project whose tasks are listed. Default: `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`). */
+  projectId?: string;
+  /** Only tasks in this availability zone, by name (e.g. `ru.AZ-1`) or id. */
+  availabilityZone?: string;
+  /** Only tasks whose name contains this text, in any case, e.g. `create_disk`. */
+  name?: string;
+  /** Only the task with this id (see also {@link getTask}). */
+  taskId?: string;
+  /** Only tasks about the resource with this id, e.g. a disk's id. */
+  entityId?: string;
+  /** Only tasks about resources whose name contains this text, in any case. */
+  entityName?: string;
+  /** Only tasks about this kind of resource, e.g. `vm` or `disk`. */
+  entityType?: string;
+  /** Only tasks started by this user (e-mail, any case). */
+  userEmail?: string;
+  /** Only tasks in this status. */
+  status?: TaskStatus;
+  /**
+   * Only tasks created at or after this time: a `Date`, or ISO 8601 text with a zone, e.g.
+   * `2025-01-31T12:00:00Z` (the Output form takes text only).
+   */
+  createdTimeStart?: string | Date;
+  /** Only tasks created at or before this time (like {@link GetTasksArgs.createdTimeStart}). */
+  createdTimeEnd?: string | Date;
+}
+
+/** A task, as the lookups answer it. */
+export interface TaskInfo {
+  /** Task id. */
+  id: string;
+  /** Task name, e.g. `create_disk`. */
+  name: string;
+  /** `pending`, `scheduled`, `running`, then `complete` or `failed`. */
+  status: TaskStatus;
+  /** Creation time (ISO 8601). */
+  createdTime: string;
+  /** Last change time (ISO 8601), when the service gives it. */
+  modifiedTime?: string;
+  /** The user who started the task. */
+  userId: string;
+  /** E-mail of the user who started the task. */
+  userEmail: string;
+  /** Id of the resource the task works on. */
+  entityId: string;
+  /** Kind of that resource, e.g. `vm` or `disk`. */
+  entityType: string;
+  /** Name of that resource. */
+  entityName: string;
+}
+type _TaskShape = Check<SameShape<TaskInfo, Camelized<TaskResponse>>>;
+
+/** What {@link getTasks} answers. */
+export interface GetTasksResult {
+  /** Every matching task, newest first (all pages). */
+  tasks: TaskInfo[];
+  /** Their ids, in the same order. */
+  ids: string[];
+}
+
+/** The arguments of {@link getTask}. */
+export interface GetTaskArgs {
+  /** The task id (required). */
+  id: string;
+}
+
+/** What {@link getTask} answers: the task. */
+export type GetTaskResult = TaskInfo;
+
+const FIELDS = {
+  projectId: "project_id",
+  name: "name",
+  taskId: "task_id",
+  entityId: "entity_id",
+  entityName: "entity_name",
+  entityType: "entity_type",
+  userEmail: "user_email",
+  status: "status",
+} as const;
+
+/** A time argument: a Date becomes ISO 8601 text, which the query field then checks. */
+function time<T extends z.ZodType>(field: T) {
+  return z.preprocess(
+    (v) =>
+      v instanceof Date ? (Number.isNaN(v.getTime()) ? "an invalid Date" : v.toISOString()) : v,
+    field,
+  );
+}
+
+const TasksArgs = argsFrom(TaskListQuery, FIELDS)
+  .partial({ projectId: true })
+  .extend({
+    availabilityZone: ZoneRef.optional(),
+    createdTimeStart: time(TaskListQuery.shape.created_time_start),
+    createdTimeEnd: time(TaskListQuery.shape.created_time_end),
+  });
+type _TasksArgs = Assert<ArgsMatchSchema<GetTasksArgs, z.output<typeof TasksArgs>>>;
+
+const TaskArgs = z.strictObject({ id: TaskIdParams.shape.task_id });
+type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>;
+
+/**
+ * Lists the tasks of a project that match every filter given, newest first, following every
+ * page (a busy project may have thousands: narrow with filters).
+ *
+ * @example
+ * const { tasks } = await vmcloud.getTasks({ entityType: "disk", status: "failed" });
+ */
+export async function getTasks(
+  args?: GetTasksArgs,
+  options?: LookupOptions,
+): Promise<GetTasksResult> {
+  const run = new LookupRun("getTasks", options);
+  const parsed = parseArgs(run.name, TasksArgs, args);
+  const projectId = run.projectId(parsed.projectId, TaskListQuery.shape.project_id);
+  const zoneId = await resolveZoneRef(
+    run,
+    parsed.availabilityZone,
+    TaskListQuery.shape.availability_zone_id,
+  );
+  const query = {
+    ...toQuery(FIELDS, parsed),
+    project_id: projectId,
+    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
+    ...(parsed.createdTimeStart === undefined
+      ? {}
+      : { created_time_start: parsed.createdTimeStart }),
+    ...(parsed.createdTimeEnd === undefined ? {} : { created_time_end: parsed.createdTimeEnd }),
+  };
+  const tasks = (await run.listAll(catalogEndpoints.listTasks, { query })).map((t) => camelize(t));
+  return { tasks, ids: tasks.map((t) => t.id) };
+}
+
+/** {@link getTasks} with `pulumi.Input` arguments and an Output result (times as ISO 8601 text). */
+export function getTasksOutput(
+  args?: LookupInputs<GetTasksArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetTasksResult> {
+  return lookupOutput(args, options, getTasks);
+}
+
+/**
+ * Reads one task by id.
+ *
+ * @example
+ * const task = await vmcloud.getTask({ id: "7b1c…" });
+ * if (task.status === "failed") throw new Error(`${task.name} failed on ${task.entityName}`);
+ */
+export async function getTask(args: GetTaskArgs, options?: LookupOptions): Promise<GetTaskResult> {
+  const run = new LookupRun("getTask", options);
+  const parsed = parseArgs(run.name, TaskArgs, args);
+  return camelize(await run.call(catalogEndpoints.getTask, { params: { task_id: parsed.id } }));
+}
+
+/** {@link getTask} with `pulumi.Input` arguments and an Output result. */
+export function getTaskOutput(
+  args: LookupInputs<GetTaskArgs>,
+  options?: LookupOptions,
+): pulumi.Output<GetTaskResult> {
+  return lookupOutput(args, options, getTask);
+}

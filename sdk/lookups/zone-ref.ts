@@ -1,0 +1,52 @@
+/**
+ * `availabilityZone` arguments: a zone name (e.g. `ru.AZ-1`) or id, as the resource classes
+ * take them. An id is sent as it is; a name costs one request for the zone list.
+ */
+import { z } from "zod";
+import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import { argumentError } from "./args";
+import type { LookupRun } from "./context";
+
+/** The schema of an `availabilityZone` argument: a name or an id, 1–64 characters. */
+export const ZoneRef = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe("Availability zone name (e.g. ru.AZ-1) or id");
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The zone id for `ref` (undefined stays undefined). A UUID must fit `idSchema` (the query
+ * field's schema); anything else is looked up by exact name in the zone list, and an unknown
+ * name fails naming the argument and listing the zones there are.
+ */
+export async function resolveZoneRef(
+  run: LookupRun,
+  ref: string | undefined,
+  idSchema: z.ZodType,
+  argument = "availabilityZone",
+): Promise<string | undefined> {
+  if (ref === undefined) return undefined;
+  if (UUID_SHAPE.test(ref)) {
+    const checked = idSchema.safeParse(ref);
+    if (!checked.success) {
+      throw argumentError(
+        run.name,
+        argument,
+        checked.error.issues[0]?.message ?? "not a valid zone id",
+      );
+    }
+    return ref;
+  }
+  const zones = await run.call(catalogEndpoints.listAvailabilityZones, { query: {} });
+  const zone = zones.find((z) => z.name === ref);
+  if (zone === undefined) {
+    throw argumentError(
+      run.name,
+      argument,
+      `no availability zone is named "${ref}"; the zones are ${zones.map((z) => z.name).join(", ") || "(none)"}`,
+    );
+  }
+  return zone.id;
+}
