@@ -155,16 +155,19 @@ export function plain<T>(value: T): T {
  */
 async function keepingLocal<T>(
   inputs: Record<string, unknown>,
+  provider: unknown,
   work: () => Promise<T>,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ResourceInitError)) throw error;
+    // The engine records exactly these properties; later refreshes and deletes find the
+    // provider in them, so the shim must be among them.
     throw new ResourceInitError(
       error.message,
       error.id,
-      plain(withLocal(error.properties, inputs)),
+      plain({ ...withLocal(error.properties, inputs), __provider: provider }),
     );
   }
 }
@@ -232,7 +235,7 @@ export function defineResource<
     async create(inputs) {
       const news = strip(inputs) as I;
       const name = nameOf(news);
-      const { id, outs } = await keepingLocal(news, () =>
+      const { id, outs } = await keepingLocal(news, inputs.__provider, () =>
         explained(def.typeName, name, "create", () =>
           def.create(contextFor(def.typeName, name), news),
         ),
@@ -265,7 +268,7 @@ export function defineResource<
           `${def.typeName} has no in-place update; this change should have replaced it`,
         );
       }
-      const outs = await keepingLocal(next, () =>
+      const outs = await keepingLocal(next, news.__provider, () =>
         explained(def.typeName, name, "update", () =>
           def.update!(contextFor(def.typeName, name), id, prev, next, outcome),
         ),

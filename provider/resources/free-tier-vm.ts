@@ -1,0 +1,368 @@
+/**
+ * The `FreeTierVm` resource: the one free-tier VM an organization may have, created through
+ * `POST /api/v1/free-tier` (the service picks the free-tier flavor, disk type and, unless
+ * given, zone). Create first asks whether the organization may still have one, so a second
+ * one fails with a clear message naming the existing VM, before anything is sent; the
+ * service's 422 `free_tier_vm_already_exists` (a race) gets the same message. The name and
+ * the power state change in place; the rest replaces the VM. Delete takes the boot disk and
+ * the public address along.
+ */
+import { catalogEndpoints } from "../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../api/vm/endpoints/compute";
+import type { VmStatus } from "../api/vm/enums";
+import type { FreeTierVmResponse } from "../api/vm/free-tier";
+import type { ImageResponse } from "../api/vm/images";
+import type { VmResponse } from "../api/vm/vms";
+import type { ZoneResponse } from "../api/vm/zones";
+import { ValidationError, type VmCloudClient } from "../client";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { sameNameOrId } from "./framework/references";
+import type { Timeouts } from "./inputs/common";
+import { FreeTierVmInputs } from "./inputs/vm";
+import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/actions";
+import { sameImageMetadata } from "./vm/diff";
+import { InputError, VmLookups } from "./vm/lookups";
+import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
+import { checkMetadata } from "./vm/requests";
+import {
+  deadlineOf,
+  findCreatedVm,
+  imageDefaultsOf,
+  isWaitFailure,
+  vmIdsNamed,
+  vmIfReadable,
+  vmNotReady,
+} from "./vm/state";
+import { getVm, waitForSettled, waitForVm } from "./vm/waits";
+
+/** Default wait of create, update and delete: 20 minutes. */
+export const FREE_TIER_VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
+
+/** The outputs of a FreeTierVm. */
+export type FreeTierVmOutputs = {
+  name: string;
+  /** Image name. */
+  image: string;
+  imageId: string;
+  /** Availability zone name. */
+  availabilityZone: string;
+  availabilityZoneId: string;
+  /** Metadata values the VM has (given ones and the image's defaults). */
+  imageMetadata: Record<string, string>;
+  /** The image's default metadata values. */
+  imageMetadataDefaults: Record<string, string>;
+  /** True when the VM has a public address. */
+  externalIp: boolean;
+  powerState: "running" | "stopped";
+  projectId: string;
+  vmId: string;
+  state: VmStatus;
+  /** The free-tier flavor the service chose. */
+  flavor: string;
+  flavorId: string;
+  bootDiskId: string;
+  /** Boot disk size in GB (as large as the free-tier disk type allows). */
+  bootDiskSize: number;
+  interfaces: VmInterfaceOutput[];
+  /** Address of the primary interface. */
+  privateIp: string;
+  /** The public address, when `externalIp`. */
+  externalIpAddress?: string;
+  /** Virtual console link (holds an access token), when one was made. */
+  vncUrl?: string;
+  /** Remote (serial) console link (holds an access token), when one was made. */
+  remoteConsoleUrl?: string;
+  createdTime: string;
+  timeouts?: Timeouts;
+};
+
+/** The outputs of a free-tier `vm`. */
+async function freeTierOutputs(
+  client: VmCloudClient,
+  vm: VmResponse,
+  powerStateFallback: "running" | "stopped",
+): Promise<FreeTierVmOutputs> {
+  const interfaces = vm.interfaces.map(interfaceOutput);
+  const primary = interfaces.find((i) => i.primary) ?? interfaces[0];
+  const address = interfaces.find((i) => i.externalIpAddress !== undefined)?.externalIpAddress;
+  const boot = vm.disks.find((d) => d.primary) ?? vm.disks[0];
+  return {
+    name: vm.name,
+    image: vm.image.name,
+    imageId: vm.image.id,
+    availabilityZone: vm.availability_zone.name,
+    availabilityZoneId: vm.availability_zone.id,
+    imageMetadata: metadataOf(vm),
+    imageMetadataDefaults: await imageDefaultsOf(client, vm.image.id),
+    externalIp: address !== undefined,
+    powerState: powerStateOf(vm.state, powerStateFallback),
+    projectId: vm.project.id,
+    vmId: vm.id,
+    state: vm.state,
+    flavor: vm.flavor.name,
+    flavorId: vm.flavor.id,
+    bootDiskId: boot?.id ?? "",
+    bootDiskSize: boot?.size ?? 0,
+    interfaces,
+    privateIp: primary?.ipAddress ?? "",
+    ...(address === undefined ? {} : { externalIpAddress: address }),
+    ...(vm.vnc_url === undefined ? {} : { vncUrl: vm.vnc_url }),
+    ...(vm.remote_console_url === undefined ? {} : { remoteConsoleUrl: vm.remote_console_url }),
+    createdTime: vm.created_time,
+  };
+}
+
+/** A full VM answer in the free-tier create's shape (for a create found after a lost answer). */
+function asFreeTier(vm: VmResponse): FreeTierVmResponse {
+  return {
+    ...vm,
+    is_serial_ready: vm.is_serial_ready ?? false,
+    interfaces: vm.interfaces.map(({ subnet: _subnet, ...rest }) => rest),
+  };
+}
+
+/** The message for an organization that already has its free-tier VM. */
+async function alreadyHasOne(
+  ctx: ResourceContext,
+  projectId: string,
+  organizationId: string | undefined,
+): Promise<Error> {
+  const vms = await ctx.client.listAll(computeEndpoints.listVms, {
+    query: { project_id: projectId, free_tier: true },
+  });
+  const existing = vms.find((v) => v.state !== "deleting");
+  const which =
+    existing === undefined
+      ? "(in another project of the organization)"
+      : `"${existing.name}" (${existing.id}, project ${projectId})`;
+  return new Error(
+    `the organization${organizationId === undefined ? "" : ` ${organizationId}`} already has its free-tier VM ${which}, ` +
+      "and an organization may have only one. Adopt that VM with the `import` resource option " +
+      "(FreeTierVm.get or `pulumi import`), delete it first, or create a paid `Vm` instead",
+  );
+}
+
+/** The zone `ref` names among the zones that offer free-tier resources to the project. */
+async function freeTierZone(
+  ctx: ResourceContext,
+  projectId: string,
+  ref: string,
+): Promise<ZoneResponse> {
+  const zones = await ctx.client.call(catalogEndpoints.listAvailabilityZones, {
+    query: { project_id: projectId, free_tier_default: true },
+  });
+  const found = zones.find((z) => z.id === ref || z.name === ref);
+  if (found !== undefined) return found;
+  throw new InputError(
+    "availabilityZone",
+    `"${ref}" does not offer free-tier resources to project ${projectId}; use one of: ${zones.map((z) => z.name).join(", ") || "none"}, or leave it unset`,
+  );
+}
+
+/** The image `ref` names among the images a free-tier VM may use (in `zone`, when given). */
+async function freeTierImage(
+  ctx: ResourceContext,
+  projectId: string,
+  zone: ZoneResponse | undefined,
+  ref: string,
+): Promise<ImageResponse> {
+  const allowed = await ctx.client.listAll(catalogEndpoints.listImages, {
+    query: {
+      project_id: projectId,
+      free_tier_enabled: true,
+      ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
+    },
+  });
+  const found = allowed.find((i) => i.id === ref || i.name === ref);
+  if (found !== undefined) return found;
+  const image = await new VmLookups(ctx.client, projectId).image(zone, ref);
+  throw new InputError(
+    "image",
+    `image ${image.name} is not available for free-tier VMs; use one of: ${allowed.map((i) => i.name).join(", ") || "none"}`,
+  );
+}
+
+/** The dynamic provider of `FreeTierVm`. */
+export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
+  typeName: "FreeTierVm",
+  inputs: FreeTierVmInputs,
+  defaults: { externalIp: false, powerState: "running" },
+  diff: {
+    inputs: [
+      "name",
+      "image",
+      "availabilityZone",
+      "imageMetadata",
+      "externalIp",
+      "powerState",
+      "projectId",
+    ],
+    replaceOn: ["image", "availabilityZone", "imageMetadata", "externalIp", "projectId"],
+    optionalComputed: ["availabilityZone", "projectId"],
+    compare: {
+      image: sameNameOrId("image", "imageId"),
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      imageMetadata: sameImageMetadata(),
+    },
+  },
+
+  async create(ctx, inputs) {
+    const remaining = deadlineOf(ctx, inputs, "create", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
+    const projectId = ctx.projectId(inputs);
+    const availability = await ctx.client.call(catalogEndpoints.getFreeTierAvailability, {
+      query: { project_id: projectId },
+    });
+    if (!availability.free_tier_enabled)
+      throw await alreadyHasOne(ctx, projectId, availability.organization_id);
+    const zone =
+      inputs.availabilityZone === undefined
+        ? undefined
+        : await freeTierZone(ctx, projectId, inputs.availabilityZone);
+    const image = await freeTierImage(ctx, projectId, zone, inputs.image);
+    checkMetadata(image, inputs.imageMetadata);
+    const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
+    let created: FreeTierVmResponse[];
+    try {
+      created = await ctx.client.call(
+        computeEndpoints.createFreeTierVm,
+        {
+          body: {
+            project_id: projectId,
+            ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
+            name: inputs.name,
+            image_id: image.id,
+            ...(inputs.imageMetadata === undefined ? {} : { image_metadata: inputs.imageMetadata }),
+            new_floating_ip: inputs.externalIp ?? false,
+          },
+        },
+        {
+          findExisting: async () => {
+            const found = await findCreatedVm(ctx.client, {
+              projectId,
+              name: inputs.name,
+              before,
+              freeTier: true,
+            });
+            return found?.map(asFreeTier);
+          },
+        },
+      );
+    } catch (error) {
+      if (error instanceof ValidationError && error.code === "free_tier_vm_already_exists") {
+        throw await alreadyHasOne(ctx, projectId, availability.organization_id);
+      }
+      throw error;
+    }
+    const first = created[0];
+    if (first === undefined) throw new Error("the service answered the create with no VM");
+    const id = first.id;
+    ctx.progress(`created free-tier VM ${id}; waiting until it runs`);
+    const desired = inputs.powerState ?? "running";
+    let step = "waiting until it runs";
+    let vm: VmResponse | undefined;
+    try {
+      vm = await waitForVm(ctx, id, {
+        what: "to be running",
+        isDone: (v) => v.state === "running",
+        timeoutMs: remaining(),
+      });
+      if (desired === "stopped") {
+        step = "powering off";
+        vm = await applyPowerState(ctx, vm, "stopped", remaining());
+      } else {
+        step = "opening the consoles";
+        await refreshConsoles(ctx, vm);
+      }
+      step = "reading the VM";
+      return {
+        id,
+        outs: await freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired),
+      };
+    } catch (error) {
+      const current = (await vmIfReadable(ctx.client, id)) ?? vm;
+      let outs: Record<string, unknown> = { name: inputs.name, vmId: id, projectId };
+      if (current !== undefined) {
+        try {
+          outs = await freeTierOutputs(ctx.client, current, desired);
+        } catch {
+          // Keep the minimal outputs: the id is what matters to the engine.
+        }
+      }
+      throw vmNotReady("FreeTierVm", "create", inputs.name, id, outs, error, step);
+    }
+  },
+
+  async read(ctx, id, previous) {
+    const vm = await getVm(ctx.client, id);
+    if (vm === undefined) return undefined;
+    if (!vm.flavor.free_tier) {
+      throw new Error(
+        `VM ${id} is not a free-tier VM (flavor ${vm.flavor.name}); manage it with the Vm resource`,
+      );
+    }
+    return freeTierOutputs(ctx.client, vm, previous.powerState ?? "running");
+  },
+
+  async update(ctx, id, _olds, news, diff) {
+    const remaining = deadlineOf(ctx, news, "update", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
+    const desired = news.powerState ?? "running";
+    let step = "waiting for the VM to settle";
+    try {
+      let vm = await settledVm(ctx, id, remaining());
+      if (diff.changed.includes("name")) {
+        step = "renaming";
+        await ctx.client.call(computeEndpoints.updateVm, {
+          params: { vm_id: id },
+          body: { name: news.name },
+        });
+        vm = await waitForSettled(ctx, id, "to finish the update", remaining());
+      }
+      step = desired === "running" ? "powering on" : "powering off";
+      const wasStopped = vm.state === "stopped";
+      vm = await applyPowerState(ctx, vm, desired, remaining());
+      if (desired === "running" && wasStopped) await refreshConsoles(ctx, vm);
+      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired);
+    } catch (error) {
+      if (!isWaitFailure(error)) throw error;
+      const current = await vmIfReadable(ctx.client, id);
+      const outs =
+        current === undefined
+          ? {}
+          : await freeTierOutputs(ctx.client, current, desired).catch(() => ({}));
+      throw vmNotReady("FreeTierVm", "update", news.name, id, outs, error, step);
+    }
+  },
+
+  async delete(ctx, id, olds) {
+    // The free-tier boot disk and public address serve only this VM: they go with it. Disks
+    // attached later (DiskAttachment) are detached and survive.
+    await deleteVm(
+      ctx,
+      id,
+      (vm) => ({
+        disk_ids: vm.disks.filter((d) => d.primary).map((d) => d.id),
+        external_ips: vm.interfaces.flatMap((i) =>
+          i.floating_ip === undefined ? [] : [i.floating_ip.id],
+        ),
+      }),
+      ctx.timeoutMs(olds, "delete", FREE_TIER_VM_DEFAULT_TIMEOUT_MS),
+    );
+  },
+
+  inputsOf(outs) {
+    const metadata = Object.fromEntries(
+      Object.entries(outs.imageMetadata).filter(
+        ([key, value]) => outs.imageMetadataDefaults[key] !== value,
+      ),
+    );
+    return {
+      name: outs.name,
+      image: outs.image,
+      availabilityZone: outs.availabilityZone,
+      ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+      externalIp: outs.externalIp,
+      powerState: outs.powerState,
+      projectId: outs.projectId,
+    };
+  },
+});

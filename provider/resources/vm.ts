@@ -1,0 +1,362 @@
+/**
+ * The `Vm` resource: a virtual machine of the VM service. Create resolves every name first
+ * (so a wrong one fails with the valid choices), sends one create request that is never
+ * repeated blindly (a lost answer is looked up by the VM's name among VMs that did not exist
+ * before), waits until the VM runs, sets its password, powers it off when asked, and opens
+ * its consoles. Name, description, tags, flavor (resize), power state and password change in
+ * place; the image too when `allowRebuild`; the rest replaces the VM. Delete takes the boot
+ * disk, the disks made with the VM and its public addresses along unless told otherwise.
+ */
+import { computeEndpoints } from "../api/vm/endpoints/compute";
+import type { VmDeleteAttachments, VmResponse } from "../api/vm/vms";
+import {
+  defineResource,
+  type DynamicProvider,
+  type ResourceContext,
+} from "./framework/define-resource";
+import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { VmInputs, type VmDiskSpec } from "./inputs/vm";
+import {
+  applyPowerState,
+  deletePassword,
+  deleteVm,
+  refreshConsoles,
+  setPassword,
+  settledVm,
+} from "./vm/actions";
+import {
+  optionalRef,
+  sameBootDisk,
+  sameDisks,
+  sameImageMetadata,
+  sameInterfaces,
+  writeOnly,
+} from "./vm/diff";
+import { InputError, VmLookups } from "./vm/lookups";
+import {
+  carriedForRead,
+  carriedFrom,
+  CARRIED_DEFAULTS,
+  vmInputsOf,
+  vmOutputs,
+  type VmCarried,
+  type VmOutputs,
+} from "./vm/outputs";
+import {
+  checkMetadata,
+  createRequestV1,
+  createRequestV11,
+  resolveVm,
+  updateRequest,
+} from "./vm/requests";
+import {
+  deadlineOf,
+  findCreatedVm,
+  imageDefaultsOf,
+  isWaitFailure,
+  vmIdsNamed,
+  vmIfReadable,
+  vmNotReady,
+} from "./vm/state";
+import { getVm, waitForSettled, waitForVm } from "./vm/waits";
+
+/** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
+export const VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
+
+/** Inputs that only steer the provider: changing them calls nothing in the cloud. */
+const SETTINGS = [
+  "passwordLogin",
+  "allowRebuild",
+  "deleteDisksOnDestroy",
+  "deleteExternalIpsOnDestroy",
+  "apiVersion",
+];
+
+/** The outputs of `vm` with `carried` inputs, reading the image's metadata defaults. */
+async function outputsOf(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  carried: VmCarried,
+  powerStateFallback: "running" | "stopped",
+): Promise<VmOutputs> {
+  const imageMetadataDefaults = await imageDefaultsOf(ctx.client, vm.image.id);
+  return vmOutputs(vm, carried, { imageMetadataDefaults, powerStateFallback });
+}
+
+/** Outputs for an error's record: the VM as it is now, else as last seen; never throws. */
+async function outputsForError(
+  ctx: ResourceContext,
+  id: string,
+  lastSeen: VmResponse,
+  carried: VmCarried,
+  powerState: "running" | "stopped",
+): Promise<VmOutputs> {
+  const vm = (await vmIfReadable(ctx.client, id)) ?? lastSeen;
+  try {
+    return await outputsOf(ctx, vm, carried, powerState);
+  } catch {
+    return vmOutputs(vm, carried, { imageMetadataDefaults: {}, powerStateFallback: powerState });
+  }
+}
+
+/**
+ * What destroy deletes with the VM: the boot disk and the extra disks the program had the VM
+ * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; every public
+ * address, unless `deleteExternalIpsOnDestroy` is false. Existing disks given by id and disks
+ * attached later (DiskAttachment) are detached and survive.
+ */
+export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): VmDeleteAttachments {
+  const made = new Set(
+    ((olds.disks ?? []) as VmDiskSpec[]).flatMap((d) => ("name" in d ? [d.name] : [])),
+  );
+  const disks =
+    olds.deleteDisksOnDestroy === false
+      ? []
+      : vm.disks.filter((d) => d.primary || made.has(d.name)).map((d) => d.id);
+  const ips =
+    olds.deleteExternalIpsOnDestroy === false
+      ? []
+      : vm.interfaces.flatMap((i) => (i.floating_ip === undefined ? [] : [i.floating_ip.id]));
+  return { disk_ids: disks, external_ips: [...new Set(ips)] };
+}
+
+const definition = defineResource<VmInputs, VmOutputs>({
+  typeName: "Vm",
+  inputs: VmInputs,
+  defaults: {
+    description: "",
+    tags: [],
+    powerState: "running",
+    ...CARRIED_DEFAULTS,
+  },
+  diff: {
+    inputs: [
+      "name",
+      "description",
+      "flavor",
+      "image",
+      "availabilityZone",
+      "bootDisk",
+      "disks",
+      "interfaces",
+      "imageMetadata",
+      "cloudInit",
+      "tags",
+      "placementGroup",
+      "powerState",
+      "password",
+      ...SETTINGS,
+      "projectId",
+    ],
+    // `image` replaces unless the new inputs allow a rebuild (see `provider.diff` below).
+    replaceOn: [
+      "image",
+      "availabilityZone",
+      "bootDisk",
+      "disks",
+      "interfaces",
+      "imageMetadata",
+      "cloudInit",
+      "placementGroup",
+      "projectId",
+    ],
+    optionalComputed: ["availabilityZone", "projectId"],
+    compare: {
+      flavor: sameNameOrId("flavor", "flavorId"),
+      image: sameNameOrId("image", "imageId"),
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      bootDisk: sameBootDisk,
+      disks: sameDisks,
+      interfaces: sameInterfaces,
+      imageMetadata: sameImageMetadata(),
+      cloudInit: writeOnly("cloudInit"),
+      password: writeOnly("password"),
+      tags: sameNamesOrIds("tags", "tagIds"),
+      placementGroup: optionalRef("placementGroup", "placementGroupId"),
+    },
+  },
+
+  async create(ctx, inputs) {
+    const remaining = deadlineOf(ctx, inputs, "create", VM_DEFAULT_TIMEOUT_MS);
+    const projectId = ctx.projectId(inputs);
+    const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
+    const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
+    const findExisting = () => findCreatedVm(ctx.client, { projectId, name: inputs.name, before });
+    const created =
+      inputs.apiVersion === "v1"
+        ? await ctx.client.call(
+            computeEndpoints.createVmLegacy,
+            { body: createRequestV1(inputs, resolved) },
+            { findExisting },
+          )
+        : await ctx.client.call(
+            computeEndpoints.createVm,
+            { body: createRequestV11(inputs, resolved) },
+            { findExisting },
+          );
+    const first = created[0];
+    if (first === undefined) throw new Error("the service answered the create with no VM");
+    const id = first.id;
+    ctx.progress(`created VM ${id}; waiting until it runs`);
+    const carried = carriedFrom(inputs);
+    const desired = inputs.powerState ?? "running";
+    let passwordSet = false;
+    let step = "waiting until it runs";
+    let vm: VmResponse = first;
+    try {
+      vm = await waitForVm(ctx, id, {
+        what: "to be running",
+        isDone: (v) => v.state === "running",
+        timeoutMs: remaining(),
+      });
+      if (inputs.password !== undefined) {
+        step = "setting the password";
+        await setPassword(ctx, vm, inputs.password);
+        passwordSet = true;
+      }
+      if (desired === "stopped") {
+        step = "powering off";
+        vm = await applyPowerState(ctx, vm, "stopped", remaining());
+      } else {
+        step = "opening the consoles";
+        await refreshConsoles(ctx, vm);
+      }
+      step = "reading the VM";
+      const current = (await getVm(ctx.client, id)) ?? vm;
+      return { id, outs: await outputsOf(ctx, current, carried, desired) };
+    } catch (error) {
+      // The VM exists: it is recorded with what was done (a password not set is null, so
+      // the next update sets it), never left untracked.
+      const done: VmCarried = {
+        ...carried,
+        password: passwordSet ? (inputs.password ?? null) : null,
+      };
+      const outs = await outputsForError(ctx, id, vm, done, desired);
+      throw vmNotReady("Vm", "create", inputs.name, id, outs, error, step);
+    }
+  },
+
+  async read(ctx, id, previous) {
+    const vm = await getVm(ctx.client, id);
+    if (vm === undefined) return undefined;
+    return outputsOf(ctx, vm, carriedForRead(previous, vm), previous.powerState ?? "running");
+  },
+
+  async update(ctx, id, olds, news, diff) {
+    const remaining = deadlineOf(ctx, news, "update", VM_DEFAULT_TIMEOUT_MS);
+    const changed = diff.changed;
+    const desired = news.powerState ?? "running";
+    const carried = carriedFrom(news);
+    let vm = await getVm(ctx.client, id);
+    if (vm === undefined) {
+      throw new Error(
+        `VM ${id} no longer exists; run \`pulumi refresh\` to drop it from the stack, then \`pulumi up\` to create it again`,
+      );
+    }
+    let step = "waiting for the VM to settle";
+    let passwordDone = !changed.includes("password");
+    try {
+      vm = await settledVm(ctx, id, remaining());
+      const lookups = new VmLookups(ctx.client, vm.project.id);
+      // The zone is looked up only when a name must be resolved in it.
+      const zoneId = vm.availability_zone.id;
+      const zone = () => lookups.zone(zoneId);
+
+      let rebuilt = false;
+      if (changed.includes("image")) {
+        if (news.allowRebuild !== true) {
+          throw new InputError(
+            "image",
+            "changing the image replaces the VM unless allowRebuild is true",
+          );
+        }
+        step = "rebuilding";
+        const image = await lookups.image(await zone(), news.image);
+        checkMetadata(image, news.imageMetadata);
+        ctx.progress(`rebuilding VM ${id} from image ${image.name}`);
+        await ctx.client.call(computeEndpoints.rebuildVm, {
+          params: { vm_id: id },
+          body: {
+            image_id: image.id,
+            ...(news.imageMetadata === undefined ? {} : { image_metadata: news.imageMetadata }),
+          },
+        });
+        vm = await waitForSettled(ctx, id, "to finish the rebuild", remaining());
+        rebuilt = true;
+      }
+
+      const flavorId = changed.includes("flavor")
+        ? (await lookups.flavor(await zone(), news.flavor)).id
+        : undefined;
+      const body = updateRequest(news, changed, flavorId);
+      if (Object.keys(body).length > 0) {
+        step = "updating";
+        await ctx.client.call(computeEndpoints.updateVm, { params: { vm_id: id }, body });
+        vm = await waitForSettled(ctx, id, "to finish the update", remaining());
+      }
+
+      // A rebuild forgets the password, so it is set again.
+      const setting = news.password !== undefined && (changed.includes("password") || rebuilt);
+      const removing =
+        news.password === undefined &&
+        changed.includes("password") &&
+        typeof olds.password === "string";
+      passwordDone = !setting && !removing;
+      const applyPassword = async () => {
+        step = setting ? "setting the password" : "removing the password";
+        if (setting) await setPassword(ctx, vm!, news.password!);
+        else if (removing) await deletePassword(ctx, vm!, news.passwordLogin ?? olds.passwordLogin);
+        passwordDone = true;
+      };
+      if (desired === "running") {
+        step = "powering on";
+        const wasStopped = vm.state === "stopped";
+        vm = await applyPowerState(ctx, vm, "running", remaining());
+        await applyPassword();
+        if (wasStopped || rebuilt) await refreshConsoles(ctx, vm);
+      } else {
+        await applyPassword();
+        step = "powering off";
+        vm = await applyPowerState(ctx, vm, "stopped", remaining());
+      }
+      step = "reading the VM";
+      const current = (await getVm(ctx.client, id)) ?? vm;
+      return outputsOf(ctx, current, carried, desired);
+    } catch (error) {
+      if (!isWaitFailure(error)) throw error;
+      const done: VmCarried = {
+        ...carried,
+        password: passwordDone ? carried.password : (olds.password ?? null),
+      };
+      const outs = await outputsForError(ctx, id, vm, done, desired);
+      throw vmNotReady("Vm", "update", news.name, id, outs, error, step);
+    }
+  },
+
+  async delete(ctx, id, olds) {
+    await deleteVm(
+      ctx,
+      id,
+      (vm) => attachmentsToDelete(vm, olds),
+      ctx.timeoutMs(olds, "delete", VM_DEFAULT_TIMEOUT_MS),
+    );
+  },
+
+  inputsOf: vmInputsOf,
+});
+
+/**
+ * The dynamic provider of `Vm`: the framework's, with one rule the static diff spec cannot
+ * say: an image change replaces the VM unless the new inputs set `allowRebuild`, in which
+ * case it is rebuilt in place.
+ */
+export const provider: DynamicProvider = {
+  ...definition,
+  async diff(id, olds, news) {
+    const result = await definition.diff!(id, olds, news);
+    if (news.allowRebuild === true && result.replaces?.includes("image")) {
+      return { ...result, replaces: result.replaces.filter((key) => key !== "image") };
+    }
+    return result;
+  },
+};

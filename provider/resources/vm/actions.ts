@@ -1,0 +1,157 @@
+/**
+ * The action endpoints a VM's lifecycle uses, each followed by the wait it needs: power on or
+ * off, set or remove the password, make fresh console links, and delete the VM together with
+ * what the user chose to delete with it. Shared by `Vm` and `FreeTierVm`.
+ */
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
+import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
+import { settingEnabled } from "../../api/vm/zones";
+import { ApiError, NotFoundError, ValidationError } from "../../client";
+import type { ResourceContext } from "../framework/define-resource";
+import { getVm, isSettled, waitForSettled, waitForVm, waitForVmGone } from "./waits";
+
+/** Puts a settled VM in `desired` power state (no call when it is there) and waits for it. */
+export async function applyPowerState(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  desired: "running" | "stopped",
+  timeoutMs: number,
+): Promise<VmResponse> {
+  if (vm.state === desired) return vm;
+  if (vm.state !== "running" && vm.state !== "stopped") {
+    throw new Error(
+      `VM ${vm.id} is ${vm.state}; it can be powered on or off only when running or stopped`,
+    );
+  }
+  ctx.progress(`powering VM ${vm.id} ${desired === "running" ? "on" : "off"}`);
+  await ctx.client.call(computeEndpoints.setPower, {
+    params: { vm_id: vm.id },
+    body: { state: desired === "running" ? "power_on" : "power_off" },
+  });
+  return waitForVm(ctx, vm.id, {
+    what: `to be ${desired}`,
+    isDone: (v) => v.state === desired,
+    timeoutMs,
+  });
+}
+
+/** Sets the image user's password (the VM must run and have a guest agent). */
+export async function setPassword(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  password: string,
+): Promise<void> {
+  if (vm.state !== "running") {
+    throw new Error(
+      `password: the password can be set only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
+        'set powerState to "running" (it may be "stopped" again in a later update)',
+    );
+  }
+  await ctx.client.call(computeEndpoints.setPassword, {
+    params: { vm_id: vm.id },
+    body: { password },
+  });
+}
+
+/** Removes the password of `login` (default: the image's user). */
+export async function deletePassword(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  login: string | undefined,
+): Promise<void> {
+  if (vm.state !== "running") {
+    throw new Error(
+      `password: the password can be removed only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
+        'set powerState to "running" for this update',
+    );
+  }
+  await ctx.client.call(computeEndpoints.deletePassword, {
+    params: { vm_id: vm.id },
+    body: login === undefined ? {} : { login },
+  });
+}
+
+/**
+ * Makes fresh console links for a running VM: the virtual console where the zone offers it,
+ * and the serial console as the remote console where the zone offers that. Best effort: a
+ * console that cannot be opened leaves its link empty and says why in a progress line.
+ */
+export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Promise<void> {
+  if (vm.state !== "running") return;
+  try {
+    const [settings] = await ctx.client.call(catalogEndpoints.listAvailabilityZoneSettings, {
+      query: { project_id: vm.project.id, availability_zone_id: vm.availability_zone.id },
+    });
+    if (settingEnabled(settings?.settings.vnc_console_enabled)) {
+      await ctx.client.call(computeEndpoints.getVnc, { params: { vm_id: vm.id } });
+    }
+    if (settingEnabled(settings?.settings.serial_console_enabled)) {
+      await ctx.client.call(computeEndpoints.remoteConsole, {
+        params: { vm_id: vm.id },
+        body: { protocol: "serial" },
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    ctx.progress(`no console link for VM ${vm.id}: ${error.message}`);
+  }
+}
+
+/**
+ * Deletes the VM with what `attachments(vm)` lists (read from the VM as it is now) and waits
+ * until it is gone. A VM between states is waited for first; already gone is success.
+ */
+export async function deleteVm(
+  ctx: ResourceContext,
+  id: string,
+  attachments: (vm: VmResponse) => VmDeleteAttachments,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const remaining = () => Math.max(0, deadline - Date.now());
+  // A refusal for a passing state (the VM or one of its disks between states) is retried
+  // after a settle, a few times; other refusals are final.
+  for (let attempt = 0; ; attempt++) {
+    let vm = await getVm(ctx.client, id);
+    if (vm === undefined) return;
+    if (vm.state === "deleting") break;
+    if (!isSettled(vm.state)) {
+      vm = await ctx.wait<VmResponse | undefined>({
+        what: `VM ${id} to settle before it is deleted`,
+        poll: () => getVm(ctx.client, id),
+        isDone: (v) => v === undefined || isSettled(v.state),
+        describe: (v) => (v === undefined ? "gone" : v.state),
+        timeoutMs: remaining(),
+      });
+      if (vm === undefined) return;
+      if (vm.state === "deleting") break;
+    }
+    try {
+      await ctx.client.call(computeEndpoints.deleteVm, {
+        params: { vm_id: id },
+        body: { delete_attachments: attachments(vm) },
+      });
+      break;
+    } catch (error) {
+      if (error instanceof NotFoundError) return;
+      const passing =
+        error instanceof ValidationError &&
+        (error.code === "vm_can_not_be_deleted_from_current_state" ||
+          error.code === "disk_can_not_be_detached_from_current_state");
+      if (!passing || attempt >= 4 || remaining() === 0) throw error;
+      ctx.progress(`VM ${id} cannot be deleted yet (${error.code}); waiting and trying again`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 * 2 ** attempt)));
+    }
+  }
+  await waitForVmGone(ctx, id, remaining());
+}
+
+/** Waits until the VM is settled, then returns it (used before any change). */
+export function settledVm(
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+): Promise<VmResponse> {
+  return waitForSettled(ctx, id, "to settle", timeoutMs);
+}

@@ -1,0 +1,153 @@
+/**
+ * How a VM's inputs are compared with its outputs. The outputs hold what the cloud has (so
+ * drift shows), and the comparisons accept every way a program may say the same thing: names
+ * or ids, defaults left unset, a boot disk grown outside the program, disks attached later by
+ * a DiskAttachment, metadata values the image filled in. Write-only inputs (cloud-init, the
+ * password) are compared with what the program gave last time, and not at all after an
+ * import, where that is unknown: an imported VM is never replaced for them.
+ */
+import { sameNamesOrIds } from "../framework/references";
+import type { InterfaceSpec, VmDiskSpec } from "../inputs/vm";
+import type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput } from "./outputs";
+
+type Olds = Record<string, unknown>;
+
+/** True when `ref` (unset: anything) names `item` by name or id. */
+function refMatches(ref: unknown, name: string | undefined, id: string | undefined): boolean {
+  return ref === undefined || ref === null || ref === name || ref === id;
+}
+
+/**
+ * A write-only input: equal when the last outputs lack the key (unknown since an import),
+ * otherwise equal to what the program gave last time (null there means none).
+ */
+export function writeOnly(key: string) {
+  return (next: unknown, olds: Olds): boolean => {
+    if (!(key in olds)) return true;
+    return (next ?? null) === (olds[key] ?? null);
+  };
+}
+
+/** An optional reference (placement group): unset equals none, set equals the name or id. */
+export function optionalRef(nameKey: string, idKey: string) {
+  return (next: unknown, olds: Olds): boolean => {
+    if (next === undefined || next === null)
+      return olds[nameKey] === undefined && olds[idKey] === undefined;
+    return next === olds[nameKey] || next === olds[idKey];
+  };
+}
+
+/**
+ * A disk size: equal when the disk is as large as asked, or larger (grown outside the
+ * program, e.g. through the disks API; replacing the VM for that would lose data).
+ */
+function sizeMatches(asked: unknown, actual: number): boolean {
+  return typeof asked === "number" && actual >= asked;
+}
+
+/** The boot disk: size (or larger), and the type and name when given. */
+export function sameBootDisk(next: unknown, olds: Olds): boolean {
+  const boot = olds.bootDisk as BootDiskOutput | undefined;
+  if (boot === undefined || next === null || typeof next !== "object") return false;
+  const spec = next as Record<string, unknown>;
+  return (
+    sizeMatches(spec.size, boot.size) &&
+    refMatches(spec.diskType, boot.diskType, boot.diskTypeId) &&
+    refMatches(spec.name, boot.name, undefined)
+  );
+}
+
+/** True when the disk spec describes the attached disk. */
+function diskMatches(spec: Record<string, unknown>, disk: AttachedDiskOutput): boolean {
+  if ("diskId" in spec) return spec.diskId === disk.id;
+  return (
+    spec.name === disk.name &&
+    sizeMatches(spec.size, disk.size) &&
+    refMatches(spec.diskType, disk.diskType, disk.diskTypeId)
+  );
+}
+
+/**
+ * The extra disks: every disk the program lists is attached (each to a different disk), and
+ * no disk the VM was created with has left the list. Disks attached later (DiskAttachment)
+ * are not the VM's inputs and are ignored; so are existing disks dropped from the list, which
+ * stay attached (detach them with the disks API or a DiskAttachment).
+ */
+export function sameDisks(next: unknown, olds: Olds): boolean {
+  const specs = (next ?? []) as unknown[];
+  if (!Array.isArray(specs)) return false;
+  const attached = ((olds.attachedDisks ?? []) as AttachedDiskOutput[]).filter((d) => !d.boot);
+  const used = new Set<string>();
+  for (const item of specs) {
+    if (item === null || typeof item !== "object") return false;
+    const disk = attached.find(
+      (d) => !used.has(d.id) && diskMatches(item as Record<string, unknown>, d),
+    );
+    if (disk === undefined) return false;
+    used.add(disk.id);
+  }
+  const before = (olds.disks ?? []) as VmDiskSpec[];
+  return before.every(
+    (old) => "diskId" in old || specs.some((s) => (s as Record<string, unknown>).name === old.name),
+  );
+}
+
+/** One interface: the fields the program gives must match; unset ones take any value. */
+function interfaceMatches(spec: Record<string, unknown>, actual: VmInterfaceOutput): boolean {
+  const direct = spec.directIp === true;
+  if (direct !== actual.directIp) return false;
+  if ((spec.securityEnabled ?? true) !== actual.securityEnabled) return false;
+  if (
+    spec.securityGroups !== undefined &&
+    !sameNamesOrIds("securityGroups", "securityGroupIds")(
+      spec.securityGroups,
+      actual as unknown as Olds,
+    )
+  ) {
+    return false;
+  }
+  if (direct) return true;
+  return (
+    refMatches(spec.subnet, actual.subnet, actual.subnetId) &&
+    refMatches(spec.ipAddress, actual.ipAddress, undefined) &&
+    (spec.externalIp === true) === actual.externalIp
+  );
+}
+
+/** The interfaces, in order (unset: one interface with every default). */
+export function sameInterfaces(next: unknown, olds: Olds): boolean {
+  const specs = (next ?? [{}]) as InterfaceSpec[];
+  const actual = (olds.interfaces ?? []) as VmInterfaceOutput[];
+  if (!Array.isArray(specs) || specs.length !== actual.length) return false;
+  return specs.every(
+    (spec, i) =>
+      spec !== null &&
+      typeof spec === "object" &&
+      interfaceMatches(spec as Record<string, unknown>, actual[i]!),
+  );
+}
+
+/**
+ * Image metadata: each field has the value the program gives, or, when it gives none, the
+ * image's default or no value. `imageMetadataDefaults` in the outputs holds the defaults.
+ */
+export function sameImageMetadata(
+  valuesKey = "imageMetadata",
+  defaultsKey = "imageMetadataDefaults",
+) {
+  return (next: unknown, olds: Olds): boolean => {
+    if (next !== undefined && next !== null && (typeof next !== "object" || Array.isArray(next)))
+      return false;
+    const given = (next ?? {}) as Record<string, unknown>;
+    const actual = (olds[valuesKey] ?? {}) as Record<string, string>;
+    const defaults = (olds[defaultsKey] ?? {}) as Record<string, string>;
+    const keys = new Set([...Object.keys(given), ...Object.keys(actual)]);
+    for (const key of keys) {
+      const value = given[key];
+      const expected = value === undefined || value === "" ? defaults[key] : value;
+      if (value === undefined && actual[key] === undefined) continue;
+      if (expected !== actual[key]) return false;
+    }
+    return true;
+  };
+}

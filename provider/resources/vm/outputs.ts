@@ -1,0 +1,324 @@
+/**
+ * What a `Vm` records in the stack, built from one VM response: every input as the cloud
+ * reports it (references by name, with their ids beside them, so a program may use either),
+ * plus what the cloud computed. Inputs the service never returns (cloud-init, the password,
+ * and the provider-only settings) are carried over from the program or the last outputs;
+ * after an import they are absent (write-only) or take their defaults.
+ */
+import type { VmStatus } from "../../api/vm/enums";
+import type { VmDisk, VmInterface, VmResponse } from "../../api/vm/vms";
+import type { Timeouts } from "../inputs/common";
+import type { InterfaceSpec, VmDiskSpec, VmInputs } from "../inputs/vm";
+
+/** A network interface as the VM has it. */
+export interface VmInterfaceOutput {
+  /** Interface id. */
+  id: string;
+  /** Interface name, e.g. `eth0`. */
+  name: string;
+  /** Subnet name (none for a direct-IP interface). */
+  subnet?: string;
+  subnetId?: string;
+  /** Private address (for a direct-IP interface: its public address). */
+  ipAddress: string;
+  securityEnabled: boolean;
+  /** Security group names. */
+  securityGroups: string[];
+  /** Security group ids, parallel to `securityGroups`. */
+  securityGroupIds: string[];
+  /** True when a public IP is bound to this (regular) interface. */
+  externalIp: boolean;
+  /** The public address of the interface (its own for a direct-IP interface). */
+  externalIpAddress?: string;
+  /** Id of the public IP. */
+  externalIpId?: string;
+  directIp: boolean;
+  primary: boolean;
+}
+
+/** A disk attached to the VM now (its boot disk, disks made with it, DiskAttachments). */
+export interface AttachedDiskOutput {
+  id: string;
+  name: string;
+  size: number;
+  /** Disk type name. */
+  diskType: string;
+  diskTypeId: string;
+  /** True for the boot disk. */
+  boot: boolean;
+  state: string;
+}
+
+/** The boot disk as the VM has it. */
+export interface BootDiskOutput {
+  name: string;
+  size: number;
+  diskType: string;
+  diskTypeId: string;
+}
+
+/** Inputs the service never returns: carried from the program (or defaults after import). */
+export type VmCarried = {
+  /** The extra disks as the program gave them (after an import: the attached disks by id). */
+  disks: VmDiskSpec[];
+  /** Plain-text cloud-init; null when none was given; absent after an import (unknown). */
+  cloudInit?: string | null;
+  /** The password; null when none; absent after an import (unknown). */
+  password?: string | null;
+  passwordLogin?: string;
+  allowRebuild: boolean;
+  deleteDisksOnDestroy: boolean;
+  deleteExternalIpsOnDestroy: boolean;
+  apiVersion: "v1.1" | "v1";
+};
+
+/** The outputs of a Vm. */
+export type VmOutputs = VmCarried & {
+  name: string;
+  description: string;
+  /** Flavor name. */
+  flavor: string;
+  flavorId: string;
+  /** Image name. */
+  image: string;
+  imageId: string;
+  /** Availability zone name. */
+  availabilityZone: string;
+  availabilityZoneId: string;
+  bootDisk: BootDiskOutput;
+  bootDiskId: string;
+  /** Ids of the attached disks other than the boot disk. */
+  diskIds: string[];
+  attachedDisks: AttachedDiskOutput[];
+  interfaces: VmInterfaceOutput[];
+  /** Metadata values the VM has (given ones and the image's defaults). */
+  imageMetadata: Record<string, string>;
+  /** The image's default metadata values (what a field left out gets). */
+  imageMetadataDefaults: Record<string, string>;
+  /** Tag names. */
+  tags: string[];
+  /** Tag ids, parallel to `tags`. */
+  tagIds: string[];
+  /** Placement group name, if any. */
+  placementGroup?: string;
+  placementGroupId?: string;
+  powerState: "running" | "stopped";
+  projectId: string;
+  vmId: string;
+  state: VmStatus;
+  /** Address of the primary interface. */
+  privateIp: string;
+  /** The first public address of the VM, if any. */
+  externalIp?: string;
+  /** Virtual console link (holds an access token), when one was made. */
+  vncUrl?: string;
+  /** Remote (serial) console link (holds an access token), when one was made. */
+  remoteConsoleUrl?: string;
+  createdTime: string;
+  timeouts?: Timeouts;
+};
+
+/** What the provider-only settings are when the program leaves them unset. */
+export const CARRIED_DEFAULTS = {
+  allowRebuild: false,
+  deleteDisksOnDestroy: true,
+  deleteExternalIpsOnDestroy: true,
+  apiVersion: "v1.1",
+} as const;
+
+/** The power state a VM state stands for; `fallback` for states that say neither. */
+export function powerStateOf(
+  state: VmStatus,
+  fallback: "running" | "stopped",
+): "running" | "stopped" {
+  if (state === "running" || state === "starting" || state === "rebooting" || state === "creating")
+    return "running";
+  if (state === "stopped" || state === "stopping") return "stopped";
+  return fallback;
+}
+
+/** One interface of a VM response. */
+export function interfaceOutput(
+  iface: Omit<VmInterface, "subnet"> & { subnet?: VmInterface["subnet"] },
+): VmInterfaceOutput {
+  const direct = iface.type === "direct_ip";
+  const address = iface.floating_ip?.ip_address ?? (direct ? iface.ip_address : undefined);
+  return {
+    id: iface.id,
+    name: iface.name,
+    ...(iface.subnet === undefined ? {} : { subnet: iface.subnet.name, subnetId: iface.subnet.id }),
+    ipAddress: iface.ip_address,
+    securityEnabled: iface.interface_security_enabled,
+    securityGroups: iface.security_groups.map((g) => g.name),
+    securityGroupIds: iface.security_groups.map((g) => g.id),
+    externalIp: !direct && iface.floating_ip !== undefined,
+    ...(address === undefined ? {} : { externalIpAddress: address }),
+    ...(iface.floating_ip === undefined ? {} : { externalIpId: iface.floating_ip.id }),
+    directIp: direct,
+    primary: iface.primary,
+  };
+}
+
+function attachedDisk(disk: VmDisk): AttachedDiskOutput {
+  return {
+    id: disk.id,
+    name: disk.name,
+    size: disk.size,
+    diskType: disk.disk_type.name,
+    diskTypeId: disk.disk_type.id,
+    boot: disk.primary,
+    state: disk.state,
+  };
+}
+
+/** The metadata values of a VM, by field name. */
+export function metadataOf(vm: Pick<VmResponse, "metadata_fields">): Record<string, string> {
+  return Object.fromEntries(vm.metadata_fields.map((f) => [f.name, f.value]));
+}
+
+/** The outputs of `vm`; `carried` are the inputs the service does not return. */
+export function vmOutputs(
+  vm: VmResponse,
+  carried: VmCarried,
+  extra: {
+    imageMetadataDefaults: Record<string, string>;
+    powerStateFallback: "running" | "stopped";
+  },
+): VmOutputs {
+  const disks = vm.disks.map(attachedDisk);
+  const boot = disks.find((d) => d.boot) ?? disks[0];
+  const interfaces = vm.interfaces.map(interfaceOutput);
+  const primary = interfaces.find((i) => i.primary) ?? interfaces[0];
+  const publicAddress = interfaces.find(
+    (i) => i.externalIpAddress !== undefined,
+  )?.externalIpAddress;
+  return {
+    ...carried,
+    name: vm.name,
+    description: vm.description,
+    flavor: vm.flavor.name,
+    flavorId: vm.flavor.id,
+    image: vm.image.name,
+    imageId: vm.image.id,
+    availabilityZone: vm.availability_zone.name,
+    availabilityZoneId: vm.availability_zone.id,
+    bootDisk:
+      boot === undefined
+        ? { name: "", size: 0, diskType: "", diskTypeId: "" }
+        : {
+            name: boot.name,
+            size: boot.size,
+            diskType: boot.diskType,
+            diskTypeId: boot.diskTypeId,
+          },
+    bootDiskId: boot?.id ?? "",
+    diskIds: disks.filter((d) => d !== boot).map((d) => d.id),
+    attachedDisks: disks,
+    interfaces,
+    imageMetadata: metadataOf(vm),
+    imageMetadataDefaults: extra.imageMetadataDefaults,
+    tags: vm.tags.map((t) => t.name),
+    tagIds: vm.tags.map((t) => t.id),
+    ...(vm.placement_group === undefined
+      ? {}
+      : { placementGroup: vm.placement_group.name, placementGroupId: vm.placement_group.id }),
+    powerState: powerStateOf(vm.state, extra.powerStateFallback),
+    projectId: vm.project.id,
+    vmId: vm.id,
+    state: vm.state,
+    privateIp: primary?.ipAddress ?? "",
+    ...(publicAddress === undefined ? {} : { externalIp: publicAddress }),
+    ...(vm.vnc_url === undefined ? {} : { vncUrl: vm.vnc_url }),
+    ...(vm.remote_console_url === undefined ? {} : { remoteConsoleUrl: vm.remote_console_url }),
+    createdTime: vm.created_time,
+  };
+}
+
+/** The carried inputs of a program's inputs (what create and update record). */
+export function carriedFrom(inputs: VmInputs): VmCarried {
+  return {
+    disks: inputs.disks ?? [],
+    cloudInit: inputs.cloudInit ?? null,
+    password: inputs.password ?? null,
+    ...(inputs.passwordLogin === undefined ? {} : { passwordLogin: inputs.passwordLogin }),
+    allowRebuild: inputs.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+    deleteDisksOnDestroy: inputs.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
+    deleteExternalIpsOnDestroy:
+      inputs.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
+    apiVersion: inputs.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+  };
+}
+
+/**
+ * The carried inputs for a read: the last outputs' when there are some (refresh), else
+ * (import) the attached extra disks by id, no write-only values, and the defaults.
+ */
+export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): VmCarried {
+  // `vmId` is an output only: its presence tells a refresh (last outputs) from an import or a
+  // `get` (no outputs; the host may pass inputs instead, which are not the VM's record).
+  if (previous.vmId !== undefined) {
+    return {
+      disks: previous.disks ?? [],
+      ...(previous.cloudInit === undefined ? {} : { cloudInit: previous.cloudInit }),
+      ...(previous.password === undefined ? {} : { password: previous.password }),
+      ...(previous.passwordLogin === undefined ? {} : { passwordLogin: previous.passwordLogin }),
+      allowRebuild: previous.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+      deleteDisksOnDestroy: previous.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
+      deleteExternalIpsOnDestroy:
+        previous.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
+      apiVersion: previous.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+    };
+  }
+  // Imported: which extra disks were made with the VM is unknown, so they are recorded as
+  // existing disks, which destroy keeps.
+  return {
+    disks: vm.disks.filter((d) => !d.primary).map((d) => ({ diskId: d.id })),
+    ...CARRIED_DEFAULTS,
+  };
+}
+
+/** The inputs an interface output stands for (no fixed address: a copy could not reuse it). */
+function interfaceInput(iface: VmInterfaceOutput): InterfaceSpec {
+  return {
+    ...(iface.directIp || iface.subnet === undefined ? {} : { subnet: iface.subnet }),
+    ...(iface.securityEnabled
+      ? { securityGroups: [...iface.securityGroups] }
+      : { securityEnabled: false }),
+    ...(iface.externalIp ? { externalIp: true } : {}),
+    ...(iface.directIp ? { directIp: true } : {}),
+  };
+}
+
+/** The inputs that describe the VM these outputs were read from (for import and refresh). */
+export function vmInputsOf(outs: VmOutputs): VmInputs {
+  const metadata = Object.fromEntries(
+    Object.entries(outs.imageMetadata).filter(
+      ([key, value]) => outs.imageMetadataDefaults[key] !== value,
+    ),
+  );
+  return {
+    name: outs.name,
+    description: outs.description,
+    flavor: outs.flavor,
+    image: outs.image,
+    availabilityZone: outs.availabilityZone,
+    bootDisk: {
+      size: outs.bootDisk.size,
+      diskType: outs.bootDisk.diskType,
+      name: outs.bootDisk.name,
+    },
+    ...(outs.disks.length === 0 ? {} : { disks: outs.disks }),
+    interfaces: outs.interfaces.map(interfaceInput),
+    ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+    ...(typeof outs.cloudInit === "string" ? { cloudInit: outs.cloudInit } : {}),
+    tags: outs.tags,
+    ...(outs.placementGroup === undefined ? {} : { placementGroup: outs.placementGroup }),
+    powerState: outs.powerState,
+    ...(outs.passwordLogin === undefined ? {} : { passwordLogin: outs.passwordLogin }),
+    allowRebuild: outs.allowRebuild,
+    deleteDisksOnDestroy: outs.deleteDisksOnDestroy,
+    deleteExternalIpsOnDestroy: outs.deleteExternalIpsOnDestroy,
+    apiVersion: outs.apiVersion,
+    projectId: outs.projectId,
+  };
+}

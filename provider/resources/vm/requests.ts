@@ -1,0 +1,292 @@
+/**
+ * From a VM's inputs to the service's requests: every name is resolved first (through
+ * {@link VmLookups}) and checked against what the service would refuse (boot disk smaller
+ * than the image needs, a metadata field the image lacks, cloud-init for an image that takes
+ * none, a disk size outside its type's range), so those mistakes fail with the field named
+ * before the VM is created. Then the create body is built for API v1.1 or the legacy v1.
+ */
+import type { z } from "zod";
+import type { DiskTypeResponse } from "../../api/vm/disk-types";
+import type { FlavorResponse } from "../../api/vm/flavors";
+import type { ImageResponse } from "../../api/vm/images";
+import type { VmCreateV11Item, VmCreateV1Item } from "../../api/vm/vm-create";
+import type { VmUpdateRequest } from "../../api/vm/vms";
+import type { ZoneResponse } from "../../api/vm/zones";
+import { isId } from "../inputs/common";
+import type { VmInputs } from "../inputs/vm";
+import { InputError, type VmLookups } from "./lookups";
+
+/** A disk of the create request, resolved. */
+export type ResolvedDisk =
+  | { kind: "new"; name: string; size: number; diskType: DiskTypeResponse; field: string }
+  | { kind: "existing"; diskId: string; field: string };
+
+/** An interface of the create request, resolved. */
+export interface ResolvedInterface {
+  direct: boolean;
+  /** Regular interfaces only. */
+  subnetId?: string;
+  securityEnabled: boolean;
+  /** Undefined: the zone's default group. */
+  securityGroupIds?: string[];
+  ipAddress?: string;
+  externalIp: boolean;
+}
+
+/** Everything a create request needs, with names resolved to ids. */
+export interface ResolvedVm {
+  projectId: string;
+  zone: ZoneResponse;
+  flavor: FlavorResponse;
+  image: ImageResponse;
+  /** The boot disk first, then the extra disks in input order. */
+  disks: ResolvedDisk[];
+  /** Undefined: the service's default (one interface in the zone's default subnet). */
+  interfaces: ResolvedInterface[] | undefined;
+}
+
+/** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */
+export function defaultBootDiskName(vmName: string): string {
+  return `${vmName}-boot`.slice(0, 64);
+}
+
+function checkSize(type: DiskTypeResponse, size: number, field: string): void {
+  if (size < type.min_size || size > type.max_size) {
+    throw new InputError(
+      field,
+      `${size} GB is outside the range of disk type ${type.name} (${type.min_size}–${type.max_size} GB)`,
+    );
+  }
+}
+
+/**
+ * Checks image metadata against the image: every given field exists, and every mandatory
+ * group has a value given or a default.
+ */
+export function checkMetadata(
+  image: ImageResponse,
+  given: Record<string, string> | undefined,
+  field = "imageMetadata",
+): void {
+  const fields = image.image_metadata;
+  for (const key of Object.keys(given ?? {})) {
+    if (!fields.some((f) => f.name === key)) {
+      throw new InputError(
+        `${field}.${key}`,
+        `image ${image.name} has no metadata field "${key}"; its fields are: ${fields.map((f) => f.name).join(", ") || "none"}`,
+      );
+    }
+  }
+  const groups = new Map<string, typeof fields>();
+  for (const f of fields) {
+    if (f.mandatory_group === undefined) continue;
+    groups.set(f.mandatory_group, [...(groups.get(f.mandatory_group) ?? []), f]);
+  }
+  for (const members of groups.values()) {
+    const filled = members.some(
+      (f) => (given?.[f.name] ?? "") !== "" || (f.default_value ?? "") !== "",
+    );
+    if (!filled) {
+      const first = members[0]!;
+      throw new InputError(
+        `${field}.${first.name}`,
+        `image ${image.name} needs a value for "${first.name}" (${first.display_name}) and has no default; set ${field}.${first.name}`,
+      );
+    }
+  }
+}
+
+/** Values the service fills for metadata fields left out: the image's defaults. */
+export function metadataDefaults(image: ImageResponse | undefined): Record<string, string> {
+  const defaults: Record<string, string> = {};
+  for (const f of image?.image_metadata ?? []) {
+    if (f.default_value !== undefined) defaults[f.name] = f.default_value;
+  }
+  return defaults;
+}
+
+/** Resolves and checks every reference of a VM's inputs. */
+export async function resolveVm(
+  lookups: VmLookups,
+  projectId: string,
+  inputs: VmInputs,
+): Promise<ResolvedVm> {
+  const zone = await lookups.zone(inputs.availabilityZone);
+  const flavor = await lookups.flavor(zone, inputs.flavor);
+  const image = await lookups.image(zone, inputs.image);
+  if (inputs.bootDisk.size < image.min_disk) {
+    throw new InputError(
+      "bootDisk.size",
+      `image ${image.name} needs a boot disk of at least ${image.min_disk} GB; got ${inputs.bootDisk.size} GB`,
+    );
+  }
+  checkMetadata(image, inputs.imageMetadata);
+  if (inputs.cloudInit !== undefined && image.user_data_template === undefined) {
+    throw new InputError(
+      "cloudInit",
+      `image ${image.name} does not accept cloud-init user data; leave cloudInit out`,
+    );
+  }
+  const bootType = await lookups.diskType(zone, inputs.bootDisk.diskType, "bootDisk.diskType");
+  checkSize(bootType, inputs.bootDisk.size, "bootDisk.size");
+  const disks: ResolvedDisk[] = [
+    {
+      kind: "new",
+      name: inputs.bootDisk.name ?? defaultBootDiskName(inputs.name),
+      size: inputs.bootDisk.size,
+      diskType: bootType,
+      field: "bootDisk",
+    },
+  ];
+  for (const [i, spec] of (inputs.disks ?? []).entries()) {
+    const field = `disks[${i}]`;
+    if ("diskId" in spec) {
+      disks.push({ kind: "existing", diskId: spec.diskId, field });
+      continue;
+    }
+    const diskType = await lookups.diskType(zone, spec.diskType, `${field}.diskType`);
+    checkSize(diskType, spec.size, `${field}.size`);
+    disks.push({ kind: "new", name: spec.name, size: spec.size, diskType, field });
+  }
+  const names = disks.flatMap((d) => (d.kind === "new" ? [d.name] : []));
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) {
+    throw new InputError(
+      "disks",
+      `two new disks are named "${twice}"; disk names are unique in a zone`,
+    );
+  }
+  let interfaces: ResolvedInterface[] | undefined;
+  if (inputs.interfaces !== undefined) {
+    interfaces = [];
+    for (const [i, spec] of inputs.interfaces.entries()) {
+      const field = `interfaces[${i}]`;
+      const direct = spec.directIp ?? false;
+      const securityEnabled = spec.securityEnabled ?? true;
+      const securityGroupIds =
+        spec.securityGroups === undefined
+          ? undefined
+          : await Promise.all(
+              spec.securityGroups.map(
+                async (ref, j) =>
+                  (await lookups.securityGroup(zone, ref, `${field}.securityGroups[${j}]`)).id,
+              ),
+            );
+      interfaces.push({
+        direct,
+        ...(direct
+          ? {}
+          : { subnetId: (await lookups.subnet(zone, spec.subnet, `${field}.subnet`)).id }),
+        securityEnabled,
+        ...(securityGroupIds === undefined
+          ? {}
+          : { securityGroupIds: [...new Set(securityGroupIds)] }),
+        ...(spec.ipAddress === undefined ? {} : { ipAddress: spec.ipAddress }),
+        externalIp: spec.externalIp ?? false,
+      });
+    }
+  }
+  return { projectId, zone, flavor, image, disks, interfaces };
+}
+
+/** Tags as the service takes them: all ids or all names (`check` refuses a mix). */
+export function tagFields(tags: readonly string[]): { tag_ids?: string[]; tag_names?: string[] } {
+  if (tags.length === 0) return { tag_ids: [] };
+  return tags.every(isId) ? { tag_ids: [...tags] } : { tag_names: [...tags] };
+}
+
+/** Base64 of cloud-init user data given as plain text. */
+export function encodeCloudInit(text: string): string {
+  return Buffer.from(text, "utf8").toString("base64");
+}
+
+/** The fields both create versions share. */
+function commonFields(inputs: VmInputs, resolved: ResolvedVm) {
+  return {
+    project_id: resolved.projectId,
+    availability_zone_id: resolved.zone.id,
+    name: inputs.name,
+    description: inputs.description ?? "",
+    flavor_id: resolved.flavor.id,
+    image_id: resolved.image.id,
+    ...(inputs.placementGroup === undefined
+      ? {}
+      : isId(inputs.placementGroup)
+        ? { placement_group_id: inputs.placementGroup }
+        : { placement_group_name: inputs.placementGroup }),
+    disks: resolved.disks.map((d) =>
+      d.kind === "new"
+        ? { name: d.name, size: d.size, disk_type_id: d.diskType.id }
+        : { disk_id: d.diskId },
+    ),
+    ...(inputs.imageMetadata === undefined || Object.keys(inputs.imageMetadata).length === 0
+      ? {}
+      : { image_metadata: { ...inputs.imageMetadata } }),
+    ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagFields(inputs.tags)),
+    ...(inputs.cloudInit === undefined ? {} : { cloud_init: encodeCloudInit(inputs.cloudInit) }),
+  };
+}
+
+/** The one-VM body of `POST /api/v1.1/vms`. */
+export function createRequestV11(
+  inputs: VmInputs,
+  resolved: ResolvedVm,
+): Array<z.input<typeof VmCreateV11Item>> {
+  return [
+    {
+      ...commonFields(inputs, resolved),
+      ...(resolved.interfaces === undefined
+        ? {}
+        : {
+            interfaces: resolved.interfaces.map((i) => ({
+              type: i.direct ? ("direct_ip" as const) : ("regular" as const),
+              ...(i.subnetId === undefined ? {} : { subnet_id: i.subnetId }),
+              interface_security_enabled: i.securityEnabled,
+              ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
+              ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
+              ...(i.direct ? {} : { new_external_ip: i.externalIp }),
+            })),
+          }),
+    },
+  ];
+}
+
+/** The one-VM body of the legacy `POST /api/v1/vms` (interfaces through `subnets`). */
+export function createRequestV1(
+  inputs: VmInputs,
+  resolved: ResolvedVm,
+): Array<z.input<typeof VmCreateV1Item>> {
+  if (resolved.interfaces?.some((i) => i.direct)) {
+    throw new InputError("apiVersion", 'directIp interfaces need apiVersion "v1.1"');
+  }
+  return [
+    {
+      ...commonFields(inputs, resolved),
+      ...(resolved.interfaces === undefined
+        ? {}
+        : {
+            subnets: resolved.interfaces.map((i) => ({
+              subnet_id: i.subnetId!,
+              interface_security_enabled: i.securityEnabled,
+              ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
+              ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
+              new_floating_ip: i.externalIp,
+            })),
+          }),
+    },
+  ];
+}
+
+/** The partial update for the in-place changes among `changed` (name, description, flavor, tags). */
+export function updateRequest(
+  news: VmInputs,
+  changed: readonly string[],
+  flavorId: string | undefined,
+): VmUpdateRequest {
+  const body: VmUpdateRequest = {};
+  if (changed.includes("name")) body.name = news.name;
+  if (changed.includes("description")) body.description = news.description ?? "";
+  if (changed.includes("flavor") && flavorId !== undefined) body.flavor_id = flavorId;
+  if (changed.includes("tags")) Object.assign(body, tagFields(news.tags ?? []));
+  return body;
+}

@@ -1,0 +1,112 @@
+/**
+ * Reading a VM into outputs, finding the VM a lost create made, and the error for a VM that
+ * exists but did not become usable (kept in the stack with its id and outputs, so it is never
+ * orphaned). Shared by `Vm` and `FreeTierVm`.
+ */
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
+import type { ImageResponse } from "../../api/vm/images";
+import type { VmResponse } from "../../api/vm/vms";
+import { NotFoundError, ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
+import type { ResourceContext } from "../framework/define-resource";
+import { describeFailure, ResourceInitError } from "../framework/provider-error";
+import { metadataDefaults } from "./requests";
+import { getVm } from "./waits";
+
+/** The image's default metadata values; {} when the image is no longer in the catalog. */
+export async function imageDefaultsOf(
+  client: VmCloudClient,
+  imageId: string,
+): Promise<Record<string, string>> {
+  let image: ImageResponse | undefined;
+  try {
+    image = await client.call(catalogEndpoints.getImage, { params: { image_id: imageId } });
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  return metadataDefaults(image);
+}
+
+/** Ids of the project's VMs named exactly `name` (what exists before a create). */
+export async function vmIdsNamed(
+  client: VmCloudClient,
+  projectId: string,
+  name: string,
+): Promise<Set<string>> {
+  const vms = await client.listAll(computeEndpoints.listVms, {
+    query: { project_id: projectId, name },
+  });
+  return new Set(vms.filter((v) => v.name === name).map((v) => v.id));
+}
+
+/**
+ * The VM named `name` that a create whose answer was lost may have made: one that did not
+ * exist before the create (`before`), so a VM of the same name (a replacement's predecessor)
+ * is never adopted. Answers the create's shape (an array of one VM).
+ */
+export async function findCreatedVm(
+  client: VmCloudClient,
+  where: { projectId: string; name: string; before: ReadonlySet<string>; freeTier?: boolean },
+): Promise<VmResponse[] | undefined> {
+  const vms = await client.listAll(computeEndpoints.listVms, {
+    query: {
+      project_id: where.projectId,
+      name: where.name,
+      ...(where.freeTier === undefined ? {} : { free_tier: where.freeTier }),
+    },
+  });
+  const found = vms.find(
+    (v) => v.name === where.name && !where.before.has(v.id) && v.state !== "deleting",
+  );
+  if (found === undefined) return undefined;
+  const vm = await getVm(client, found.id);
+  return vm === undefined ? undefined : [vm];
+}
+
+/** True for a failure of a wait (a failure state or the deadline), not of a request. */
+export function isWaitFailure(error: unknown): boolean {
+  return (
+    error instanceof ResourceFailedError ||
+    (error instanceof TimeoutError && error.code === "wait_timeout")
+  );
+}
+
+/** The error for a VM that exists but did not reach the state waited for. */
+export function vmNotReady(
+  typeName: string,
+  operation: "create" | "update",
+  name: string,
+  id: string,
+  outs: Record<string, unknown>,
+  error: unknown,
+  step: string,
+): ResourceInitError {
+  const message =
+    `${describeFailure(typeName, name, `${operation} (${step})`, error)}. The VM ${id} exists and stays in the stack; ` +
+    `the next \`pulumi up\` picks it up again (raise timeouts.${operation} if it needs longer, ` +
+    "or replace it with `pulumi up --replace <urn>` if it is broken)";
+  return new ResourceInitError(message, id, outs);
+}
+
+/** Reads the VM for the outputs of an error; undefined when even that fails. */
+export async function vmIfReadable(
+  client: VmCloudClient,
+  id: string,
+): Promise<VmResponse | undefined> {
+  try {
+    return await getVm(client, id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The deadline helpers of one operation. */
+export function deadlineOf(
+  ctx: ResourceContext,
+  inputs: { timeouts?: Partial<Record<"create" | "update" | "delete", string>> | undefined },
+  operation: "create" | "update" | "delete",
+  fallbackMs: number,
+) {
+  const deadline = Date.now() + ctx.timeoutMs(inputs, operation, fallbackMs);
+  return () => Math.max(0, deadline - Date.now());
+}

@@ -1,0 +1,167 @@
+/**
+ * `FreeTierVm`: the one free-tier VM an organization may have; the service picks its flavor,
+ * boot disk and (unless given) zone. See docs/resources/free-tier-vm.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { VmStatus } from "../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import type { FreeTierVmInputs } from "../provider/resources/inputs/vm";
+import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
+import { VmCloudResource } from "./resource-base";
+import { withSecretOutputs } from "./vm";
+
+/** The inputs of a {@link FreeTierVm}. */
+export interface FreeTierVmArgs {
+  /**
+   * VM name: 1–64 characters, a letter first, then letters, digits, `.`, `-`, `_`. Changing it
+   * renames the VM in place.
+   */
+  name: pulumi.Input<string>;
+  /**
+   * A free-tier image by name (e.g. `ubuntu-22.04`) or id. Changing it replaces the VM.
+   */
+  image: pulumi.Input<string>;
+  /**
+   * A zone that offers free-tier resources, by name or id. Default: the service picks the
+   * free-tier zone. Changing it replaces the VM.
+   */
+  availabilityZone?: pulumi.Input<string>;
+  /**
+   * Values of the image's metadata fields, e.g. `{ user_name: "ops" }`. Default: the image's
+   * defaults. Changing them replaces the VM.
+   */
+  imageMetadata?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /** Give the VM a public address. Default false. Changing it replaces the VM. */
+  externalIp?: pulumi.Input<boolean>;
+  /** `running` (default) or `stopped`. Changes in place (power on or off). */
+  powerState?: pulumi.Input<"running" | "stopped">;
+  /**
+   * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
+   * Changing it replaces the VM.
+   */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ create: "30m" }`: create until the VM runs, update until every
+   * change is done, delete until gone. Default 20m each. Changing them touches nothing in
+   * the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// FreeTierVmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _FreeTierVmArgsMatchSchema = Assert<
+  ArgsMatchSchema<FreeTierVmArgs, z.input<typeof FreeTierVmInputs>>
+>;
+
+/** Outputs that hold secrets (console links carry access tokens). */
+export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
+
+/**
+ * The organization's free-tier VM. Creating a second one fails with a message naming the
+ * first. Import an existing one with `FreeTierVm.get(name, id)` or the `import` option.
+ */
+export class FreeTierVm extends VmCloudResource {
+  /** The state of an existing free-tier VM, by id (every property is read from the id alone). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): FreeTierVm {
+    // With `id` set the engine reads the VM; args are ignored.
+    return new FreeTierVm(name, undefined as unknown as FreeTierVmArgs, { ...opts, id });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** VM name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Image name. */
+  declare public readonly image: pulumi.Output<string>;
+  /** Image id. */
+  declare public readonly imageId: pulumi.Output<string>;
+  /** Availability zone name. */
+  declare public readonly availabilityZone: pulumi.Output<string>;
+  /** Availability zone id. */
+  declare public readonly availabilityZoneId: pulumi.Output<string>;
+  /** Metadata values the VM has (given ones and the image's defaults). */
+  declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
+  /** The image's default metadata values. */
+  declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
+  /** True when the VM has a public address. */
+  declare public readonly externalIp: pulumi.Output<boolean>;
+  /** `running` or `stopped`, as last read. */
+  declare public readonly powerState: pulumi.Output<"running" | "stopped">;
+  /** Project id. */
+  declare public readonly projectId: pulumi.Output<string>;
+  /** VM id (the same as `id`). */
+  declare public readonly vmId: pulumi.Output<string>;
+  /** State when last read. */
+  declare public readonly state: pulumi.Output<VmStatus>;
+  /** The free-tier flavor the service chose. */
+  declare public readonly flavor: pulumi.Output<string>;
+  /** Its id. */
+  declare public readonly flavorId: pulumi.Output<string>;
+  /** Id of the boot disk. */
+  declare public readonly bootDiskId: pulumi.Output<string>;
+  /** Boot disk size in GB. */
+  declare public readonly bootDiskSize: pulumi.Output<number>;
+  /** The interfaces as they are. */
+  declare public readonly interfaces: pulumi.Output<VmInterfaceOutput[]>;
+  /** Address of the primary interface. */
+  declare public readonly privateIp: pulumi.Output<string>;
+  /** The public address, when `externalIp`. */
+  declare public readonly externalIpAddress: pulumi.Output<string | undefined>;
+  /** Virtual console link (secret: it holds an access token). */
+  declare public readonly vncUrl: pulumi.Output<string | undefined>;
+  /** Serial console link (secret: it holds an access token), where the zone offers it. */
+  declare public readonly remoteConsoleUrl: pulumi.Output<string | undefined>;
+  /** Creation time (ISO 8601). */
+  declare public readonly createdTime: pulumi.Output<string>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name (not the VM's name: set `args.name`)
+   * @param args  the VM's inputs
+   * @param opts  resource options; the console links are always added to
+   *              `additionalSecretOutputs`
+   */
+  constructor(name: string, args: FreeTierVmArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as FreeTierVmArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(`FreeTierVm "${name}": args are required (name and image at least)`);
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "FreeTierVm",
+      "resources/free-tier-vm",
+      name,
+      {
+        name: inputs?.name,
+        image: inputs?.image,
+        availabilityZone: inputs?.availabilityZone,
+        imageMetadata: inputs?.imageMetadata,
+        externalIp: inputs?.externalIp,
+        powerState: inputs?.powerState,
+        projectId: inputs?.projectId,
+        timeouts: inputs?.timeouts,
+        imageId: undefined,
+        availabilityZoneId: undefined,
+        imageMetadataDefaults: undefined,
+        vmId: undefined,
+        state: undefined,
+        flavor: undefined,
+        flavorId: undefined,
+        bootDiskId: undefined,
+        bootDiskSize: undefined,
+        interfaces: undefined,
+        privateIp: undefined,
+        externalIpAddress: undefined,
+        vncUrl: undefined,
+        remoteConsoleUrl: undefined,
+        createdTime: undefined,
+      },
+      withSecretOutputs(opts, FREE_TIER_VM_SECRET_OUTPUTS),
+    );
+  }
+}

@@ -1,0 +1,339 @@
+/**
+ * `Vm`: a virtual machine of the VM service, with its boot disk, extra disks, network
+ * interfaces, power state and password. See docs/resources/vm.md.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { VmStatus } from "../provider/api/vm/enums";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import type { VmInputs } from "../provider/resources/inputs/vm";
+import type {
+  AttachedDiskOutput,
+  BootDiskOutput,
+  VmInterfaceOutput,
+} from "../provider/resources/vm/outputs";
+import { VmCloudResource } from "./resource-base";
+
+export type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput };
+
+/** The boot disk a {@link Vm} is created with; the image is written to it. */
+export interface VmBootDiskArgs {
+  /**
+   * Size in GB, at least the image's minimum (e.g. 10 for `ubuntu-22.04`, 50 for
+   * `windows-2022`) and within the disk type's range. A larger value replaces the VM; a boot
+   * disk grown outside the program (e.g. through the disks API) is not a change.
+   */
+  size: pulumi.Input<number>;
+  /**
+   * Disk type by name (e.g. `SSD`) or id. Default: the zone's first general-purpose type.
+   * Changing it replaces the VM.
+   */
+  diskType?: pulumi.Input<string>;
+  /** Disk name. Default `<vm name>-boot`. Changing it replaces the VM. */
+  name?: pulumi.Input<string>;
+}
+
+/** A new disk made with a {@link Vm}. */
+export interface VmNewDiskArgs {
+  /** Disk name, unique in the project and zone. */
+  name: pulumi.Input<string>;
+  /** Size in GB, within the disk type's range. */
+  size: pulumi.Input<number>;
+  /** Disk type by name or id. Default: the zone's first general-purpose type. */
+  diskType?: pulumi.Input<string>;
+}
+
+/** An existing disk attached to a {@link Vm} when it is created. */
+export interface VmExistingDiskArgs {
+  /** The disk's id; it must be `available` and in the VM's zone. */
+  diskId: pulumi.Input<string>;
+}
+
+/** An extra disk of a {@link Vm}: a new one, or an existing one by id. */
+export type VmDiskArgs = VmNewDiskArgs | VmExistingDiskArgs;
+
+/** A network interface of a {@link Vm}. */
+export interface VmInterfaceArgs {
+  /** Subnet by name or id, in the VM's zone. Default: the zone's default subnet. Not for `directIp`. */
+  subnet?: pulumi.Input<string>;
+  /**
+   * Security groups by name or id, in the VM's zone. Default: the zone's default group (when
+   * `securityEnabled`).
+   */
+  securityGroups?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Filter the interface's traffic with security groups. Default true. */
+  securityEnabled?: pulumi.Input<boolean>;
+  /** A fixed private address, a free host address of the subnet. Default: the next free one. */
+  ipAddress?: pulumi.Input<string>;
+  /** Give the interface a new public address. Default false. Not for `directIp`. */
+  externalIp?: pulumi.Input<boolean>;
+  /**
+   * A public address on the interface itself, in no subnet (API v1.1 only). Default false.
+   */
+  directIp?: pulumi.Input<boolean>;
+}
+
+/** The inputs of a {@link Vm}. */
+export interface VmArgs {
+  /**
+   * VM name: 1–64 characters, a letter first, then letters, digits, `.`, `-`, `_`. Changing it
+   * renames the VM in place.
+   */
+  name: pulumi.Input<string>;
+  /** Free text, at most 255 characters. Default empty. Updates in place. */
+  description?: pulumi.Input<string>;
+  /** Flavor (size) by name (e.g. `gen-2-4`) or id. Changing it resizes the VM in place. */
+  flavor: pulumi.Input<string>;
+  /**
+   * Image by name (e.g. `ubuntu-22.04`) or id. Changing it replaces the VM, or rebuilds it in
+   * place (same VM, boot disk rewritten) when `allowRebuild` is true.
+   */
+  image: pulumi.Input<string>;
+  /**
+   * Availability zone by name (e.g. `ru.AZ-1`) or id. Default: the project's default zone.
+   * Changing it replaces the VM.
+   */
+  availabilityZone?: pulumi.Input<string>;
+  /** The boot disk. Changing it replaces the VM. */
+  bootDisk: pulumi.Input<VmBootDiskArgs>;
+  /**
+   * Extra disks made (name + size) or attached (diskId) at creation, at most 8. Default none.
+   * Changing them replaces the VM; for disks that outlive the VM or come and go, use `Disk`
+   * and `DiskAttachment` instead.
+   */
+  disks?: pulumi.Input<pulumi.Input<VmDiskArgs>[]>;
+  /**
+   * Network interfaces, 1–8, primary first. Default: one interface in the zone's default
+   * subnet with the zone's default security group. Changing them replaces the VM.
+   */
+  interfaces?: pulumi.Input<pulumi.Input<VmInterfaceArgs>[]>;
+  /**
+   * Values of the image's metadata fields, e.g. `{ user_name: "ops" }`. Default: the image's
+   * defaults. Changing them replaces the VM (or goes with a rebuild when the image changes).
+   */
+  imageMetadata?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * cloud-init user data as plain text, e.g. `#cloud-config\n...`; it is base64-encoded for
+   * you. The service never returns it, so after an import it is not compared. Changing it
+   * replaces the VM.
+   */
+  cloudInit?: pulumi.Input<string>;
+  /** Tags, all by name or all by id, at most 50. Default none. Updates in place. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Placement group by name or id, in the VM's zone. Default none. Changing it replaces the VM. */
+  placementGroup?: pulumi.Input<string>;
+  /** `running` (default) or `stopped`. Changes in place (power on or off). */
+  powerState?: pulumi.Input<"running" | "stopped">;
+  /**
+   * Password of the image's login user: at least 8 characters with upper- and lower-case
+   * letters, a digit and a special character. Always stored as a secret. Needs an image with
+   * a guest agent and a running VM. Set, changed and removed in place; the service never
+   * returns it, so after an import it is not compared.
+   */
+  password?: pulumi.Input<string>;
+  /**
+   * The login whose password is removed when `password` is unset. Default: the image's user.
+   * Changing it touches nothing in the cloud.
+   */
+  passwordLogin?: pulumi.Input<string>;
+  /**
+   * When the image changes, rebuild the VM in place (same id, addresses and disks; the boot
+   * disk is rewritten and the password is set again) instead of replacing it. Default false.
+   */
+  allowRebuild?: pulumi.Input<boolean>;
+  /**
+   * On destroy, delete the boot disk and the extra disks made with the VM. Default true;
+   * existing disks (by `diskId`) and disks of `DiskAttachment`s always survive.
+   */
+  deleteDisksOnDestroy?: pulumi.Input<boolean>;
+  /** On destroy, release the VM's public addresses. Default true. */
+  deleteExternalIpsOnDestroy?: pulumi.Input<boolean>;
+  /**
+   * Creation path: `v1.1` (default) or the legacy `v1` (no `directIp`). It only affects how
+   * the VM is created, so changing it replaces nothing.
+   */
+  apiVersion?: pulumi.Input<"v1.1" | "v1">;
+  /**
+   * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
+   * Changing it replaces the VM.
+   */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ create: "30m" }`: create until the VM runs (and is stopped, when
+   * asked), update until every change is done, delete until gone. Default 20m each.
+   * Changing them touches nothing in the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// VmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _VmArgsMatchSchema = Assert<ArgsMatchSchema<VmArgs, z.input<typeof VmInputs>>>;
+
+/** Outputs that hold secrets: stored encrypted and shown as `[secret]`. */
+export const VM_SECRET_OUTPUTS = ["password", "vncUrl", "remoteConsoleUrl"] as const;
+
+/** `opts` with {@link VM_SECRET_OUTPUTS} added to its `additionalSecretOutputs`. */
+export function withSecretOutputs(
+  opts: pulumi.CustomResourceOptions,
+  secrets: readonly string[],
+): pulumi.CustomResourceOptions {
+  return {
+    ...opts,
+    additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), ...secrets])],
+  };
+}
+
+/** A virtual machine. Import an existing one with `Vm.get(name, id)` or the `import` option. */
+export class Vm extends VmCloudResource {
+  /**
+   * The state of an existing VM, by id (`pulumi import` style: the provider reads every
+   * property from the id alone; cloud-init and the password, which the service never
+   * returns, stay unknown and are not compared until the program sets them again).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Vm {
+    // With `id` set the engine reads the VM; args are ignored.
+    return new Vm(name, undefined as unknown as VmArgs, { ...opts, id });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** VM name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** Flavor name. */
+  declare public readonly flavor: pulumi.Output<string>;
+  /** Flavor id. */
+  declare public readonly flavorId: pulumi.Output<string>;
+  /** Image name. */
+  declare public readonly image: pulumi.Output<string>;
+  /** Image id. */
+  declare public readonly imageId: pulumi.Output<string>;
+  /** Availability zone name. */
+  declare public readonly availabilityZone: pulumi.Output<string>;
+  /** Availability zone id. */
+  declare public readonly availabilityZoneId: pulumi.Output<string>;
+  /** The boot disk as it is: name, size, type. */
+  declare public readonly bootDisk: pulumi.Output<BootDiskOutput>;
+  /** Id of the boot disk. */
+  declare public readonly bootDiskId: pulumi.Output<string>;
+  /** The extra disks as the program gave them (after an import: the attached disks by id). */
+  declare public readonly disks: pulumi.Output<VmDiskArgs[]>;
+  /** Ids of every attached disk other than the boot disk. */
+  declare public readonly diskIds: pulumi.Output<string[]>;
+  /** Every attached disk with its name, size, type and whether it is the boot disk. */
+  declare public readonly attachedDisks: pulumi.Output<AttachedDiskOutput[]>;
+  /** The interfaces as they are: subnet, address, security groups, public address. */
+  declare public readonly interfaces: pulumi.Output<VmInterfaceOutput[]>;
+  /** Metadata values the VM has (given ones and the image's defaults). */
+  declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
+  /** The image's default metadata values. */
+  declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
+  /** cloud-init as the program gave it (null: none; undefined after an import). */
+  declare public readonly cloudInit: pulumi.Output<string | null | undefined>;
+  /** Tag names. */
+  declare public readonly tags: pulumi.Output<string[]>;
+  /** Tag ids, in the order of `tags`. */
+  declare public readonly tagIds: pulumi.Output<string[]>;
+  /** Placement group name, if any. */
+  declare public readonly placementGroup: pulumi.Output<string | undefined>;
+  /** Placement group id, if any. */
+  declare public readonly placementGroupId: pulumi.Output<string | undefined>;
+  /** `running` or `stopped`, as last read. */
+  declare public readonly powerState: pulumi.Output<"running" | "stopped">;
+  /** The password as the program gave it (secret; null: none). */
+  declare public readonly password: pulumi.Output<string | null | undefined>;
+  /** The login whose password is removed when `password` is unset. */
+  declare public readonly passwordLogin: pulumi.Output<string | undefined>;
+  /** Whether an image change rebuilds in place. */
+  declare public readonly allowRebuild: pulumi.Output<boolean>;
+  /** Whether destroy deletes the boot disk and the disks made with the VM. */
+  declare public readonly deleteDisksOnDestroy: pulumi.Output<boolean>;
+  /** Whether destroy releases the public addresses. */
+  declare public readonly deleteExternalIpsOnDestroy: pulumi.Output<boolean>;
+  /** The creation path. */
+  declare public readonly apiVersion: pulumi.Output<"v1.1" | "v1">;
+  /** Project id. */
+  declare public readonly projectId: pulumi.Output<string>;
+  /** VM id (the same as `id`). */
+  declare public readonly vmId: pulumi.Output<string>;
+  /** State when last read: `running` or `stopped` once created. */
+  declare public readonly state: pulumi.Output<VmStatus>;
+  /** Address of the primary interface. */
+  declare public readonly privateIp: pulumi.Output<string>;
+  /** The VM's first public address, if any. */
+  declare public readonly externalIp: pulumi.Output<string | undefined>;
+  /** Virtual console link (secret: it holds an access token), made when the VM started. */
+  declare public readonly vncUrl: pulumi.Output<string | undefined>;
+  /** Serial console link (secret: it holds an access token), where the zone offers it. */
+  declare public readonly remoteConsoleUrl: pulumi.Output<string | undefined>;
+  /** Creation time (ISO 8601). */
+  declare public readonly createdTime: pulumi.Output<string>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name (not the VM's name: set `args.name`)
+   * @param args  the VM's inputs
+   * @param opts  resource options; `password`, `vncUrl` and `remoteConsoleUrl` are always
+   *              added to `additionalSecretOutputs`
+   */
+  constructor(name: string, args: VmArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as VmArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(
+        `Vm "${name}": args are required (name, flavor, image and bootDisk at least)`,
+      );
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "Vm",
+      "resources/vm",
+      name,
+      {
+        name: inputs?.name,
+        description: inputs?.description,
+        flavor: inputs?.flavor,
+        image: inputs?.image,
+        availabilityZone: inputs?.availabilityZone,
+        bootDisk: inputs?.bootDisk,
+        disks: inputs?.disks,
+        interfaces: inputs?.interfaces,
+        imageMetadata: inputs?.imageMetadata,
+        cloudInit: inputs?.cloudInit,
+        tags: inputs?.tags,
+        placementGroup: inputs?.placementGroup,
+        powerState: inputs?.powerState,
+        // Always a secret, so a plain-text password never lands in the state's inputs.
+        password: inputs?.password === undefined ? undefined : pulumi.secret(inputs.password),
+        passwordLogin: inputs?.passwordLogin,
+        allowRebuild: inputs?.allowRebuild,
+        deleteDisksOnDestroy: inputs?.deleteDisksOnDestroy,
+        deleteExternalIpsOnDestroy: inputs?.deleteExternalIpsOnDestroy,
+        apiVersion: inputs?.apiVersion,
+        projectId: inputs?.projectId,
+        timeouts: inputs?.timeouts,
+        flavorId: undefined,
+        imageId: undefined,
+        availabilityZoneId: undefined,
+        bootDiskId: undefined,
+        diskIds: undefined,
+        attachedDisks: undefined,
+        imageMetadataDefaults: undefined,
+        tagIds: undefined,
+        placementGroupId: undefined,
+        vmId: undefined,
+        state: undefined,
+        privateIp: undefined,
+        externalIp: undefined,
+        vncUrl: undefined,
+        remoteConsoleUrl: undefined,
+        createdTime: undefined,
+      },
+      withSecretOutputs(opts, VM_SECRET_OUTPUTS),
+    );
+  }
+}

@@ -1,0 +1,197 @@
+// The FreeTierVm provider's life against the emulator over HTTP: create through the free-tier
+// path, the clear refusal of a second one (checked first, and the service's 422 mapped too),
+// read, import, update in place, replace diffs, bad input, and delete freeing the slot.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TestEmulator } from "../support/emulator";
+import { fixtureIds, uniqueName, UNKNOWN, vmState } from "./support/fixtures";
+import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { diskState, readVm, startVmEmulator, vmArgs, vmsNamed } from "./vm-support";
+
+let emu: TestEmulator;
+let ftvm: ProviderHarness;
+let paid: ProviderHarness;
+let ids: ReturnType<typeof fixtureIds>;
+
+beforeAll(async () => {
+  emu = await startVmEmulator();
+  ftvm = await loadProvider("resources/free-tier-vm", emu);
+  paid = await loadProvider("resources/vm", emu);
+  ids = fixtureIds(emu);
+});
+afterAll(async () => emu.close());
+beforeEach(async () => {
+  await ftvm.setFaults([]);
+  await ftvm.clearRequests();
+});
+
+/** Whether the organization may still create its free-tier VM. */
+async function slotFree(): Promise<boolean> {
+  const reply = await emu.call("GET", `/api/v1/free-tier?project_id=${ids.project}`);
+  return (reply.body as { free_tier_enabled: boolean }).free_tier_enabled;
+}
+
+/** The error `work` rejects with. */
+async function failure(work: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await work;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error("expected a failure");
+}
+
+describe("check", () => {
+  it("refuses bad input by field before anything is sent, and lets unknown values through", async () => {
+    const bad = await ftvm.check({
+      name: "-bad",
+      image: "ubuntu-22.04",
+      externalIp: "yes",
+      flavor: "gen-2-4",
+    });
+    expect(bad.failures.map((f) => f.property).sort()).toEqual(["externalIp", "flavor", "name"]);
+    const unknown = await ftvm.check({ name: UNKNOWN, image: UNKNOWN });
+    expect(unknown.failures).toEqual([]);
+    expect(unknown.inputs).toMatchObject({ externalIp: false, powerState: "running" });
+    expect(await ftvm.requests()).toEqual([]);
+  });
+
+  it("refuses an image not offered to free-tier VMs, listing those that are, with nothing created", async () => {
+    const inputs = (await ftvm.check({ name: uniqueName("ft"), image: "debian-12" })).inputs;
+    const error = await failure(ftvm.create(inputs));
+    expect(error.message).toMatch(
+      /FreeTierVm "ft-[^"]+": create failed: image: image debian-12 is not available for free-tier VMs; use one of: ubuntu-22\.04/,
+    );
+    const zone = (
+      await ftvm.check({
+        name: uniqueName("ft"),
+        image: "ubuntu-22.04",
+        availabilityZone: "ru.AZ-2",
+      })
+    ).inputs;
+    expect((await failure(ftvm.create(zone))).message).toMatch(
+      /availabilityZone: "ru\.AZ-2" does not offer free-tier resources .*; use one of: ru\.AZ-1, or leave it unset/,
+    );
+    expect((await ftvm.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+});
+
+describe("life of the organization's free-tier VM", () => {
+  let id: string;
+  let inputs: Props;
+  let outs: Props;
+
+  it("creates it through the free-tier path and waits until it runs", async () => {
+    expect(await slotFree()).toBe(true);
+    ({ id, inputs, outs } = await ftvm.up({
+      name: uniqueName("ft"),
+      image: "ubuntu-22.04",
+      externalIp: true,
+    }));
+    expect(outs).toMatchObject({
+      name: inputs.name,
+      image: "ubuntu-22.04",
+      imageId: ids.image("ubuntu-22.04"),
+      availabilityZone: "ru.AZ-1",
+      externalIp: true,
+      powerState: "running",
+      state: "running",
+      flavor: "free-tier-1-1",
+      bootDiskSize: 20,
+      imageMetadata: { user_name: "ubuntu" },
+      projectId: ids.project,
+      vmId: id,
+    });
+    expect(outs.externalIpAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(outs.privateIp).toMatch(/^10\.0\.0\.\d+$/);
+    const posts = (await ftvm.requests()).filter(
+      (r) => r.method === "POST" && !r.url.includes(`/vms/${id}/`),
+    );
+    expect(posts.map((r) => r.url)).toEqual(["/api/v1/free-tier"]);
+    expect(await slotFree()).toBe(false);
+    expect(await ftvm.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refuses a second one with a message naming the first, before sending the create", async () => {
+    const second = (await ftvm.check({ name: uniqueName("ft"), image: "ubuntu-22.04" })).inputs;
+    const error = await failure(ftvm.create(second));
+    expect(error.message).toContain(
+      `already has its free-tier VM "${inputs.name as string}" (${id}`,
+    );
+    expect(error.message).toMatch(/may have only one.*import.*delete it first/);
+    expect((await ftvm.requests()).filter((r) => r.method === "POST")).toEqual([]);
+  });
+
+  it("reads it, and an import fills every output and matches the program's inputs", async () => {
+    expect((await ftvm.read(id, outs)).props).toEqual(outs);
+    const imported = await ftvm.read(id, {});
+    expect(imported.props).toEqual(outs);
+    expect(await ftvm.diff(id, imported.props!, inputs)).toMatchObject({ changes: false });
+    const checked = await ftvm.check(imported.inputs!);
+    expect(checked.failures).toEqual([]);
+    expect(await ftvm.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
+  });
+
+  it("renames and stops it in place, and replaces it for a new image or public address", async () => {
+    const newName = uniqueName("ft-renamed");
+    const next = (await ftvm.check({ ...inputs, name: newName, powerState: "stopped" }, inputs))
+      .inputs;
+    expect(await ftvm.diff(id, outs, next)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await ftvm.update(id, outs, next);
+    expect(updated.outs).toMatchObject({
+      name: newName,
+      powerState: "stopped",
+      state: "stopped",
+      vmId: id,
+    });
+    expect((await readVm(emu, id))!).toMatchObject({ name: newName, state: "stopped" });
+    inputs = next;
+    outs = updated.outs;
+    for (const [key, value] of [
+      ["image", "ubuntu-24.04"],
+      ["externalIp", false],
+      ["imageMetadata", { user_name: "ops" }],
+      ["availabilityZone", "ru.AZ-2"],
+    ] as const) {
+      const diff = await ftvm.diff(id, outs, { ...inputs, [key]: value });
+      expect(diff.replaces, key).toEqual([key]);
+    }
+  });
+
+  it("a paid VM cannot be read as a FreeTierVm", async () => {
+    const { id: paidId } = await paid.up(vmArgs());
+    await expect(ftvm.read(paidId, {})).rejects.toThrow(
+      /is not a free-tier VM .*manage it with the Vm resource/,
+    );
+  });
+
+  it("deletes it with its boot disk and public address, and the organization may create one again", async () => {
+    const fipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
+    await ftvm.delete(id, outs);
+    expect(await readVm(emu, id)).toBeUndefined();
+    expect(await diskState(emu, outs.bootDiskId as string)).toBe("gone");
+    expect(vmState(emu).floatingIps[fipId]).toBeUndefined();
+    expect(await slotFree()).toBe(true);
+    await expect(ftvm.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("when two creates race, one wins and the other gets the same clear message from the service's 422", async () => {
+    const a = (await ftvm.check({ name: uniqueName("ft-a"), image: "ubuntu-22.04" })).inputs;
+    const b = (await ftvm.check({ name: uniqueName("ft-b"), image: "ubuntu-22.04" })).inputs;
+    const results = await Promise.allSettled([ftvm.create(a), ftvm.create(b)]);
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect((lost[0]!.reason as Error).message).toMatch(
+      /already has its free-tier VM ".+" \(.+\).*may have only one/,
+    );
+    // Both passed the check first, so the loser was refused by the service itself.
+    const creates = (await ftvm.requests()).filter(
+      (r) => r.method === "POST" && r.url === "/api/v1/free-tier",
+    );
+    expect(creates.map((r) => r.status).sort()).toEqual([201, 422]);
+    const winner = (won[0] as PromiseFulfilledResult<{ id: string; outs: Props }>).value;
+    expect(vmsNamed(emu, winner.outs.name as string)).toEqual([winner.id]);
+    await ftvm.delete(winner.id, winner.outs);
+  });
+});

@@ -1,0 +1,350 @@
+// The Vm provider when things go wrong, against the emulator over HTTP: bad input refused by
+// check with nothing sent, unknown values let through, names the catalog lacks, the
+// service's 404/409/422, a VM that ends in `error` or never runs in time (kept in the stack),
+// a create under injected faults, and the password kept out of every plain-text place.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { TestEmulator } from "../support/emulator";
+import { UNKNOWN, vmState } from "./support/fixtures";
+import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { readVm, startVmEmulator, stateText, vmArgs, vmsNamed, waitForVm } from "./vm-support";
+
+let emu: TestEmulator;
+let vm: ProviderHarness;
+
+beforeAll(async () => {
+  emu = await startVmEmulator();
+  vm = await loadProvider("resources/vm", emu);
+});
+afterAll(async () => emu.close());
+beforeEach(async () => {
+  await vm.setFaults([]);
+  await vm.clearRequests();
+});
+
+/** Requests that change something (anything but GET). */
+async function changes(): Promise<string[]> {
+  return (await vm.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`);
+}
+
+/** The error `work` rejects with. */
+async function failure(work: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await work;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error("expected a failure");
+}
+
+/** Creates through check + create, starting the VM's create and returning its promise. */
+async function create(args: Props) {
+  const checked = await vm.check(args);
+  expect(checked.failures).toEqual([]);
+  return vm.create(checked.inputs);
+}
+
+describe("check", () => {
+  it.each([
+    ["name", { name: "1-starts-with-a-digit" }, /start with a letter/],
+    ["bootDisk", { bootDisk: undefined }, /./],
+    ["bootDisk.size", { bootDisk: { size: 0 } }, /./],
+    ["password", { password: "alllowercase1!" }, /upper-case/],
+    ["password", { password: "Sh0rt!" }, /8/],
+    ["tags", { tags: ["env-dev", "00000000-0000-4000-8000-00000000000a"] }, /not a mix/],
+    [
+      "interfaces.0.subnet",
+      { interfaces: [{ directIp: true, subnet: "default-subnet-az1" }] },
+      /directIp interface takes no subnet/,
+    ],
+    [
+      "interfaces.0.securityGroups",
+      { interfaces: [{ securityEnabled: false, securityGroups: ["default-az1"] }] },
+      /securityEnabled: true/,
+    ],
+    [
+      "interfaces.0.directIp",
+      { apiVersion: "v1", interfaces: [{ directIp: true }] },
+      /apiVersion "v1.1"/,
+    ],
+    [
+      "disks",
+      { disks: Array.from({ length: 9 }, (_, i) => ({ name: `d${i}`, size: 1 })) },
+      /at most 8 extra disks/,
+    ],
+    ["disks.0", { disks: [{ name: "d1" }] }, /new disk \{name, size/],
+    ["powerState", { powerState: "paused" }, /./],
+    ["flavr", { flavr: "gen-2-4" }, /unknown property "flavr"/],
+    ["timeouts.create", { timeouts: { create: "soon" } }, /duration/],
+  ])("refuses bad %s before anything is sent", async (property, overrides, reason) => {
+    const args: Props = { ...vmArgs(), ...overrides };
+    for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete args[key];
+    const checked = await vm.check(args);
+    const found = checked.failures.find((f) => f.property === property);
+    expect(found, JSON.stringify(checked.failures)).toBeDefined();
+    expect(found!.reason).toMatch(reason);
+    expect(await vm.requests()).toEqual([]);
+  });
+
+  it("never echoes a refused password in its reason", async () => {
+    const checked = await vm.check(vmArgs({ password: "nouppercase-42" }));
+    expect(checked.failures.map((f) => f.property)).toEqual(["password"]);
+    expect(JSON.stringify(checked.failures)).not.toContain("nouppercase-42");
+  });
+
+  it("lets values unknown during preview through, and diff reports them as changes", async () => {
+    const args = vmArgs({
+      name: UNKNOWN,
+      flavor: UNKNOWN,
+      tags: [UNKNOWN, "env-dev"],
+      interfaces: [{ subnet: UNKNOWN, securityGroups: [UNKNOWN] }],
+      disks: [{ diskId: UNKNOWN }],
+      password: UNKNOWN,
+    });
+    const checked = await vm.check(args);
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs).toMatchObject({ powerState: "running", deleteDisksOnDestroy: true });
+    const { id, outs } = await vm.up(vmArgs());
+    const diff = await vm.diff(id, outs, {
+      ...checked.inputs,
+      image: outs.image,
+      bootDisk: { size: 10 },
+    });
+    expect(diff.changes).toBe(true);
+    expect(diff.replaces).toEqual(expect.arrayContaining(["interfaces", "disks"]));
+  });
+});
+
+describe("names the catalog lacks, before anything is created", () => {
+  it.each([
+    [
+      "flavor",
+      { flavor: "gen-3-5" },
+      /flavor: "gen-3-5" is not a flavor offered in availability zone ru\.AZ-1; use one of: burst-1-1, burst-2-2, gen-2-4, gen-32-128, gen-4-8, gen-8-32, gpu-16-128-2, gpu-8-64-1$/,
+    ],
+    [
+      "free-tier flavor",
+      { flavor: "free-tier-1-1" },
+      /flavor: "free-tier-1-1" is the free-tier flavor, which only the FreeTierVm resource may use/,
+    ],
+    [
+      "image",
+      { image: "centos-7" },
+      /image: "centos-7" is not an image offered in availability zone ru\.AZ-1; use one of: .*ubuntu-22\.04/,
+    ],
+    [
+      "zone",
+      { availabilityZone: "ru.AZ-9" },
+      /availabilityZone: "ru\.AZ-9" is not an availability zone of project .*; use one of: ru\.AZ-1, ru\.AZ-2, ru\.AZ-3/,
+    ],
+    [
+      "disk type",
+      { bootDisk: { size: 10, diskType: "NVMe" } },
+      /bootDisk\.diskType: "NVMe" is not a disk type offered in availability zone ru\.AZ-1; use one of: HDD, SSD/,
+    ],
+    [
+      "free-tier disk type",
+      { disks: [{ name: "ft", size: 1, diskType: "free-tier-HDD" }] },
+      /disks\[0\]\.diskType: "free-tier-HDD" is a free-tier disk type/,
+    ],
+    [
+      "subnet",
+      { interfaces: [{ subnet: "no-such-subnet" }] },
+      /interfaces\[0\]\.subnet: "no-such-subnet" is not a subnet of project .* in availability zone ru\.AZ-1; use one of: default-subnet-az1/,
+    ],
+    [
+      "subnet of another zone",
+      { interfaces: [{ subnet: "default-subnet-az2" }] },
+      /interfaces\[0\]\.subnet: "default-subnet-az2" is not a subnet/,
+    ],
+    [
+      "security group",
+      { interfaces: [{ securityGroups: ["default-az1", "web"] }] },
+      /interfaces\[0\]\.securityGroups\[1\]: "web" is not a security group .*; use one of: default-az1/,
+    ],
+    [
+      "boot disk size",
+      { bootDisk: { size: 5 } },
+      /bootDisk\.size: image ubuntu-22\.04 needs a boot disk of at least 10 GB; got 5 GB/,
+    ],
+    [
+      "metadata field",
+      { imageMetadata: { username: "ops" } },
+      /imageMetadata\.username: image ubuntu-22\.04 has no metadata field "username"; its fields are: user_name, public_key/,
+    ],
+    [
+      "required metadata",
+      { image: "windows-2022", bootDisk: { size: 50 } },
+      /imageMetadata\.user_name: image windows-2022 needs a value for "user_name"/,
+    ],
+    [
+      "cloud-init",
+      {
+        image: "windows-2022",
+        bootDisk: { size: 50 },
+        imageMetadata: { user_name: "admin" },
+        cloudInit: "#cloud-config\n",
+      },
+      /cloudInit: image windows-2022 does not accept cloud-init/,
+    ],
+  ])(
+    "refuses an unknown %s with the field and the valid choices",
+    async (_what, overrides, message) => {
+      const args = vmArgs(overrides);
+      const error = await failure(create(args));
+      expect(error.message).toMatch(new RegExp(`^Vm "${args.name as string}": create failed: `));
+      expect(error.message).toMatch(message);
+      expect(await changes()).toEqual([]);
+    },
+  );
+});
+
+describe("the service's own refusals", () => {
+  it("reports a 404 with the service's code and message (an unknown tag)", async () => {
+    const error = await failure(create(vmArgs({ tags: ["no-such-tag"] })));
+    expect(error.message).toMatch(
+      /create failed: POST \/api\/v1\.1\/vms: 404 tag_not_found: .*no-such-tag/,
+    );
+    expect(error.message).toMatch(/pulumi refresh/);
+  });
+
+  it("reports a 422 naming the service's field (a fixed address outside the subnet)", async () => {
+    const error = await failure(create(vmArgs({ interfaces: [{ ipAddress: "192.168.7.7" }] })));
+    expect(error.message).toMatch(/422 ip_address_not_in_subnet/);
+    expect(error.message).toMatch(/fix the named field/);
+  });
+
+  it("reports a 422 for a placement group the service does not know", async () => {
+    const error = await failure(create(vmArgs({ placementGroup: "no-such-group" })));
+    expect(error.message).toMatch(/422 placement_group_not_found_by_name/);
+  });
+});
+
+describe("a VM that exists but does not become usable", () => {
+  /** Starts a create, then gives the VM a failed state as soon as the emulator has it. */
+  async function createThatFails(args: Props, status: "error" | "error_creating") {
+    const pending = failure(create(args));
+    let id: string | undefined;
+    const deadline = Date.now() + 5000;
+    while (id === undefined && Date.now() < deadline) {
+      id = vmsNamed(emu, args.name as string)[0];
+      if (id === undefined) await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(id).toBeDefined();
+    vmState(emu).vms[id!]!.schedule = [{ at: Date.now(), status }];
+    return { id: id!, error: await pending };
+  }
+
+  it("keeps a VM that ended in error in the stack: ResourceInitError with its id and outputs", async () => {
+    const args = vmArgs();
+    const { id, error } = await createThatFails(args, "error");
+    expect(error.name).toBe("ResourceInitError");
+    expect(error.id).toBe(id);
+    expect(error.properties).toMatchObject({ vmId: id, state: "error", name: args.name });
+    expect(error.message).toMatch(
+      /create \(waiting until it runs\) failed: .*VM .* is in state error/,
+    );
+    expect(error.message).toMatch(/stays in the stack/);
+    // The next `up` calls update with no change: it reports the failed state again.
+    const checked = await vm.check(args);
+    const again = await failure(vm.update(id, error.properties as Props, checked.inputs));
+    expect(again.name).toBe("ResourceInitError");
+    expect(again.message).toMatch(/in state error/);
+    // And a failed VM can be deleted.
+    await vm.delete(id, error.properties as Props);
+    expect(await readVm(emu, id)).toBeUndefined();
+  });
+
+  it("keeps a VM that did not run in time, and says which timeout to raise", async () => {
+    const args = vmArgs({ timeouts: { create: "1s" } });
+    const pending = failure(create(args));
+    let id: string | undefined;
+    while (id === undefined) {
+      id = vmsNamed(emu, args.name as string)[0];
+      if (id === undefined) await new Promise((r) => setTimeout(r, 5));
+    }
+    // Stuck in `creating` for a minute.
+    vmState(emu).vms[id]!.schedule = [{ at: Date.now() + 60_000, status: "running" }];
+    const error = await pending;
+    expect(error.name).toBe("ResourceInitError");
+    expect(error.id).toBe(id);
+    expect(error.message).toMatch(/timed out after/);
+    expect(error.message).toMatch(/timeouts\.create/);
+    expect((error.properties as Props).state).toBe("creating");
+    vmState(emu).vms[id]!.schedule = [{ at: Date.now(), status: "running" }];
+    await waitForVm(emu, id, (v) => v?.state === "running");
+    await vm.delete(id, error.properties as Props);
+  });
+
+  it("keeps a VM whose password could not be set, without the password, so the next update sets it", async () => {
+    const password = "N0-agent-here!";
+    const args = vmArgs({ image: "debian-12", password });
+    const error = await failure(create(args));
+    expect(error.name).toBe("ResourceInitError");
+    expect(error.message).toMatch(/setting the password.*422 guest_agent_unavailable/);
+    expect(error.message).not.toContain(password);
+    const props = error.properties as Props;
+    expect(props.password).toBeNull();
+    expect(props.state).toBe("running");
+    const checked = await vm.check(args);
+    expect(await vm.diff(error.id as string, props, checked.inputs)).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+    await vm.delete(error.id as string, props);
+  });
+});
+
+describe("faults", () => {
+  it.each([
+    ["the answer is lost after the VM was made", { dropResponseRate: 1 }],
+    ["the service answers 503 without making it", { errorRates: { "503": 1 } }],
+  ])("ends with exactly one VM when %s", async (_what, fault) => {
+    await vm.setFaults([{ route: "^/api/v1\\.1/vms$", method: "POST", times: 1, ...fault }]);
+    const args = vmArgs();
+    const { id, outs } = await vm.up(args);
+    expect(outs).toMatchObject({ state: "running", vmId: id });
+    expect(vmsNamed(emu, args.name as string)).toEqual([id]);
+    const posts = (await vm.requests()).filter(
+      (r) => r.method === "POST" && r.url === "/api/v1.1/vms",
+    );
+    expect(posts.length).toBeGreaterThanOrEqual(fault.dropResponseRate === 1 ? 1 : 2);
+  });
+
+  it("does not adopt an older VM of the same name after a lost answer (a replacement's predecessor)", async () => {
+    const args = vmArgs();
+    const first = await vm.up(args);
+    await vm.setFaults([
+      { route: "^/api/v1\\.1/vms$", method: "POST", times: 1, dropResponseRate: 1 },
+    ]);
+    const second = await vm.up(args);
+    expect(second.id).not.toBe(first.id);
+    expect(vmsNamed(emu, args.name as string).sort()).toEqual([first.id, second.id].sort());
+  });
+});
+
+describe("secrets", () => {
+  it("keeps the password out of every output but `password`, the emulator's state and the request log", async () => {
+    const password = "Very-s3cret-Pw";
+    const { id, outs } = await vm.up(vmArgs({ password }));
+    expect(outs.password).toBe(password);
+    const { password: _kept, ...others } = outs;
+    expect(JSON.stringify(others)).not.toContain(password);
+    expect(vmState(emu).vms[id]!.password_logins).toEqual(["ubuntu"]);
+    expect(await stateText(emu)).not.toContain(password);
+    expect(JSON.stringify(await vm.requests())).not.toContain(password);
+    const read = await vm.read(id, outs);
+    const { password: _again, ...readOthers } = read.props!;
+    expect(JSON.stringify(readOthers)).not.toContain(password);
+    expect(JSON.stringify(read.inputs)).not.toContain(password);
+  });
+
+  it("keeps the password out of an update's error message", async () => {
+    const { id, inputs, outs } = await vm.up(vmArgs({ image: "debian-12" }));
+    const password = "Upd8te-secret!";
+    const checked = await vm.check({ ...inputs, password }, inputs);
+    const error = await failure(vm.update(id, outs, checked.inputs));
+    expect(error.message).toMatch(/422 guest_agent_unavailable/);
+    expect(error.message).not.toContain(password);
+    expect(JSON.stringify(error)).not.toContain(password);
+  });
+});
