@@ -1,5 +1,6 @@
-// ESLint flat config: typescript-eslint's type-aware rules over every TypeScript source.
+// ESLint flat config: ESLint's and typescript-eslint's recommended rules, Node globals for JS.
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -15,6 +16,6 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs", "**/*.cjs", "**/*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", require: "readonly", module: "writable", __dirname: "readonly", setTimeout: "readonly", URL: "readonly" } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-/* global performance, fetch */
 // Client benchmark: what the REST client adds to a request, with keep-alive on and off, and
 // how soon the waiter notices a state change. Starts the emulator from dist/ (run
 // `npm run build` first), prints a table and writes bench/results/client.json.

@@ -128,7 +128,7 @@ function parseInput(endpoint: AnyEndpoint, request: FastifyRequest) {
     if (!result.success) throw validationError(shape, where, result.error);
     return result.data;
   };
-  let body: unknown = request.body;
+  const body: unknown = request.body;
   if (endpoint.body !== undefined && body === undefined) {
     if (endpoint.bodyRequired ?? true) {
       throw new ServiceError(validationStatus(shape), "validation_error", "a JSON request body is required", {
