@@ -4,6 +4,7 @@
  * client. Nothing here is ever serialized into state.
  */
 import { VmCloudClient } from "../client";
+import { guardHostProcess } from "./host-guard";
 import { readSettings, type ConfigReader, type ProviderSettings } from "./settings";
 
 let settings: ProviderSettings | undefined;
@@ -11,6 +12,8 @@ let client: VmCloudClient | undefined;
 
 /** Records the stack config (from `configure`); later calls with the same config are no-ops. */
 export function configureRuntime(config: ConfigReader | undefined): void {
+  // `configure` runs inside the dynamic-provider host: make sure it dies with its engine.
+  guardHostProcess();
   const next = readSettings(config);
   if (settings !== undefined && JSON.stringify(settings) === JSON.stringify(next)) return;
   settings = next;
