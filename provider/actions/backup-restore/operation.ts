@@ -1,0 +1,191 @@
+/**
+ * Operation 1, restore a backup into a VM (`serverId` and `mappings`) or a disk (`volumeId`),
+ * then follow the restore job at the operation log the service names in `job_id`. `powerOn`
+ * is sent only when the program sets it: the service's default is true, and sending false for
+ * an unset value would power VMs off by surprise.
+ */
+import { z } from "zod";
+import {
+  OPERATION_LOG_FINAL,
+  backupRestoreEndpoints,
+  type BackupRestoreRequest,
+  type OperationLog,
+} from "../../api/operations/backup-restore";
+import { OpsId } from "../../api/operations/common";
+import type { OperationContext } from "../common/context";
+import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
+import type { Operation } from "../common/operation";
+import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { waitForJob } from "../common/wait";
+import { prefixMapper, wireIssues } from "../common/wire-check";
+
+/** A disk backup of a VM backup and the disk it is restored to. */
+export const BackupMappingArg = z
+  .strictObject({
+    backupId: OpsId.describe("Id of the disk backup inside the VM backup"),
+    volumeId: OpsId.describe("Id of the VM's disk the data is restored to"),
+  })
+  .describe("Disk backup to target disk");
+
+/** The arguments of a backup restore. */
+export const BackupRestoreArgs = z.strictObject({
+  backupId: OpsId.describe("Id of the backup to restore"),
+  serverId: OpsId.optional().describe("Target VM id; with mappings, for a VM restoration"),
+  volumeId: OpsId.optional().describe("Target disk id, for a disk restoration"),
+  mappings: z
+    .array(BackupMappingArg)
+    .optional()
+    .describe("One per disk backup of a VM backup; required for a VM restoration"),
+  powerOn: z
+    .boolean()
+    .optional()
+    .describe("Power the VM on after restoring (service default true; unset is not sent)"),
+  projectId: OpsProjectIdInput,
+  waitForCompletion: WaitForCompletionInput,
+});
+/** Parsed arguments of a backup restore. */
+export type BackupRestoreArgs = z.output<typeof BackupRestoreArgs>;
+
+/** The result of a backup restore (camelCase of the operation log). */
+export interface BackupRestoreResult {
+  /** The restored backup. */
+  backupId: string;
+  /** `server` or `volume`. */
+  targetKind: "server" | "volume";
+  /** The VM or disk restored into. */
+  targetId: string;
+  /** The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`. */
+  jobStatus?: string;
+  /** The service's error code, when the job failed. */
+  errorCode?: string;
+  /** The service's error message, when the job failed. */
+  errorMessage?: string;
+}
+
+/** The request body for `args`; `power_on` only when set. */
+export function backupRestoreBody(args: BackupRestoreArgs): BackupRestoreRequest {
+  return {
+    restore: {
+      ...(args.serverId === undefined ? {} : { server_id: args.serverId }),
+      ...(args.volumeId === undefined ? {} : { volume_id: args.volumeId }),
+      ...(args.mappings === undefined
+        ? {}
+        : {
+            mappings: args.mappings.map((m) => ({ backup_id: m.backupId, volume_id: m.volumeId })),
+          }),
+      ...(args.powerOn === undefined ? {} : { power_on: args.powerOn }),
+    },
+  };
+}
+
+const toArgs = prefixMapper([
+  [["params", "project_id"], ["projectId"]],
+  [["params", "backup_id"], ["backupId"]],
+  [["body", "restore", "server_id"], ["serverId"]],
+  [["body", "restore", "volume_id"], ["volumeId"]],
+  [["body", "restore", "power_on"], ["powerOn"]],
+  [
+    ["body", "restore", "mappings", "*", "backup_id"],
+    ["mappings", "*", "backupId"],
+  ],
+  [
+    ["body", "restore", "mappings", "*", "volume_id"],
+    ["mappings", "*", "volumeId"],
+  ],
+  [["body", "restore", "mappings"], ["mappings"]],
+]);
+
+/** A syntactically valid project id for checks made before the project is known. */
+const PLACEHOLDER_PROJECT = "0".repeat(32);
+
+function target(args: BackupRestoreArgs): Pick<BackupRestoreResult, "targetKind" | "targetId"> {
+  return args.serverId !== undefined
+    ? { targetKind: "server", targetId: args.serverId }
+    : { targetKind: "volume", targetId: args.volumeId ?? "" };
+}
+
+function fromLog(
+  log: OperationLog,
+  previous: OperationOutcome<BackupRestoreResult>,
+): OperationOutcome<BackupRestoreResult> {
+  const finished = OPERATION_LOG_FINAL.includes(log.status);
+  return {
+    ...previous,
+    status: log.status,
+    finished,
+    finishedAt: finished ? (previous.finishedAt ?? nowIso()) : undefined,
+    result: {
+      ...previous.result,
+      jobStatus: log.status,
+      ...(log.error_info === undefined
+        ? {}
+        : { errorCode: log.error_info.code, errorMessage: log.error_info.message }),
+    },
+  };
+}
+
+/** Restore a backup. */
+export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = {
+  title: "backup restore",
+  args: BackupRestoreArgs,
+  requestIssues: (args) =>
+    wireIssues(
+      backupRestoreEndpoints.backupRestore,
+      {
+        params: { project_id: args.projectId ?? PLACEHOLDER_PROJECT, backup_id: args.backupId },
+        body: backupRestoreBody(args),
+      },
+      toArgs,
+    ),
+  target(args) {
+    const t = target(args);
+    return `backup ${args.backupId} into ${t.targetKind} ${t.targetId}`;
+  },
+  async start(ctx: OperationContext, args) {
+    const startedAt = nowIso();
+    const answer = await ctx.client.call(
+      backupRestoreEndpoints.backupRestore,
+      {
+        params: { project_id: ctx.projectId, backup_id: args.backupId },
+        body: backupRestoreBody(args),
+      },
+      // A restore is not repeated blindly: a second one while the first runs is refused (409).
+      { idempotent: false, ...(ctx.signal === undefined ? {} : { signal: ctx.signal }) },
+    );
+    const jobId = answer?.job_id;
+    return {
+      jobId,
+      status: ACCEPTED,
+      // Without a job id (some deployments answer 202 with no body) the end cannot be seen.
+      finished: jobId === undefined,
+      startedAt,
+      finishedAt: undefined,
+      result: { backupId: args.backupId, ...target(args) },
+    };
+  },
+  async wait(ctx, outcome) {
+    const jobId = outcome.jobId!;
+    return waitForJob(ctx, {
+      operation: "backup restore",
+      what: `restore job ${jobId} of backup ${outcome.result.backupId} to end`,
+      initial: outcome,
+      poll: async () =>
+        (
+          await ctx.client.call(backupRestoreEndpoints.backupOperationLog, {
+            params: { project_id: ctx.projectId, operation_log_id: jobId },
+          })
+        ).operation_log,
+      outcome: fromLog,
+      failure: (log) => {
+        if (log.status === "failed") {
+          return log.error_info === undefined
+            ? "the restore job failed (the service gave no reason)"
+            : `${log.error_info.code}: ${log.error_info.message}`;
+        }
+        if (log.status === "timeout") return "the service timed the restore job out";
+        return undefined;
+      },
+      describe: (log) => log.status,
+    });
+  },
+};

@@ -1,0 +1,289 @@
+/**
+ * Operation 4, report events and alarms, or clear alarms (`?action=clear`). The service answers
+ * 204 with nothing, so the ids the caller needs later (to clear an alarm) are computed the way
+ * the service derives them (`alarmId`): from the event name, resource provider, resource type
+ * and resource id. A clear names each alarm by that id, or by those four fields.
+ */
+import { z } from "zod";
+import {
+  ClearEventsRequest,
+  EventSeverity,
+  EventType,
+  ReportEventsRequest,
+  alarmId,
+  eventsEndpoints,
+  type EventModel,
+  type PushEventsRequest,
+} from "../../api/operations/events";
+import { OpsProjectIdInput } from "../common/inputs";
+import type { Operation } from "../common/operation";
+import { ACCEPTED, nowIso } from "../common/outcome";
+import {
+  dedupe,
+  prefixMapper,
+  schemaIssues,
+  wireIssues,
+  type ArgIssue,
+} from "../common/wire-check";
+
+/** `report` sends events and alarms; `clear` clears alarms. */
+export const EventAction = z
+  .enum(["report", "clear"])
+  .describe("report (default) sends events and alarms; clear clears alarms");
+/** A value of {@link EventAction}. */
+export type EventAction = z.infer<typeof EventAction>;
+
+/** One event or alarm, in camelCase; the six metadata keys are fields of their own. */
+export const EventArg = z
+  .strictObject({
+    name: z.string().optional().describe("Event or alarm name (metadata event_name)"),
+    severity: EventSeverity.optional().describe(
+      "Critical, Major, Minor or Info (metadata event_severity)",
+    ),
+    type: EventType.optional().describe("event or alarm (metadata event_type)"),
+    resourceProvider: z
+      .string()
+      .optional()
+      .describe("Service the event belongs to (metadata resource_provider)"),
+    resourceType: z.string().optional().describe("Type of the resource (metadata resource_type)"),
+    resourceId: z.string().optional().describe("Resource id (metadata resource_id)"),
+    metadata: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe("More metadata keys, sent as they are"),
+    startsAt: z.number().optional().describe("When it was generated, epoch ms (default now)"),
+    endsAt: z.number().optional().describe("When it was cleared, epoch ms; 0 means not cleared"),
+    timeout: z
+      .number()
+      .optional()
+      .describe("Milliseconds until an alarm clears by itself (default three days)"),
+    annotations: z.record(z.string(), z.json()).optional().describe("Additional fields"),
+    attachRule: z.record(z.string(), z.json()).optional().describe("Reserved"),
+    id: z
+      .string()
+      .optional()
+      .describe(
+        "Alarm id, to clear it; default: computed from name, resourceProvider, resourceType and resourceId",
+      ),
+  })
+  .describe("Event or alarm");
+/** A value of {@link EventArg}. */
+export type EventArg = z.output<typeof EventArg>;
+
+/** The arguments of an event report or alarm clear. */
+export const EventReportArgs = z.strictObject({
+  events: z.array(EventArg).describe("Events or alarms: at least one"),
+  action: EventAction.optional(),
+  projectId: OpsProjectIdInput,
+});
+/** Parsed arguments of an event report or clear. */
+export type EventReportArgs = z.output<typeof EventReportArgs>;
+
+/** The result of an event report or clear. */
+export interface EventReportResult {
+  /** What was done: `report` or `clear`. */
+  action: EventAction;
+  /** The id of each event, in order (what a later clear needs). */
+  eventIds: string[];
+  /** How many events were sent. */
+  count: number;
+}
+
+const IDENTITY = ["name", "resourceProvider", "resourceType", "resourceId"] as const;
+
+/** The id the service gives `event`: its `id`, else computed from its four identity fields. */
+export function eventId(event: EventArg): string | undefined {
+  if (event.id !== undefined) return event.id;
+  if (IDENTITY.some((key) => event[key] === undefined)) return undefined;
+  return alarmId({
+    event_name: event.name!,
+    resource_provider: event.resourceProvider!,
+    resource_type: event.resourceType!,
+    resource_id: event.resourceId!,
+  });
+}
+
+function metadataOf(event: EventArg): Record<string, string> {
+  const named: Record<string, string | undefined> = {
+    event_name: event.name,
+    event_severity: event.severity,
+    event_type: event.type,
+    resource_provider: event.resourceProvider,
+    resource_type: event.resourceType,
+    resource_id: event.resourceId,
+  };
+  const metadata: Record<string, string> = { ...(event.metadata ?? {}) };
+  for (const [key, value] of Object.entries(named)) if (value !== undefined) metadata[key] = value;
+  return metadata;
+}
+
+const COMPLETE_METADATA = [
+  "event_name",
+  "event_severity",
+  "event_type",
+  "resource_provider",
+  "resource_type",
+  "resource_id",
+];
+
+function wireEvent(event: EventArg, action: EventAction): EventModel {
+  const metadata = metadataOf(event);
+  const times = {
+    ...(event.startsAt === undefined ? {} : { starts_at: event.startsAt }),
+    ...(event.endsAt === undefined ? {} : { ends_at: event.endsAt }),
+    ...(event.timeout === undefined ? {} : { timeout: event.timeout }),
+  };
+  if (action === "clear") {
+    const id = eventId(event);
+    const complete = COMPLETE_METADATA.every((key) => metadata[key] !== undefined);
+    return {
+      ...(id === undefined ? {} : { id }),
+      ...times,
+      // The id is what clears; complete metadata rides along for services that also read it.
+      ...(complete ? { metadata: metadata as EventModel["metadata"] } : {}),
+    };
+  }
+  return {
+    ...times,
+    metadata: metadata as EventModel["metadata"],
+    ...(event.annotations === undefined ? {} : { annotations: event.annotations }),
+    ...(event.attachRule === undefined ? {} : { attach_rule: event.attachRule }),
+  };
+}
+
+/** The request body for `args`. */
+export function eventsBody(args: EventReportArgs): PushEventsRequest {
+  const action = args.action ?? "report";
+  return { events: args.events.map((e) => wireEvent(e, action)) };
+}
+
+/** The query for `args`: `action=clear` for a clear, nothing for a report. */
+export function eventsQuery(args: EventReportArgs): { action?: string } {
+  return (args.action ?? "report") === "clear" ? { action: "clear" } : {};
+}
+
+const toArgs = prefixMapper([
+  [["params", "project_id"], ["projectId"]],
+  [["query", "action"], ["action"]],
+  [
+    ["body", "events", "*", "metadata", "event_name"],
+    ["events", "*", "name"],
+  ],
+  [
+    ["body", "events", "*", "metadata", "event_severity"],
+    ["events", "*", "severity"],
+  ],
+  [
+    ["body", "events", "*", "metadata", "event_type"],
+    ["events", "*", "type"],
+  ],
+  [
+    ["body", "events", "*", "metadata", "resource_provider"],
+    ["events", "*", "resourceProvider"],
+  ],
+  [
+    ["body", "events", "*", "metadata", "resource_type"],
+    ["events", "*", "resourceType"],
+  ],
+  [
+    ["body", "events", "*", "metadata", "resource_id"],
+    ["events", "*", "resourceId"],
+  ],
+  [
+    ["body", "events", "*", "metadata"],
+    ["events", "*", "metadata"],
+  ],
+  [
+    ["body", "events", "*", "starts_at"],
+    ["events", "*", "startsAt"],
+  ],
+  [
+    ["body", "events", "*", "ends_at"],
+    ["events", "*", "endsAt"],
+  ],
+  [
+    ["body", "events", "*", "timeout"],
+    ["events", "*", "timeout"],
+  ],
+  [
+    ["body", "events", "*", "annotations"],
+    ["events", "*", "annotations"],
+  ],
+  [
+    ["body", "events", "*", "attach_rule"],
+    ["events", "*", "attachRule"],
+  ],
+  [
+    ["body", "events", "*", "id"],
+    ["events", "*", "id"],
+  ],
+  [["body", "events"], ["events"]],
+]);
+
+const PLACEHOLDER_PROJECT = "0".repeat(32);
+
+/** Report events, or clear alarms. */
+export const eventReport: Operation<EventReportArgs, EventReportResult> = {
+  title: "event report",
+  args: EventReportArgs,
+  requestIssues(args) {
+    const action = args.action ?? "report";
+    const issues: ArgIssue[] = [];
+    if (action === "clear") {
+      args.events.forEach((event, i) => {
+        if (eventId(event) === undefined) {
+          issues.push({
+            path: ["events", i, "id"],
+            message:
+              "an alarm to clear needs its id, or name, resourceProvider, resourceType and resourceId to compute it",
+          });
+        }
+      });
+    }
+    const body = eventsBody(args);
+    const wire = [
+      ...wireIssues(
+        eventsEndpoints.pushEvents,
+        {
+          params: { project_id: args.projectId ?? PLACEHOLDER_PROJECT },
+          query: eventsQuery(args),
+          body,
+        },
+        toArgs,
+      ),
+      ...schemaIssues(
+        "body",
+        action === "clear" ? ClearEventsRequest : ReportEventsRequest,
+        body,
+        toArgs,
+      ),
+    ];
+    const explained = new Set(issues.map((issue) => issue.path.join(".")));
+    return dedupe([...issues, ...wire.filter((issue) => !explained.has(issue.path.join(".")))]);
+  },
+  target(args) {
+    const action = args.action ?? "report";
+    const n = args.events.length;
+    return action === "clear" ? `clear of ${n} alarm(s)` : `report of ${n} event(s)`;
+  },
+  async start(ctx, args) {
+    const startedAt = nowIso();
+    await ctx.client.call(
+      eventsEndpoints.pushEvents,
+      { params: { project_id: ctx.projectId }, query: eventsQuery(args), body: eventsBody(args) },
+      ctx.signal === undefined ? {} : { signal: ctx.signal },
+    );
+    return {
+      jobId: undefined,
+      status: ACCEPTED,
+      finished: true,
+      startedAt,
+      finishedAt: nowIso(),
+      result: {
+        action: args.action ?? "report",
+        eventIds: args.events.map((e) => eventId(e) ?? ""),
+        count: args.events.length,
+      },
+    };
+  },
+};

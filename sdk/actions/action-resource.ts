@@ -1,0 +1,85 @@
+/**
+ * The base of the action resource classes (`BackupRestore`, `NodeMigration`, …): each runs
+ * its operation once when created and again only when `triggers` change (see
+ * provider/actions/framework/define-action.ts). It declares the outputs they all share: the
+ * outcome of the run.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ProviderModule } from "../../provider/shim";
+import { VmCloudResource } from "../resource-base";
+import type { VmCloudTypeName } from "../type-tokens";
+
+/** A JSON value: what triggers, annotations and other free-form inputs may hold. */
+export type JsonValue =
+  string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * `triggers`: any JSON values, or outputs of other resources. When they change (compared as JSON with object keys sorted; array
+ * order counts; unset, `[]` and `{}` are the same) the resource is replaced, which runs the
+ * operation again. Use e.g. a version number, a timestamp you bump, or outputs of other
+ * resources.
+ */
+export type Triggers = pulumi.Input<JsonValue>[] | Record<string, pulumi.Input<JsonValue>>;
+
+/** `timeouts` of an action resource: `create`, the longest wait for the job (default `20m`). */
+export interface ActionTimeouts {
+  /** Longest wait for the job on create, e.g. `"30m"`. Default 20m. */
+  create?: string;
+}
+
+/** The outputs every action resource has, besides its inputs. */
+const ACTION_OUTPUTS = [
+  "jobId",
+  "status",
+  "finished",
+  "startedAt",
+  "finishedAt",
+  "result",
+  "error",
+] as const;
+
+/** Base class of the action resources. `R` is the operation's result. */
+export abstract class ActionResource<R> extends VmCloudResource {
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** The job id, when the service gave one (also the resource id then). */
+  declare public readonly jobId: pulumi.Output<string | undefined>;
+  /**
+   * The status in the service's words when the run ended (`success`, `Success`, `restored`,
+   * …), or `accepted` when it was not waited for.
+   */
+  declare public readonly status: pulumi.Output<string>;
+  /** True when `status` is final. */
+  declare public readonly finished: pulumi.Output<boolean>;
+  /** When the request was sent (ISO 8601). */
+  declare public readonly startedAt: pulumi.Output<string>;
+  /** When the end was seen (ISO 8601); undefined when not waited for. */
+  declare public readonly finishedAt: pulumi.Output<string | undefined>;
+  /** The operation's own result. */
+  declare public readonly result: pulumi.Output<R>;
+  /** Why the run failed or did not end in time; undefined after a successful run. */
+  declare public readonly error: pulumi.Output<string | undefined>;
+  /** The triggers of the last run. */
+  declare public readonly triggers: pulumi.Output<
+    JsonValue[] | Record<string, JsonValue> | undefined
+  >;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<ActionTimeouts | undefined>;
+
+  /**
+   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`)
+   * @param module    the provider module, `actions/<kind>`
+   * @param name      the Pulumi resource name
+   * @param inputs    the resource's inputs (without outputs)
+   * @param opts      resource options
+   */
+  protected constructor(
+    typeName: VmCloudTypeName,
+    module: ProviderModule,
+    name: string,
+    inputs: pulumi.Inputs,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    const outputs = Object.fromEntries(ACTION_OUTPUTS.map((key) => [key, undefined]));
+    super(typeName, module, name, { ...inputs, ...outputs }, opts);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * `EventReport`: reports events and alarms (or, with `action: "clear"`, clears alarms) when
+ * created, and again only when its `triggers` change. Refresh reads nothing and delete sends
+ * nothing (deleting the resource does not clear the alarms: add an `EventReport` with
+ * `action: "clear"`, or call `clearAlarms`). The function forms are `reportEvents` and
+ * `clearAlarms`. See docs/actions.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { EventReportInputs } from "../../provider/actions/event-report";
+import type { EventReportResult } from "../../provider/actions/event-report/operation";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import type { EventArgs } from "./event-args";
+
+/** The inputs of an {@link EventReport}. */
+export interface EventReportArgs {
+  /**
+   * The events and alarms: at least one. A report needs each event's six identity fields; a
+   * clear needs each alarm's `id` or its name, resourceProvider, resourceType and resourceId.
+   */
+  events: pulumi.Input<pulumi.Input<EventArgs>[]>;
+  /** `report` (default) reports; `clear` clears alarms (`?action=clear`). */
+  action?: pulumi.Input<"report" | "clear">;
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Values whose change sends the events again (the resource is replaced). A change of any
+   * other input, the events included, is only recorded.
+   */
+  triggers?: pulumi.Input<Triggers>;
+  /** Accepted for symmetry with the other actions; a report has no job to wait for. */
+  timeouts?: pulumi.Input<ActionTimeouts>;
+}
+
+type _ArgsMatch = Assert<ArgsMatchSchema<EventReportArgs, z.input<typeof EventReportInputs>>>;
+
+/** One report (or clear) of events and alarms, recorded in the stack. */
+export class EventReport extends ActionResource<EventReportResult> {
+  /** The events sent. */
+  declare public readonly events: pulumi.Output<EventArgs[]>;
+  /** `report` or `clear`. */
+  declare public readonly action: pulumi.Output<"report" | "clear">;
+  /** The project id given (undefined: the provider's). */
+  declare public readonly projectId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name
+   * @param args  the events and what to do with them
+   * @param opts  resource options
+   */
+  constructor(name: string, args: EventReportArgs, opts: pulumi.CustomResourceOptions = {}) {
+    super(
+      "EventReport",
+      "actions/event-report",
+      name,
+      {
+        events: args.events,
+        action: args.action,
+        projectId: args.projectId,
+        triggers: args.triggers,
+        timeouts: args.timeouts,
+      },
+      opts,
+    );
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * `IndexSnapshotRestore`: restores indexes of a search-cluster snapshot into a target cluster
+ * when created, and again only when its `triggers` change. Refresh reads nothing and delete
+ * sends nothing. The function form is `restoreIndexSnapshot`. See docs/actions.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { IndexSnapshotRestoreInputs } from "../../provider/actions/index-snapshot-restore";
+import type { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+
+/** The inputs of an {@link IndexSnapshotRestore}. */
+export interface IndexSnapshotRestoreArgs {
+  /** Id of the search cluster that owns the snapshot. */
+  clusterId: pulumi.Input<string>;
+  /** Id of the snapshot. */
+  snapshotId: pulumi.Input<string>;
+  /** Id of the cluster to restore into (may be `clusterId`). */
+  targetClusterId: pulumi.Input<string>;
+  /**
+   * Indexes to restore: comma-separated names or `*` patterns, 0–1024 characters, no
+   * uppercase, spaces or any of `" \ < | > / ?`. Default: every ordinary index.
+   */
+  indices?: pulumi.Input<string>;
+  /** Regular expression of the indexes to rename (only with `renameReplacement`). */
+  renamePattern?: pulumi.Input<string>;
+  /** New name of the renamed indexes; `$1` refers to a group (only with `renamePattern`). */
+  renameReplacement?: pulumi.Input<string>;
+  /** Replace indexes that already exist in the target. Default: not sent (service default false). */
+  replaceExistingIndices?: pulumi.Input<boolean>;
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: pulumi.Input<string>;
+  /** Wait on create until the target no longer shows the restore. Default true. */
+  waitForCompletion?: pulumi.Input<boolean>;
+  /**
+   * Values whose change runs the restore again (the resource is replaced). A change of any
+   * other input is only recorded: it does not restore again.
+   */
+  triggers?: pulumi.Input<Triggers>;
+  /** Longest wait, e.g. `{ create: "30m" }`. Default 20m. */
+  timeouts?: pulumi.Input<ActionTimeouts>;
+}
+
+type _ArgsMatch = Assert<
+  ArgsMatchSchema<IndexSnapshotRestoreArgs, z.input<typeof IndexSnapshotRestoreInputs>>
+>;
+
+/** One restore of an index snapshot, recorded in the stack. */
+export class IndexSnapshotRestore extends ActionResource<IndexSnapshotRestoreResult> {
+  /** The cluster that owns the snapshot. */
+  declare public readonly clusterId: pulumi.Output<string>;
+  /** The snapshot. */
+  declare public readonly snapshotId: pulumi.Output<string>;
+  /** The cluster restored into. */
+  declare public readonly targetClusterId: pulumi.Output<string>;
+  /** The index selection sent. */
+  declare public readonly indices: pulumi.Output<string | undefined>;
+  /** The rename pattern sent. */
+  declare public readonly renamePattern: pulumi.Output<string | undefined>;
+  /** The rename replacement sent. */
+  declare public readonly renameReplacement: pulumi.Output<string | undefined>;
+  /** Whether existing indexes were replaced. */
+  declare public readonly replaceExistingIndices: pulumi.Output<boolean | undefined>;
+  /** The project id given (undefined: the provider's). */
+  declare public readonly projectId: pulumi.Output<string | undefined>;
+  /** Whether create waited. */
+  declare public readonly waitForCompletion: pulumi.Output<boolean>;
+
+  /**
+   * @param name  the Pulumi resource name
+   * @param args  the snapshot, the target and the selection
+   * @param opts  resource options
+   */
+  constructor(
+    name: string,
+    args: IndexSnapshotRestoreArgs,
+    opts: pulumi.CustomResourceOptions = {},
+  ) {
+    super(
+      "IndexSnapshotRestore",
+      "actions/index-snapshot-restore",
+      name,
+      {
+        clusterId: args.clusterId,
+        snapshotId: args.snapshotId,
+        targetClusterId: args.targetClusterId,
+        indices: args.indices,
+        renamePattern: args.renamePattern,
+        renameReplacement: args.renameReplacement,
+        replaceExistingIndices: args.replaceExistingIndices,
+        projectId: args.projectId,
+        waitForCompletion: args.waitForCompletion,
+        triggers: args.triggers,
+        timeouts: args.timeouts,
+      },
+      opts,
+    );
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * `NodeMigration`: moves nodes to another cluster of the same virtual network when created
+ * (waiting for the job by default), and again only when its `triggers` change. Refresh reads
+ * nothing and delete sends nothing (the nodes stay where they are). `password` is a secret: it
+ * is stored encrypted with the inputs, never in the outputs, and never shown. The function form
+ * is `migrateNodes`. See docs/actions.md.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { NodeMigrationInputs } from "../../provider/actions/node-migration";
+import type { NodeMigrationResult } from "../../provider/actions/node-migration/operation";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+
+/** The inputs of a {@link NodeMigration}. */
+export interface NodeMigrationArgs {
+  /** Id of the source cluster. */
+  clusterId: pulumi.Input<string>;
+  /** Id of the target cluster (same virtual network); the nodes join its default pool. */
+  targetClusterId: pulumi.Input<string>;
+  /** Ids of the nodes to move: 1–200, each once, all in the source cluster. */
+  nodeIds: pulumi.Input<pulumi.Input<string>[]>;
+  /** Operating system of the migrated nodes, with version (e.g. `EulerOS 2.9`). */
+  os: pulumi.Input<string>;
+  /** Key pair name for login. Set this or `password`. */
+  sshKey?: pulumi.Input<string>;
+  /** Login user for password login. Default `root`. */
+  username?: pulumi.Input<string>;
+  /**
+   * Login password (set this or `sshKey`); always treated as a secret: 8–26 characters, at
+   * least three of uppercase, lowercase, digits and `!@$%^-_=+[{}]:,./?~#*`, not containing
+   * the user name or its reverse. A change of the password alone does not run the migration
+   * again and shows no diff (it is not in the outputs to compare with).
+   */
+  password?: pulumi.Input<string>;
+  /** Container runtime: `docker` or `containerd`. Default: docker up to cluster v1.25, else by OS. */
+  runtime?: pulumi.Input<"docker" | "containerd">;
+  /** Maximum pods per node, 16–256. */
+  maxPods?: pulumi.Input<number>;
+  /** `DockerLVMConfigOverride`: `key=value` items separated by `;`. */
+  dockerLvmConfigOverride?: pulumi.Input<string>;
+  /** Script run before installation, as plain text (sent Base64-encoded). */
+  preInstallScript?: pulumi.Input<string>;
+  /** Script run after installation, as plain text (sent Base64-encoded). */
+  postInstallScript?: pulumi.Input<string>;
+  /** Id of the user image that runs `os`. */
+  nodeImageId?: pulumi.Input<string>;
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Wait on create until the job ends, and fail when it fails. Default true. With false,
+   * `status` stays `accepted`; setting it to true later waits for that same job.
+   */
+  waitForCompletion?: pulumi.Input<boolean>;
+  /**
+   * Values whose change runs the migration again (the resource is replaced). A change of any
+   * other input is only recorded: it does not migrate again.
+   */
+  triggers?: pulumi.Input<Triggers>;
+  /** Longest wait for the job, e.g. `{ create: "30m" }`. Default 20m. */
+  timeouts?: pulumi.Input<ActionTimeouts>;
+}
+
+type _ArgsMatch = Assert<ArgsMatchSchema<NodeMigrationArgs, z.input<typeof NodeMigrationInputs>>>;
+
+/** One node migration, recorded in the stack. */
+export class NodeMigration extends ActionResource<NodeMigrationResult> {
+  /** The source cluster. */
+  declare public readonly clusterId: pulumi.Output<string>;
+  /** The target cluster. */
+  declare public readonly targetClusterId: pulumi.Output<string>;
+  /** The nodes asked for. */
+  declare public readonly nodeIds: pulumi.Output<string[]>;
+  /** The OS of the migrated nodes. */
+  declare public readonly os: pulumi.Output<string>;
+  /** The key pair used, for key login. */
+  declare public readonly sshKey: pulumi.Output<string | undefined>;
+  /** The user, for password login. */
+  declare public readonly username: pulumi.Output<string | undefined>;
+  /** The runtime asked for. */
+  declare public readonly runtime: pulumi.Output<"docker" | "containerd" | undefined>;
+  /** The project id given (undefined: the provider's). */
+  declare public readonly projectId: pulumi.Output<string | undefined>;
+  /** Whether create waited. */
+  declare public readonly waitForCompletion: pulumi.Output<boolean>;
+
+  /**
+   * @param name  the Pulumi resource name
+   * @param args  the nodes, the clusters and the login
+   * @param opts  resource options
+   */
+  constructor(name: string, args: NodeMigrationArgs, opts: pulumi.CustomResourceOptions = {}) {
+    super(
+      "NodeMigration",
+      "actions/node-migration",
+      name,
+      {
+        clusterId: args.clusterId,
+        targetClusterId: args.targetClusterId,
+        nodeIds: args.nodeIds,
+        os: args.os,
+        sshKey: args.sshKey,
+        username: args.username,
+        // Secret whatever the program passed, so the inputs in state are encrypted.
+        password: args.password === undefined ? undefined : pulumi.secret(args.password),
+        runtime: args.runtime,
+        maxPods: args.maxPods,
+        dockerLvmConfigOverride: args.dockerLvmConfigOverride,
+        preInstallScript: args.preInstallScript,
+        postInstallScript: args.postInstallScript,
+        nodeImageId: args.nodeImageId,
+        projectId: args.projectId,
+        waitForCompletion: args.waitForCompletion,
+        triggers: args.triggers,
+        timeouts: args.timeouts,
+      },
+      {
+        ...opts,
+        // Never in the outputs; listed so that a future output of that name is secret too.
+        additionalSecretOutputs: [...(opts.additionalSecretOutputs ?? []), "password"],
+      },
+    );
+  }
+}

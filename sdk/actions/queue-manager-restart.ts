@@ -1,0 +1,62 @@
+/**
+ * `QueueManagerRestart`: restarts the queue manager of a message-queue instance when created,
+ * and again only when its `triggers` change. Refresh reads nothing and delete sends nothing.
+ * The function form is `restartQueueManager`. See docs/actions.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { QueueManagerRestartInputs } from "../../provider/actions/queue-manager-restart";
+import type { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+
+/** The inputs of a {@link QueueManagerRestart}. */
+export interface QueueManagerRestartArgs {
+  /** Id of the message-queue instance (it must be RUNNING). */
+  instanceId: pulumi.Input<string>;
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Values whose change restarts the queue manager again (the resource is replaced). A change
+   * of any other input is only recorded.
+   */
+  triggers?: pulumi.Input<Triggers>;
+  /** Accepted for symmetry with the other actions; the restart has no job to wait for. */
+  timeouts?: pulumi.Input<ActionTimeouts>;
+}
+
+type _ArgsMatch = Assert<
+  ArgsMatchSchema<QueueManagerRestartArgs, z.input<typeof QueueManagerRestartInputs>>
+>;
+
+/** One restart of a queue manager, recorded in the stack. */
+export class QueueManagerRestart extends ActionResource<QueueManagerRestartResult> {
+  /** The instance. */
+  declare public readonly instanceId: pulumi.Output<string>;
+  /** The project id given (undefined: the provider's). */
+  declare public readonly projectId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name
+   * @param args  the instance
+   * @param opts  resource options
+   */
+  constructor(
+    name: string,
+    args: QueueManagerRestartArgs,
+    opts: pulumi.CustomResourceOptions = {},
+  ) {
+    super(
+      "QueueManagerRestart",
+      "actions/queue-manager-restart",
+      name,
+      {
+        instanceId: args.instanceId,
+        projectId: args.projectId,
+        triggers: args.triggers,
+        timeouts: args.timeouts,
+      },
+      opts,
+    );
+  }
+}

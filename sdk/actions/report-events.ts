@@ -1,0 +1,51 @@
+/**
+ * `reportEvents`: reports events and alarms. Skipped during preview. The resource form is
+ * `EventReport`; `clearAlarms` clears what this reported.
+ */
+import { z } from "zod";
+import {
+  EventArg,
+  eventReport,
+  type EventReportArgs,
+  type EventReportResult,
+} from "../../provider/actions/event-report/operation";
+import { OpsProjectIdInput } from "../../provider/actions/common/inputs";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import type { EventArgs } from "./event-args";
+import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+
+export type { EventReportResult };
+
+/** The arguments of {@link reportEvents}. */
+export interface ReportEventsArgs {
+  /** The events and alarms: at least one, each with its six identity and metadata fields. */
+  events: EventArgs[];
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: string;
+}
+
+const ReportEventsSchema = z.strictObject({
+  events: z.array(EventArg),
+  projectId: OpsProjectIdInput,
+});
+type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof ReportEventsSchema>>>;
+
+/**
+ * Reports events and alarms: `PUT /v2/{project}/push/events` without an action. The service
+ * answers 204; the result lists each event's id (`result.eventIds`, what `clearAlarms` needs).
+ * Skipped during a preview.
+ */
+export function reportEvents(
+  args: ReportEventsArgs,
+  options?: ActionOptions,
+): Promise<ActionResult<EventReportResult>> {
+  return runAction({
+    name: "reportEvents",
+    operation: eventReport,
+    schema: ReportEventsSchema as unknown as z.ZodType<EventReportArgs>,
+    args,
+    toOperation: (a) => ({ ...a, action: "report" as const }),
+    wait: () => false,
+    options,
+  });
+}

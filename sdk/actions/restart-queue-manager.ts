@@ -1,0 +1,45 @@
+/**
+ * `restartQueueManager`: restarts the queue manager (web management console) of a
+ * message-queue instance. Skipped during preview. The resource form is `QueueManagerRestart`.
+ */
+import type { z } from "zod";
+import {
+  QueueManagerRestartArgs as QueueManagerRestartSchema,
+  queueManagerRestart,
+  type QueueManagerRestartResult,
+} from "../../provider/actions/queue-manager-restart/operation";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+
+export type { QueueManagerRestartResult };
+
+/** The arguments of {@link restartQueueManager}. */
+export interface RestartQueueManagerArgs {
+  /** Id of the message-queue instance (it must be RUNNING). */
+  instanceId: string;
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: string;
+}
+
+type _ArgsMatch = Assert<
+  ArgsMatchSchema<RestartQueueManagerArgs, z.input<typeof QueueManagerRestartSchema>>
+>;
+
+/**
+ * Restarts a queue manager: `PUT /v2/{project}/instances/{instanceId}/restart-queue-manager`.
+ * The service answers at once (`result`, `instanceId`); there is no job. A result other than
+ * success rejects with an `ActionError`. Skipped during a preview.
+ */
+export function restartQueueManager(
+  args: RestartQueueManagerArgs,
+  options?: ActionOptions,
+): Promise<ActionResult<QueueManagerRestartResult>> {
+  return runAction({
+    name: "restartQueueManager",
+    operation: queueManagerRestart,
+    schema: QueueManagerRestartSchema,
+    args,
+    wait: () => false,
+    options,
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * How every action function runs: check the arguments (their types, then the request they make
+ * against the endpoint schemas) before anything is sent; during `pulumi preview` stop there and
+ * answer `{ skipped: true }`; otherwise call the operation through the program's client (or one
+ * given), optionally wait for its job, and answer the outcome. Failures become `ActionError`s.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { operationsProject, type OperationContext } from "../../provider/actions/common/context";
+import { DEFAULT_ACTION_TIMEOUT_MS } from "../../provider/actions/common/inputs";
+import { checkArgs, runOperation, type Operation } from "../../provider/actions/common/operation";
+import { OperationFailedError } from "../../provider/actions/common/outcome";
+import { pathText, type ArgPath } from "../../provider/actions/common/wire-check";
+import type { VmCloudClient } from "../../provider/client";
+import { parseDuration } from "../../provider/resources/inputs/common";
+import { getProgramClient, getProgramProjectId, programSettings } from "../program-client";
+import { ActionError } from "./action-error";
+
+/** Options of every action function. */
+export interface ActionOptions {
+  /**
+   * The client to call through. Default: the program's shared client, built from the stack
+   * config (`vmcloud:endpoint`, `vmcloud:token`, …) or the `VMCLOUD_*` environment variables.
+   */
+  client?: VmCloudClient;
+  /** Aborts the requests and the wait. */
+  signal?: AbortSignal;
+  /**
+   * Receives progress lines while a job is waited for. Default: `pulumi.log.info` inside a
+   * Pulumi program, nothing elsewhere.
+   */
+  onProgress?: (message: string) => void;
+}
+
+/** An action that ran: the same outcome fields as the action resources' outputs. */
+export interface ActionRan<R> {
+  /** False: the operation ran. */
+  skipped: false;
+  /** The job id, when the service gave one. */
+  jobId: string | undefined;
+  /** The status in the service's words (`success`, `Success`, …), or `accepted`. */
+  status: string;
+  /** True when the status is final (the job ended, or there is no job). */
+  finished: boolean;
+  /** When the request was sent (ISO 8601). */
+  startedAt: string;
+  /** When the end was seen (ISO 8601); undefined while not finished. */
+  finishedAt: string | undefined;
+  /** The operation's own result. */
+  result: R;
+}
+
+/** An action that did not run because this is a preview (`pulumi preview`, or `up`'s preview). */
+export interface ActionSkipped {
+  /** True: nothing was sent. */
+  skipped: true;
+  /** Why: always a preview; the arguments were checked. */
+  reason: string;
+}
+
+/** What an action function answers: {@link ActionRan}, or {@link ActionSkipped} in a preview. */
+export type ActionResult<R> = ActionRan<R> | ActionSkipped;
+
+/** One call of an action function. */
+export interface ActionCall<A, R> {
+  /** The function's public name, e.g. `restoreBackup`. */
+  name: string;
+  /** The operation it runs. */
+  operation: Operation<A, R>;
+  /** The function's argument schema (the operation's, plus `timeout` where there is a job). */
+  schema: z.ZodType<A & { timeout?: string | undefined; projectId?: string | undefined }>;
+  /** The arguments as the program gave them. */
+  args: unknown;
+  /** The arguments the operation takes, from the function's (default: the same). */
+  toOperation?: (args: A) => A;
+  /** The argument path the program wrote, from the operation's (default: the same). */
+  toArgumentPath?: (path: ArgPath) => ArgPath;
+  /** Whether to wait for the job. */
+  wait: (args: A) => boolean;
+  options: ActionOptions | undefined;
+  /** Run during a preview too (reads only). */
+  runDuringPreview?: boolean;
+}
+
+function programProject(given: string | undefined): string {
+  if (given !== undefined) return given;
+  return operationsProject(undefined, {
+    operationsProjectId: programSettings().operationsProjectId,
+    projectId: getProgramProjectId(),
+  });
+}
+
+function progressSink(options: ActionOptions | undefined): (message: string) => void {
+  if (options?.onProgress !== undefined) return options.onProgress;
+  return (message) => {
+    if (pulumi.runtime.hasEngine()) void pulumi.log.info(message);
+  };
+}
+
+/** Runs one action function call; see the module comment. */
+export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionResult<R>> {
+  const { name, operation: op } = call;
+  const raw = call.args ?? {};
+  if (typeof raw !== "object" || Array.isArray(raw)) {
+    throw new ActionError({
+      action: name,
+      detail: `the arguments must be an object, got ${Array.isArray(raw) ? "an array" : typeof raw}; nothing was sent`,
+    });
+  }
+  const rename = call.toArgumentPath ?? ((path: ArgPath) => path);
+  const { issues, parsed } = checkArgs(op, call.schema, raw as Record<string, unknown>);
+  if (issues.length > 0 || parsed === undefined) {
+    const named = issues.map((issue) => ({
+      argument: pathText(rename(issue.path)),
+      message: issue.message,
+    }));
+    throw new ActionError({
+      action: name,
+      detail: `invalid arguments, nothing was sent: ${named.map((i) => `${i.argument}: ${i.message}`).join("; ")}`,
+      issues: named,
+    });
+  }
+  if (!call.runDuringPreview && pulumi.runtime.isDryRun()) {
+    return {
+      skipped: true,
+      reason: `${name} does not run during a preview; the arguments were checked and nothing was sent`,
+    };
+  }
+  const args = (call.toOperation ?? ((a: A) => a))(parsed);
+  let ctx: OperationContext;
+  try {
+    ctx = {
+      client: call.options?.client ?? getProgramClient(),
+      projectId: programProject(parsed.projectId),
+      timeoutMs:
+        parsed.timeout === undefined ? DEFAULT_ACTION_TIMEOUT_MS : parseDuration(parsed.timeout),
+      progress: progressSink(call.options),
+      ...(call.options?.signal === undefined ? {} : { signal: call.options.signal }),
+    };
+  } catch (error) {
+    throw new ActionError({
+      action: name,
+      detail: `${error instanceof Error ? error.message : String(error)}; nothing was sent`,
+      cause: error,
+    });
+  }
+  try {
+    const outcome = await runOperation(op, ctx, args, call.wait(parsed));
+    return { skipped: false, ...outcome };
+  } catch (error) {
+    if (error instanceof OperationFailedError) {
+      throw new ActionError({
+        action: name,
+        detail: `${error.message} (${op.target(args)})`,
+        ...(error.jobId === undefined ? {} : { jobId: error.jobId }),
+        reason: error.reason,
+        cause: error,
+      });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ActionError({
+      action: name,
+      detail: `${op.title} of ${op.target(args)} failed: ${message}`,
+      cause: error,
+    });
+  }
+}

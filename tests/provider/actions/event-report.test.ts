@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { alarmId } from "../../../provider/api/operations/events";
+import { ActionError, clearAlarms, reportEvents, type EventArgs } from "../../../sdk/actions";
+import type { ProviderHarness } from "../support/provider-harness";
+import { UNKNOWN } from "../support/fixtures";
+import { walkLifecycle } from "./lifecycle";
+import { inPreview, startActionsEnv, type ActionsEnv } from "./support";
+
+let env: ActionsEnv;
+let p: ProviderHarness;
+beforeAll(async () => {
+  env = await startActionsEnv();
+  p = await env.provider("actions/event-report");
+});
+afterAll(async () => env.close());
+beforeEach(async () => {
+  await env.reset();
+  await env.clearRequests();
+});
+
+const PUSH = { method: "PUT", path: /^\/v2\/[0-9a-f]{32}\/push\/events$/ };
+const diskAlarm: EventArgs = {
+  name: "disk-full",
+  severity: "Major",
+  type: "alarm",
+  resourceProvider: "vm",
+  resourceType: "disk",
+  resourceId: "disk-42",
+  metadata: { team: "storage" },
+  timeout: 600_000,
+};
+const deployEvent: EventArgs = {
+  name: "deployed",
+  severity: "Info",
+  type: "event",
+  resourceProvider: "ci",
+  resourceType: "pipeline",
+  resourceId: "build-7",
+};
+const diskAlarmId = alarmId({
+  event_name: "disk-full",
+  resource_provider: "vm",
+  resource_type: "disk",
+  resource_id: "disk-42",
+});
+const pushQueries = async () =>
+  (await env.requests())
+    .filter((r) => r.method === PUSH.method && PUSH.path.test(r.url.split("?")[0]!))
+    .map((r) => new URL(r.url, "http://x").search);
+
+describe("reportEvents and clearAlarms (functions)", () => {
+  it("reports an alarm and an event with no action on the wire, and answers the ids the service gives them", async () => {
+    const run = await reportEvents(
+      { events: [diskAlarm, deployEvent], projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    if (run.skipped) throw new Error("not expected to skip");
+    expect(run).toMatchObject({
+      status: "accepted",
+      finished: true,
+      result: { action: "report", count: 2 },
+    });
+    expect(run.result.eventIds[0]).toBe(diskAlarmId);
+    const alarm = (await env.state()).alarms[diskAlarmId]!;
+    expect(alarm).toMatchObject({ status: "active", timeout: 600_000 });
+    expect(alarm.metadata).toMatchObject({
+      event_name: "disk-full",
+      event_severity: "Major",
+      team: "storage",
+    });
+    expect(await pushQueries()).toEqual([""]);
+  });
+
+  it("clears by the alarm's fields with ?action=clear on the wire", async () => {
+    await reportEvents(
+      { events: [diskAlarm], projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    await env.clearRequests();
+    const run = await clearAlarms(
+      {
+        alarms: [
+          {
+            name: "disk-full",
+            resourceProvider: "vm",
+            resourceType: "disk",
+            resourceId: "disk-42",
+          },
+        ],
+        projectId: env.ops.projectId,
+      },
+      { client: env.client },
+    );
+    expect(run).toMatchObject({
+      skipped: false,
+      result: { action: "clear", eventIds: [diskAlarmId] },
+    });
+    expect(await pushQueries()).toEqual(["?action=clear"]);
+    expect((await env.state()).alarms[diskAlarmId]).toMatchObject({
+      status: "cleared",
+      cleared_by: "clear",
+    });
+  });
+
+  it("clears by id too", async () => {
+    await reportEvents(
+      { events: [diskAlarm], projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    await clearAlarms(
+      { alarms: [{ id: diskAlarmId }], projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    expect((await env.state()).alarms[diskAlarmId]!.status).toBe("cleared");
+  });
+
+  it("refuses bad arguments before any request, naming each one as the program wrote it", async () => {
+    const report = async (args: unknown) =>
+      (await reportEvents(args as never, { client: env.client }).catch((e) => e)) as ActionError;
+    const clear = async (args: unknown) =>
+      (await clearAlarms(args as never, { client: env.client }).catch((e) => e)) as ActionError;
+    const { severity: _s, ...noSeverity } = diskAlarm;
+    const cases: Array<[ActionError, string]> = [
+      [await report({ events: [noSeverity] }), "events.0.severity"],
+      [await report({ events: [{ ...diskAlarm, severity: "Huge" }] }), "events.0.severity"],
+      [await report({ events: [] }), "events"],
+      [await report({ events: [{ ...diskAlarm, timeout: 0 }] }), "events.0.timeout"],
+      [await clear({ alarms: [{ name: "disk-full" }] }), "alarms.0.id"],
+      [await report({ events: [diskAlarm], action: "clear" }), "action"],
+    ];
+    for (const [error, argument] of cases) {
+      expect(error).toBeInstanceOf(ActionError);
+      expect(error.issues.map((i) => i.argument)).toContain(argument);
+    }
+    expect(await env.requests()).toEqual([]);
+  });
+
+  it("reports the service's refusal to clear an alarm that was never reported", async () => {
+    const error = (await clearAlarms(
+      { alarms: [{ id: "0".repeat(32) }], projectId: env.ops.projectId },
+      { client: env.client },
+    ).catch((e) => e)) as ActionError;
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("AOM.0400");
+  });
+
+  it("does nothing during a preview", async () => {
+    const run = await inPreview(() =>
+      reportEvents({ events: [diskAlarm] }, { client: env.client }),
+    );
+    expect(run.skipped).toBe(true);
+    expect(await env.requests()).toEqual([]);
+  });
+});
+
+describe("EventReport (resource)", () => {
+  it("reports once, not on refresh or an unchanged up, again on changed triggers, not on delete", async () => {
+    const { first } = await walkLifecycle(env, p, { events: [diskAlarm] }, PUSH);
+    expect(first.outs).toMatchObject({
+      action: "report",
+      status: "accepted",
+      result: { action: "report", eventIds: [diskAlarmId], count: 1 },
+      events: [diskAlarm],
+    });
+    expect((await env.state()).alarms[diskAlarmId]!.reports).toBe(2);
+  });
+
+  it("with action clear, clears with ?action=clear", async () => {
+    await p.up({ events: [diskAlarm] });
+    await env.clearRequests();
+    const cleared = await p.up({ events: [{ id: diskAlarmId }], action: "clear" });
+    expect(cleared.outs).toMatchObject({ action: "clear", result: { eventIds: [diskAlarmId] } });
+    expect(await pushQueries()).toEqual(["?action=clear"]);
+    expect((await env.state()).alarms[diskAlarmId]!.status).toBe("cleared");
+  });
+
+  it("check names failing properties and lets unknown values through", async () => {
+    const bad = await p.check({ events: [{ ...diskAlarm, type: "incident" }] });
+    expect(bad.failures.map((f) => f.property)).toEqual(["events.0.type"]);
+    const preview = await p.check({
+      events: [{ ...diskAlarm, resourceId: UNKNOWN }],
+      triggers: [UNKNOWN],
+    });
+    expect(preview.failures).toEqual([]);
+  });
+
+  it("unknown triggers during preview mean a replace", async () => {
+    const first = await p.up({ events: [diskAlarm], triggers: ["a"] });
+    const preview = await p.check({ events: [diskAlarm], triggers: [UNKNOWN] }, first.inputs);
+    const diff = await p.diff(first.id, first.outs, preview.inputs);
+    expect(diff.replaces).toEqual(["triggers"]);
+  });
+});

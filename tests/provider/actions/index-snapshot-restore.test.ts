@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ActionError, restoreIndexSnapshot } from "../../../sdk/actions";
+import type { ProviderHarness } from "../support/provider-harness";
+import { UNKNOWN } from "../support/fixtures";
+import { walkLifecycle } from "./lifecycle";
+import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
+
+let env: ActionsEnv;
+let p: ProviderHarness;
+beforeAll(async () => {
+  env = await startActionsEnv();
+  p = await env.provider("actions/index-snapshot-restore");
+});
+afterAll(async () => env.close());
+beforeEach(async () => {
+  await env.reset();
+  await env.clearRequests();
+});
+
+const RESTORE = {
+  method: "POST",
+  path: /^\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/]+\/index_snapshot\/[^/]+\/restore$/,
+};
+const CLUSTER_READ = /^\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/]+$/;
+const cluster = (name: string) => named(env.ops.searchClusters, name).id;
+const snapshot = (name: string) => named(env.ops.snapshots, name).id;
+const base = () => ({
+  clusterId: cluster("css-logs"),
+  snapshotId: snapshot("snapshot-daily"),
+  targetClusterId: cluster("css-analytics"),
+});
+
+describe("restoreIndexSnapshot (function)", () => {
+  it("restores the selected indexes and waits until the target shows no restore", async () => {
+    const run = await restoreIndexSnapshot(
+      { ...base(), indices: "logs-*", projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    if (run.skipped) throw new Error("not expected to skip");
+    expect(run).toMatchObject({
+      status: "restored",
+      finished: true,
+      jobId: undefined,
+      result: { targetClusterId: cluster("css-analytics"), targetActions: [] },
+    });
+    const state = await env.state();
+    const restore = Object.values(state.restores)[0]!;
+    expect(restore.selected).toEqual(["logs-2024.01", "logs-2024.02"]);
+    expect(restore.request).toEqual({ indices: "logs-*" });
+    const target = state.searchClusters[cluster("css-analytics")]!;
+    expect(target.indices.find((i) => i.name === "logs-2024.01")?.status).toBe("open");
+    expect(await env.count("POST", RESTORE.path)).toBe(1);
+    expect(await env.count("GET", CLUSTER_READ)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("sends renames and replace_exist_indices under their wire names", async () => {
+    const run = await restoreIndexSnapshot(
+      {
+        ...base(),
+        indices: "orders",
+        renamePattern: "(.+)",
+        renameReplacement: "restored-$1",
+        replaceExistingIndices: true,
+        waitForCompletion: false,
+        projectId: env.ops.projectId,
+      },
+      { client: env.client },
+    );
+    expect(run).toMatchObject({ skipped: false, status: "accepted", finished: false });
+    const restore = Object.values((await env.state()).restores)[0]!;
+    expect(restore.request).toEqual({
+      indices: "orders",
+      renamePattern: "(.+)",
+      renameReplacement: "restored-$1",
+      replace_exist_indices: true,
+    });
+    expect(restore.restored).toEqual([{ from: "orders", to: "restored-orders" }]);
+    expect((await env.requests()).map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("refuses bad arguments before any request", async () => {
+    const attempts: Array<[Record<string, unknown>, string]> = [
+      [{ ...base(), indices: "Logs-*" }, "indices"],
+      [{ ...base(), renamePattern: "a,b", renameReplacement: "c" }, "renamePattern"],
+      [{ ...base(), indices: "x".repeat(1025) }, "indices"],
+      [{ ...base(), targetClusterId: undefined }, "targetClusterId"],
+    ];
+    for (const [args, argument] of attempts) {
+      const error = (await restoreIndexSnapshot(args as never, { client: env.client }).catch(
+        (e) => e,
+      )) as ActionError;
+      expect(error).toBeInstanceOf(ActionError);
+      expect(error.issues.map((i) => i.argument)).toContain(argument);
+    }
+    expect(await env.requests()).toEqual([]);
+  });
+
+  it("reports the service's refusal: the security index, and a busy target (409)", async () => {
+    const security = (await restoreIndexSnapshot(
+      { ...base(), indices: env.ops.securityIndex, projectId: env.ops.projectId },
+      { client: env.client },
+    ).catch((e) => e)) as ActionError;
+    expect(security.status).toBe(400);
+    const busy = (await restoreIndexSnapshot(
+      { ...base(), targetClusterId: cluster("css-busy"), projectId: env.ops.projectId },
+      { client: env.client },
+    ).catch((e) => e)) as ActionError;
+    expect(busy.status).toBe(409);
+    expect(busy.code).toBe("CSS.0011");
+  });
+
+  it("does nothing during a preview", async () => {
+    const run = await inPreview(() => restoreIndexSnapshot(base(), { client: env.client }));
+    expect(run.skipped).toBe(true);
+    expect(await env.requests()).toEqual([]);
+  });
+});
+
+describe("IndexSnapshotRestore (resource)", () => {
+  it("runs once, not on refresh or an unchanged up, again on changed triggers, not on delete", async () => {
+    const { first, second } = await walkLifecycle(
+      env,
+      p,
+      { ...base(), indices: "orders", replaceExistingIndices: true },
+      RESTORE,
+    );
+    expect(first.outs).toMatchObject({ status: "restored", finished: true, indices: "orders" });
+    expect(second.outs.status).toBe("restored");
+    const restores = Object.values((await env.state()).restores);
+    expect(restores).toHaveLength(2);
+    expect(restores[1]!.replaced).toEqual(["orders"]);
+  });
+
+  it("check names failing properties and lets unknown values through", async () => {
+    const bad = await p.check({ ...base(), indices: "A" });
+    expect(bad.failures.map((f) => f.property)).toEqual(["indices"]);
+    const preview = await p.check({ ...base(), clusterId: UNKNOWN, indices: UNKNOWN });
+    expect(preview.failures).toEqual([]);
+  });
+
+  it("a 409 from a busy target records nothing: the error names the resource and what to do", async () => {
+    const inputs = (await p.check({ ...base(), targetClusterId: cluster("css-busy") })).inputs;
+    const error = (await p.create(inputs).catch((e) => e)) as Error & { id?: string };
+    expect(error.id).toBeUndefined();
+    expect(error.message).toMatch(
+      /^IndexSnapshotRestore \(snapshot .* into cluster .*\): index snapshot restore failed: /,
+    );
+    expect(error.message).toContain("CSS.0011");
+    expect(error.message).toContain("wait for it, then run `pulumi up` again");
+  });
+});

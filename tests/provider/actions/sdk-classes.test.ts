@@ -1,0 +1,117 @@
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+import { providerShim } from "../../../provider/shim";
+import {
+  BackupRestore,
+  EventReport,
+  IndexSnapshotRestore,
+  NodeMigration,
+  QueueManagerRestart,
+} from "../../../sdk/actions";
+import { TYPE_TOKENS } from "../../../sdk/type-tokens";
+
+// The SDK classes under Pulumi's mocks: each registers its own type token, the shim of its
+// provider module, its inputs and every outcome output; the node password is registered as
+// a secret input.
+
+const registered: pulumi.runtime.MockResourceArgs[] = [];
+beforeAll(() => {
+  pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        registered.push(args);
+        return { id: `${args.name}-id`, state: { ...args.inputs, status: "success" } };
+      },
+      call: (args) => args.inputs,
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+const byName = (name: string) => {
+  const found = registered.find((r) => r.name === name);
+  if (found === undefined) throw new Error(`${name} was not registered`);
+  return found;
+};
+const value = <T>(output: pulumi.Output<T>) =>
+  new Promise<T>((resolve) => output.apply((v) => resolve(v)));
+
+describe("action resource classes", () => {
+  it("register their type token, provider shim and inputs", async () => {
+    const cases: Array<[pulumi.CustomResource, string, keyof typeof TYPE_TOKENS, string]> = [
+      [
+        new BackupRestore("br", { backupId: "b-1", volumeId: "v-1", triggers: [1] }),
+        "br",
+        "BackupRestore",
+        "actions/backup-restore",
+      ],
+      [
+        new IndexSnapshotRestore("isr", { clusterId: "c", snapshotId: "s", targetClusterId: "t" }),
+        "isr",
+        "IndexSnapshotRestore",
+        "actions/index-snapshot-restore",
+      ],
+      [
+        new QueueManagerRestart("qmr", { instanceId: "i" }),
+        "qmr",
+        "QueueManagerRestart",
+        "actions/queue-manager-restart",
+      ],
+      [
+        new EventReport("er", { events: [{ id: "a" }], action: "clear" }),
+        "er",
+        "EventReport",
+        "actions/event-report",
+      ],
+      [
+        new NodeMigration("nm", {
+          clusterId: "a",
+          targetClusterId: "b",
+          nodeIds: ["n"],
+          os: "EulerOS 2.9",
+          sshKey: "k",
+        }),
+        "nm",
+        "NodeMigration",
+        "actions/node-migration",
+      ],
+    ];
+    for (const [resource, name, typeName, module] of cases) {
+      await value(resource.urn);
+      const args = byName(name);
+      expect(args.type).toBe(TYPE_TOKENS[typeName]);
+      expect(args.inputs.__provider).toBe(providerShim(module as `actions/${string}`));
+    }
+    expect(byName("br").inputs).toMatchObject({ backupId: "b-1", volumeId: "v-1", triggers: [1] });
+    expect(byName("er").inputs).toMatchObject({ action: "clear", events: [{ id: "a" }] });
+  });
+
+  it("expose the outcome as outputs", async () => {
+    const restart = new QueueManagerRestart("qmr-out", { instanceId: "i" });
+    expect(await value(restart.status)).toBe("success");
+    expect(await value(restart.instanceId)).toBe("i");
+  });
+
+  it("NodeMigration registers the password as a secret, whatever the program passed", async () => {
+    const migration = new NodeMigration("nm-secret", {
+      clusterId: "a",
+      targetClusterId: "b",
+      nodeIds: ["n"],
+      os: "EulerOS 2.9",
+      password: "Zq7-Migr@te-Wx9",
+    });
+    await value(migration.urn);
+    // The engine would get it as a secret input; the mock echoes inputs as state, so the
+    // property that carries it back is secret too (additionalSecretOutputs).
+    const password = (migration as unknown as Record<string, pulumi.Output<unknown>>).password!;
+    expect(await pulumi.isSecret(password)).toBe(true);
+    expect(await pulumi.isSecret(migration.os)).toBe(false);
+    // The input reaches the engine wrapped as a secret (Pulumi's secret signature).
+    expect(byName("nm-secret").inputs.password).toEqual({
+      [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
+      value: "Zq7-Migr@te-Wx9",
+    });
+  });
+});
