@@ -31,13 +31,15 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const port = values.port === undefined ? 0 : Number(values.port);
+  // Digits only: Number() would read "" as 0 (a random port) and "0x1f" as 31.
+  const port =
+    values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`--port must be an integer from 0 to 65535, got "${values.port}"\n${USAGE}`);
     process.exit(2);
   }
   const speed = Number(values.speed);
-  if (!(speed > 0)) {
+  if (!(speed > 0) || !Number.isFinite(speed)) {
     console.error(`--speed must be a positive number, got "${values.speed}"\n${USAGE}`);
     process.exit(2);
   }
@@ -49,7 +51,11 @@ async function main(): Promise<void> {
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
   });
   console.log(`listening on ${emulator.url}`);
+  let stopping = false;
   const stop = () => {
+    // A second signal means "now": do not wait again for requests still in flight.
+    if (stopping) process.exit(1);
+    stopping = true;
     void emulator.close().then(() => process.exit(0));
   };
   process.on("SIGINT", stop);

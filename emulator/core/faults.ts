@@ -12,6 +12,7 @@ export const FaultRule = z.strictObject({
   route: z
     .string()
     .max(500)
+    .refine(isRegExp, { message: "not a valid regular expression (JavaScript syntax)" })
     .optional()
     .describe("Regular expression matched against the request path (default: every path)"),
   method: z.enum(["GET", "POST", "PUT", "DELETE"]).optional().describe("Only this method"),
@@ -35,7 +36,10 @@ export const FaultRule = z.strictObject({
     .int()
     .min(1)
     .optional()
-    .describe("Inject at most this many faults with this rule, then stop"),
+    .describe(
+      "Apply this rule to at most this many requests, then stop: with a fault configured, the " +
+        "requests that got one; with only latencyMs, the requests it delayed",
+    ),
 });
 
 /** The whole fault configuration (`PUT /_emulator/faults`). */
@@ -107,8 +111,31 @@ export class FaultInjector {
       if (decision.kind === "none" && hit(rule.dropResponseRate))
         decision = { kind: "drop-response", latencyMs };
     }
-    if (decision.kind !== "none") rule.used += 1;
+    // A rule that only delays has no fault to count, so each delayed request uses it up;
+    // otherwise only requests that got a fault do (the delay rides along with the rule).
+    if (decision.kind !== "none" || (latencyMs > 0 && !hasFault(rule))) rule.used += 1;
     return decision;
+  }
+}
+
+/** True when `rule` can inject anything besides latency. */
+function hasFault(rule: z.infer<typeof FaultRule>): boolean {
+  const rates = [
+    ...Object.values(rule.errorRates ?? {}),
+    rule.rateLimit?.rate,
+    rule.dropRate,
+    rule.dropResponseRate,
+  ];
+  return rates.some((p) => p !== undefined && p > 0);
+}
+
+/** True when `source` compiles as a regular expression. */
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -35,7 +35,9 @@ function parametersOf(schema: z.ZodType | undefined, location: "path" | "query")
 }
 
 /** The OpenAPI document of every endpoint in `tables`. */
-export function openApiDocument(tables: ReadonlyArray<Readonly<Record<string, AnyEndpoint>>>): JsonObject {
+export function openApiDocument(
+  tables: ReadonlyArray<Readonly<Record<string, AnyEndpoint>>>,
+): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const table of tables) {
     for (const endpoint of Object.values(table)) {
@@ -44,17 +46,29 @@ export function openApiDocument(tables: ReadonlyArray<Readonly<Record<string, An
           description: "Success",
           ...(endpoint.response.schema === undefined
             ? {}
-            : { content: { "application/json": { schema: schemaOf(endpoint.response.schema, "output") } } }),
+            : {
+                content: {
+                  "application/json": { schema: schemaOf(endpoint.response.schema, "output") },
+                },
+              }),
         },
       };
       for (const [status, conditions] of Object.entries(endpoint.errors)) {
         responses[status] = { description: conditions.join("; ") || "Error" };
       }
+      // The registrar refuses missing or wrong credentials on every authenticated endpoint,
+      // whether or not its table lists the 401.
+      if (endpoint.auth !== "none" && responses["401"] === undefined) {
+        responses["401"] = { description: "Missing or wrong credentials" };
+      }
       const operation: JsonObject = {
         operationId: endpoint.id,
         summary: endpoint.summary,
         tags: [endpoint.service],
-        parameters: [...parametersOf(endpoint.params, "path"), ...parametersOf(endpoint.query, "query")],
+        parameters: [
+          ...parametersOf(endpoint.params, "path"),
+          ...parametersOf(endpoint.query, "query"),
+        ],
         responses,
         security: SECURITY[endpoint.auth],
       };
