@@ -52,6 +52,7 @@ import {
 import {
   deadlineOf,
   findCreatedVm,
+  leftoverVm,
   imageDefaultsOf,
   isWaitFailure,
   vmIdsNamed,
@@ -161,6 +162,10 @@ const definition = defineResource<VmInputs, VmOutputs>({
       "projectId",
     ],
     optionalComputed: ["availabilityZone", "projectId"],
+    // A replacement that keeps the name deletes the old VM first: two VMs of one name would
+    // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
+    // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order.
+    deleteBeforeReplace: (changed) => !changed.includes("name"),
     compare: {
       flavor: sameNameOrId("flavor", "flavorId"),
       image: sameNameOrId("image", "imageId"),
@@ -181,9 +186,21 @@ const definition = defineResource<VmInputs, VmOutputs>({
     const projectId = ctx.projectId(inputs);
     const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
     const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
+    const leftover = await leftoverVm(ctx.client, {
+      name: inputs.name,
+      ids: before,
+      flavorId: resolved.flavor.id,
+      imageId: resolved.image.id,
+      zoneId: resolved.zone.id,
+    });
+    if (leftover !== undefined) {
+      ctx.progress(`adopting VM ${leftover.id}, left by an interrupted create of this resource`);
+    }
     const findExisting = () => findCreatedVm(ctx.client, { projectId, name: inputs.name, before });
     const created =
-      inputs.apiVersion === "v1"
+      leftover !== undefined
+        ? [leftover]
+        : inputs.apiVersion === "v1"
         ? await ctx.client.call(
             computeEndpoints.createVmLegacy,
             { body: createRequestV1(inputs, resolved) },

@@ -310,15 +310,38 @@ describe("faults", () => {
     expect(posts.length).toBeGreaterThanOrEqual(fault.dropResponseRate === 1 ? 1 : 2);
   });
 
-  it("does not adopt an older VM of the same name after a lost answer (a replacement's predecessor)", async () => {
+  it("adopts the VM an interrupted `up` left (same name and spec) instead of making a second", async () => {
     const args = vmArgs();
     const first = await vm.up(args);
-    await vm.setFaults([
-      { route: "^/api/v1\\.1/vms$", method: "POST", times: 1, dropResponseRate: 1 },
-    ]);
-    const second = await vm.up(args);
-    expect(second.id).not.toBe(first.id);
-    expect(vmsNamed(emu, args.name as string).sort()).toEqual([first.id, second.id].sort());
+    await vm.clearRequests();
+    // The engine re-creates a resource whose create was interrupted: the same inputs again.
+    const again = await vm.up(args);
+    expect(again.id).toBe(first.id);
+    expect(vmsNamed(emu, args.name as string)).toEqual([first.id]);
+    const posts = (await vm.requests()).filter((r) => r.method === "POST" && /\/vms$/.test(r.url));
+    expect(posts).toEqual([]);
+  });
+
+  it("refuses to create over an untracked VM of the same name with another spec", async () => {
+    const args = vmArgs();
+    const first = await vm.up(args);
+    const error = await failure(vm.up({ ...args, flavor: "gen-4-8" }));
+    expect(error.message).toContain(`a VM named "${args.name as string}" already exists`);
+    expect(error.message).toContain(first.id);
+    expect(error.message).toContain("`import` resource option");
+    expect(vmsNamed(emu, args.name as string)).toEqual([first.id]);
+  });
+
+  it("replaces a VM that keeps its name by deleting the old one first, and a renamed one create-first", async () => {
+    const { id, inputs, outs } = await vm.up(vmArgs());
+    const sameName = await vm.check({ ...inputs, image: "debian-12" }, inputs);
+    const keep = await vm.diff(id, outs, sameName.inputs);
+    expect(keep.replaces).toEqual(["image"]);
+    expect(keep.deleteBeforeReplace).toBe(true);
+    const renamed = await vm.check({ ...inputs, image: "debian-12", name: `${inputs.name as string}-2` }, inputs);
+    const rename = await vm.diff(id, outs, renamed.inputs);
+    expect(rename.replaces).toEqual(["image"]);
+    expect(rename.deleteBeforeReplace).toBeFalsy();
   });
 });
 

@@ -63,6 +63,41 @@ export async function findCreatedVm(
   return vm === undefined ? undefined : [vm];
 }
 
+/**
+ * The VM an interrupted `pulumi up` left for this very resource, to adopt instead of creating a
+ * second one. When `up` is killed while a create is in flight, the engine keeps a pending
+ * create and the next `up` creates the resource again; the VM from the first attempt then
+ * exists under the same name, untracked. A same-named VM can be nothing else: a replacement
+ * that keeps the name deletes its predecessor first (see `deleteBeforeReplace` in vm.ts).
+ *
+ * Answers the one same-named VM (not being deleted) with the requested flavor, image and zone.
+ * A same-named VM that does not match is not ours to adopt: the create is refused with a
+ * message that says how to adopt it deliberately or avoid the name.
+ */
+export async function leftoverVm(
+  client: VmCloudClient,
+  where: { name: string; ids: ReadonlySet<string>; flavorId: string; imageId: string; zoneId: string },
+): Promise<VmResponse | undefined> {
+  const existing: VmResponse[] = [];
+  for (const id of where.ids) {
+    const vm = await getVm(client, id);
+    if (vm !== undefined && vm.state !== "deleting") existing.push(vm);
+  }
+  if (existing.length === 0) return undefined;
+  const matching = existing.filter(
+    (vm) =>
+      vm.flavor.id === where.flavorId &&
+      vm.image?.id === where.imageId &&
+      vm.availability_zone.id === where.zoneId,
+  );
+  if (matching.length === 1) return matching[0];
+  throw new Error(
+    `a VM named "${where.name}" already exists in the project (${existing.map((vm) => vm.id).join(", ")}) ` +
+      "and this stack does not track it. Adopt it with the `import` resource option " +
+      "(`pulumi import` or `{ import: \"<id>\" }`), delete it, or choose another name",
+  );
+}
+
 /** True for a failure of a wait (a failure state or the deadline), not of a request. */
 export function isWaitFailure(error: unknown): boolean {
   return (
