@@ -249,7 +249,8 @@ describeLife({
   },
   unknown: "name",
   inPlace: { patch: { description: "web" }, expectLive: { description: "web" } },
-  replace: { patch: { availabilityZone: "ru.AZ-2" }, property: "availabilityZone" },
+  // Keeping its name, a group is replaced by deleting the old one first.
+  replace: { patch: { availabilityZone: "ru.AZ-2" }, property: "availabilityZone", deleteBeforeReplace: true },
   expectLive: (inputs) => ({ name: inputs.name }),
   importKeys: ["name", "rules", "availabilityZone", "projectId"],
 });
@@ -294,7 +295,8 @@ describeLife({
     patch: { description: "web tier" },
     expectLive: { description: "web tier", state: "running" },
   },
-  replace: { patch: { image: "debian-12" }, property: "image" },
+  // Keeping its name, a VM is replaced by deleting the old one first.
+  replace: { patch: { image: "debian-12" }, property: "image", deleteBeforeReplace: true },
   expectLive: (inputs) => ({ name: inputs.name, state: "running" }),
   importKeys: ["name", "flavor", "image", "availabilityZone", "bootDisk", "powerState", "vmId"],
 });

@@ -1,0 +1,185 @@
+// Interruption: `pulumi up` of the reference stack (3 VMs, each with a disk and an attachment)
+// is killed (SIGKILL to its whole process group: the CLI, the language host, the program and
+// the dynamic-provider host) while creates are in flight in the emulator: VM creates (the run
+// `npm test` makes), then data disk creates and attachments (the full suite). The creates go on
+// in the cloud; the state records them only as pending operations. Running `up` again must
+// converge with no duplicate: the provider recovers each pending create by its name instead
+// of making a second resource. (The killed CLI leaves the stack locked: the test runs
+// `pulumi cancel` first, as the CLI's own message tells a user to, and after the second `up`
+// a `pulumi refresh --clear-pending-creates`, which the engine's warning about the interrupted
+// creates advises.) Then `destroy` must leave nothing.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
+import {
+  census,
+  duplicatesOf,
+  expectedNames,
+  namesOf,
+  openReferenceStack,
+  pendingOperations,
+  REFERENCE_DIR,
+  stateResources,
+  waitUntilGone,
+} from "./support/reference-stack";
+import { randomSecret, SecretScan } from "./support/secrets";
+import { INTERRUPTIONS } from "./support/settings";
+
+const VMS = 3;
+
+let engine: Engine;
+let emu: TestEmulator;
+const scan = new SecretScan();
+
+beforeAll(async () => {
+  engine = await prepareEngine();
+  // Speed 1: a VM takes 2 s to boot, long enough to be caught in the middle.
+  emu = await startTestEmulator({
+    speed: 1,
+    token: scan.secret("token", randomSecret("rel-token-")),
+  });
+}, ENGINE_TIMEOUT_MS);
+
+afterAll(async () => emu?.close());
+
+/** Records of `prefix` in the emulator's `collection` whose name matches and status is `status`. */
+async function inFlight(
+  prefix: string,
+  collection: "vms" | "disks",
+  infix: string,
+  status: string,
+): Promise<number> {
+  const reply = await emu.call("GET", "/_emulator/state");
+  const records = (
+    reply.body as { vm: Record<string, Record<string, { name: string; status: string }>> }
+  ).vm[collection]!;
+  return Object.values(records).filter(
+    (r) => r.name.startsWith(`${prefix}-${infix}`) && r.status === status,
+  ).length;
+}
+
+/**
+ * When to kill: while VMs are being created (the first run, and the one `npm test` runs),
+ * while data disks are being created, or while they are being attached.
+ */
+const MOMENTS = [
+  { label: "VM creates", when: (p: string) => inFlight(p, "vms", "vm-", "creating") },
+  { label: "disk creates", when: (p: string) => inFlight(p, "disks", "data-", "creating") },
+  { label: "attachments", when: (p: string) => inFlight(p, "disks", "data-", "attaching") },
+];
+
+/**
+ * Starts `pulumi up` in its own process group and kills the group with SIGKILL once `ready()`
+ * holds; resolves to the output the CLI printed before it died.
+ */
+async function killUpWhen(
+  env: Record<string, string>,
+  stackName: string,
+  ready: () => Promise<boolean>,
+): Promise<{ output: string; killedAfterMs: number }> {
+  const child = spawn(
+    join(engine.bin, "pulumi"),
+    ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stackName],
+    {
+      cwd: REFERENCE_DIR,
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  const started = Date.now();
+  const deadline = started + 120_000;
+  let killedAfterMs = -1;
+  while (child.exitCode === null && Date.now() < deadline) {
+    if (await ready()) {
+      killedAfterMs = Date.now() - started;
+      process.kill(-child.pid!, "SIGKILL");
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  if (killedAfterMs < 0 && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+  await exited;
+  if (killedAfterMs < 0) {
+    throw new Error(`pulumi up ended before creates were in flight:\n${output.slice(-3000)}`);
+  }
+  return { output, killedAfterMs };
+}
+
+describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
+  for (let n = 1; n <= INTERRUPTIONS; n++) {
+    const moment = MOMENTS[(n - 1) % MOMENTS.length]!;
+    it(
+      `run ${n}: up killed with ${moment.label} in flight, then up again: converges with no duplicate`,
+      async () => {
+        // A network of its own per run, so that what one run leaves cannot fail the next.
+        const ref = await openReferenceStack(engine, emu, {
+          vms: VMS,
+          cidr: `10.${70 + n}.0.0/24`,
+        });
+        try {
+          const killed = await killUpWhen(
+            ref.env,
+            ref.stackName,
+            async () => (await moment.when(ref.prefix)) >= 1,
+          );
+          scan.add(`killed up, run ${n}`, killed.output);
+          const pending = await pendingOperations(ref.stack);
+          console.log(
+            `run ${n}: killed after ${killed.killedAfterMs} ms with ${moment.label} in flight; ` +
+              `${pending.length} pending operation(s) in the state: ${pending.map((p) => `${p.type} ${p.urn.split("::").at(-1)}`).join(", ")}`,
+          );
+          // The kill really came in the middle: creates were pending when the CLI died.
+          expect(pending.length).toBeGreaterThan(0);
+
+          // The killed CLI left its lock on the stack; `pulumi cancel` is what a user runs then.
+          await ref.stack.cancel();
+          let upOutput = "";
+          const up = await ref.stack
+            .up({ onOutput: (text) => (upOutput += text) })
+            .catch((error: unknown) => {
+              scan.addError(`second up, run ${n}`, error);
+              throw error;
+            });
+          scan.add(`second up, run ${n}`, upOutput);
+          expect(up.summary.result).toBe("succeeded");
+
+          const after = await census(emu, ref.prefix);
+          expect(duplicatesOf(after)).toEqual([]);
+          expect(namesOf(after)).toEqual(expectedNames(ref.prefix, VMS));
+          expect(await stateResources(ref.stack)).toHaveLength(3 + 3 * VMS);
+          // `up` leaves the interrupted creates listed as pending (the engine drops them only on
+          // refresh); each must now be a resource of the state, and a refresh that clears them
+          // (as the CLI's warning advises) changes nothing else.
+          const urns = new Set((await stateResources(ref.stack)).map((r) => r.urn));
+          for (const p of await pendingOperations(ref.stack))
+            expect(urns.has(p.urn), p.urn).toBe(true);
+          const refresh = await ref.stack.refresh({ clearPendingCreates: true });
+          expect(refresh.summary.result).toBe("succeeded");
+          expect(await pendingOperations(ref.stack)).toEqual([]);
+          expect(duplicatesOf(await census(emu, ref.prefix))).toEqual([]);
+          expect(await stateResources(ref.stack)).toHaveLength(3 + 3 * VMS);
+
+          const destroy = await ref.stack.destroy();
+          expect(destroy.summary.result).toBe("succeeded");
+          expect(await waitUntilGone(emu, ref.prefix)).toEqual([]);
+        } finally {
+          scan.addTree(`backend of run ${n}`, ref.backendDir);
+          await ref.close();
+        }
+      },
+      5 * 60_000,
+    );
+  }
+
+  it("leaked no token into the output of the killed and the second up, or the state", () => {
+    expect(scan.size().texts).toBeGreaterThan(0);
+    expect(scan.hits()).toEqual([]);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The reliability suite's reference stack (tests/reliability/fixtures/reference) under the real
+ * engine: a stack in a temporary file backend, configured for a test emulator, plus what the
+ * suites check afterwards: what the emulator holds under the stack's name prefix (so that a
+ * duplicate or a leftover shows), and the state the backend wrote.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ConfigMap, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { TestEmulator } from "../../support/emulator";
+import { type Engine, repo } from "../../e2e/support/engine";
+
+/** The program's directory. */
+export const REFERENCE_DIR = join(repo, "tests/reliability/fixtures/reference");
+
+/** The passphrase of the suite's stacks. */
+export const PASSPHRASE = "vmcloud-reliability-passphrase";
+
+/** An open stack of the reference program. */
+export interface ReferenceStack {
+  stack: Stack;
+  stackName: string;
+  /** Prefix of every cloud name the stack makes. */
+  prefix: string;
+  /** The file backend's directory (checkpoints, history, backups). */
+  backendDir: string;
+  /** The environment the engine runs with (for running the CLI directly). */
+  env: Record<string, string>;
+  /** The stack settings file (`Pulumi.<stack>.yaml`, config with encrypted secrets). */
+  settingsFile: string;
+  /** Removes the stack (forced), its settings file and the temporary directory. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openReferenceStack}. */
+export interface ReferenceOptions {
+  /** VMs in the stack (each with a disk and an attachment); default 1. */
+  vms?: number;
+  /** The subnet's network (default 10.61.0.0/24). */
+  cidr?: string;
+  /** A password for every VM (stored as a secret). */
+  vmPassword?: string;
+  /** The token the provider uses (default the emulator's), stored as a secret. */
+  token?: string;
+  /** More stack config, e.g. `{ "vmcloud:secretKey": { value, secret: true } }`. */
+  config?: ConfigMap;
+}
+
+let opened = 0;
+
+/** Creates a stack of the reference program for `emulator`. */
+export async function openReferenceStack(
+  engine: Engine,
+  emulator: TestEmulator,
+  options: ReferenceOptions = {},
+): Promise<ReferenceStack> {
+  opened += 1;
+  const scratch = await mkdtemp(join(tmpdir(), "vmcloud-reliability-"));
+  const backendDir = join(scratch, "state");
+  await mkdir(backendDir);
+  const stackName = `rel-${process.pid}-${opened}-${Date.now().toString(36)}`;
+  const prefix = `rel${opened}x${Date.now().toString(36)}`;
+  const env: Record<string, string> = {
+    PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_HOME: join(scratch, "home"),
+    // The provider must take its settings from the stack config, not from a developer's shell.
+    VMCLOUD_ENDPOINT: "",
+    VMCLOUD_TOKEN: "",
+    VMCLOUD_PROJECT_ID: "",
+  };
+  const stack = await LocalWorkspace.createStack(
+    { stackName, workDir: REFERENCE_DIR },
+    { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
+  );
+  const config: ConfigMap = {
+    "vmcloud:endpoint": { value: emulator.url },
+    "vmcloud:token": { value: options.token ?? emulator.token, secret: true },
+    "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
+    prefix: { value: prefix },
+    vms: { value: String(options.vms ?? 1) },
+    cidr: { value: options.cidr ?? "10.61.0.0/24" },
+  };
+  Object.assign(config, options.config ?? {});
+  if (options.vmPassword !== undefined) {
+    config.vmPassword = { value: options.vmPassword, secret: true };
+  }
+  await stack.setAllConfig(config);
+  return {
+    stack,
+    stackName,
+    prefix,
+    backendDir,
+    env,
+    settingsFile: join(REFERENCE_DIR, `Pulumi.${stackName}.yaml`),
+    async close() {
+      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      await rm(join(REFERENCE_DIR, `Pulumi.${stackName}.yaml`), { force: true });
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Cloud resources of one stack, by kind: name (or rule key) → how many records have it. */
+export type CloudCensus = Record<
+  "vms" | "disks" | "subnets" | "securityGroups" | "rules",
+  Record<string, number>
+>;
+
+interface Named {
+  id: string;
+  name: string;
+  status?: string;
+}
+
+/**
+ * What the emulator holds for names starting with `prefix`: each VM, disk (boot disks too),
+ * subnet and group by name, and the rules of the stack's groups by direction, protocol, ports
+ * and remote. A count above 1 is a duplicate. Records already being deleted count too until
+ * they are gone.
+ */
+export async function census(emulator: TestEmulator, prefix: string): Promise<CloudCensus> {
+  const reply = await emulator.call("GET", "/_emulator/state");
+  const vm = (reply.body as { vm: Record<string, Record<string, Named & Record<string, unknown>>> })
+    .vm;
+  const count = (records: Record<string, Named> | undefined) => {
+    const out: Record<string, number> = {};
+    for (const r of Object.values(records ?? {})) {
+      if (typeof r.name === "string" && r.name.startsWith(prefix))
+        out[r.name] = (out[r.name] ?? 0) + 1;
+    }
+    return out;
+  };
+  const groups = new Map(
+    Object.values(vm.securityGroups ?? {})
+      .filter((g) => g.name.startsWith(prefix))
+      .map((g) => [g.id, g.name]),
+  );
+  const rules: Record<string, number> = {};
+  for (const r of Object.values(vm.securityGroupRules ?? {})) {
+    const group = groups.get(r.security_group_id as string);
+    if (group === undefined) continue;
+    const key = `${group} ${String(r.direction)} ${String(r.ip_protocol)} ${String(r.port_range)} ${String(r.remote_ip_prefix ?? r.remote_security_group_id ?? "")}`;
+    rules[key] = (rules[key] ?? 0) + 1;
+  }
+  return {
+    vms: count(vm.vms),
+    disks: count(vm.disks),
+    subnets: count(vm.subnets),
+    securityGroups: count(vm.securityGroups),
+    rules,
+  };
+}
+
+/** Names (or rule keys) that exist more than once. */
+export function duplicatesOf(c: CloudCensus): string[] {
+  return Object.values(c).flatMap((kind) =>
+    Object.entries(kind)
+      .filter(([, n]) => n > 1)
+      .map(([name, n]) => `${name} ×${n}`),
+  );
+}
+
+/** Every name (or rule key) in the census. */
+export function namesOf(c: CloudCensus): string[] {
+  return Object.values(c)
+    .flatMap((kind) => Object.keys(kind))
+    .sort();
+}
+
+/** The census expected of a converged reference stack with `vms` VMs. */
+export function expectedNames(prefix: string, vms: number): string[] {
+  const names = [`${prefix}-net`, `${prefix}-sg`];
+  for (let i = 0; i < vms; i++) {
+    names.push(`${prefix}-vm-${i}`, `${prefix}-vm-${i}-boot`, `${prefix}-data-${i}`);
+  }
+  names.push(
+    `${prefix}-sg ingress tcp 22:22 10.0.0.0/8`,
+    `${prefix}-sg ingress tcp 443:443 0.0.0.0/0`,
+  );
+  return names.sort();
+}
+
+/** Polls {@link census} until it has no names left (records being deleted go after their delay). */
+export async function waitUntilGone(
+  emulator: TestEmulator,
+  prefix: string,
+  timeoutMs = 30_000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = namesOf(await census(emulator, prefix));
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The resources of the stack's state (without the stack itself). */
+export async function stateResources(
+  stack: Stack,
+): Promise<Array<{ urn: string; type: string; id?: string }>> {
+  const state = await stack.exportStack();
+  const resources = (
+    state.deployment as { resources?: Array<{ urn: string; type: string; id?: string }> }
+  ).resources;
+  return (resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/vmcloud:"));
+}
+
+/** The pending operations recorded in the stack's state (an interrupted update leaves some). */
+export async function pendingOperations(
+  stack: Stack,
+): Promise<Array<{ type: string; urn: string }>> {
+  const state = await stack.exportStack();
+  const pending = (
+    state.deployment as { pending_operations?: Array<{ type: string; resource: { urn: string } }> }
+  ).pending_operations;
+  return (pending ?? []).map((p) => ({ type: p.type, urn: p.resource.urn }));
+}
