@@ -174,17 +174,21 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     const { diskId, vmId } = parseAttachmentId(id);
     const timeoutMs = ctx.timeoutMs(olds, "delete", ATTACHMENT_DEFAULT_TIMEOUT_MS);
     try {
-      await ctx.client.call(disksEndpoints.detachDisk, {
-        params: { disk_id: diskId },
-        body: { vm_id: vmId },
-      });
+      // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
+      // (already detached), which counts as success below.
+      await ctx.client.call(
+        disksEndpoints.detachDisk,
+        { params: { disk_id: diskId }, body: { vm_id: vmId } },
+        { idempotent: true },
+      );
     } catch (error) {
       if (error instanceof NotFoundError) return;
       // Already detached, or the VM is gone: success, judged by the disk itself.
       if (!(error instanceof ValidationError)) throw error;
       const disk = await getDisk(ctx.client, diskId);
       if (disk === undefined) return;
-      if (disk.vms.some((v) => v.id === vmId)) throw error;
+      // A resent detach may meet the first one still under way: that is success too.
+      if (disk.vms.some((v) => v.id === vmId) && disk.state !== "detaching") throw error;
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
     await ctx.wait<DiskResponse | undefined>({

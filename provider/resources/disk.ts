@@ -1,7 +1,8 @@
 /**
  * The `Disk` resource: a block volume of the VM service. Create resolves the zone and the disk
- * type, sends one create request that is never repeated blindly (a lost answer is looked up by
- * the disk's unique name), and waits until the disk is `available`. Name, description, size
+ * type, adopts a same-named disk of the same spec left by an interrupted `up`, else sends one
+ * create request that is never repeated blindly (a lost answer is looked up by the disk's
+ * unique name), and waits until the disk is `available`. Name, description, size
  * (grow only), the flags and the tags change in place with one PUT; the zone, the disk type
  * and the project replace the disk.
  */
@@ -13,7 +14,7 @@ import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { isUnknown } from "./framework/unknowns";
 import type { CheckFailure } from "./framework/check-inputs";
 import { DiskInputs } from "./inputs/disk";
-import { findCreatedDisk, resolveDiskType, resolveZone } from "./disk/lookups";
+import { findCreatedDisk, leftoverDisk, resolveDiskType, resolveZone } from "./disk/lookups";
 import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
 import { createRequest, updateRequest } from "./disk/requests";
 import { getDisk, isSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
@@ -107,8 +108,11 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
     // type are used; whatever the cloud chose is then not a change.
     optionalComputed: ["diskType", "availabilityZone", "projectId"],
     // Names are unique per project and zone: a replacement that keeps all three (a new disk
-    // type) would clash with the old disk, so the old one goes first. Otherwise the new disk
-    // is made first, as usual.
+    // type) would clash with the old disk, so the old one goes first. It is also what lets
+    // `create` adopt a same-named disk left by an interrupted `up` (see leftoverDisk): the
+    // only same-named disk a create can meet in its project and zone is that leftover or one
+    // this stack does not own. A new name, zone or project cannot meet the old disk, so the
+    // new disk is made first, as usual.
     deleteBeforeReplace: (changed) =>
       !changed.includes("name") &&
       !changed.includes("availabilityZone") &&
@@ -129,15 +133,33 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
       inputs.diskType === undefined
         ? undefined
         : await resolveDiskType(ctx.client, zone, inputs.diskType);
+    const leftover = await leftoverDisk(ctx.client, {
+      projectId,
+      zoneId: zone.id,
+      name: inputs.name,
+      diskTypeId: diskType?.id,
+      size: inputs.size,
+      encrypted: inputs.encrypted ?? false,
+    });
+    if (leftover !== undefined) {
+      ctx.progress(`adopting disk ${leftover.id}, left by an interrupted create of this resource`);
+    }
     const startedAt = Date.now();
-    const created = await ctx.client.call(
-      disksEndpoints.createDisk,
-      { body: createRequest(inputs, { projectId, zoneId: zone.id, diskTypeId: diskType?.id }) },
-      {
-        findExisting: () =>
-          findCreatedDisk(ctx.client, { projectId, zoneId: zone.id, name: inputs.name, startedAt }),
-      },
-    );
+    const created =
+      leftover ??
+      (await ctx.client.call(
+        disksEndpoints.createDisk,
+        { body: createRequest(inputs, { projectId, zoneId: zone.id, diskTypeId: diskType?.id }) },
+        {
+          findExisting: () =>
+            findCreatedDisk(ctx.client, {
+              projectId,
+              zoneId: zone.id,
+              name: inputs.name,
+              startedAt,
+            }),
+        },
+      ));
     try {
       const disk = await waitForDisk(ctx, created.id, {
         what: "to become available",

@@ -1,11 +1,12 @@
 /**
  * The `FreeTierVm` resource: the one free-tier VM an organization may have, created through
  * `POST /api/v1/free-tier` (the service picks the free-tier flavor, disk type and, unless
- * given, zone). Create first asks whether the organization may still have one, so a second
- * one fails with a clear message naming the existing VM, before anything is sent; the
- * service's 422 `free_tier_vm_already_exists` (a race) gets the same message. The name and
- * the power state change in place; the rest replaces the VM. Delete takes the boot disk and
- * the public address along.
+ * given, zone). Create first adopts the free-tier VM an interrupted `up` left for this very
+ * resource (same name, image and zone); otherwise it asks whether the organization may still
+ * have one, so a second one fails with a clear message naming the existing VM, before
+ * anything is sent; the service's 422 `free_tier_vm_already_exists` (a race) gets the same
+ * message. The name and the power state change in place; the rest replaces the VM, deleting
+ * the old one first. Delete takes the boot disk and the public address along.
  */
 import { catalogEndpoints } from "../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../api/vm/endpoints/compute";
@@ -142,6 +143,101 @@ async function alreadyHasOne(
   );
 }
 
+/**
+ * The free-tier VM an interrupted `pulumi up` left for this very resource, to adopt instead of
+ * being refused for the organization's one slot. When `up` is killed while a create is in
+ * flight, the engine keeps a pending create and the next `up` creates the resource again,
+ * while the VM from the first attempt exists, untracked, under the same name. A replacement
+ * deletes its predecessor first (the organization may have only one), so a same-named VM in
+ * the project is that leftover or one this stack does not own.
+ *
+ * Answers the one same-named free-tier VM (not being deleted) with the requested image and,
+ * when `zone` is given, zone; undefined when no VM has the name. A same-named VM that does not
+ * match is not adopted: the create is refused with a message that says how to adopt it
+ * deliberately or avoid the name.
+ */
+async function leftoverFreeTierVm(
+  ctx: ResourceContext,
+  want: { projectId: string; name: string; imageId: string; zone: ZoneResponse | undefined },
+): Promise<VmResponse | undefined> {
+  const existing: VmResponse[] = [];
+  for (const id of await vmIdsNamed(ctx.client, want.projectId, want.name)) {
+    const vm = await getVm(ctx.client, id);
+    if (vm !== undefined && vm.state !== "deleting") existing.push(vm);
+  }
+  if (existing.length === 0) return undefined;
+  const matching = existing.filter(
+    (vm) =>
+      vm.flavor.free_tier &&
+      vm.image?.id === want.imageId &&
+      (want.zone === undefined || vm.availability_zone.id === want.zone.id),
+  );
+  if (matching.length === 1) return matching[0];
+  const found = existing
+    .map(
+      (vm) =>
+        `${vm.id}: ${vm.flavor.free_tier ? "free-tier" : "paid"}, image ${vm.image?.name ?? "none"}, zone ${vm.availability_zone.name}`,
+    )
+    .join("; ");
+  throw new Error(
+    `a VM named "${want.name}" already exists in project ${want.projectId} (${found}) and this ` +
+      "stack does not track it; it was not adopted because it is not a free-tier VM with the " +
+      "requested image and zone. Adopt it with the `import` resource option " +
+      "(FreeTierVm.get or `pulumi import`), delete it, or choose another name",
+  );
+}
+
+/**
+ * Checks the organization's slot, then sends the one create request (a lost answer is looked
+ * up by name among free-tier VMs that did not exist before, so a retry never makes a second
+ * VM). A full slot, found first or by the service's 422, fails with a message naming the VM.
+ */
+async function createFreeTierVm(
+  ctx: ResourceContext,
+  projectId: string,
+  inputs: FreeTierVmInputs,
+  zone: ZoneResponse | undefined,
+  image: ImageResponse,
+): Promise<FreeTierVmResponse[]> {
+  const availability = await ctx.client.call(catalogEndpoints.getFreeTierAvailability, {
+    query: { project_id: projectId },
+  });
+  if (!availability.free_tier_enabled)
+    throw await alreadyHasOne(ctx, projectId, availability.organization_id);
+  const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
+  try {
+    return await ctx.client.call(
+      computeEndpoints.createFreeTierVm,
+      {
+        body: {
+          project_id: projectId,
+          ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
+          name: inputs.name,
+          image_id: image.id,
+          ...(inputs.imageMetadata === undefined ? {} : { image_metadata: inputs.imageMetadata }),
+          new_floating_ip: inputs.externalIp ?? false,
+        },
+      },
+      {
+        findExisting: async () => {
+          const found = await findCreatedVm(ctx.client, {
+            projectId,
+            name: inputs.name,
+            before,
+            freeTier: true,
+          });
+          return found?.map(asFreeTier);
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof ValidationError && error.code === "free_tier_vm_already_exists") {
+      throw await alreadyHasOne(ctx, projectId, availability.organization_id);
+    }
+    throw error;
+  }
+}
+
 /** The zone `ref` names among the zones that offer free-tier resources to the project. */
 async function freeTierZone(
   ctx: ResourceContext,
@@ -199,6 +295,10 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     ],
     replaceOn: ["image", "availabilityZone", "imageMetadata", "externalIp", "projectId"],
     optionalComputed: ["availabilityZone", "projectId"],
+    // The organization may have only one free-tier VM, so a replacement can only be made
+    // after its predecessor is gone. It is also what lets `create` adopt a same-named VM left
+    // by an interrupted `up` (see leftoverFreeTierVm) without mistaking the predecessor for it.
+    deleteBeforeReplace: true,
     compare: {
       image: sameNameOrId("image", "imageId"),
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
@@ -209,51 +309,27 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   async create(ctx, inputs) {
     const remaining = deadlineOf(ctx, inputs, "create", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
-    const availability = await ctx.client.call(catalogEndpoints.getFreeTierAvailability, {
-      query: { project_id: projectId },
-    });
-    if (!availability.free_tier_enabled)
-      throw await alreadyHasOne(ctx, projectId, availability.organization_id);
     const zone =
       inputs.availabilityZone === undefined
         ? undefined
         : await freeTierZone(ctx, projectId, inputs.availabilityZone);
     const image = await freeTierImage(ctx, projectId, zone, inputs.image);
     checkMetadata(image, inputs.imageMetadata);
-    const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
-    let created: FreeTierVmResponse[];
-    try {
-      created = await ctx.client.call(
-        computeEndpoints.createFreeTierVm,
-        {
-          body: {
-            project_id: projectId,
-            ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
-            name: inputs.name,
-            image_id: image.id,
-            ...(inputs.imageMetadata === undefined ? {} : { image_metadata: inputs.imageMetadata }),
-            new_floating_ip: inputs.externalIp ?? false,
-          },
-        },
-        {
-          findExisting: async () => {
-            const found = await findCreatedVm(ctx.client, {
-              projectId,
-              name: inputs.name,
-              before,
-              freeTier: true,
-            });
-            return found?.map(asFreeTier);
-          },
-        },
+    // Looked for before the slot is checked: a leftover of this resource holds the slot.
+    const leftover = await leftoverFreeTierVm(ctx, {
+      projectId,
+      name: inputs.name,
+      imageId: image.id,
+      zone,
+    });
+    if (leftover !== undefined) {
+      ctx.progress(
+        `adopting free-tier VM ${leftover.id}, left by an interrupted create of this resource`,
       );
-    } catch (error) {
-      if (error instanceof ValidationError && error.code === "free_tier_vm_already_exists") {
-        throw await alreadyHasOne(ctx, projectId, availability.organization_id);
-      }
-      throw error;
     }
-    const first = created[0];
+    const created =
+      leftover === undefined ? await createFreeTierVm(ctx, projectId, inputs, zone, image) : [];
+    const first = leftover ?? created[0];
     if (first === undefined) throw new Error("the service answered the create with no VM");
     const id = first.id;
     ctx.progress(`created free-tier VM ${id}; waiting until it runs`);

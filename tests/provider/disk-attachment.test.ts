@@ -179,6 +179,23 @@ describe("delete", () => {
     await attachment.delete(id, outs);
   });
 
+  it.each([
+    ["a 500", { errorRates: { "500": 1 } }],
+    ["a dropped answer", { dropResponseRate: 1 }],
+  ])("resends a detach after %s and ends detached", async (_what, fault) => {
+    const d = await newDisk();
+    const { id, outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
+    await attachment.setFaults([{ route: "/detach$", method: "POST", times: 1, ...fault }]);
+    await attachment.clearRequests();
+    await attachment.delete(id, outs);
+    const detaches = (await attachment.requests()).filter(
+      (r) => r.method === "POST" && r.url.endsWith("/detach"),
+    );
+    expect(detaches.length).toBe(2);
+    expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
+    expect((await getVm(vm.id)).disks.map((x) => x.id)).not.toContain(d.id);
+  });
+
   it("succeeds when the disk is already gone", async () => {
     const d = await newDisk();
     const { id, outs } = await attachment.up({ diskId: d.id, vmId: vm.id });

@@ -456,16 +456,33 @@ describe("check", () => {
 });
 
 describe("service errors", () => {
-  it("a duplicate name fails with 409, naming the resource and the fix", async () => {
-    const { inputs } = await upDisk();
-    const error = await disk.create({ ...inputs }).catch((e: unknown) => e as Error);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(
-      new RegExp(`^Disk "${inputs.name}": create failed: POST /api/v1/disks: 409`),
-    );
-    expect((error as Error).message).toMatch(
-      /choose another name, or adopt it with the `import` resource option/,
-    );
+  it("adopts an untracked same-named disk of the same spec, as after an interrupted up", async () => {
+    const { id, inputs } = await upDisk({ diskType: "SSD", encrypted: true });
+    await disk.clearRequests();
+    const again = await disk.create({ ...inputs });
+    expect(again.id).toBe(id);
+    expect(again.outs).toMatchObject({ name: inputs.name, state: "available", encrypted: true });
+    expect((await disk.requests()).filter((r) => r.method === "POST")).toEqual([]);
+    expect(await disksNamed(emu, inputs.name as string)).toEqual([expect.objectContaining({ id })]);
+  });
+
+  it("refuses an untracked same-named disk with another spec, naming it and the fix", async () => {
+    const { id, inputs } = await upDisk({ diskType: "SSD" });
+    await disk.clearRequests();
+    for (const other of [{ size: 11 }, { diskType: "HDD" }, { encrypted: true }]) {
+      const error = await disk.create({ ...inputs, ...other }).catch((e: unknown) => e as Error);
+      expect(error, JSON.stringify(other)).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(
+        new RegExp(
+          `^Disk "${inputs.name}": create failed: a disk named "${inputs.name}" already exists`,
+        ),
+      );
+      expect((error as Error).message).toContain(id);
+      expect((error as Error).message).toMatch(
+        /import` resource option.*delete it, or choose another name/,
+      );
+    }
+    expect((await disk.requests()).filter((r) => r.method === "POST")).toEqual([]);
     expect(await disksNamed(emu, inputs.name as string)).toHaveLength(1);
   });
 

@@ -121,6 +121,32 @@ describe("life of the organization's free-tier VM", () => {
     expect((await ftvm.requests()).filter((r) => r.method === "POST")).toEqual([]);
   });
 
+  it("adopts its own untracked VM when created again with the same inputs (an interrupted up)", async () => {
+    const again = await ftvm.create(inputs);
+    expect(again.id).toBe(id);
+    expect(again.outs).toMatchObject({ name: inputs.name, vmId: id, state: "running" });
+    expect(
+      (await ftvm.requests()).filter((r) => r.method === "POST" && !r.url.includes(`/vms/${id}/`)),
+    ).toEqual([]);
+    expect(vmsNamed(emu, inputs.name as string)).toEqual([id]);
+    // Adopting opened fresh console links: the stack now holds these outputs.
+    outs = again.outs;
+  });
+
+  it("refuses an untracked same-named VM that is not a free-tier VM with this image", async () => {
+    const name = uniqueName("ft-clash");
+    const { id: paidId, outs: paidOuts } = await paid.up(vmArgs({ name }));
+    await ftvm.clearRequests();
+    const error = await failure(
+      ftvm.create((await ftvm.check({ name, image: "ubuntu-22.04" })).inputs),
+    );
+    expect(error.message).toContain(`a VM named "${name}" already exists`);
+    expect(error.message).toContain(`${paidId}: paid`);
+    expect(error.message).toMatch(/import.*delete it, or choose another name/);
+    expect((await ftvm.requests()).filter((r) => r.method === "POST")).toEqual([]);
+    await paid.delete(paidId, paidOuts);
+  });
+
   it("reads it, and an import fills every output and matches the program's inputs", async () => {
     expect((await ftvm.read(id, outs)).props).toEqual(outs);
     const imported = await ftvm.read(id, {});

@@ -296,6 +296,20 @@ describe("a VM that exists but does not become usable", () => {
 
 describe("faults", () => {
   it.each([
+    ["a 500", { errorRates: { "500": 1 } }],
+    ["a dropped answer", { dropResponseRate: 1 }],
+  ])("retries setting the password after %s (it is idempotent)", async (_what, fault) => {
+    await vm.setFaults([{ route: "/set-password$", method: "POST", times: 1, ...fault }]);
+    const args = vmArgs({ password: "Retry-me-0nce!" });
+    const { id, outs } = await vm.up(args);
+    expect(outs).toMatchObject({ state: "running", vmId: id });
+    const sets = (await vm.requests()).filter(
+      (r) => r.method === "POST" && r.url.endsWith("/set-password"),
+    );
+    expect(sets.map((r) => r.fault !== undefined)).toEqual([true, false]);
+    await vm.delete(id, outs);
+  });
+  it.each([
     ["the answer is lost after the VM was made", { dropResponseRate: 1 }],
     ["the service answers 503 without making it", { errorRates: { "503": 1 } }],
   ])("ends with exactly one VM when %s", async (_what, fault) => {
@@ -338,7 +352,10 @@ describe("faults", () => {
     const keep = await vm.diff(id, outs, sameName.inputs);
     expect(keep.replaces).toEqual(["image"]);
     expect(keep.deleteBeforeReplace).toBe(true);
-    const renamed = await vm.check({ ...inputs, image: "debian-12", name: `${inputs.name as string}-2` }, inputs);
+    const renamed = await vm.check(
+      { ...inputs, image: "debian-12", name: `${inputs.name as string}-2` },
+      inputs,
+    );
     const rename = await vm.diff(id, outs, renamed.inputs);
     expect(rename.replaces).toEqual(["image"]);
     expect(rename.deleteBeforeReplace).toBeFalsy();

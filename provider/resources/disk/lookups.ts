@@ -72,3 +72,57 @@ export async function findCreatedDisk(
       Date.parse(d.created_time) >= where.startedAt - CLOCK_SKEW_MS,
   );
 }
+
+/** What a disk create asks for, to tell a leftover of this very resource from another disk. */
+export interface RequestedDisk {
+  projectId: string;
+  zoneId: string;
+  name: string;
+  /** Undefined when the program left the type to the service: any type then matches. */
+  diskTypeId: string | undefined;
+  size: number;
+  encrypted: boolean;
+}
+
+/**
+ * The disk an interrupted `pulumi up` left for this very resource, to adopt instead of
+ * failing on the name. When `up` is killed while a create is in flight, the engine keeps a
+ * pending create and the next `up` creates the resource again, while the disk from the first
+ * attempt exists, untracked, under the same name. Names are unique per project and zone, and
+ * a replacement that keeps the name, zone and project deletes its predecessor first (see
+ * `deleteBeforeReplace` in disk.ts), so a same-named disk there is either that leftover or
+ * someone else's.
+ *
+ * Answers the same-named disk (not being deleted) of the requested type, size and encryption;
+ * undefined when there is none. A same-named disk that does not match is not ours to adopt:
+ * the create is refused with a message that says how to adopt it deliberately or avoid the
+ * name.
+ */
+export async function leftoverDisk(
+  client: VmCloudClient,
+  want: RequestedDisk,
+): Promise<DiskResponse | undefined> {
+  const disks = await client.listAll(disksEndpoints.listDisks, {
+    query: { project_id: want.projectId, availability_zone_id: want.zoneId, name: want.name },
+  });
+  const existing = disks.filter(
+    (d) => d.name === want.name && d.availability_zone.id === want.zoneId && d.state !== "deleting",
+  );
+  if (existing.length === 0) return undefined;
+  const matching = existing.filter(
+    (d) =>
+      (want.diskTypeId === undefined || d.disk_type.id === want.diskTypeId) &&
+      d.size === want.size &&
+      d.encrypted === want.encrypted,
+  );
+  if (matching.length === 1) return matching[0];
+  const found = existing
+    .map((d) => `${d.id}: ${d.disk_type.name}, ${d.size} GB${d.encrypted ? ", encrypted" : ""}`)
+    .join("; ");
+  throw new Error(
+    `a disk named "${want.name}" already exists in this project and availability zone (${found}) ` +
+      "and this stack does not track it; it was not adopted because its disk type, size or " +
+      "encryption differ from the inputs. Adopt it with the `import` resource option " +
+      '(`pulumi import` or `{ import: "<id>" }`), delete it, or choose another name',
+  );
+}

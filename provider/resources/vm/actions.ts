@@ -25,10 +25,15 @@ export async function applyPowerState(
     );
   }
   ctx.progress(`powering VM ${vm.id} ${desired === "running" ? "on" : "off"}`);
-  await ctx.client.call(computeEndpoints.setPower, {
-    params: { vm_id: vm.id },
-    body: { state: desired === "running" ? "power_on" : "power_off" },
-  });
+  // Asking for the same power state again is harmless, so a 5xx or a dropped answer is retried.
+  await ctx.client.call(
+    computeEndpoints.setPower,
+    {
+      params: { vm_id: vm.id },
+      body: { state: desired === "running" ? "power_on" : "power_off" },
+    },
+    { idempotent: true },
+  );
   return waitForVm(ctx, vm.id, {
     what: `to be ${desired}`,
     isDone: (v) => v.state === desired,
@@ -48,10 +53,12 @@ export async function setPassword(
         'set powerState to "running" (it may be "stopped" again in a later update)',
     );
   }
-  await ctx.client.call(computeEndpoints.setPassword, {
-    params: { vm_id: vm.id },
-    body: { password },
-  });
+  // Setting the same password twice is harmless, so a 5xx or a dropped answer is retried.
+  await ctx.client.call(
+    computeEndpoints.setPassword,
+    { params: { vm_id: vm.id }, body: { password } },
+    { idempotent: true },
+  );
 }
 
 /** Removes the password of `login` (default: the image's user). */
@@ -66,10 +73,12 @@ export async function deletePassword(
         'set powerState to "running" for this update',
     );
   }
-  await ctx.client.call(computeEndpoints.deletePassword, {
-    params: { vm_id: vm.id },
-    body: login === undefined ? {} : { login },
-  });
+  // Removing a password twice is harmless, so a 5xx or a dropped answer is retried.
+  await ctx.client.call(
+    computeEndpoints.deletePassword,
+    { params: { vm_id: vm.id }, body: login === undefined ? {} : { login } },
+    { idempotent: true },
+  );
 }
 
 /**
@@ -84,13 +93,19 @@ export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Pro
       query: { project_id: vm.project.id, availability_zone_id: vm.availability_zone.id },
     });
     if (settingEnabled(settings?.settings.vnc_console_enabled)) {
-      await ctx.client.call(computeEndpoints.getVnc, { params: { vm_id: vm.id } });
+      // New console links replace the old ones: asking again is harmless.
+      await ctx.client.call(
+        computeEndpoints.getVnc,
+        { params: { vm_id: vm.id } },
+        { idempotent: true },
+      );
     }
     if (settingEnabled(settings?.settings.serial_console_enabled)) {
-      await ctx.client.call(computeEndpoints.remoteConsole, {
-        params: { vm_id: vm.id },
-        body: { protocol: "serial" },
-      });
+      await ctx.client.call(
+        computeEndpoints.remoteConsole,
+        { params: { vm_id: vm.id }, body: { protocol: "serial" } },
+        { idempotent: true },
+      );
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
