@@ -45,8 +45,13 @@ export interface RunningEmulator extends EmulatorApp {
 /** Normalises options: every default is decided here and only here. */
 export function emulatorSettings(options: EmulatorOptions = {}): EmulatorSettings {
   const speed = options.speed ?? 1;
-  if (!(speed > 0) || !Number.isFinite(speed)) throw new Error(`--speed must be a positive number, got ${speed}`);
-  return { token: options.token ?? DEFAULT_TOKEN, speed, signingKeys: [{ ...DEFAULT_SIGNING_KEY }] };
+  if (!(speed > 0) || !Number.isFinite(speed))
+    throw new Error(`--speed must be a positive number, got ${speed}`);
+  return {
+    token: options.token ?? DEFAULT_TOKEN,
+    speed,
+    signingKeys: [{ ...DEFAULT_SIGNING_KEY }],
+  };
 }
 
 /** Starts the emulator and resolves once it listens. */

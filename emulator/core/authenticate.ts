@@ -31,17 +31,23 @@ export function authenticate(
       const value = header("authorization");
       if (value === undefined) return unauthorized("missing Authorization: Bearer token");
       const match = /^Bearer\s+(.+)$/i.exec(value);
-      if (match === null || !tokenAccepted(settings, match[1]!)) return unauthorized("invalid or expired token");
+      if (match === null || !tokenAccepted(settings, match[1]!))
+        return unauthorized("invalid or expired token");
       return undefined;
     }
     case "x-auth-token":
     case "x-auth-token-or-signature": {
       const token = header("x-auth-token");
       if (token !== undefined) {
-        return tokenAccepted(settings, token) ? undefined : unauthorized("invalid or expired X-Auth-Token");
+        return tokenAccepted(settings, token)
+          ? undefined
+          : unauthorized("invalid or expired X-Auth-Token");
       }
       const authorization = header("authorization");
-      if (endpoint.auth === "x-auth-token-or-signature" && authorization?.startsWith("SDK-HMAC-SHA256")) {
+      if (
+        endpoint.auth === "x-auth-token-or-signature" &&
+        authorization?.startsWith("SDK-HMAC-SHA256")
+      ) {
         const url = new URL(request.url, "http://emulator");
         const problem = verifySignature(settings.signingKeys, {
           method: request.method,
@@ -50,7 +56,9 @@ export function authenticate(
           headers: request.headers,
           body: rawBodyOf(request),
         });
-        return problem === undefined ? undefined : unauthorized(`request signature refused: ${problem}`);
+        return problem === undefined
+          ? undefined
+          : unauthorized(`request signature refused: ${problem}`);
       }
       return unauthorized("missing X-Auth-Token header");
     }

@@ -71,5 +71,7 @@ function prefixed(prefix: string, error: ServiceError): string {
 
 /** The events service's codes are a prefix, a dot and four digits: `AOM.0400`. */
 function aomCode(error: ServiceError): string {
-  return /^AOM\.\d{4}$/.test(error.code) ? error.code : `AOM.${String(error.status).padStart(4, "0")}`;
+  return /^AOM\.\d{4}$/.test(error.code)
+    ? error.code
+    : `AOM.${String(error.status).padStart(4, "0")}`;
 }

@@ -79,7 +79,11 @@ export function validationError(
     const field = base.length > 0 ? base.join(".") : where;
     return [{ field, message: `${field}: ${issue.message}`, code: "validation_error" }];
   });
-  const first = details[0] ?? { field: where, message: `invalid ${where}`, code: "validation_error" };
+  const first = details[0] ?? {
+    field: where,
+    message: `invalid ${where}`,
+    code: "validation_error",
+  };
   return new ServiceError(validationStatus(shape), first.code, first.message, {
     field: first.field,
     details,
@@ -109,9 +113,14 @@ export function registerEndpoints<T extends Record<string, AnyEndpoint>, C>(
         const authFailure = options.authenticate(request, endpoint);
         if (authFailure !== undefined) throw authFailure;
         const input = parseInput(endpoint, request);
-        const result = await handler({ ...input, headers: request.headers, ctx: options.context(request) });
+        const result = await handler({
+          ...input,
+          headers: request.headers,
+          ctx: options.context(request),
+        });
         if (endpoint.method !== "GET") options.changed();
-        const answer = result instanceof Answer ? result : new Answer(endpoint.response.status, result);
+        const answer =
+          result instanceof Answer ? result : new Answer(endpoint.response.status, result);
         reply.code(answer.status).headers(answer.headers);
         if (answer.body === undefined) return reply.send();
         return reply.type("application/json").send(JSON.stringify(answer.body));
@@ -122,7 +131,11 @@ export function registerEndpoints<T extends Record<string, AnyEndpoint>, C>(
 
 function parseInput(endpoint: AnyEndpoint, request: FastifyRequest) {
   const shape = endpoint.errorShape;
-  const parse = (schema: z.ZodType | undefined, value: unknown, where: "path" | "query" | "body") => {
+  const parse = (
+    schema: z.ZodType | undefined,
+    value: unknown,
+    where: "path" | "query" | "body",
+  ) => {
     if (schema === undefined) return undefined;
     const result = schema.safeParse(value);
     if (!result.success) throw validationError(shape, where, result.error);
@@ -131,14 +144,22 @@ function parseInput(endpoint: AnyEndpoint, request: FastifyRequest) {
   const body: unknown = request.body;
   if (endpoint.body !== undefined && body === undefined) {
     if (endpoint.bodyRequired ?? true) {
-      throw new ServiceError(validationStatus(shape), "validation_error", "a JSON request body is required", {
-        field: "body",
-      });
+      throw new ServiceError(
+        validationStatus(shape),
+        "validation_error",
+        "a JSON request body is required",
+        {
+          field: "body",
+        },
+      );
     }
   }
   return {
     params: parse(endpoint.params, request.params, "path"),
     query: parse(endpoint.query, request.query ?? {}, "query"),
-    body: body === undefined && !(endpoint.bodyRequired ?? true) ? undefined : parse(endpoint.body, body, "body"),
+    body:
+      body === undefined && !(endpoint.bodyRequired ?? true)
+        ? undefined
+        : parse(endpoint.body, body, "body"),
   };
 }

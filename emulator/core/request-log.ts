@@ -45,7 +45,8 @@ export class RequestLog {
   add(entry: LoggedRequest): void {
     if (entry.early) this.earlyRetries += 1;
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length > this.capacity)
+      this.entries.splice(0, this.entries.length - this.capacity);
   }
 
   /** Every entry, oldest first. */

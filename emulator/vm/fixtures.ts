@@ -18,21 +18,128 @@ import type {
 } from "./records";
 
 const ZONES: Array<Omit<ZoneRecord, "id">> = [
-  { name: "ru.AZ-1", display_name: "Zone 1", description: "Primary zone", enabled: true, short_name: "az1", default: true, changes_forbidden: false, free_tier: true, vnc_console_enabled: true, serial_console_enabled: true },
-  { name: "ru.AZ-2", display_name: "Zone 2", description: "Second zone", enabled: true, short_name: "az2", default: false, changes_forbidden: false, free_tier: false, vnc_console_enabled: true, serial_console_enabled: false },
-  { name: "ru.AZ-3", display_name: "Zone 3", description: "Zone under maintenance: changes are forbidden", enabled: true, short_name: "az3", default: false, changes_forbidden: true, free_tier: false, vnc_console_enabled: false, serial_console_enabled: false },
+  {
+    name: "ru.AZ-1",
+    display_name: "Zone 1",
+    description: "Primary zone",
+    enabled: true,
+    short_name: "az1",
+    default: true,
+    changes_forbidden: false,
+    free_tier: true,
+    vnc_console_enabled: true,
+    serial_console_enabled: true,
+  },
+  {
+    name: "ru.AZ-2",
+    display_name: "Zone 2",
+    description: "Second zone",
+    enabled: true,
+    short_name: "az2",
+    default: false,
+    changes_forbidden: false,
+    free_tier: false,
+    vnc_console_enabled: true,
+    serial_console_enabled: false,
+  },
+  {
+    name: "ru.AZ-3",
+    display_name: "Zone 3",
+    description: "Zone under maintenance: changes are forbidden",
+    enabled: true,
+    short_name: "az3",
+    default: false,
+    changes_forbidden: true,
+    free_tier: false,
+    vnc_console_enabled: false,
+    serial_console_enabled: false,
+  },
 ];
 
-const FLAVORS: Array<Pick<FlavorRecord, "name" | "type" | "cpu" | "ram" | "gpu" | "oversubscription" | "free_tier">> = [
-  { name: "free-tier-1-1", type: "free-tier", cpu: 1, ram: 1, gpu: 0, oversubscription: "1:10", free_tier: true },
-  { name: "burst-1-1", type: "standard", cpu: 1, ram: 1, gpu: 0, oversubscription: "1:10", free_tier: false },
-  { name: "burst-2-2", type: "standard", cpu: 2, ram: 2, gpu: 0, oversubscription: "1:3", free_tier: false },
-  { name: "gen-2-4", type: "standard", cpu: 2, ram: 4, gpu: 0, oversubscription: "1:1", free_tier: false },
-  { name: "gen-4-8", type: "standard", cpu: 4, ram: 8, gpu: 0, oversubscription: "1:1", free_tier: false },
-  { name: "gen-8-32", type: "standard", cpu: 8, ram: 32, gpu: 0, oversubscription: "1:1", free_tier: false },
-  { name: "gen-32-128", type: "standard", cpu: 32, ram: 128, gpu: 0, oversubscription: "1:1", free_tier: false },
-  { name: "gpu-8-64-1", type: "gpu", cpu: 8, ram: 64, gpu: 1, oversubscription: "1:1", free_tier: false },
-  { name: "gpu-16-128-2", type: "gpu", cpu: 16, ram: 128, gpu: 2, oversubscription: "1:1", free_tier: false },
+const FLAVORS: Array<
+  Pick<FlavorRecord, "name" | "type" | "cpu" | "ram" | "gpu" | "oversubscription" | "free_tier">
+> = [
+  {
+    name: "free-tier-1-1",
+    type: "free-tier",
+    cpu: 1,
+    ram: 1,
+    gpu: 0,
+    oversubscription: "1:10",
+    free_tier: true,
+  },
+  {
+    name: "burst-1-1",
+    type: "standard",
+    cpu: 1,
+    ram: 1,
+    gpu: 0,
+    oversubscription: "1:10",
+    free_tier: false,
+  },
+  {
+    name: "burst-2-2",
+    type: "standard",
+    cpu: 2,
+    ram: 2,
+    gpu: 0,
+    oversubscription: "1:3",
+    free_tier: false,
+  },
+  {
+    name: "gen-2-4",
+    type: "standard",
+    cpu: 2,
+    ram: 4,
+    gpu: 0,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
+  {
+    name: "gen-4-8",
+    type: "standard",
+    cpu: 4,
+    ram: 8,
+    gpu: 0,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
+  {
+    name: "gen-8-32",
+    type: "standard",
+    cpu: 8,
+    ram: 32,
+    gpu: 0,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
+  {
+    name: "gen-32-128",
+    type: "standard",
+    cpu: 32,
+    ram: 128,
+    gpu: 0,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
+  {
+    name: "gpu-8-64-1",
+    type: "gpu",
+    cpu: 8,
+    ram: 64,
+    gpu: 1,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
+  {
+    name: "gpu-16-128-2",
+    type: "gpu",
+    cpu: 16,
+    ram: 128,
+    gpu: 2,
+    oversubscription: "1:1",
+    free_tier: false,
+  },
 ];
 
 const DISK_TYPES: Array<Pick<DiskTypeRecord, "name" | "display_name" | "free_tier">> = [
@@ -41,14 +148,91 @@ const DISK_TYPES: Array<Pick<DiskTypeRecord, "name" | "display_name" | "free_tie
   { name: "free-tier-HDD", display_name: "HDD (free tier)", free_tier: true },
 ];
 
-const USER_FIELD = { name: "user_name", display_name: "User name", display_position: 1, field_type: "string", sensitive: false, required: true };
-const KEY_FIELD = { name: "public_key", display_name: "SSH public key", display_position: 2, field_type: "text", sensitive: false, required: false };
+const USER_FIELD = {
+  name: "user_name",
+  display_name: "User name",
+  display_position: 1,
+  field_type: "string",
+  sensitive: false,
+  required: true,
+};
+const KEY_FIELD = {
+  name: "public_key",
+  display_name: "SSH public key",
+  display_position: 2,
+  field_type: "text",
+  sensitive: false,
+  required: false,
+};
 
-const IMAGES: Array<Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & { metadata: Array<Omit<ImageRecord["image_metadata"][number], "id">> }> = [
-  { name: "ubuntu-22.04", display_name: "Ubuntu 22.04", description: "Ubuntu 22.04 LTS", icon: "ubuntu", min_cpu: 1, min_ram: 1, min_disk: 10, public: true, type: "public", free_tier_enabled: true, cloud_init_supported: true, guest_agent: true, default_user: "ubuntu", metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD] },
-  { name: "ubuntu-24.04", display_name: "Ubuntu 24.04", description: "Ubuntu 24.04 LTS", icon: "ubuntu", min_cpu: 1, min_ram: 1, min_disk: 10, public: true, type: "public", free_tier_enabled: false, cloud_init_supported: true, guest_agent: true, default_user: "ubuntu", metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD] },
-  { name: "debian-12", display_name: "Debian 12", description: "Debian 12 bookworm", icon: "debian", min_cpu: 1, min_ram: 1, min_disk: 8, public: true, type: "public", free_tier_enabled: false, cloud_init_supported: true, guest_agent: false, default_user: "debian", metadata: [{ ...USER_FIELD, default_value: "debian" }, KEY_FIELD] },
-  { name: "windows-2022", display_name: "Windows Server 2022", description: "Needs a user name; does not accept cloud-init", icon: "windows", min_cpu: 2, min_ram: 4, min_disk: 50, public: true, type: "marketplace", free_tier_enabled: false, cloud_init_supported: false, guest_agent: true, metadata: [USER_FIELD] },
+const IMAGES: Array<
+  Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & {
+    metadata: Array<Omit<ImageRecord["image_metadata"][number], "id">>;
+  }
+> = [
+  {
+    name: "ubuntu-22.04",
+    display_name: "Ubuntu 22.04",
+    description: "Ubuntu 22.04 LTS",
+    icon: "ubuntu",
+    min_cpu: 1,
+    min_ram: 1,
+    min_disk: 10,
+    public: true,
+    type: "public",
+    free_tier_enabled: true,
+    cloud_init_supported: true,
+    guest_agent: true,
+    default_user: "ubuntu",
+    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD],
+  },
+  {
+    name: "ubuntu-24.04",
+    display_name: "Ubuntu 24.04",
+    description: "Ubuntu 24.04 LTS",
+    icon: "ubuntu",
+    min_cpu: 1,
+    min_ram: 1,
+    min_disk: 10,
+    public: true,
+    type: "public",
+    free_tier_enabled: false,
+    cloud_init_supported: true,
+    guest_agent: true,
+    default_user: "ubuntu",
+    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD],
+  },
+  {
+    name: "debian-12",
+    display_name: "Debian 12",
+    description: "Debian 12 bookworm",
+    icon: "debian",
+    min_cpu: 1,
+    min_ram: 1,
+    min_disk: 8,
+    public: true,
+    type: "public",
+    free_tier_enabled: false,
+    cloud_init_supported: true,
+    guest_agent: false,
+    default_user: "debian",
+    metadata: [{ ...USER_FIELD, default_value: "debian" }, KEY_FIELD],
+  },
+  {
+    name: "windows-2022",
+    display_name: "Windows Server 2022",
+    description: "Needs a user name; does not accept cloud-init",
+    icon: "windows",
+    min_cpu: 2,
+    min_ram: 4,
+    min_disk: 50,
+    public: true,
+    type: "marketplace",
+    free_tier_enabled: false,
+    cloud_init_supported: false,
+    guest_agent: true,
+    metadata: [USER_FIELD],
+  },
 ];
 
 /** A fresh VM-service state with every fixture. */
@@ -79,7 +263,20 @@ export function vmFixtures(clock: Clock): VmState {
   state.organizations[orgId] = {
     id: orgId,
     name: "example-org",
-    limits: { vcpus: 2000, vms: 200, public_keys: 50, ram: 8192, disks: 500, disks_size: 200000, subnets: 100, interfaces: 500, floating_ips: 100, security_groups: 100, security_group_rules: 2000, gpus: 16 },
+    limits: {
+      vcpus: 2000,
+      vms: 200,
+      public_keys: 50,
+      ram: 8192,
+      disks: 500,
+      disks_size: 200000,
+      subnets: 100,
+      interfaces: 500,
+      floating_ips: 100,
+      security_groups: 100,
+      security_group_rules: 2000,
+      gpus: 16,
+    },
   };
   const zoneIds = ZONES.map((z) => fixtureId(`zone:${z.name}`));
   ZONES.forEach((zone, i) => (state.zones[zoneIds[i]!] = { id: zoneIds[i]!, ...zone }));
@@ -139,18 +336,30 @@ export function vmFixtures(clock: Clock): VmState {
     const id = fixtureId(`image:${image.name}`);
     state.images[id] = {
       id,
-      image_metadata: metadata.map((m) => ({ id: fixtureId(`image-metadata:${image.name}:${m.name}`), ...m })),
+      image_metadata: metadata.map((m) => ({
+        id: fixtureId(`image-metadata:${image.name}:${m.name}`),
+        ...m,
+      })),
       zone_ids: zoneIds,
       created_time: created,
       ...image,
     };
   }
-  for (const [name, color] of [["env-prod", "red"], ["env-dev", "green"], ["team-platform", "blue"]] as const) {
+  for (const [name, color] of [
+    ["env-prod", "red"],
+    ["env-dev", "green"],
+    ["team-platform", "blue"],
+  ] as const) {
     const id = fixtureId(`tag:${name}`);
     state.tags[id] = { id, name, color };
   }
   const pgId = fixtureId("placement-group:spread-az1");
-  state.placementGroups[pgId] = { id: pgId, name: "spread-az1", project_id: projectId, availability_zone_id: zoneIds[0]! };
+  state.placementGroups[pgId] = {
+    id: pgId,
+    name: "spread-az1",
+    project_id: projectId,
+    availability_zone_id: zoneIds[0]!,
+  };
 
   zoneIds.forEach((zoneId, i) => {
     const subnetId = fixtureId(`subnet:default:${i}`);
@@ -193,10 +402,20 @@ export function vmFixtures(clock: Clock): VmState {
       seq: ++state.seq,
     };
     state.securityGroups[groupId] = group;
-    const rules: Array<Pick<SecurityGroupRuleRecord, "direction" | "ether_type" | "ip_protocol" | "port_range"> & { remote_security_group_id?: string }> = [
+    const rules: Array<
+      Pick<SecurityGroupRuleRecord, "direction" | "ether_type" | "ip_protocol" | "port_range"> & {
+        remote_security_group_id?: string;
+      }
+    > = [
       { direction: "egress", ether_type: "IPv4", ip_protocol: "any", port_range: "any" },
       { direction: "egress", ether_type: "IPv6", ip_protocol: "any", port_range: "any" },
-      { direction: "ingress", ether_type: "IPv4", ip_protocol: "any", port_range: "any", remote_security_group_id: groupId },
+      {
+        direction: "ingress",
+        ether_type: "IPv4",
+        ip_protocol: "any",
+        port_range: "any",
+        remote_security_group_id: groupId,
+      },
     ];
     rules.forEach((rule, j) => {
       const ruleId = fixtureId(`security-group-rule:default:${i}:${j}`);
@@ -225,7 +444,11 @@ export function describeVmFixtures(state: VmState) {
     organizationId: project.organization_id,
     projectId: project.id,
     foreignProjectId: Object.values(state.projects).find((p) => !p.accessible)?.id,
-    zones: Object.values(state.zones).map((z) => ({ id: z.id, name: z.name, changesForbidden: z.changes_forbidden })),
+    zones: Object.values(state.zones).map((z) => ({
+      id: z.id,
+      name: z.name,
+      changesForbidden: z.changes_forbidden,
+    })),
     flavors: byName(state.flavors),
     diskTypes: byName(state.diskTypes),
     images: byName(state.images),
@@ -233,7 +456,12 @@ export function describeVmFixtures(state: VmState) {
     placementGroups: byName(state.placementGroups),
     defaultSubnets: Object.values(state.subnets)
       .filter((s) => s.default)
-      .map((s) => ({ id: s.id, name: s.name, zoneId: s.availability_zone_id, address: s.subnet_address })),
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        zoneId: s.availability_zone_id,
+        address: s.subnet_address,
+      })),
     defaultSecurityGroups: Object.values(state.securityGroups)
       .filter((g) => g.default)
       .map((g) => ({ id: g.id, name: g.name, zoneId: g.availability_zone_id })),

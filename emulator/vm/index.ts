@@ -1,5 +1,11 @@
 /** The emulated VM service: its state, fixtures, settling and routes. */
-import { vmEndpoints, catalogEndpoints, computeEndpoints, disksEndpoints, networkEndpoints } from "../../provider/api/vm/endpoints";
+import {
+  vmEndpoints,
+  catalogEndpoints,
+  computeEndpoints,
+  disksEndpoints,
+  networkEndpoints,
+} from "../../provider/api/vm/endpoints";
 import { registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
 import type { VmContext } from "./context";

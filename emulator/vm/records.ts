@@ -7,15 +7,33 @@ import type { Scheduled } from "../core/schedule";
 
 /** VM states of the real service. */
 export type VmStatus =
-  | "running" | "stopped" | "error" | "error_creating" | "error_deleting" | "creating"
-  | "starting" | "stopping" | "rebooting" | "deleting" | "updating";
+  | "running"
+  | "stopped"
+  | "error"
+  | "error_creating"
+  | "error_deleting"
+  | "creating"
+  | "starting"
+  | "stopping"
+  | "rebooting"
+  | "deleting"
+  | "updating";
 /** Disk states of the real service. */
 export type DiskStatus =
-  | "available" | "in_use" | "reserved" | "error" | "error_creating" | "error_deleting"
-  | "creating" | "updating" | "deleting" | "attaching" | "detaching";
+  | "available"
+  | "in_use"
+  | "reserved"
+  | "error"
+  | "error_creating"
+  | "error_deleting"
+  | "creating"
+  | "updating"
+  | "deleting"
+  | "attaching"
+  | "detaching";
 /** Subnet, security group and rule states of the real service. */
 export type NetworkStatus =
-  | "created" | "error" | "error_creating" | "error_deleting" | "creating" | "deleting" | "updating";
+  "created" | "error" | "error_creating" | "error_deleting" | "creating" | "deleting" | "updating";
 /** Task states of the real service. */
 export type TaskStatus = "pending" | "scheduled" | "running" | "complete" | "failed";
 
@@ -208,7 +226,8 @@ export interface SecurityGroupRecord extends Scheduled<NetworkStatus | typeof GO
   tag_ids: string[];
 }
 
-export interface SecurityGroupRuleRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
+export interface SecurityGroupRuleRecord
+  extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
   id: string;
   security_group_id: string;
   direction: "ingress" | "egress";
@@ -245,7 +264,13 @@ export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps 
   placement_group_id?: string;
   tag_ids: string[];
   /** Values given for the image's metadata fields. */
-  metadata_fields: Array<{ id: string; metadata_id: string; name: string; display_name: string; value: string }>;
+  metadata_fields: Array<{
+    id: string;
+    metadata_id: string;
+    name: string;
+    display_name: string;
+    value: string;
+  }>;
   /** Base64 cloud-init user data as sent. */
   cloud_init?: string;
   /** Interfaces, primary first. */

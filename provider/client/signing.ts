@@ -33,7 +33,9 @@ export function encodeComponent(value: string): string {
   return Array.from(Buffer.from(value, "utf8"))
     .map((byte) => {
       const c = String.fromCharCode(byte);
-      return /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+      return /[A-Za-z0-9\-_.~]/.test(c)
+        ? c
+        : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
     })
     .join("");
 }
@@ -81,7 +83,10 @@ export function signature(secretKey: string, request: SignableRequest): string {
 
 /** `YYYYMMDDTHHMMSSZ` in UTC. */
 export function sdkDate(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /**
@@ -121,7 +126,9 @@ export function parseAuthorization(
 /** Why a signed request was refused, or undefined when it verifies. */
 export function verifySignature(
   keys: ReadonlyArray<SigningKey>,
-  request: Omit<SignableRequest, "headers"> & { headers: Readonly<Record<string, string | string[] | undefined>> },
+  request: Omit<SignableRequest, "headers"> & {
+    headers: Readonly<Record<string, string | string[] | undefined>>;
+  },
   now: Date = new Date(),
   maxSkewMs = 15 * 60 * 1000,
 ): string | undefined {

@@ -201,16 +201,16 @@ const definition = defineResource<VmInputs, VmOutputs>({
       leftover !== undefined
         ? [leftover]
         : inputs.apiVersion === "v1"
-        ? await ctx.client.call(
-            computeEndpoints.createVmLegacy,
-            { body: createRequestV1(inputs, resolved) },
-            { findExisting },
-          )
-        : await ctx.client.call(
-            computeEndpoints.createVm,
-            { body: createRequestV11(inputs, resolved) },
-            { findExisting },
-          );
+          ? await ctx.client.call(
+              computeEndpoints.createVmLegacy,
+              { body: createRequestV1(inputs, resolved) },
+              { findExisting },
+            )
+          : await ctx.client.call(
+              computeEndpoints.createVm,
+              { body: createRequestV11(inputs, resolved) },
+              { findExisting },
+            );
     const first = created[0];
     if (first === undefined) throw new Error("the service answered the create with no VM");
     const id = first.id;

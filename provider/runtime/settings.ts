@@ -11,7 +11,14 @@ export interface ConfigReader {
 }
 
 /** Per-service endpoint override keys (`vmcloud:<service>Endpoint`, `VMCLOUD_<SERVICE>_ENDPOINT`). */
-export const SERVICE_ENDPOINT_KEYS = ["backup", "search", "queue", "events", "containers", "iam"] as const;
+export const SERVICE_ENDPOINT_KEYS = [
+  "backup",
+  "search",
+  "queue",
+  "events",
+  "containers",
+  "iam",
+] as const;
 
 /** Everything the provider needs to talk to the cloud. */
 export interface ProviderSettings {
@@ -45,7 +52,10 @@ const KEYS = {
 } as const;
 
 /** Reads the settings: stack config first, then the environment. */
-export function readSettings(config: ConfigReader | undefined, env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+export function readSettings(
+  config: ConfigReader | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
   const pick = ([configKey, envKey]: readonly [string, string]) => {
     const value = config?.get(configKey) ?? env[envKey];
     return value === undefined || value === "" ? undefined : value;

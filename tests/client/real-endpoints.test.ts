@@ -88,13 +88,11 @@ describe("VM service disks", () => {
     const names = Array.from({ length: 130 }, (_, i) => `bulk-${String(i).padStart(3, "0")}`);
     for (let i = 0; i < names.length; i += 26) {
       await Promise.all(
-        names
-          .slice(i, i + 26)
-          .map((name) =>
-            client.call(disksEndpoints.createDisk, {
-              body: { project_id: projectId, name, size: 1 },
-            }),
-          ),
+        names.slice(i, i + 26).map((name) =>
+          client.call(disksEndpoints.createDisk, {
+            body: { project_id: projectId, name, size: 1 },
+          }),
+        ),
       );
     }
     await h.reset();

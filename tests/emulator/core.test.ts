@@ -11,7 +11,9 @@ describe("emulator core", () => {
   it("answers unknown routes with a VM-style 404 array", async () => {
     const reply = await emu.call("GET", "/api/v1/no-such-thing");
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual([{ code: "route_not_found", message: "no endpoint GET /api/v1/no-such-thing" }]);
+    expect(reply.body).toEqual([
+      { code: "route_not_found", message: "no endpoint GET /api/v1/no-such-thing" },
+    ]);
   });
 
   it("reports fixtures with the token and the fixed project", async () => {
@@ -25,7 +27,9 @@ describe("emulator core", () => {
     const put = await fetch(`${emu.url}/_emulator/faults`, {
       method: "PUT",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ rules: [{ route: "^/api/v1/x$", errorRates: { "503": 1 }, times: 2 }] }),
+      body: JSON.stringify({
+        rules: [{ route: "^/api/v1/x$", errorRates: { "503": 1 }, times: 2 }],
+      }),
     });
     expect(put.status).toBe(200);
     const statuses = [];
@@ -35,7 +39,11 @@ describe("emulator core", () => {
       requests: Array<{ status: number; fault?: string }>;
     };
     expect(log.requests.map((r) => r.fault ?? null)).toEqual(["503", "503", null]);
-    await fetch(`${emu.url}/_emulator/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" });
+    await fetch(`${emu.url}/_emulator/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
   });
 
   it("refuses an invalid fault configuration with the field at fault", async () => {
@@ -49,7 +57,10 @@ describe("emulator core", () => {
   });
 
   it("serves an OpenAPI document and a docs page", async () => {
-    const doc = (await (await fetch(`${emu.url}/openapi.json`)).json()) as { openapi: string; paths: object };
+    const doc = (await (await fetch(`${emu.url}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: object;
+    };
     expect(doc.openapi).toBe("3.1.0");
     const page = await fetch(`${emu.url}/docs`);
     expect(page.headers.get("content-type")).toContain("text/html");

@@ -250,7 +250,11 @@ describeLife({
   unknown: "name",
   inPlace: { patch: { description: "web" }, expectLive: { description: "web" } },
   // Keeping its name, a group is replaced by deleting the old one first.
-  replace: { patch: { availabilityZone: "ru.AZ-2" }, property: "availabilityZone", deleteBeforeReplace: true },
+  replace: {
+    patch: { availabilityZone: "ru.AZ-2" },
+    property: "availabilityZone",
+    deleteBeforeReplace: true,
+  },
   expectLive: (inputs) => ({ name: inputs.name }),
   importKeys: ["name", "rules", "availabilityZone", "projectId"],
 });

@@ -29,7 +29,9 @@ describe("the provider's host guard", () => {
     // its pid, gives the host a second to start, and exits: the host loses its parent exactly
     // as when `pulumi up` is killed.
     const host = `require(${JSON.stringify(context)}).configureRuntime(undefined); setInterval(() => {}, 1000);`;
-    const shell = spawnSync("sh", ["-c", `node -e '${host}' >/dev/null 2>&1 & echo $!; sleep 1`], { encoding: "utf8" });
+    const shell = spawnSync("sh", ["-c", `node -e '${host}' >/dev/null 2>&1 & echo $!; sleep 1`], {
+      encoding: "utf8",
+    });
     const pid = Number(shell.stdout.trim());
     expect(pid).toBeGreaterThan(0);
     expect(await waitUntilGone(pid, 5000)).toBe(true);

@@ -44,10 +44,19 @@ export interface TestEmulator {
   call(
     method: string,
     path: string,
-    options?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; auth?: boolean },
+    options?: {
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      auth?: boolean;
+    },
   ): Promise<Reply>;
   /** Polls `path` until `done(body)` holds (or fails after `timeoutMs`). */
-  waitFor(path: string, done: (body: unknown, status: number) => boolean, timeoutMs?: number): Promise<Reply>;
+  waitFor(
+    path: string,
+    done: (body: unknown, status: number) => boolean,
+    timeoutMs?: number,
+  ): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -63,7 +72,11 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers["content-type"] = "application/json";
     Object.assign(headers, opts.headers ?? {});
-    const response = await fetch(`${emulator.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -78,7 +91,8 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     for (;;) {
       const reply = await call("GET", path);
       if (done(reply.body, reply.status)) return reply;
-      if (Date.now() > deadline) throw new Error(`timed out waiting on ${path}: last ${reply.status} ${reply.text}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting on ${path}: last ${reply.status} ${reply.text}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };

@@ -45,7 +45,11 @@ export function touch(record: Timestamps, clock: Clock): void {
  * The project with this id, checked for access: 403 when the token may not use it, 422 (or
  * `missingStatus`) when it does not exist.
  */
-export function requireProject(state: VmState, projectId: string, missingStatus: 404 | 422 = 422): ProjectRecord {
+export function requireProject(
+  state: VmState,
+  projectId: string,
+  missingStatus: 404 | 422 = 422,
+): ProjectRecord {
   const project = state.projects[projectId];
   if (project === undefined) {
     if (missingStatus === 404) throw notFound("project", projectId);
@@ -72,13 +76,21 @@ export function resolveZone(
   if (ref.availability_zone_id !== undefined) {
     const zone = state.zones[ref.availability_zone_id];
     if (zone === undefined)
-      throw unprocessable("bad_availability_zone_id", `availability zone ${ref.availability_zone_id} not found`, "availability_zone_id");
+      throw unprocessable(
+        "bad_availability_zone_id",
+        `availability zone ${ref.availability_zone_id} not found`,
+        "availability_zone_id",
+      );
     return zone;
   }
   if (ref.availability_zone_name !== undefined) {
     const zone = Object.values(state.zones).find((z) => z.name === ref.availability_zone_name);
     if (zone === undefined)
-      throw unprocessable("bad_availability_zone_name", `availability zone "${ref.availability_zone_name}" not found`, "availability_zone_name");
+      throw unprocessable(
+        "bad_availability_zone_name",
+        `availability zone "${ref.availability_zone_name}" not found`,
+        "availability_zone_name",
+      );
     return zone;
   }
   return undefined;
@@ -92,10 +104,16 @@ export function defaultZone(state: VmState): ZoneRecord {
 /** 422 when changes in the zone are forbidden or the project does not exist there. */
 export function requireZoneOpen(zone: ZoneRecord, project?: ProjectRecord): void {
   if (zone.changes_forbidden) {
-    throw unprocessable("availability_zone_changes_forbidden", `changes in availability zone ${zone.name} are forbidden`);
+    throw unprocessable(
+      "availability_zone_changes_forbidden",
+      `changes in availability zone ${zone.name} are forbidden`,
+    );
   }
   if (project !== undefined && !project.zone_ids.includes(zone.id)) {
-    throw unprocessable("project_not_in_availability_zone", `project ${project.id} does not exist in availability zone ${zone.name}`);
+    throw unprocessable(
+      "project_not_in_availability_zone",
+      `project ${project.id} does not exist in availability zone ${zone.name}`,
+    );
   }
 }
 
@@ -106,12 +124,14 @@ export function resolveTags(
 ): string[] {
   const ids: string[] = [];
   for (const id of ref.tag_ids ?? []) {
-    if (state.tags[id] === undefined) throw unprocessable("bad_tag_id", `tag ${id} not found`, "tag_ids");
+    if (state.tags[id] === undefined)
+      throw unprocessable("bad_tag_id", `tag ${id} not found`, "tag_ids");
     ids.push(id);
   }
   for (const name of ref.tag_names ?? []) {
     const tag = Object.values(state.tags).find((t) => t.name === name);
-    if (tag === undefined) throw unprocessable("bad_tag_name", `tag "${name}" not found`, "tag_names");
+    if (tag === undefined)
+      throw unprocessable("bad_tag_name", `tag "${name}" not found`, "tag_names");
     ids.push(tag.id);
   }
   return [...new Set(ids)];
@@ -138,7 +158,9 @@ export function recordTask(
     id: newId(),
     name: task.name,
     project_id: task.project_id,
-    ...(task.availability_zone_id === undefined ? {} : { availability_zone_id: task.availability_zone_id }),
+    ...(task.availability_zone_id === undefined
+      ? {}
+      : { availability_zone_id: task.availability_zone_id }),
     user_id: state.user.id,
     user_email: state.user.email,
     entity_id: task.entity_id,
@@ -153,7 +175,10 @@ export function recordTask(
     clock.now(),
     "pending",
     [clock.delay(DELAYS.taskStart), "running"],
-    [clock.delay(Math.max(0, task.durationMs - DELAYS.taskStart)), task.fails ? "failed" : "complete"],
+    [
+      clock.delay(Math.max(0, task.durationMs - DELAYS.taskStart)),
+      task.fails ? "failed" : "complete",
+    ],
   );
   state.tasks[record.id] = record;
   return record;

@@ -32,7 +32,8 @@ export function checkInputs<S extends z.ZodType>(
     if (withDefaults[key] === undefined) withDefaults[key] = value;
   }
   const result = schema.safeParse(withDefaults);
-  if (result.success) return { inputs: { ...withDefaults, ...(result.data as object) }, failures: [] };
+  if (result.success)
+    return { inputs: { ...withDefaults, ...(result.data as object) }, failures: [] };
   const failures = result.error.issues
     .filter((issue) => !pathIsUnknown(withDefaults, issue.path))
     .flatMap((issue): CheckFailure[] => {

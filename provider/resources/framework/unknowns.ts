@@ -15,7 +15,8 @@ export function isUnknown(value: unknown): boolean {
 export function containsUnknown(value: unknown): boolean {
   if (isUnknown(value)) return true;
   if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === "object") return Object.values(value).some(containsUnknown);
+  if (value !== null && typeof value === "object")
+    return Object.values(value).some(containsUnknown);
   return false;
 }
 

@@ -76,7 +76,13 @@ export async function findCreatedVm(
  */
 export async function leftoverVm(
   client: VmCloudClient,
-  where: { name: string; ids: ReadonlySet<string>; flavorId: string; imageId: string; zoneId: string },
+  where: {
+    name: string;
+    ids: ReadonlySet<string>;
+    flavorId: string;
+    imageId: string;
+    zoneId: string;
+  },
 ): Promise<VmResponse | undefined> {
   const existing: VmResponse[] = [];
   for (const id of where.ids) {
@@ -94,7 +100,7 @@ export async function leftoverVm(
   throw new Error(
     `a VM named "${where.name}" already exists in the project (${existing.map((vm) => vm.id).join(", ")}) ` +
       "and this stack does not track it. Adopt it with the `import` resource option " +
-      "(`pulumi import` or `{ import: \"<id>\" }`), delete it, or choose another name",
+      '(`pulumi import` or `{ import: "<id>" }`), delete it, or choose another name',
   );
 }
 
