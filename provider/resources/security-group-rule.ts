@@ -1,8 +1,9 @@
 /**
  * The `SecurityGroupRule` resource: one rule of a security group, managed on its own. Every
  * field replaces the rule (the new one is made before the old one goes, so traffic is never
- * cut). Its id is `<securityGroupId>:<ruleId>`, because the service reads a rule only under
- * its group: with both in the id, `read` and `import` need nothing else.
+ * cut). A create adopts an identical rule already in the group (see `identicalRule`). Its id
+ * is `<securityGroupId>:<ruleId>`, because the service reads a rule only under its group: with
+ * both in the id, `read` and `import` need nothing else.
  */
 import { Uuid } from "../api/common";
 import { networkEndpoints } from "../api/vm/endpoints/network";
@@ -109,6 +110,25 @@ function outputsOf(rule: SecurityGroupRuleResponse): SecurityGroupRuleOutputs {
   };
 }
 
+/**
+ * The group's rule identical to `form` (every field, description included), not being deleted.
+ * Identical rules are the same rule, so a create adopts it instead of making a pointless
+ * duplicate: this is also what an interrupted `pulumi up` left for this very resource. The
+ * description counts because a replacement (create first) differs from its predecessor in at
+ * least one field, so it never adopts the rule it is about to delete.
+ */
+async function identicalRule(
+  ctx: ResourceContext,
+  groupId: string,
+  form: RuleForm,
+): Promise<SecurityGroupRuleResponse | undefined> {
+  const rules = await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+    params: { security_group_id: groupId },
+  });
+  const key = ruleKey(form);
+  return rules.find((r) => r.state !== "deleting" && ruleKey(ruleFormOf(r)) === key);
+}
+
 const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
@@ -119,7 +139,7 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
     const form = ruleForm(inputs);
     const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
     // The service adds rules only to a settled group (one created in the same run may still be busy).
-    const group = await withAdvice(CREATE_ADVICE, () =>
+    await withAdvice(CREATE_ADVICE, () =>
       waitSettled(
         ctx,
         `security group ${groupId}`,
@@ -137,27 +157,22 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
       }
       throw error;
     });
-    const before = new Set(
-      (
-        await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
-          params: { security_group_id: group.id },
-        })
-      ).map((r) => r.id),
-    );
-    const created = await withAdvice(CREATE_ADVICE, () =>
-      ctx.client.call(
-        networkEndpoints.createSecurityGroupRule,
-        { params: { security_group_id: groupId }, body: ruleBody(form) },
-        {
-          findExisting: async () =>
-            (
-              await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
-                params: { security_group_id: groupId },
-              })
-            ).find((r) => !before.has(r.id) && ruleKey(ruleFormOf(r)) === ruleKey(form)),
-        },
-      ),
-    );
+    const identical = await identicalRule(ctx, groupId, form);
+    if (identical !== undefined) {
+      ctx.progress(
+        `adopting rule ${identical.id} of security group ${groupId}, identical to this one`,
+      );
+    }
+    // No identical rule was in the group, so one there after a lost answer is this create's.
+    const created =
+      identical ??
+      (await withAdvice(CREATE_ADVICE, () =>
+        ctx.client.call(
+          networkEndpoints.createSecurityGroupRule,
+          { params: { security_group_id: groupId }, body: ruleBody(form) },
+          { findExisting: () => identicalRule(ctx, groupId, form) },
+        ),
+      ));
     const id = ruleResourceId(groupId, created.id);
     try {
       const rule = await waitCreated(

@@ -3,7 +3,9 @@
  * managed as a set. Name, description and tags change in place (PUT); when `rules` is set,
  * missing rules are added and extra ones deleted in place; the zone and project replace the
  * group. When `rules` is unset the group's rules are read (so they show) but never changed:
- * that is the mode to use with `SecurityGroupRule` resources on the same group.
+ * that is the mode to use with `SecurityGroupRule` resources on the same group. A create adopts
+ * the group an interrupted `pulumi up` left for this resource (the one same-named group of the
+ * zone, with the managed rules).
  */
 import type { CallInput } from "../client";
 import { networkEndpoints } from "../api/vm/endpoints/network";
@@ -23,6 +25,7 @@ import {
   type RuleForm,
 } from "./security-group-rule/rule-form";
 import { withAdvice } from "./subnet/advice";
+import { zoneMatcher, type ZoneRef } from "./subnet/zone-match";
 import { notReady } from "./subnet/not-ready";
 import { tagFields, zoneFields } from "./subnet/references";
 import {
@@ -134,16 +137,58 @@ async function readGroup(
   return outputsOf(group, rules, projectId);
 }
 
-/** Ids of the groups named `name` in the project: what a lost create answer must not be confused with. */
+/** The groups named `name` in the project and zone, not being deleted. */
 async function groupsNamed(
   ctx: ResourceContext,
   projectId: string,
   name: string,
+  inZone: (zone: ZoneRef) => boolean,
 ): Promise<SecurityGroupResponse[]> {
   const groups = await ctx.client.listAll(networkEndpoints.listSecurityGroups, {
     query: { project_id: projectId, name },
   });
-  return groups.filter((group) => group.name === name);
+  return groups.filter(
+    (group) => group.name === name && group.state !== "deleting" && inZone(group.availability_zone),
+  );
+}
+
+/**
+ * The group an interrupted `pulumi up` left for this very resource, among the same-named groups
+ * of the zone (`named`): when `up` is killed while a create is in flight, the next `up` creates
+ * the resource again while the first attempt's group exists, untracked. A replacement that
+ * keeps the name deletes its predecessor first, so such a group is a leftover or someone else's.
+ * Adopted: the only one, with the managed rules (`rules`, when set). Refused with what to do:
+ * several (names are not unique in the service, so which one is ours cannot be told) or one
+ * whose rules differ. Undefined: none.
+ */
+async function leftoverGroup(
+  ctx: ResourceContext,
+  name: string,
+  named: readonly SecurityGroupResponse[],
+  rules: readonly RuleForm[] | undefined,
+): Promise<SecurityGroupResponse | undefined> {
+  const fix =
+    'Adopt the right one with the `import` resource option (`pulumi import` or `{ import: "<id>" }`), ' +
+    "delete the others, or choose another name";
+  if (named.length > 1) {
+    throw new Error(
+      `${named.length} security groups named "${name}" already exist in this zone ` +
+        `(${named.map((g) => g.id).join(", ")}) and this stack tracks none of them; group names are ` +
+        `not unique in the service, so which one an interrupted create left cannot be told. ${fix}`,
+    );
+  }
+  const [group] = named;
+  if (group === undefined || rules === undefined) return group;
+  const current = await listRules(ctx, group.id);
+  const plan = reconcileRules(
+    current.map((r) => ({ id: r.id, form: ruleFormOf(r) })),
+    rules,
+  );
+  if (plan.create.length === 0 && plan.remove.length === 0) return group;
+  throw new Error(
+    `a security group named "${name}" already exists in this zone (${group.id}) with other rules, ` +
+      `and this stack does not track it. ${fix}`,
+  );
 }
 
 /** The inline rules of `inputs` in their normalized form (undefined: not managed). */
@@ -245,6 +290,35 @@ async function untilCreated(
   }
 }
 
+/**
+ * Brings an adopted group's description and tags to the inputs, as an update would (its name
+ * and managed rules already match).
+ */
+async function adoptDetails(
+  ctx: ResourceContext,
+  group: SecurityGroupResponse,
+  inputs: SecurityGroupInputs,
+  timeoutMs: number,
+): Promise<void> {
+  const tags = { tags: group.tags.map((t) => t.name), tagIds: group.tags.map((t) => t.id) };
+  const body: CallInput<typeof networkEndpoints.updateSecurityGroup>["body"] = {
+    ...(group.description === (inputs.description ?? "")
+      ? {}
+      : { description: inputs.description ?? "" }),
+    ...(sameNamesOrIds("tags", "tagIds")(inputs.tags ?? [], tags)
+      ? {}
+      : tagFields(inputs.tags ?? [])),
+  };
+  if (Object.keys(body).length === 0) return;
+  await withAdvice(UPDATE_ADVICE, () =>
+    ctx.client.call(networkEndpoints.updateSecurityGroup, {
+      params: { security_group_id: group.id },
+      body,
+    }),
+  );
+  await waitCreated(ctx, `security group ${group.id}`, () => getGroup(ctx, group.id), timeoutMs);
+}
+
 const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
@@ -252,6 +326,10 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   diff: {
     inputs: ["name", "description", "tags", "rules", "availabilityZone", "projectId"],
     replaceOn: ["availabilityZone", "projectId"],
+    // A replacement that keeps the name deletes the old group first, so that a same-named group
+    // in the zone at create time is a leftover of an interrupted `up` or someone else's (see
+    // leftoverGroup). Renaming while replacing keeps Pulumi's create-first order.
+    deleteBeforeReplace: (changed) => !changed.includes("name"),
     // Unset rules are not managed; an unset zone or project is the service's choice.
     optionalComputed: ["rules", "availabilityZone", "projectId"],
     compare: {
@@ -264,7 +342,14 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   async create(ctx, inputs) {
     const projectId = ctx.projectId(inputs);
     const rules = desiredRules(inputs);
-    const before = new Set((await groupsNamed(ctx, projectId, inputs.name)).map((g) => g.id));
+    const inZone = await zoneMatcher(ctx.client, projectId, inputs.availabilityZone);
+    const named = () => groupsNamed(ctx, projectId, inputs.name, inZone);
+    const leftover = await leftoverGroup(ctx, inputs.name, await named(), rules);
+    if (leftover !== undefined) {
+      ctx.progress(
+        `adopting security group ${leftover.id}, left by an interrupted create of this resource`,
+      );
+    }
     const body: CallInput<typeof networkEndpoints.createSecurityGroup>["body"] = {
       project_id: projectId,
       name: inputs.name,
@@ -275,25 +360,38 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       ...zoneFields(inputs.availabilityZone),
       ...tagFields(inputs.tags),
     };
-    const created = await withAdvice(CREATE_ADVICE, () =>
-      ctx.client.call(
-        networkEndpoints.createSecurityGroup,
-        { body },
-        {
-          findExisting: async () =>
-            (await groupsNamed(ctx, projectId, inputs.name)).find(
-              (g) =>
-                !before.has(g.id) &&
-                (inputs.availabilityZone === undefined ||
-                  [g.availability_zone.id, g.availability_zone.name].includes(
-                    inputs.availabilityZone,
-                  )),
-            ),
-        },
-      ),
-    );
+    // No group of this name was in the zone, so one there after a lost answer is this create's.
+    const created =
+      leftover ??
+      (await withAdvice(CREATE_ADVICE, () =>
+        ctx.client.call(
+          networkEndpoints.createSecurityGroup,
+          { body },
+          { findExisting: async () => (await named())[0] },
+        ),
+      ));
     const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
     const group = await untilCreated(ctx, created, inputs.name, projectId, remaining());
+    if (leftover !== undefined) {
+      try {
+        await adoptDetails(ctx, group, inputs, remaining());
+      } catch (error) {
+        // The adopted group stays in the stack; the next `up` sees what differs and updates it.
+        const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
+        if (outs === undefined) throw error;
+        throw notReady(
+          {
+            typeName: "SecurityGroup",
+            name: inputs.name,
+            module: "resources/security-group",
+            operation: "create",
+          },
+          group.id,
+          outs,
+          error,
+        );
+      }
+    }
     const outs = await readGroup(ctx, group.id, projectId);
     if (outs === undefined)
       throw new Error(`security group ${group.id} disappeared right after it was created`);

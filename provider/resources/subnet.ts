@@ -2,7 +2,8 @@
  * The `Subnet` resource: a private IPv4 network in one zone of the project's virtual network.
  * Name, description, DNS servers, tags, routing (isolated → routed only) and the default flag
  * change in place; the address, zone, network, gateway and project replace it (deleting the
- * old one first, since the new one would clash with it on name and address).
+ * old one first, since the new one would clash with it on name and address). A create adopts
+ * the subnet an interrupted `pulumi up` left for this resource (same name, address and zone).
  */
 import type { CallInput } from "../client";
 import { networkEndpoints } from "../api/vm/endpoints/network";
@@ -12,6 +13,7 @@ import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
 import { normalizeSubnetAddress } from "./subnet/address";
 import { withAdvice } from "./subnet/advice";
+import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
 import { notReady } from "./subnet/not-ready";
 import { withNormalizedInputs } from "./subnet/normalized-check";
 import { tagFields, zoneFields } from "./subnet/references";
@@ -137,18 +139,17 @@ async function outputsOf(ctx: ResourceContext, subnet: SubnetResponse): Promise<
   };
 }
 
-/** After a lost create answer: the subnet this create made, found by its address and name. */
+/**
+ * After a lost create answer: the subnet this create made. The leftover check before the create
+ * found no subnet at this address, so one there now with this name is this create's.
+ */
 async function findCreated(
   ctx: ResourceContext,
   projectId: string,
   cidr: string,
   name: string,
 ): Promise<SubnetResponse | undefined> {
-  // Addresses never overlap within a network, so the address finds at most one per network.
-  const page = await ctx.client.call(networkEndpoints.listSubnets, {
-    query: { project_id: projectId, subnet_address: cidr, limit: 100 },
-  });
-  return page.items.find((item) => item.name === name);
+  return (await subnetsAt(ctx.client, projectId, cidr)).find((item) => item.name === name);
 }
 
 /** Waits until the subnet is `created`; a subnet that exists but fails stays in the stack. */
@@ -218,7 +219,9 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),
     },
-    // The replacement would clash with the old subnet on its name and address.
+    // The replacement would clash with the old subnet on its name and address; and deleting
+    // first is what lets `create` take a subnet of this name and address for a leftover of an
+    // interrupted `up` (see subnet/leftover.ts).
     deleteBeforeReplace: true,
   },
   checkChange(olds, news) {
@@ -251,13 +254,28 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
       ...zoneFields(inputs.availabilityZone),
       ...tagFields(inputs.tags),
     };
-    const created = await withAdvice(CREATE_ADVICE, () =>
-      ctx.client.call(
-        networkEndpoints.createSubnet,
-        { body },
-        { findExisting: () => findCreated(ctx, projectId, cidr, inputs.name) },
-      ),
-    );
+    const leftover = await leftoverSubnet(ctx.client, {
+      projectId,
+      name: inputs.name,
+      cidr,
+      zone: inputs.availabilityZone,
+      vpcId: inputs.vpcId,
+      defaultGateway: inputs.defaultGateway,
+    });
+    if (leftover !== undefined) {
+      ctx.progress(
+        `adopting subnet ${leftover.id}, left by an interrupted create of this resource`,
+      );
+    }
+    const created =
+      leftover ??
+      (await withAdvice(CREATE_ADVICE, () =>
+        ctx.client.call(
+          networkEndpoints.createSubnet,
+          { body },
+          { findExisting: () => findCreated(ctx, projectId, cidr, inputs.name) },
+        ),
+      ));
     const ready = await untilCreated(
       ctx,
       created,

@@ -219,6 +219,32 @@ describe("SecurityGroupRule: life cycle", () => {
   });
 });
 
+describe("SecurityGroupRule: adoption", () => {
+  it("adopts an identical rule already in the group (an interrupted create's) instead of a duplicate", async () => {
+    const groupId = await newGroup();
+    const spec = {
+      securityGroupId: groupId,
+      direction: "ingress",
+      protocol: "tcp",
+      portRange: "80:80",
+      remoteIpPrefix: "10.0.0.0/8",
+    };
+    const first = await rule.up(spec);
+    await rule.clearRequests();
+    // The same rule with its defaults spelled out is the same rule.
+    const second = await rule.up({ ...spec, etherType: "IPv4", description: "" });
+    expect(second.id).toBe(first.id);
+    expect(second.outs).toMatchObject({ ruleId: first.outs.ruleId, state: "created" });
+    expect((await rule.requests()).filter((r) => r.method === "POST")).toEqual([]);
+    // Another remote side is another rule.
+    const other = await rule.up({ ...spec, remoteIpPrefix: "192.168.0.0/16" });
+    expect(other.id).not.toBe(first.id);
+    expect((await liveRules(groupId)).map((r) => r.id).sort()).toEqual(
+      [first.outs.ruleId, other.outs.ruleId].sort(),
+    );
+  });
+});
+
 describe("SecurityGroupRule: input checks", () => {
   it("refuses bad input before sending anything, naming the field", async () => {
     const groupId = emu.fixtures.vm.defaultSecurityGroups[0]!.id;
@@ -312,7 +338,7 @@ describe("SecurityGroupRule: the service's refusals", () => {
 });
 
 describe("SecurityGroupRule: faults", () => {
-  it("makes exactly one rule when the create's answer is lost, next to an identical older rule", async () => {
+  it("makes exactly one rule when the create's answer is lost, next to an older rule that differs only in its description", async () => {
     const groupId = await newGroup();
     const spec = {
       securityGroupId: groupId,
@@ -320,7 +346,7 @@ describe("SecurityGroupRule: faults", () => {
       protocol: "tcp",
       portRange: "22:22",
     };
-    const older = await rule.up(spec);
+    const older = await rule.up({ ...spec, description: "older" });
     await rule.setFaults([{ route: "/rules$", method: "POST", dropResponseRate: 1, times: 1 }]);
     await rule.clearRequests();
     const { id, outs } = await rule.up(spec);

@@ -247,6 +247,40 @@ describe("SecurityGroup: life cycle", () => {
     expect(await group.diff(id, outs, byId.inputs)).toMatchObject({ changes: false });
   });
 
+  it("adopts the group of an interrupted create and brings its description and tags to the inputs", async () => {
+    const first = await group.up({ name: "again", rules: [SSH, EGRESS], description: "old" });
+    await group.clearRequests();
+    const second = await group.up({
+      name: "again",
+      rules: [EGRESS, SSH],
+      description: "new",
+      tags: ["env-prod"],
+    });
+    expect(second.id).toBe(first.id);
+    expect(second.outs).toMatchObject({ description: "new", tags: ["env-prod"], state: "created" });
+    const sent = (await group.requests()).map((r) => r.method);
+    expect(sent.filter((m) => m === "POST")).toEqual([]);
+    expect(sent.filter((m) => m === "PUT")).toHaveLength(1);
+    expect((await groupsNamed("again")).map((g) => g.id)).toEqual([first.id]);
+  });
+
+  it("deletes first when a replacement keeps the name, and creates first when it renames", async () => {
+    const { id, inputs, outs } = await group.up({ name: "moving", availabilityZone: zone(0).name });
+    const moved = await group.check({ ...inputs, availabilityZone: zone(1).name }, inputs);
+    expect(await group.diff(id, outs, moved.inputs)).toMatchObject({
+      replaces: ["availabilityZone"],
+      deleteBeforeReplace: true,
+    });
+    const renamed = await group.check(
+      { ...inputs, name: "moved", availabilityZone: zone(1).name },
+      inputs,
+    );
+    expect(await group.diff(id, outs, renamed.inputs)).toMatchObject({
+      replaces: ["availabilityZone"],
+      deleteBeforeReplace: false,
+    });
+  });
+
   it("deletes the group with its rules and waits until it is gone; already gone is success", async () => {
     const { id, outs } = await group.up({ name: "doomed", rules: [SSH] });
     await group.delete(id, outs);
@@ -408,6 +442,40 @@ describe("SecurityGroup: the service's refusals", () => {
     );
   });
 
+  it("refuses a non-matching leftover: several same-named groups, or one with other rules", async () => {
+    const a = await group.up({ name: "dup", availabilityZone: zone(0).name });
+    // Names are not unique in the service: a second group of the name, made behind the stack's back.
+    const made = await emu.call("POST", "/api/v1/security-groups", {
+      body: {
+        project_id: emu.fixtures.vm.projectId,
+        name: "dup",
+        availability_zone_id: zone(0).id,
+      },
+    });
+    expect(made.status).toBe(201);
+    const b = (made.body as { id: string }).id;
+    await group.clearRequests();
+    await expect(group.up({ name: "dup", availabilityZone: zone(0).name })).rejects.toThrow(
+      new RegExp(
+        `SecurityGroup "dup": create failed: 2 security groups named "dup" already exist in this zone ` +
+          `\\((${a.id}, ${b}|${b}, ${a.id})\\).*import.*delete the others, or choose another name`,
+      ),
+    );
+    const single = await group.up({ name: "ssh-only", rules: [SSH] });
+    await expect(group.up({ name: "ssh-only", rules: [HTTPS] })).rejects.toThrow(
+      new RegExp(
+        `a security group named "ssh-only" already exists in this zone \\(${single.id}\\) with other rules`,
+      ),
+    );
+    expect(
+      (await group.requests()).filter(
+        (r) => r.method === "POST" && r.url.endsWith("security-groups"),
+      ),
+    ).toHaveLength(1);
+    expect((await groupsNamed("dup")).map((g) => g.id).sort()).toEqual([a.id, b].sort());
+    expect((await groupsNamed("ssh-only")).map((g) => g.id)).toEqual([single.id]);
+  });
+
   it("reports the service's 422 for a closed zone", async () => {
     await expect(group.up({ name: "closed", availabilityZone: zone(2).name })).rejects.toThrow(
       /SecurityGroup "closed": create failed: .*422 availability_zone_changes_forbidden/,
@@ -416,8 +484,8 @@ describe("SecurityGroup: the service's refusals", () => {
 });
 
 describe("SecurityGroup: faults", () => {
-  it("makes exactly one group when the create's answer is lost, even next to a group of the same name", async () => {
-    const older = await group.up({ name: "twin" });
+  it("makes exactly one group when the create's answer is lost, even next to a group of the same name in another zone", async () => {
+    const older = await group.up({ name: "twin", availabilityZone: zone(1).name });
     await group.setFaults([
       { route: "^/api/v1/security-groups$", method: "POST", dropResponseRate: 1, times: 1 },
     ]);

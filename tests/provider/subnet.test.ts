@@ -346,14 +346,53 @@ describe("Subnet: the service's refusals", () => {
     expect(await subnetsNamed("second-default")).toEqual([]);
   });
 
-  it("explains an overlapping CIDR (409) and a duplicate name (409)", async () => {
+  it("explains an overlapping CIDR (409)", async () => {
     await subnet.up({ name: "first", address: "10.29.0.0/16" });
     await expect(subnet.up({ name: "overlap", address: "10.29.4.0/24" })).rejects.toThrow(
       /address: the network overlaps another subnet.*subnet_cidr_already_exists.*10\.29\.0\.0\/16/,
     );
-    await expect(subnet.up({ name: "first", address: "10.30.0.0/24" })).rejects.toThrow(
-      /name: a subnet with this name already exists.*subnet_with_this_data_already_exists/,
+  });
+
+  it("refuses a non-matching leftover: a subnet of the same name or address, before any create", async () => {
+    const first = await subnet.up({ name: "first", address: "10.30.0.0/24" });
+    await subnet.clearRequests();
+    // Same name and zone, another address.
+    await expect(subnet.up({ name: "first", address: "10.30.1.0/24" })).rejects.toThrow(
+      new RegExp(
+        `Subnet "first": create failed: a subnet this stack does not track already holds the name "first" ` +
+          `or the address 10\\.30\\.1\\.0/24 \\(${first.id} "first" 10\\.30\\.0\\.0/24.*import.*delete it, or choose another name or address`,
+      ),
     );
+    // Same address, another name.
+    await expect(subnet.up({ name: "second", address: "10.30.0.0/24" })).rejects.toThrow(
+      new RegExp(
+        `holds the name "second" or the address 10\\.30\\.0\\.0/24 \\(${first.id} "first"`,
+      ),
+    );
+    // Same name and address, another gateway.
+    await expect(
+      subnet.up({ name: "first", address: "10.30.0.0/24", defaultGateway: "10.30.0.9" }),
+    ).rejects.toThrow(/does not match this resource/);
+    expect((await serviceRequests()).filter((r) => r.method === "POST")).toEqual([]);
+    expect((await subnetsNamed("first")).map((s) => s.id)).toEqual([first.id]);
+    expect(await subnetsNamed("second")).toEqual([]);
+  });
+
+  it("adopts the subnet of an interrupted create (same name, address and zone) without a second POST", async () => {
+    const first = await subnet.up({ name: "again", address: "10.38.0.0/24" });
+    await subnet.clearRequests();
+    const second = await subnet.up({
+      name: "again",
+      address: "10.38.0.0",
+      availabilityZone: first.outs.availabilityZone,
+    });
+    expect(second.id).toBe(first.id);
+    expect(second.outs).toMatchObject({ state: "created", address: "10.38.0.0/24" });
+    expect((await serviceRequests()).filter((r) => r.method === "POST")).toEqual([]);
+    // The same name and address in another zone is not this resource.
+    await expect(
+      subnet.up({ name: "again", address: "10.38.0.0/24", availabilityZone: zone(1).name }),
+    ).rejects.toThrow(/does not match this resource/);
   });
 
   it("reports the service's 422 for a closed zone and an unknown tag", async () => {
