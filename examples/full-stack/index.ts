@@ -1,0 +1,125 @@
+// A fuller program: two web VMs in two availability zones, each zone with its own subnet and
+// security group (rules as separate resources), a database VM with a password (a secret) and a
+// data disk attached through DiskAttachment, and a batch VM that is kept stopped. Flavors and
+// images are looked up by name. Configure the provider as the quickstart does, then:
+//   pulumi config set --secret dbPassword 'S3cure-Passw0rd!'
+//   pulumi up
+import * as pulumi from "@pulumi/pulumi";
+import * as vmcloud from "@vmcloud/pulumi";
+
+const config = new pulumi.Config();
+const adminCidr = config.require("adminCidr");
+// Secret config stays encrypted in Pulumi.<stack>.yaml and in the state.
+const dbPassword = config.requireSecret("dbPassword");
+
+// Lookups by name, answered by the cloud when the program runs (also during preview).
+const webFlavor = vmcloud.getFlavorOutput({ name: "gen-2-4", availabilityZone: "ru.AZ-1" });
+const ubuntu = vmcloud.getImageOutput({ name: "ubuntu-22.04" });
+
+/** A zone's network: a subnet and a security group that lets HTTP in from anywhere and SSH from admins. */
+function zoneNetwork(zone: string, index: number) {
+  const key = `az${index + 1}`;
+  const subnet = new vmcloud.Subnet(`subnet-${key}`, {
+    name: `web-${key}`,
+    address: `10.${30 + index}.0.0/24`,
+    availabilityZone: zone,
+    dnsServers: ["1.1.1.1"],
+  });
+  const web = new vmcloud.SecurityGroup(`web-${key}`, {
+    name: `web-${key}`,
+    description: "web servers",
+    availabilityZone: zone,
+  });
+  new vmcloud.SecurityGroupRule(`web-${key}-http`, {
+    securityGroupId: web.id,
+    direction: "ingress",
+    protocol: "tcp",
+    portRange: "80:80",
+    remoteIpPrefix: "0.0.0.0/0",
+    description: "HTTP from anywhere",
+  });
+  new vmcloud.SecurityGroupRule(`web-${key}-ssh`, {
+    securityGroupId: web.id,
+    direction: "ingress",
+    protocol: "tcp",
+    portRange: "22:22",
+    remoteIpPrefix: adminCidr,
+    description: "SSH from the admin network",
+  });
+  return { key, zone, subnet, web };
+}
+
+const networks = ["ru.AZ-1", "ru.AZ-2"].map(zoneNetwork);
+
+const webVms = networks.map(
+  ({ key, zone, subnet, web }) =>
+    new vmcloud.Vm(`web-${key}`, {
+      name: `web-${key}`,
+      flavor: webFlavor.id,
+      image: ubuntu.id,
+      availabilityZone: zone,
+      bootDisk: { size: 20, diskType: "SSD" },
+      interfaces: [{ subnet: subnet.id, securityGroups: [web.id], externalIp: true }],
+      tags: ["env-dev", "team-platform"],
+    }),
+);
+
+// The database: only the web servers of its zone may reach it, on 5432.
+const primary = networks[0]!;
+const dbGroup = new vmcloud.SecurityGroup("db", {
+  name: "db",
+  description: "database",
+  availabilityZone: primary.zone,
+  rules: [
+    {
+      direction: "ingress",
+      protocol: "tcp",
+      portRange: "5432:5432",
+      remoteSecurityGroupId: primary.web.id,
+      description: "PostgreSQL from the web servers",
+    },
+    { direction: "ingress", protocol: "tcp", portRange: "22:22", remoteIpPrefix: adminCidr },
+  ],
+});
+const db = new vmcloud.Vm("db", {
+  name: "db",
+  description: "PostgreSQL",
+  flavor: "gen-4-8",
+  image: ubuntu.name,
+  availabilityZone: primary.zone,
+  bootDisk: { size: 30, diskType: "SSD" },
+  interfaces: [{ subnet: primary.subnet.id, securityGroups: [dbGroup.id] }],
+  password: dbPassword,
+});
+
+// The data disk lives on its own, so it outlives the VM; the attachment ties them together.
+const data = new vmcloud.Disk("db-data", {
+  name: "db-data",
+  size: config.requireNumber("dataDiskSize"),
+  diskType: "SSD",
+  availabilityZone: primary.zone,
+});
+new vmcloud.DiskAttachment("db-data", { diskId: data.id, vmId: db.id });
+
+// A VM that exists but is kept powered off until it is needed.
+const batch = new vmcloud.Vm("batch", {
+  name: "batch",
+  flavor: "burst-1-1",
+  image: config.require("batchImage"),
+  availabilityZone: "ru.AZ-2",
+  bootDisk: { size: 10, diskType: "HDD" },
+  interfaces: [{ subnet: networks[1]!.subnet.id, securityGroups: [networks[1]!.web.id] }],
+  powerState: "stopped",
+});
+
+export const webFlavorId = webFlavor.id;
+export const webIps = webVms.map((vm) => vm.externalIp);
+export const webZones = webVms.map((vm) => vm.availabilityZone);
+export const dbId = db.id;
+export const dbAddress = db.privateIp;
+export const dataDiskId = data.id;
+export const dataDiskSize = data.size;
+export const batchId = batch.id;
+export const batchState = batch.state;
+// Shown as [secret] unless asked for with --show-secrets.
+export const dbLoginPassword = db.password;

@@ -1,0 +1,103 @@
+// examples/ci/pipeline.sh, the CI pipeline of the examples, run as CI runs it: with the policy
+// config it previews the quickstart under the vmcloud policy pack, deploys it into its own
+// emulator, prints the outputs and destroys it; without the config, the mandatory external-IP
+// policy stops it at the preview, before anything is deployed. Never skipped: if the engine
+// cannot be built, `beforeAll` fails.
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+
+const PIPELINE = join(repo, "examples/ci/pipeline.sh");
+const QUICKSTART = join(repo, "examples/quickstart");
+const RUN_TIMEOUT = 240_000;
+
+interface Run {
+  code: number;
+  output: string;
+}
+
+/** Runs the pipeline with `env` added; stdout and stderr together, as a CI log shows them. */
+function pipeline(env: Record<string, string>): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("bash", [PIPELINE], {
+      cwd: repo,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, output }));
+  });
+}
+
+/** The stack settings files the pipeline left in the quickstart for `stack`. */
+function settingsLeft(stack: string): string[] {
+  return readdirSync(QUICKSTART).filter((f) => f === `Pulumi.${stack}.yaml`);
+}
+
+describe("examples/ci/pipeline.sh", () => {
+  let work: string;
+
+  beforeAll(async () => {
+    await prepareEngine();
+    work = await mkdtemp(join(tmpdir(), "vmcloud-e2e-ci-"));
+  }, ENGINE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it(
+    "previews with the policy pack, deploys, prints the outputs and destroys",
+    async () => {
+      const stack = `ci-pass-${process.pid}`;
+      const run = await pipeline({ STACK: stack, WORK_DIR: join(work, "pass") });
+      expect(run.code, run.output).toBe(0);
+
+      const preview = run.output.indexOf("==> pulumi preview with the policy pack");
+      const up = run.output.indexOf("==> pulumi up");
+      const destroy = run.output.indexOf("==> pulumi destroy");
+      expect(preview).toBeGreaterThan(0);
+      expect(up).toBeGreaterThan(preview);
+      expect(destroy).toBeGreaterThan(up);
+      // The pack ran on the preview and passed.
+      expect(run.output.slice(preview, up)).toMatch(/✅ vmcloud@v[\d.]+ \(local: .*policy\)/);
+      expect(run.output.slice(up, destroy)).toContain('"vmState": "running"');
+      expect(run.output.slice(destroy)).toMatch(/- 4 deleted/);
+      expect(run.output).toContain("==> Pipeline passed");
+      // The stack was removed, settings file and all; the emulator's log went to the work dir.
+      expect(settingsLeft(stack)).toEqual([]);
+      expect(existsSync(join(work, "pass", "emulator.log"))).toBe(true);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    "stops at the preview when a mandatory policy is violated, deploying nothing",
+    async () => {
+      const stack = `ci-fail-${process.pid}`;
+      const run = await pipeline({
+        STACK: stack,
+        POLICY_CONFIG: "none",
+        WORK_DIR: join(work, "fail"),
+      });
+      expect(run.code).not.toBe(0);
+      expect(run.output).toContain("[mandatory]  vmcloud-vm-external-ip");
+      expect(run.output).toContain(
+        'Vm "vm": interfaces[0].externalIp gives the VM a public IP address',
+      );
+      expect(run.output).toContain(
+        "a mandatory policy was violated (see above); nothing was deployed",
+      );
+      expect(run.output).not.toContain("==> pulumi up");
+      expect(settingsLeft(stack)).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
+});

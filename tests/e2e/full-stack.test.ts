@@ -1,0 +1,211 @@
+// examples/full-stack under the real Pulumi engine, against the emulator: web VMs in two
+// zones, subnets, security groups with separate rules, a database VM with a password and a
+// data disk attached through DiskAttachment, a stopped batch VM, lookups by name. `up`, then
+// `refresh` with no changes; a bigger data disk previews as exactly one in-place update and a
+// new batch image as exactly one replace, and `up` applies each; powering the batch VM on
+// behind Pulumi's back is found by `refresh` and undone by `up`; `destroy` leaves only the
+// fixtures. Never skipped: if the engine cannot be built, `beforeAll` fails.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
+import {
+  changes,
+  type ExampleStack,
+  openExampleStack,
+  recorder,
+  resourceIds,
+  stateResource,
+  waitForResourceIds,
+} from "./support/example-stack";
+
+const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
+const OP_TIMEOUT = 180_000;
+/** The password the test gives the database VM (as secret config). */
+const DB_PASSWORD = "Full-Stack-Secret-9!";
+/** Stack, 2 subnets, 3 groups, 4 rules, 4 VMs, 1 disk, 1 attachment. */
+const RESOURCES = 16;
+
+interface VmBody {
+  id: string;
+  name: string;
+  state: string;
+  image: { name: string };
+  flavor: { name: string };
+  availability_zone: { name: string };
+  tags: Array<{ name: string }>;
+}
+
+interface DiskBody {
+  id: string;
+  size: number;
+  status: string;
+  vms: Array<{ id: string }>;
+}
+
+describe("examples/full-stack under `pulumi up`", () => {
+  let emulator: TestEmulator;
+  let example: ExampleStack;
+  let fixtureIds: Record<string, string[]>;
+  let outputs: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const engine = await prepareEngine();
+    emulator = await startTestEmulator({ speed: 20 });
+    fixtureIds = await resourceIds(emulator);
+    example = await openExampleStack(engine, emulator, "full-stack", {
+      secrets: { dbPassword: DB_PASSWORD },
+    });
+  }, ENGINE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await example?.close();
+    await emulator?.close();
+  }, 120_000);
+
+  const get = async <T>(path: string): Promise<T> => {
+    const reply = await emulator.call("GET", path);
+    expect(reply.status, `GET ${path}: ${reply.text}`).toBe(200);
+    return reply.body as T;
+  };
+
+  it(
+    "creates every VM, network, rule and disk, with the batch VM stopped",
+    async () => {
+      const up = await example.stack.up();
+      expect(up.summary.result).toBe("succeeded");
+      expect(up.summary.resourceChanges).toEqual({ create: RESOURCES });
+      outputs = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
+
+      // Lookups by name resolved to the catalog's ids.
+      const flavor = emulator.fixtures.vm.flavors.find((f) => f.name === "gen-2-4");
+      expect(outputs["webFlavorId"]).toBe(flavor?.id);
+      expect(outputs["webZones"]).toEqual(["ru.AZ-1", "ru.AZ-2"]);
+
+      for (const name of ["web-az1", "web-az2"]) {
+        const state = await stateResource(example.stack, "Vm", name);
+        const vm = await get<VmBody>(`/api/v1/vms/${state.id}`);
+        expect(vm).toMatchObject({ name, state: "running", flavor: { name: "gen-2-4" } });
+        expect(vm.tags.map((t) => t.name).sort()).toEqual(["env-dev", "team-platform"]);
+      }
+      const batch = await get<VmBody>(`/api/v1/vms/${String(outputs["batchId"])}`);
+      expect(batch).toMatchObject({ state: "stopped", image: { name: "debian-12" } });
+      expect(batch.availability_zone.name).toBe("ru.AZ-2");
+      expect(outputs["batchState"]).toBe("stopped");
+
+      const disk = await get<DiskBody>(`/api/v1/disks/${String(outputs["dataDiskId"])}`);
+      expect(disk.size).toBe(50);
+      expect(disk.vms.map((v) => v.id)).toEqual([outputs["dbId"]]);
+
+      // The password output is a secret, and so is its config.
+      expect(up.outputs["dbLoginPassword"]?.secret).toBe(true);
+      expect(up.outputs["dbLoginPassword"]?.value).toBe(DB_PASSWORD);
+
+      // The database group lets 5432 in from the web group of its zone only.
+      const webAz1 = await stateResource(example.stack, "SecurityGroup", "web-az1");
+      const dbGroup = await stateResource(example.stack, "SecurityGroup", "db");
+      const rules = await get<{ items: Array<Record<string, unknown>> }>(
+        `/api/v1/security-groups/${dbGroup.id}/rules`,
+      );
+      expect(rules.items.filter((r) => r["port_range"] === "5432:5432")).toEqual([
+        expect.objectContaining({
+          remote_security_group: expect.objectContaining({ id: webAz1.id }),
+        }),
+      ]);
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "refreshes with no changes",
+    async () => {
+      const refresh = await example.stack.refresh();
+      expect(refresh.summary.result).toBe("succeeded");
+      expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "previews a bigger data disk as exactly one in-place update, and `up` grows it",
+    async () => {
+      await example.stack.setConfig("dataDiskSize", { value: "80" });
+      const seen = recorder();
+      const preview = await example.stack.preview({ onEvent: seen.onEvent });
+      expect(changes(preview.changeSummary)).toEqual({ update: 1 });
+      expect(seen.steps).toEqual([expect.objectContaining({ op: "update", type: `${TYPE}Disk` })]);
+
+      const up = await example.stack.up();
+      expect(changes(up.summary.resourceChanges)).toEqual({ update: 1 });
+      expect(up.outputs["dataDiskId"]?.value).toBe(outputs["dataDiskId"]);
+      const disk = await get<DiskBody>(`/api/v1/disks/${String(outputs["dataDiskId"])}`);
+      expect(disk.size).toBe(80);
+      expect(disk.vms.map((v) => v.id)).toEqual([outputs["dbId"]]);
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "previews a new batch image as exactly one replace, and `up` replaces that VM",
+    async () => {
+      await example.stack.setConfig("batchImage", { value: "ubuntu-24.04" });
+      const seen = recorder();
+      const preview = await example.stack.preview({ onEvent: seen.onEvent });
+      expect(changes(preview.changeSummary)).toEqual({ replace: 1 });
+      expect(seen.steps.filter((s) => s.op === "replace")).toEqual([
+        expect.objectContaining({ type: `${TYPE}Vm`, urn: expect.stringMatching(/::batch$/) }),
+      ]);
+
+      const up = await example.stack.up();
+      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 1 });
+      const newId = up.outputs["batchId"]?.value as string;
+      expect(newId).not.toBe(outputs["batchId"]);
+      const batch = await get<VmBody>(`/api/v1/vms/${newId}`);
+      expect(batch).toMatchObject({ state: "stopped", image: { name: "ubuntu-24.04" } });
+      await emulator.waitFor(
+        `/api/v1/vms/${String(outputs["batchId"])}`,
+        (_b, status) => status === 404,
+      );
+      outputs["batchId"] = newId;
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "finds the batch VM powered on behind Pulumi's back, and `up` stops it again",
+    async () => {
+      const id = String(outputs["batchId"]);
+      const power = await emulator.call("POST", `/api/v1/vms/${id}/set-power`, {
+        body: { state: "power_on" },
+      });
+      expect(power.status, power.text).toBeLessThan(300);
+      await emulator.waitFor(`/api/v1/vms/${id}`, (body) => (body as VmBody).state === "running");
+
+      const seen = recorder();
+      const refresh = await example.stack.refresh({ onEvent: seen.onEvent });
+      expect(changes(refresh.summary.resourceChanges)).toEqual({ update: 1 });
+      expect(seen.steps).toEqual([
+        expect.objectContaining({ op: "update", urn: expect.stringMatching(/::batch$/) }),
+      ]);
+      const state = await stateResource(example.stack, "Vm", "batch");
+      expect(state.outputs?.["powerState"]).toBe("running");
+
+      const preview = await example.stack.preview();
+      expect(changes(preview.changeSummary)).toEqual({ update: 1 });
+      const up = await example.stack.up();
+      expect(changes(up.summary.resourceChanges)).toEqual({ update: 1 });
+      expect((await get<VmBody>(`/api/v1/vms/${id}`)).state).toBe("stopped");
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "destroys everything and leaves the emulator with only its fixtures",
+    async () => {
+      const destroy = await example.stack.destroy();
+      expect(destroy.summary.result).toBe("succeeded");
+      expect(destroy.summary.resourceChanges).toEqual({ delete: RESOURCES });
+      expect(await waitForResourceIds(emulator, fixtureIds)).toEqual(fixtureIds);
+    },
+    OP_TIMEOUT,
+  );
+});

@@ -1,0 +1,147 @@
+// Import under the real Pulumi engine: a VM made through the emulator's API (outside Pulumi)
+// is adopted by a program that describes it and names its id with the `import` resource
+// option. `up` imports it without touching it, then `preview` and `refresh` find no
+// difference, and `destroy` deletes it, leaving the emulator with only its fixtures. Never
+// skipped: if the engine cannot be built, `beforeAll` fails.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import {
+  changes,
+  type ExampleStack,
+  openExampleStack,
+  recorder,
+  resourceIds,
+  stateResource,
+  waitForResourceIds,
+} from "./support/example-stack";
+
+const OP_TIMEOUT = 180_000;
+const VM_TYPE = "pulumi-nodejs:dynamic/vmcloud:Vm";
+
+describe("importing an existing VM by id with the `import` resource option", () => {
+  let emulator: TestEmulator;
+  let example: ExampleStack;
+  let fixtureIds: Record<string, string[]>;
+  let vmId: string;
+  let vmBefore: Record<string, unknown>;
+
+  beforeAll(async () => {
+    const engine = await prepareEngine();
+    emulator = await startTestEmulator({ speed: 20 });
+    fixtureIds = await resourceIds(emulator);
+
+    // The VM comes from the API, as a console or another tool would make it.
+    const { vm } = emulator.fixtures;
+    const id = (list: Array<{ id: string; name: string }>, name: string) =>
+      list.find((item) => item.name === name)!.id;
+    const created = await emulator.call("POST", "/api/v1.1/vms", {
+      body: [
+        {
+          project_id: vm.projectId,
+          availability_zone_id: id(vm.zones, "ru.AZ-2"),
+          name: "legacy-app",
+          flavor_id: id(vm.flavors, "burst-2-2"),
+          image_id: id(vm.images, "debian-12"),
+          disks: [{ name: "legacy-app-boot", size: 15, disk_type_id: id(vm.diskTypes, "HDD") }],
+        },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    vmId = (created.body as Array<{ id: string }>)[0]!.id;
+    const running = await emulator.waitFor(
+      `/api/v1/vms/${vmId}`,
+      (body, status) => status === 200 && (body as { state: string }).state === "running",
+    );
+    vmBefore = running.body as Record<string, unknown>;
+
+    example = await openExampleStack(engine, emulator, "import-vm", {
+      workDir: join(repo, "tests/e2e/support/import-vm"),
+      config: {
+        vmId,
+        name: "legacy-app",
+        flavor: "burst-2-2",
+        image: "debian-12",
+        zone: "ru.AZ-2",
+        bootDiskSize: "15",
+        bootDiskType: "HDD",
+      },
+    });
+  }, ENGINE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await example?.close();
+    await emulator?.close();
+  }, 120_000);
+
+  it(
+    "imports the VM without changing it",
+    async () => {
+      expect((await emulator.call("DELETE", "/_emulator/requests")).status).toBeLessThan(300);
+      const seen = recorder();
+      const up = await example.stack.up({ onEvent: seen.onEvent });
+      expect(up.summary.result).toBe("succeeded");
+      expect(up.summary.resourceChanges).toEqual({ create: 1, import: 1 });
+      expect(seen.steps).toEqual(
+        expect.arrayContaining([expect.objectContaining({ op: "import", type: VM_TYPE })]),
+      );
+      expect(up.outputs["vmId"]?.value).toBe(vmId);
+      expect(up.outputs["vmState"]?.value).toBe("running");
+
+      const state = await stateResource(example.stack, "Vm", "imported");
+      expect(state.id).toBe(vmId);
+      expect(state.outputs).toMatchObject({
+        name: "legacy-app",
+        flavor: "burst-2-2",
+        image: "debian-12",
+        availabilityZone: "ru.AZ-2",
+      });
+
+      // The import only read: no request but GET reached the service.
+      const log = await emulator.call("GET", "/_emulator/requests");
+      const requests = (log.body as { requests: Array<{ method: string; url: string }> }).requests;
+      expect(requests.some((r) => r.url.includes(vmId))).toBe(true);
+      expect(requests.filter((r) => r.method !== "GET")).toEqual([]);
+
+      // Still the same VM, as it was.
+      const after = await emulator.call("GET", `/api/v1/vms/${vmId}`);
+      expect(after.status).toBe(200);
+      const body = after.body as Record<string, unknown>;
+      for (const key of ["name", "flavor", "image", "interfaces", "disks", "state"]) {
+        expect(body[key], key).toEqual(vmBefore[key]);
+      }
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "previews no difference after the import",
+    async () => {
+      const preview = await example.stack.preview();
+      expect(changes(preview.changeSummary)).toEqual({});
+      expect(preview.changeSummary).toEqual({ same: 2 });
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "refreshes with no changes after the import",
+    async () => {
+      const refresh = await example.stack.refresh();
+      expect(refresh.summary.resourceChanges).toEqual({ same: 2 });
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "owns the VM from then on: `destroy` deletes it",
+    async () => {
+      const destroy = await example.stack.destroy();
+      expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+      await emulator.waitFor(`/api/v1/vms/${vmId}`, (_body, status) => status === 404);
+      expect(await waitForResourceIds(emulator, fixtureIds)).toEqual(fixtureIds);
+    },
+    OP_TIMEOUT,
+  );
+});

@@ -1,0 +1,76 @@
+/**
+ * The real Pulumi engine for end-to-end suites: builds (first run, ~5 min) or reuses the CLI
+ * through scripts/pulumi-engine.sh. If the engine cannot be built, `prepareEngine` rejects and
+ * the suite fails: end-to-end suites are never skipped.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { PulumiCommand } from "@pulumi/pulumi/automation";
+
+/** The repository root. */
+export const repo = resolve(__dirname, "../../..");
+
+/** What a suite needs to run the engine. */
+export interface Engine {
+  /** The directory that holds `pulumi`. */
+  bin: string;
+  /** PATH entries to prepend: Node.js ≥ 22, then the engine. */
+  enginePath: string;
+  /** The CLI for the Automation API. */
+  pulumiCommand: PulumiCommand;
+}
+
+/** Runs scripts/pulumi-engine.sh with `args`; its progress lines go straight to our stderr. */
+function engineScript(...args: string[]): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn("bash", [join(repo, "scripts/pulumi-engine.sh"), ...args], {
+      cwd: repo,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolvePromise(out.trim())
+        : reject(new Error(`scripts/pulumi-engine.sh ${args.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+/**
+ * Fails unless the package is built: the examples import `@vmcloud/pulumi` through the
+ * package's self-reference, whose `exports` point into `dist/`, and each resource's provider
+ * shim loads its implementation the same way from the project's directory.
+ */
+export function requireBuilt(): void {
+  for (const file of ["dist/sdk/index.js", "dist/provider/resources/vm.js"]) {
+    if (!existsSync(join(repo, file))) {
+      throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end tests`);
+    }
+  }
+}
+
+let prepared: Promise<Engine> | undefined;
+
+/** Checks the build, then builds or reuses the engine (once per test file). */
+export function prepareEngine(): Promise<Engine> {
+  prepared ??= (async () => {
+    requireBuilt();
+    const started = Date.now();
+    const bin = await engineScript("--print-bin");
+    const enginePath = await engineScript("--print-path");
+    console.log(`engine ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
+    // The Automation API looks for `<root>/bin/pulumi`; a CLI found on PATH elsewhere is run by name.
+    const pulumiCommand =
+      basename(bin) === "bin"
+        ? await PulumiCommand.get({ root: dirname(bin) })
+        : await PulumiCommand.get();
+    return { bin, enginePath, pulumiCommand };
+  })();
+  return prepared;
+}
+
+/** How long `beforeAll` may take: the first run builds the engine. */
+export const ENGINE_TIMEOUT_MS = 15 * 60_000;

@@ -1,0 +1,224 @@
+/**
+ * One example of examples/ as a Pulumi stack for an end-to-end suite: a local file backend in
+ * a temporary directory, a passphrase secrets provider, the emulator's endpoint, token (as a
+ * secret) and project in the stack config, driven through the Automation API.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  type ConfigMap,
+  type EngineEvent,
+  LocalWorkspace,
+  type OpMap,
+  type Stack,
+} from "@pulumi/pulumi/automation";
+import type { TestEmulator } from "../../support/emulator";
+import { type Engine, repo } from "./engine";
+
+/** The passphrase of every test stack (its secrets are encrypted with it). */
+export const TEST_PASSPHRASE = "vmcloud-e2e-passphrase";
+
+/** A resource step as the engine reported it. */
+export interface Step {
+  op: string;
+  type: string;
+  urn: string;
+}
+
+/** Collects the steps and diagnostics of one operation. */
+export interface Recorder {
+  /** Every step that is not `same`. */
+  steps: Step[];
+  /** Diagnostic messages (warnings, errors and the provider's stderr lines). */
+  diagnostics: string[];
+  onEvent(event: EngineEvent): void;
+}
+
+/**
+ * A fresh recorder for `stack.up({ onEvent })` and friends. A refresh announces every resource
+ * as `refresh` and reports the ones that changed as `update`; quiet ops are left out, and so is
+ * the engine's default provider.
+ */
+export function recorder(): Recorder {
+  const seen = new Set<string>();
+  const steps: Step[] = [];
+  const diagnostics: string[] = [];
+  return {
+    steps,
+    diagnostics,
+    onEvent(event) {
+      if (event.diagnosticEvent !== undefined) diagnostics.push(event.diagnosticEvent.message);
+      const meta = event.resourcePreEvent?.metadata ?? event.resOutputsEvent?.metadata;
+      if (meta === undefined || meta.type.startsWith("pulumi:providers:")) return;
+      if (QUIET_OPS.has(meta.op) || seen.has(`${meta.op} ${meta.urn}`)) return;
+      seen.add(`${meta.op} ${meta.urn}`);
+      steps.push({ op: meta.op, type: meta.type, urn: meta.urn });
+    },
+  };
+}
+
+/** Ops that change nothing. */
+const QUIET_OPS = new Set(["same", "read", "refresh"]);
+
+/** The change counts without `same`, e.g. `{ update: 1 }`. */
+export function changes(summary: OpMap | undefined): Record<string, number> {
+  const result: Record<string, number> = {};
+  for (const [op, count] of Object.entries(summary ?? {})) {
+    if (op !== "same" && count !== undefined && count > 0) result[op] = count;
+  }
+  return result;
+}
+
+/** An example's stack in a temporary backend. */
+export interface ExampleStack {
+  stack: Stack;
+  stackName: string;
+  /** The example's directory (the Pulumi project). */
+  workDir: string;
+  /** The file backend's directory. */
+  backendDir: string;
+  /** The stack settings file `pulumi stack init` wrote (`Pulumi.<stack>.yaml`). */
+  settingsFile: string;
+  /** Removes the stack (forced), its settings file and the temporary directory. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openExampleStack}. */
+export interface ExampleStackOptions {
+  /** Project config besides the provider's (keys without the project prefix are the project's). */
+  config?: Record<string, string>;
+  /** Project config stored as secrets. */
+  secrets?: Record<string, string>;
+  /** The Pulumi project's directory, when it is not `examples/<example>`. */
+  workDir?: string;
+}
+
+/**
+ * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`: `vmcloud:endpoint`,
+ * `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project, plus `options`.
+ */
+export async function openExampleStack(
+  engine: Engine,
+  emulator: TestEmulator,
+  example: string,
+  options: ExampleStackOptions = {},
+): Promise<ExampleStack> {
+  const scratch = await mkdtemp(join(tmpdir(), `vmcloud-e2e-${example}-`));
+  const backendDir = join(scratch, "state");
+  await mkdir(backendDir);
+  const workDir = options.workDir ?? join(repo, "examples", example);
+  const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
+  const stack = await LocalWorkspace.createStack(
+    { stackName, workDir },
+    {
+      pulumiCommand: engine.pulumiCommand,
+      pulumiHome: join(scratch, "home"),
+      envVars: {
+        PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+        PULUMI_BACKEND_URL: `file://${backendDir}`,
+        PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        // The provider must take its settings from the stack config, not from a developer's shell.
+        VMCLOUD_ENDPOINT: "",
+        VMCLOUD_TOKEN: "",
+        VMCLOUD_PROJECT_ID: "",
+      },
+    },
+  );
+  const config: ConfigMap = {
+    "vmcloud:endpoint": { value: emulator.url },
+    "vmcloud:token": { value: emulator.token, secret: true },
+    "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
+  };
+  for (const [key, value] of Object.entries(options.config ?? {})) config[key] = { value };
+  for (const [key, value] of Object.entries(options.secrets ?? {})) {
+    config[key] = { value, secret: true };
+  }
+  await stack.setAllConfig(config);
+  const settingsFile = join(workDir, `Pulumi.${stackName}.yaml`);
+  return {
+    stack,
+    stackName,
+    workDir,
+    backendDir,
+    settingsFile,
+    async close() {
+      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      // `stack rm` deletes the settings file; make sure none is left in the example.
+      await rm(settingsFile, { force: true });
+      await rm(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The emulator's collections of things programs create (not catalog fixtures, not tasks). */
+const RESOURCE_COLLECTIONS = [
+  "vms",
+  "freeTierVms",
+  "disks",
+  "subnets",
+  "securityGroups",
+  "securityGroupRules",
+  "interfaces",
+  "floatingIps",
+] as const;
+
+/** Ids of every program-made kind of record in the emulator, by collection, sorted. */
+export async function resourceIds(emulator: TestEmulator): Promise<Record<string, string[]>> {
+  const reply = await emulator.call("GET", "/_emulator/state");
+  const vm = (reply.body as { vm: Record<string, Record<string, unknown>> }).vm;
+  const ids: Record<string, string[]> = {};
+  for (const name of RESOURCE_COLLECTIONS) ids[name] = Object.keys(vm[name] ?? {}).sort();
+  return ids;
+}
+
+/**
+ * Waits until the emulator holds exactly `expected` (records being deleted disappear after
+ * their delay), then returns what it holds.
+ */
+export async function waitForResourceIds(
+  emulator: TestEmulator,
+  expected: Record<string, string[]>,
+  timeoutMs = 10_000,
+): Promise<Record<string, string[]>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ids = await resourceIds(emulator);
+    if (JSON.stringify(ids) === JSON.stringify(expected) || Date.now() > deadline) return ids;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** One resource of an exported deployment. */
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
+}
+
+/** The resources of the stack's current state. */
+export async function stateResources(stack: Stack): Promise<StateResource[]> {
+  const state = await stack.exportStack();
+  return (state.deployment as { resources?: StateResource[] }).resources ?? [];
+}
+
+/** The one resource of `type` (the vmcloud class name) named `name`. */
+export async function stateResource(
+  stack: Stack,
+  type: string,
+  name: string,
+): Promise<StateResource> {
+  const resources = await stateResources(stack);
+  const found = resources.find(
+    (r) => r.type === `pulumi-nodejs:dynamic/vmcloud:${type}` && r.urn.endsWith(`::${name}`),
+  );
+  if (found === undefined) {
+    throw new Error(
+      `no ${type} "${name}" in the state; it has: ${resources.map((r) => r.urn).join(", ")}`,
+    );
+  }
+  return found;
+}
