@@ -7,6 +7,8 @@
  * neither rewrites every resource nor leaves `destroy` running old code.
  */
 
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../sdk/type-tokens";
+
 /** Resource and action kinds: each is a module under `provider/resources` or `provider/actions`. */
 export type ProviderModule = `resources/${string}` | `actions/${string}`;
 
@@ -27,4 +29,14 @@ export function providerShim(kind: ProviderModule): string {
     throw new Error(`invalid provider module "${kind}"`);
   }
   return `exports.handler=()=>require("module").createRequire(process.cwd()+"/")("${PACKAGE_NAME}/provider/${kind}").provider;`;
+}
+
+/**
+ * The `__provider` text of the class whose type token is `type`, or undefined for a type that
+ * is not ours. For hosts that must find a provider from the type alone (see
+ * provider/host/dynamic-provider-host.ts).
+ */
+export function providerShimForType(type: string): string | undefined {
+  const entry = Object.entries(TYPE_TOKENS).find(([, token]) => token === type);
+  return entry === undefined ? undefined : providerShim(TYPE_MODULES[entry[0] as VmCloudTypeName]);
 }

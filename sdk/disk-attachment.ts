@@ -73,7 +73,6 @@ export class DiskAttachment extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "DiskAttachment",
-      "resources/disk-attachment",
       name,
       {
         diskId: inputs?.diskId,

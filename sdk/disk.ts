@@ -126,7 +126,6 @@ export class Disk extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "Disk",
-      "resources/disk",
       name,
       {
         name: inputs?.name,

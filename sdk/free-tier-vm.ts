@@ -134,7 +134,6 @@ export class FreeTierVm extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "FreeTierVm",
-      "resources/free-tier-vm",
       name,
       {
         name: inputs?.name,

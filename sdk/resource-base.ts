@@ -4,26 +4,30 @@
  * small shim of provider/shim.ts, not a closure-serialized copy of the implementation.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { providerShim, type ProviderModule } from "../provider/shim";
-import { TYPE_TOKENS, type VmCloudTypeName } from "./type-tokens";
+import { providerShim } from "../provider/shim";
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "./type-tokens";
 
 /** Base class: `new Disk(...)` etc. extend it. */
 export abstract class VmCloudResource extends pulumi.CustomResource {
   /**
-   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`)
-   * @param module    the implementation module the shim loads
+   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`, and the shim
+   *                  loads `TYPE_MODULES[typeName]`)
    * @param name      the Pulumi resource name
    * @param props     inputs, plus every output property set to `undefined`
    * @param opts      resource options
    */
   protected constructor(
     typeName: VmCloudTypeName,
-    module: ProviderModule,
     name: string,
     props: pulumi.Inputs,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     if ("__provider" in props) throw new Error("__provider is reserved");
-    super(TYPE_TOKENS[typeName], name, { ...props, __provider: providerShim(module) }, opts);
+    super(
+      TYPE_TOKENS[typeName],
+      name,
+      { ...props, __provider: providerShim(TYPE_MODULES[typeName]) },
+      opts,
+    );
   }
 }

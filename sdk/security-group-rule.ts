@@ -146,7 +146,6 @@ export class SecurityGroupRule extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "SecurityGroupRule",
-      "resources/security-group-rule",
       name,
       {
         securityGroupId: inputs?.securityGroupId,

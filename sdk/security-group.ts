@@ -114,7 +114,6 @@ export class SecurityGroup extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "SecurityGroup",
-      "resources/security-group",
       name,
       {
         name: inputs?.name,

@@ -143,7 +143,6 @@ export class Subnet extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "Subnet",
-      "resources/subnet",
       name,
       {
         name: inputs?.name,

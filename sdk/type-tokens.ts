@@ -24,3 +24,23 @@ export const TYPE_TOKENS = {
 
 /** A class name that has a type token. */
 export type VmCloudTypeName = keyof typeof TYPE_TOKENS;
+
+/**
+ * The implementation module of each class (what its `__provider` shim loads). Hosts that must
+ * find a provider from the type alone use it: the engine's `import` option reads a resource
+ * with no inputs, so no `__provider` arrives with it.
+ */
+export const TYPE_MODULES = {
+  Disk: "resources/disk",
+  DiskAttachment: "resources/disk-attachment",
+  Subnet: "resources/subnet",
+  SecurityGroup: "resources/security-group",
+  SecurityGroupRule: "resources/security-group-rule",
+  Vm: "resources/vm",
+  FreeTierVm: "resources/free-tier-vm",
+  BackupRestore: "actions/backup-restore",
+  IndexSnapshotRestore: "actions/index-snapshot-restore",
+  QueueManagerRestart: "actions/queue-manager-restart",
+  EventReport: "actions/event-report",
+  NodeMigration: "actions/node-migration",
+} as const satisfies Record<VmCloudTypeName, `${"resources" | "actions"}/${string}`>;

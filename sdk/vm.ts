@@ -291,7 +291,6 @@ export class Vm extends VmCloudResource {
     const inputs = opts.id === undefined ? args : undefined;
     super(
       "Vm",
-      "resources/vm",
       name,
       {
         name: inputs?.name,

@@ -5,7 +5,6 @@
  * outcome of the run.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ProviderModule } from "../../provider/shim";
 import { VmCloudResource } from "../resource-base";
 import type { VmCloudTypeName } from "../type-tokens";
 
@@ -66,20 +65,18 @@ export abstract class ActionResource<R> extends VmCloudResource {
   declare public readonly timeouts: pulumi.Output<ActionTimeouts | undefined>;
 
   /**
-   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`)
-   * @param module    the provider module, `actions/<kind>`
+   * @param typeName  the class name (its type token and provider module follow from it)
    * @param name      the Pulumi resource name
    * @param inputs    the resource's inputs (without outputs)
    * @param opts      resource options
    */
   protected constructor(
     typeName: VmCloudTypeName,
-    module: ProviderModule,
     name: string,
     inputs: pulumi.Inputs,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     const outputs = Object.fromEntries(ACTION_OUTPUTS.map((key) => [key, undefined]));
-    super(typeName, module, name, { ...inputs, ...outputs }, opts);
+    super(typeName, name, { ...inputs, ...outputs }, opts);
   }
 }

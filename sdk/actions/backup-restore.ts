@@ -69,7 +69,6 @@ export class BackupRestore extends ActionResource<BackupRestoreResult> {
   constructor(name: string, args: BackupRestoreArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       "BackupRestore",
-      "actions/backup-restore",
       name,
       {
         backupId: args.backupId,

@@ -52,7 +52,6 @@ export class EventReport extends ActionResource<EventReportResult> {
   constructor(name: string, args: EventReportArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       "EventReport",
-      "actions/event-report",
       name,
       {
         events: args.events,

@@ -79,7 +79,6 @@ export class IndexSnapshotRestore extends ActionResource<IndexSnapshotRestoreRes
   ) {
     super(
       "IndexSnapshotRestore",
-      "actions/index-snapshot-restore",
       name,
       {
         clusterId: args.clusterId,

@@ -92,7 +92,6 @@ export class NodeMigration extends ActionResource<NodeMigrationResult> {
   constructor(name: string, args: NodeMigrationArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
       "NodeMigration",
-      "actions/node-migration",
       name,
       {
         clusterId: args.clusterId,

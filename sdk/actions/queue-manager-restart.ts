@@ -48,7 +48,6 @@ export class QueueManagerRestart extends ActionResource<QueueManagerRestartResul
   ) {
     super(
       "QueueManagerRestart",
-      "actions/queue-manager-restart",
       name,
       {
         instanceId: args.instanceId,

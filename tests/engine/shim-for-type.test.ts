@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { providerShim, providerShimForType } from "../../provider/shim";
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../../sdk/type-tokens";
+
+describe("providerShimForType (what the import-aware host gives a Read with no __provider)", () => {
+  it("answers each class's own shim from its type token", () => {
+    for (const name of Object.keys(TYPE_TOKENS) as VmCloudTypeName[]) {
+      expect(providerShimForType(TYPE_TOKENS[name])).toBe(providerShim(TYPE_MODULES[name]));
+    }
+    expect(providerShimForType(TYPE_TOKENS.Vm)).toContain(
+      '"@vmcloud/pulumi/provider/resources/vm"',
+    );
+  });
+
+  it("answers nothing for types that are not ours", () => {
+    expect(providerShimForType("pulumi-nodejs:dynamic:Resource")).toBeUndefined();
+    expect(providerShimForType("aws:ec2/instance:Instance")).toBeUndefined();
+    expect(providerShimForType("")).toBeUndefined();
+  });
+});
