@@ -190,7 +190,7 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
         {
           typeName: "SecurityGroupRule",
           name: undefined,
-          module: "resources/security-group-rule",
+
           operation: "create",
         },
         id,

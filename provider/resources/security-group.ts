@@ -281,12 +281,7 @@ async function untilCreated(
   } catch (error) {
     const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
     if (outs === undefined) throw error;
-    throw notReady(
-      { typeName: "SecurityGroup", name, module: "resources/security-group", operation: "create" },
-      group.id,
-      outs,
-      error,
-    );
+    throw notReady({ typeName: "SecurityGroup", name, operation: "create" }, group.id, outs, error);
   }
 }
 
@@ -383,7 +378,7 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
           {
             typeName: "SecurityGroup",
             name: inputs.name,
-            module: "resources/security-group",
+
             operation: "create",
           },
           group.id,
@@ -447,7 +442,7 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
         {
           typeName: "SecurityGroup",
           name: news.name,
-          module: "resources/security-group",
+
           operation: "update",
         },
         id,

@@ -171,12 +171,7 @@ async function untilCreated(
       (await readOrGone(() => getSubnet(ctx, subnet.id)).catch(() => undefined)) ?? subnet;
     const outs = await outputsOf(ctx, last).catch(() => undefined);
     if (outs === undefined) throw error;
-    throw notReady(
-      { typeName: "Subnet", name, module: "resources/subnet", operation: "create" },
-      subnet.id,
-      outs,
-      error,
-    );
+    throw notReady({ typeName: "Subnet", name, operation: "create" }, subnet.id, outs, error);
   }
 }
 
@@ -306,12 +301,7 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     } catch (error) {
       const outs = await outputsOf(ctx, await getSubnet(ctx, id)).catch(() => undefined);
       if (outs === undefined) throw error;
-      throw notReady(
-        { typeName: "Subnet", name: news.name, module: "resources/subnet", operation: "update" },
-        id,
-        outs,
-        error,
-      );
+      throw notReady({ typeName: "Subnet", name: news.name, operation: "update" }, id, outs, error);
     }
     return outputsOf(ctx, subnet);
   },

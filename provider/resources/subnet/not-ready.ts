@@ -2,18 +2,14 @@
  * The error for a network object that exists but did not become ready: the engine keeps it in
  * the stack with these outputs (so nothing is orphaned) and the next `pulumi up` waits again.
  */
-import type { ProviderModule } from "../../shim";
-import { providerShim } from "../../shim";
-import { plain } from "../framework/define-resource";
 import { describeFailure, ResourceInitError } from "../framework/provider-error";
 
 /**
- * A {@link ResourceInitError} naming the resource, what failed and what to do. The outputs
- * carry `__provider`, because the engine records exactly these properties and the host finds
- * the provider of a later `delete` or `refresh` there.
+ * A {@link ResourceInitError} naming the resource, what failed and what to do. `defineResource`
+ * adds `__provider` to the outputs and drops undefined values before the engine records them.
  */
 export function notReady(
-  what: { typeName: string; name: string | undefined; module: ProviderModule; operation: string },
+  what: { typeName: string; name: string | undefined; operation: string },
   id: string,
   outs: Record<string, unknown>,
   error: unknown,
@@ -22,9 +18,5 @@ export function notReady(
     `${describeFailure(what.typeName, what.name, what.operation, error)}. It exists (${id}) and stays in the stack; ` +
     `the next \`pulumi up\` waits for it again (raise timeouts.${what.operation} if it needs longer, ` +
     "or replace it with `pulumi up --replace <urn>` if it is broken)";
-  return new ResourceInitError(
-    message,
-    id,
-    plain({ ...outs, __provider: providerShim(what.module) }),
-  );
+  return new ResourceInitError(message, id, outs);
 }
