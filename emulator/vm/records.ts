@@ -3,39 +3,11 @@
  * models turn them into the API's response shapes (with nested mini objects) when answering.
  * Everything here is plain JSON so that `--state-file` can persist it.
  */
+import type { DiskStatus, NetworkStatus, TaskStatus, VmStatus } from "../../provider/api/vm/enums";
 import type { Scheduled } from "../core/schedule";
 
-/** VM states of the real service. */
-export type VmStatus =
-  | "running"
-  | "stopped"
-  | "error"
-  | "error_creating"
-  | "error_deleting"
-  | "creating"
-  | "starting"
-  | "stopping"
-  | "rebooting"
-  | "deleting"
-  | "updating";
-/** Disk states of the real service. */
-export type DiskStatus =
-  | "available"
-  | "in_use"
-  | "reserved"
-  | "error"
-  | "error_creating"
-  | "error_deleting"
-  | "creating"
-  | "updating"
-  | "deleting"
-  | "attaching"
-  | "detaching";
-/** Subnet, security group and rule states of the real service. */
-export type NetworkStatus =
-  "created" | "error" | "error_creating" | "error_deleting" | "creating" | "deleting" | "updating";
-/** Task states of the real service. */
-export type TaskStatus = "pending" | "scheduled" | "running" | "complete" | "failed";
+// The record statuses are the API's own enumerations (provider/api/vm/enums.ts).
+export type { DiskStatus, NetworkStatus, TaskStatus, VmStatus };
 
 /** Marks a record whose deletion finished: models remove it when they settle. */
 export const GONE = "__gone__";
