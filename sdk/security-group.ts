@@ -99,6 +99,8 @@ export class SecurityGroup extends VmCloudResource {
   declare public readonly state: pulumi.Output<NetworkStatus>;
   /** Creation time (ISO 8601). */
   declare public readonly createdTime: pulumi.Output<string>;
+  /** When the group or one of its rules last changed (ISO 8601), if the service says. */
+  declare public readonly modifiedTime: pulumi.Output<string | undefined>;
   /** The waits in force. */
   declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
 
@@ -131,6 +133,7 @@ export class SecurityGroup extends VmCloudResource {
         egressRuleCount: undefined,
         state: undefined,
         createdTime: undefined,
+        modifiedTime: undefined,
       },
       opts,
     );

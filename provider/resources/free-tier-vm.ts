@@ -24,12 +24,13 @@ import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/acti
 import { sameImageMetadata } from "./vm/diff";
 import { InputError, VmLookups } from "./vm/lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
-import { checkMetadata } from "./vm/requests";
+import { checkMetadata, metadataDefaults } from "./vm/requests";
 import {
   deadlineOf,
   findCreatedVm,
   imageDefaultsOf,
   isWaitFailure,
+  type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
   vmNotReady,
@@ -77,11 +78,12 @@ export type FreeTierVmOutputs = {
   timeouts?: Timeouts;
 };
 
-/** The outputs of a free-tier `vm`. */
+/** The outputs of a free-tier `vm`; `known` spares re-reading the image's defaults. */
 async function freeTierOutputs(
   client: VmCloudClient,
   vm: VmResponse,
   powerStateFallback: "running" | "stopped",
+  known?: KnownImageDefaults,
 ): Promise<FreeTierVmOutputs> {
   const interfaces = vm.interfaces.map(interfaceOutput);
   const primary = interfaces.find((i) => i.primary) ?? interfaces[0];
@@ -94,7 +96,7 @@ async function freeTierOutputs(
     availabilityZone: vm.availability_zone.name,
     availabilityZoneId: vm.availability_zone.id,
     imageMetadata: metadataOf(vm),
-    imageMetadataDefaults: await imageDefaultsOf(client, vm.image.id),
+    imageMetadataDefaults: await imageDefaultsOf(client, vm.image.id, known),
     externalIp: address !== undefined,
     powerState: powerStateOf(vm.state, powerStateFallback),
     projectId: vm.project.id,
@@ -315,6 +317,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         : await freeTierZone(ctx, projectId, inputs.availabilityZone);
     const image = await freeTierImage(ctx, projectId, zone, inputs.image);
     checkMetadata(image, inputs.imageMetadata);
+    const known = { imageId: image.id, imageMetadataDefaults: metadataDefaults(image) };
     // Looked for before the slot is checked: a leftover of this resource holds the slot.
     const leftover = await leftoverFreeTierVm(ctx, {
       projectId,
@@ -352,14 +355,19 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
       step = "reading the VM";
       return {
         id,
-        outs: await freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired),
+        outs: await freeTierOutputs(
+          ctx.client,
+          (await getVm(ctx.client, id)) ?? vm,
+          desired,
+          known,
+        ),
       };
     } catch (error) {
       const current = (await vmIfReadable(ctx.client, id)) ?? vm;
       let outs: Record<string, unknown> = { name: inputs.name, vmId: id, projectId };
       if (current !== undefined) {
         try {
-          outs = await freeTierOutputs(ctx.client, current, desired);
+          outs = await freeTierOutputs(ctx.client, current, desired, known);
         } catch {
           // Keep the minimal outputs: the id is what matters to the engine.
         }
@@ -376,10 +384,10 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         `VM ${id} is not a free-tier VM (flavor ${vm.flavor.name}); manage it with the Vm resource`,
       );
     }
-    return freeTierOutputs(ctx.client, vm, previous.powerState ?? "running");
+    return freeTierOutputs(ctx.client, vm, previous.powerState ?? "running", previous);
   },
 
-  async update(ctx, id, _olds, news, diff) {
+  async update(ctx, id, olds, news, diff) {
     const remaining = deadlineOf(ctx, news, "update", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
     const desired = news.powerState ?? "running";
     let step = "waiting for the VM to settle";
@@ -397,14 +405,14 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
       const wasStopped = vm.state === "stopped";
       vm = await applyPowerState(ctx, vm, desired, remaining());
       if (desired === "running" && wasStopped) await refreshConsoles(ctx, vm);
-      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired);
+      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired, olds);
     } catch (error) {
       if (!isWaitFailure(error)) throw error;
       const current = await vmIfReadable(ctx.client, id);
       const outs =
         current === undefined
           ? {}
-          : await freeTierOutputs(ctx.client, current, desired).catch(() => ({}));
+          : await freeTierOutputs(ctx.client, current, desired, olds).catch(() => ({}));
       throw vmNotReady("FreeTierVm", "update", news.name, id, outs, error, step);
     }
   },

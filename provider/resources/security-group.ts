@@ -61,6 +61,11 @@ export type SecurityGroupOutputs = {
   egressRuleCount: number;
   state: NetworkState;
   createdTime: string;
+  /**
+   * When the group or one of its rules last changed (the service moves it for both); a
+   * refresh lists the rules again only when it or a rule count moved.
+   */
+  modifiedTime?: string;
   /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
   timeouts?: SecurityGroupInputs["timeouts"];
 };
@@ -117,17 +122,44 @@ function outputsOf(
     egressRuleCount: group.egress_rules_count,
     state: group.state,
     createdTime: group.created_time,
+    ...(group.modified_time === undefined ? {} : { modifiedTime: group.modified_time }),
   };
 }
 
-/** Reads the group and its rules; undefined when the group is gone. */
+/**
+ * True when `previous` outputs hold the group's rules as they are now: the service moves the
+ * group's `modified_time` whenever a rule is created, changed or deleted, and a deleted
+ * rule's disappearance changes a count.
+ */
+function rulesUnchanged(
+  group: SecurityGroupResponse,
+  previous: Partial<SecurityGroupOutputs> | undefined,
+): previous is Partial<SecurityGroupOutputs> & { rules: RuleForm[] } {
+  return (
+    previous?.rules !== undefined &&
+    group.modified_time !== undefined &&
+    previous.modifiedTime === group.modified_time &&
+    previous.ingressRuleCount === group.ingress_rules_count &&
+    previous.egressRuleCount === group.egress_rules_count
+  );
+}
+
+/**
+ * Reads the group and its rules; undefined when the group is gone. With `previous` outputs
+ * (a refresh) whose rules are still current (see {@link rulesUnchanged}), the group alone is
+ * read: one request.
+ */
 async function readGroup(
   ctx: ResourceContext,
   id: string,
   projectId: string | undefined,
+  previous?: Partial<SecurityGroupOutputs>,
 ): Promise<SecurityGroupOutputs | undefined> {
   const group = await readOrGone(() => getGroup(ctx, id));
   if (group === undefined) return undefined;
+  if (rulesUnchanged(group, previous)) {
+    return { ...outputsOf(group, [], projectId), rules: previous.rules };
+  }
   // The rule list answers 422 wrong_security_group once the group is gone.
   const rules = await readOrGone(
     () => listRules(ctx, id),
@@ -393,7 +425,7 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
     return { id: group.id, outs };
   },
   async read(ctx, id, previous) {
-    return readGroup(ctx, id, previous.projectId);
+    return readGroup(ctx, id, previous.projectId, previous);
   },
   async update(ctx, id, olds, news, diff) {
     const remaining = deadline(ctx.timeoutMs(news, "update", NETWORK_TIMEOUT_MS));

@@ -7,7 +7,7 @@
  */
 import type { CallInput } from "../client";
 import { networkEndpoints } from "../api/vm/endpoints/network";
-import type { SubnetResponse } from "../api/vm/subnets";
+import type { SubnetListItemResponse, SubnetResponse } from "../api/vm/subnets";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
@@ -107,16 +107,52 @@ function getSubnet(ctx: ResourceContext, id: string): Promise<SubnetResponse> {
   return ctx.client.call(networkEndpoints.getSubnet, { params: { subnet_id: id } });
 }
 
-/** The subnet's interface count: only list items carry it. */
-async function interfaceCount(ctx: ResourceContext, subnet: SubnetResponse): Promise<number> {
+/** The subnet as a list item: only list items carry the interface count. */
+async function listedSubnet(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string,
+  address: string,
+): Promise<SubnetListItemResponse | undefined> {
   const page = await ctx.client.call(networkEndpoints.listSubnets, {
-    query: { project_id: subnet.project.id, subnet_address: subnet.subnet_address, limit: 100 },
+    query: { project_id: projectId, subnet_address: address, limit: 100 },
   });
-  return page.items.find((item) => item.id === subnet.id)?.interface_count ?? 0;
+  return page.items.find((item) => item.id === id);
+}
+
+/** The subnet's interface count: the list item's, else one list call to find it. */
+async function interfaceCount(
+  ctx: ResourceContext,
+  subnet: SubnetResponse | SubnetListItemResponse,
+): Promise<number> {
+  if ("interface_count" in subnet) return subnet.interface_count;
+  const item = await listedSubnet(ctx, subnet.id, subnet.project.id, subnet.subnet_address);
+  return item?.interface_count ?? 0;
+}
+
+/**
+ * The subnet for a read, or undefined when it is gone. A refresh knows the project and the
+ * address (which never changes) from the last outputs, so one list call filtered by that
+ * address answers with the interface count too; an import, or a subnet that call does not
+ * find, is read by id.
+ */
+async function readSubnet(
+  ctx: ResourceContext,
+  id: string,
+  previous: Partial<SubnetOutputs>,
+): Promise<SubnetResponse | SubnetListItemResponse | undefined> {
+  if (previous.projectId !== undefined && previous.address !== undefined) {
+    const item = await listedSubnet(ctx, id, previous.projectId, previous.address);
+    if (item !== undefined) return item;
+  }
+  return readOrGone(() => getSubnet(ctx, id));
 }
 
 /** Every output of `subnet`. */
-async function outputsOf(ctx: ResourceContext, subnet: SubnetResponse): Promise<SubnetOutputs> {
+async function outputsOf(
+  ctx: ResourceContext,
+  subnet: SubnetResponse | SubnetListItemResponse,
+): Promise<SubnetOutputs> {
   const prefix = Number(subnet.subnet_address.split("/")[1]);
   return {
     name: subnet.name,
@@ -279,8 +315,8 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     );
     return { id: ready.id, outs: await outputsOf(ctx, ready) };
   },
-  async read(ctx, id) {
-    const subnet = await readOrGone(() => getSubnet(ctx, id));
+  async read(ctx, id, previous) {
+    const subnet = await readSubnet(ctx, id, previous);
     return subnet === undefined ? undefined : outputsOf(ctx, subnet);
   },
   async update(ctx, id, _olds, news, diff) {

@@ -46,6 +46,7 @@ import {
   checkMetadata,
   createRequestV1,
   createRequestV11,
+  metadataDefaults,
   resolveVm,
   updateRequest,
 } from "./vm/requests";
@@ -55,6 +56,7 @@ import {
   leftoverVm,
   imageDefaultsOf,
   isWaitFailure,
+  type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
   vmNotReady,
@@ -73,14 +75,18 @@ const SETTINGS = [
   "apiVersion",
 ];
 
-/** The outputs of `vm` with `carried` inputs, reading the image's metadata defaults. */
+/**
+ * The outputs of `vm` with `carried` inputs and its image's metadata defaults (`known`'s when
+ * they are for the VM's image, else read from the catalog).
+ */
 async function outputsOf(
   ctx: ResourceContext,
   vm: VmResponse,
   carried: VmCarried,
   powerStateFallback: "running" | "stopped",
+  known: KnownImageDefaults | undefined,
 ): Promise<VmOutputs> {
-  const imageMetadataDefaults = await imageDefaultsOf(ctx.client, vm.image.id);
+  const imageMetadataDefaults = await imageDefaultsOf(ctx.client, vm.image.id, known);
   return vmOutputs(vm, carried, { imageMetadataDefaults, powerStateFallback });
 }
 
@@ -91,10 +97,11 @@ async function outputsForError(
   lastSeen: VmResponse,
   carried: VmCarried,
   powerState: "running" | "stopped",
+  known: KnownImageDefaults | undefined,
 ): Promise<VmOutputs> {
   const vm = (await vmIfReadable(ctx.client, id)) ?? lastSeen;
   try {
-    return await outputsOf(ctx, vm, carried, powerState);
+    return await outputsOf(ctx, vm, carried, powerState, known);
   } catch {
     return vmOutputs(vm, carried, { imageMetadataDefaults: {}, powerStateFallback: powerState });
   }
@@ -185,6 +192,10 @@ const definition = defineResource<VmInputs, VmOutputs>({
     const remaining = deadlineOf(ctx, inputs, "create", VM_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
+    const known = {
+      imageId: resolved.image.id,
+      imageMetadataDefaults: metadataDefaults(resolved.image),
+    };
     const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
     const leftover = await leftoverVm(ctx.client, {
       name: inputs.name,
@@ -240,7 +251,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
       }
       step = "reading the VM";
       const current = (await getVm(ctx.client, id)) ?? vm;
-      return { id, outs: await outputsOf(ctx, current, carried, desired) };
+      return { id, outs: await outputsOf(ctx, current, carried, desired, known) };
     } catch (error) {
       // The VM exists: it is recorded with what was done (a password not set is null, so
       // the next update sets it), never left untracked.
@@ -248,7 +259,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
         ...carried,
         password: passwordSet ? (inputs.password ?? null) : null,
       };
-      const outs = await outputsForError(ctx, id, vm, done, desired);
+      const outs = await outputsForError(ctx, id, vm, done, desired, known);
       throw vmNotReady("Vm", "create", inputs.name, id, outs, error, step);
     }
   },
@@ -256,7 +267,13 @@ const definition = defineResource<VmInputs, VmOutputs>({
   async read(ctx, id, previous) {
     const vm = await getVm(ctx.client, id);
     if (vm === undefined) return undefined;
-    return outputsOf(ctx, vm, carriedForRead(previous, vm), previous.powerState ?? "running");
+    return outputsOf(
+      ctx,
+      vm,
+      carriedForRead(previous, vm),
+      previous.powerState ?? "running",
+      previous,
+    );
   },
 
   async update(ctx, id, olds, news, diff) {
@@ -338,14 +355,14 @@ const definition = defineResource<VmInputs, VmOutputs>({
       }
       step = "reading the VM";
       const current = (await getVm(ctx.client, id)) ?? vm;
-      return outputsOf(ctx, current, carried, desired);
+      return outputsOf(ctx, current, carried, desired, olds);
     } catch (error) {
       if (!isWaitFailure(error)) throw error;
       const done: VmCarried = {
         ...carried,
         password: passwordDone ? carried.password : (olds.password ?? null),
       };
-      const outs = await outputsForError(ctx, id, vm, done, desired);
+      const outs = await outputsForError(ctx, id, vm, done, desired, olds);
       throw vmNotReady("Vm", "update", news.name, id, outs, error, step);
     }
   },

@@ -38,6 +38,7 @@ const OUTPUT_KEYS = [
   "egressRuleCount",
   "state",
   "createdTime",
+  "modifiedTime",
 ].sort();
 
 const SSH = {
@@ -183,6 +184,50 @@ describe("SecurityGroup: life cycle", () => {
     expect(await group.diff(unmanaged.id, other.props!, unmanaged.inputs)).toMatchObject({
       changes: false,
     });
+  });
+
+  it("refreshes with one request while nothing changed, and lists the rules again once a rule is changed or deleted outside", async () => {
+    const { id, outs } = await group.up({ name: "stamped", rules: [SSH, HTTPS] });
+    const paths = async () => (await group.requests()).map((r) => `${r.method} ${r.url}`);
+
+    await group.clearRequests();
+    const same = await group.read(id, outs);
+    expect(same.props).toEqual(outs);
+    expect(await paths()).toEqual([`GET /api/v1/security-groups/${id}`]);
+
+    // A rule changed in place keeps both counts: only the group's modified_time tells.
+    const listed = await emu.call("GET", `/api/v1/security-groups/${id}/rules?limit=100`);
+    const ssh = (listed.body as { items: Array<{ id: string; port_range: string }> }).items.find(
+      (r) => r.port_range === "22:22",
+    )!;
+    const changed = await emu.call("PUT", `/api/v1/security-groups/${id}/rules/${ssh.id}`, {
+      body: { port_range: "2222:2222" },
+    });
+    expect(changed.status).toBe(200);
+    await waitCreated(`/api/v1/security-groups/${id}/rules/${ssh.id}`);
+    await group.clearRequests();
+    const afterChange = await group.read(id, same.props);
+    expect(afterChange.props!.rules).toContainEqual({
+      ...SSH,
+      portRange: "2222:2222",
+      etherType: "IPv4",
+    });
+    expect(afterChange.props!.modifiedTime).not.toBe(outs.modifiedTime);
+    expect(await paths()).toHaveLength(2);
+
+    // A deleted rule leaves the list at once, and the count drops once it is gone.
+    expect((await emu.call("DELETE", `/api/v1/security-groups/${id}/rules/${ssh.id}`)).status).toBe(
+      204,
+    );
+    const whileDeleting = await group.read(id, afterChange.props);
+    expect(whileDeleting.props!.rules).toHaveLength(1);
+    await emu.waitFor(
+      `/api/v1/security-groups/${id}/rules/${ssh.id}`,
+      (_b, status) => status === 404,
+    );
+    const afterDelete = await group.read(id, whileDeleting.props);
+    expect(afterDelete.props).toMatchObject({ ingressRuleCount: 1 });
+    expect(afterDelete.props!.rules).toEqual(whileDeleting.props!.rules);
   });
 
   it("updates name, description and tags with one PUT and reconciles rules: adds missing, deletes extra", async () => {

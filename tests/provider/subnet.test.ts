@@ -109,9 +109,13 @@ describe("Subnet: life cycle", () => {
 
   it("reads a subnet by id, and returns nothing once it is gone", async () => {
     const { id, outs } = await subnet.up({ name: "reader", address: "10.21.0.0/24" });
+    await subnet.clearRequests();
     const read = await subnet.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toEqual(outs);
+    // A refresh is one list call filtered by the recorded address; it carries interfaceCount.
+    const sent = (await subnet.requests()).map((r) => `${r.method} ${r.url.split("?")[0]}`);
+    expect(sent).toEqual(["GET /api/v1/subnets"]);
     expect((await emu.call("DELETE", `/api/v1/subnets/${id}`)).status).toBe(204);
     await emu.waitFor(`/api/v1/subnets/${id}`, (_b, status) => status === 404);
     expect(await subnet.read(id, outs)).toEqual({});

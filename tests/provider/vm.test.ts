@@ -181,9 +181,18 @@ describe("create", () => {
 describe("read and import", () => {
   it("read returns the same outputs as create, and undefined props once the VM is gone", async () => {
     const { id, outs } = await vm.up(vmArgs({ password: "Sup3r-secret!", cloudInit: CLOUD_INIT }));
+    await vm.clearRequests();
     const read = await vm.read(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toEqual(outs);
+    // A refresh is one GET: the image's defaults are carried over for the same image id.
+    const sent = async () => (await vm.requests()).map((r) => `${r.method} ${r.url}`);
+    expect(await sent()).toEqual([`GET /api/v1/vms/${id}`]);
+    // Recorded for another image (a rebuild outside Pulumi), they are read again.
+    await vm.clearRequests();
+    const rebuilt = await vm.read(id, { ...outs, imageId: "another", imageMetadataDefaults: {} });
+    expect(rebuilt.props!.imageMetadataDefaults).toEqual(outs.imageMetadataDefaults);
+    expect(await sent()).toEqual([`GET /api/v1/vms/${id}`, `GET /api/v1/images/${outs.imageId}`]);
     await vm.delete(id, outs);
     expect(await vm.read(id, outs)).toEqual({});
   });

@@ -271,6 +271,7 @@ export function updateRule(
   if (remoteGroupId === undefined) delete rule.remote_security_group_id;
   else rule.remote_security_group_id = remoteGroupId;
   touch(rule, clock);
+  touch(group, clock);
   plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "updating", [
     clock.delay(DELAYS.ruleCreate),
     "created",
@@ -289,6 +290,7 @@ export function deleteRule(state: VmState, clock: Clock, groupId: string, ruleId
     );
   }
   touch(rule, clock);
+  touch(group, clock);
   plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [
     clock.delay(DELAYS.ruleDelete),
     GONE,

@@ -13,11 +13,29 @@ import { describeFailure, ResourceInitError } from "../framework/provider-error"
 import { metadataDefaults } from "./requests";
 import { getVm } from "./waits";
 
-/** The image's default metadata values; {} when the image is no longer in the catalog. */
+/**
+ * Image defaults the provider already holds: those of the image a create or rebuild just
+ * looked up, or those of the last outputs. An image's defaults belong to that image id, so
+ * they are read again only when the VM's image id differs (an import, or a rebuild outside
+ * the stack); that keeps a refresh at one request per VM.
+ */
+export interface KnownImageDefaults {
+  imageId?: string;
+  imageMetadataDefaults?: Record<string, string>;
+}
+
+/**
+ * The image's default metadata values: `known`'s when they are for the same image id, else
+ * read from the catalog; {} when the image is no longer in the catalog.
+ */
 export async function imageDefaultsOf(
   client: VmCloudClient,
   imageId: string,
+  known?: KnownImageDefaults,
 ): Promise<Record<string, string>> {
+  if (known?.imageId === imageId && known.imageMetadataDefaults !== undefined) {
+    return known.imageMetadataDefaults;
+  }
   let image: ImageResponse | undefined;
   try {
     image = await client.call(catalogEndpoints.getImage, { params: { image_id: imageId } });

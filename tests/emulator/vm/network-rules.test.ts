@@ -411,6 +411,34 @@ describe("rule update", () => {
   });
 });
 
+describe("the group's modified_time", () => {
+  it("moves when one of its rules is created, changed or deleted", async () => {
+    const own = await createdGroup();
+    const stamp = async () =>
+      SecurityGroupResponse.parse((await emu.call("GET", `/api/v1/security-groups/${own.id}`)).body)
+        .modified_time;
+    const stamps = [await stamp()];
+    const rule = await createdRule(HTTP, own.id);
+    stamps.push(await stamp());
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const changed = await emu.call("PUT", `${rulesPath(own.id)}/${rule.id}`, {
+      body: { port_range: "8080:8080" },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    stamps.push(await stamp());
+    await emu.waitFor(
+      `${rulesPath(own.id)}/${rule.id}`,
+      (b) => (b as SecurityGroupRuleResponse).state === "created",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await emu.call("DELETE", `${rulesPath(own.id)}/${rule.id}`)).status).toBe(204);
+    stamps.push(await stamp());
+    expect(stamps.every((s) => s !== undefined)).toBe(true);
+    expect(new Set(stamps).size).toBe(4);
+    expect([...stamps].sort()).toEqual(stamps);
+  });
+});
+
 describe("rule delete", () => {
   it("deletes a rule: deleting, then gone", async () => {
     const rule = await createdRule(HTTP);
