@@ -2,9 +2,11 @@
  * Polls until a resource reaches the state a caller waits for. The first check comes after
  * 100 ms and checks stay 100 ms apart for the first two seconds, so a short wait (the
  * emulator's disks and VMs) ends about 50 ms (median) after the change; after that the
- * interval grows by half each time up to a cap of 3 s, so long waits (a real VM boots in
- * about 1.5 min) cost few requests. Failure states
- * end the wait at once; a deadline ends it with the last state seen.
+ * interval grows by half each time up to a cap of 1 s, so a long wait (a real VM boots in
+ * about 1.5 min) ends about half a second after the change. Waits that can read many
+ * resources with one request align their checks to the clock (`alignChecks`) so that
+ * concurrent waits check together. Failure states end the wait at once; a deadline ends it
+ * with the last state seen.
  */
 import { redact } from "./redact";
 import { ResourceFailedError, TimeoutError } from "./errors";
@@ -14,8 +16,11 @@ import { pause } from "./retry";
 export interface WaitOptions<T> {
   /** What is waited for, for messages: e.g. `disk 5f0c… to become available`. */
   what: string;
-  /** Reads the current state (e.g. GET the resource). Its errors end the wait. */
-  poll: () => Promise<T>;
+  /**
+   * Reads the current state (e.g. GET the resource). Its errors end the wait. `fastPhase` is
+   * true while checks are still `initialDelayMs` apart.
+   */
+  poll: (check: { fastPhase: boolean }) => Promise<T>;
   /** True when the wait is over. */
   isDone: (value: T) => boolean;
   /**
@@ -35,8 +40,13 @@ export interface WaitOptions<T> {
   initialDelayMs?: number;
   /** How long checks stay `initialDelayMs` apart, in ms (default 2000). */
   fastPhaseMs?: number;
-  /** Longest interval between checks, in ms (default 3000). */
+  /** Longest interval between checks, in ms (default 1000). */
   maxDelayMs?: number;
+  /**
+   * After the fast phase, check at multiples of the interval on the clock (default false), so
+   * that concurrent waits check at the same moments and their reads can share a request.
+   */
+  alignChecks?: boolean;
 }
 
 /** The defaults of {@link WaitOptions}. */
@@ -44,7 +54,7 @@ export const WAIT_DEFAULTS = {
   timeoutMs: 20 * 60_000,
   initialDelayMs: 100,
   fastPhaseMs: 2_000,
-  maxDelayMs: 3_000,
+  maxDelayMs: 1_000,
   growth: 1.5,
 } as const;
 
@@ -73,9 +83,11 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
         attempts: checks,
       });
     }
+    const fast = now - started < fastPhase;
+    const sleep = !fast && options.alignChecks === true ? alignedDelay(delay, now) : delay;
     // The last sleep is cut to the deadline, so the final check happens right at it.
-    await pause(Math.min(delay, deadline - now), options.signal);
-    const value = await options.poll();
+    await pause(Math.min(sleep, deadline - now), options.signal);
+    const value = await options.poll({ fastPhase: fast });
     checks += 1;
     last = { value };
     const failed = options.failure?.(value);
@@ -97,6 +109,15 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
         ? initial
         : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
   }
+}
+
+/**
+ * The sleep from `now` to the next multiple of `delay` on the clock, at least half of `delay`
+ * (a boundary closer than that is skipped for the next one).
+ */
+function alignedDelay(delay: number, now: number): number {
+  const toBoundary = delay - (now % delay);
+  return toBoundary < delay / 2 ? toBoundary + delay : toBoundary;
 }
 
 /** The `status`, `state` or `phase` of a value (nested `status.phase` too), or short JSON. */

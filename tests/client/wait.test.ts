@@ -120,6 +120,29 @@ describe("waitUntil", () => {
     expect(gaps.at(-1)).toBeLessThan(500);
   });
 
+  it("with alignChecks, checks after the fast phase fall on the clock's multiples of the interval, so concurrent waits check together", async () => {
+    const checks: Array<{ at: number; fastPhase: boolean }> = [];
+    const wait = (n: number) =>
+      waitUntil({
+        what: `wait ${n}`,
+        poll: async ({ fastPhase }) => {
+          checks.push({ at: Date.now(), fastPhase });
+          return checks.length;
+        },
+        isDone: () => checks.filter((c) => !c.fastPhase).length >= 12,
+        fastPhaseMs: 300,
+        maxDelayMs: 200,
+        alignChecks: true,
+      });
+    // Three waits started 70 ms apart.
+    await Promise.all([0, 1, 2].map((n) => pauseMs(n * 70).then(() => wait(n))));
+    const slow = checks.filter((c) => !c.fastPhase);
+    expect(checks.some((c) => c.fastPhase)).toBe(true);
+    // Once at the 200 ms cap, every check is within a few ms after a multiple of 200 ms.
+    const capped = slow.slice(-6);
+    for (const { at } of capped) expect(at % 200).toBeLessThan(80);
+  });
+
   it("notices a state change within 100 ms (median) in short waits", async () => {
     const delays = [150, 330, 520, 710, 900, 1090, 1280, 1470, 1660, 1850];
     const latencies = await Promise.all(
@@ -139,3 +162,7 @@ describe("waitUntil", () => {
     expect(latencies.at(-1)).toBeLessThan(250);
   });
 });
+
+function pauseMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -5,9 +5,10 @@
  */
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmStatus } from "../../api/vm/enums";
-import type { VmResponse } from "../../api/vm/vms";
+import type { VmListItem, VmResponse } from "../../api/vm/vms";
 import { NotFoundError, type VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
+import { readVmBatched } from "./batched-reads";
 
 /** States a VM passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_VM_STATES: readonly VmStatus[] = [
@@ -41,8 +42,40 @@ export async function getVm(client: VmCloudClient, id: string): Promise<VmRespon
 export interface VmWait {
   /** For messages, e.g. `to be running`. */
   what: string;
-  isDone(vm: VmResponse): boolean;
+  /** Decided on the state alone, which the batched list reads show too. */
+  isDone(vm: { state: VmStatus }): boolean;
   timeoutMs: number;
+}
+
+/** A VM as a wait sees it: read in full, or in a batched list read; undefined when gone. */
+type SeenVm = VmResponse | VmListItem | undefined;
+
+/**
+ * The poll of a VM wait. The fast phase reads the VM by id; after it, the VM is read in a
+ * batch with the other VMs waited for (see batched-reads.ts), learning its project from the
+ * first read. A batched read that ends the wait (`isFinal`) is followed by a full read, so a
+ * wait ends with the whole VM.
+ */
+function vmPoll(
+  ctx: ResourceContext,
+  id: string,
+  isFinal: (vm: SeenVm) => boolean,
+): (check: { fastPhase: boolean }) => Promise<SeenVm> {
+  let projectId: string | undefined;
+  return async ({ fastPhase }) => {
+    if (fastPhase || projectId === undefined) {
+      const vm = await getVm(ctx.client, id);
+      projectId = vm?.project.id;
+      return vm;
+    }
+    const item = await readVmBatched(ctx.client, projectId, id);
+    return item !== undefined && isFinal(item) ? getVm(ctx.client, id) : item;
+  };
+}
+
+/** True for a VM read in full (not a list item). */
+function isFull(vm: SeenVm): vm is VmResponse {
+  return vm !== undefined && "image" in vm;
 }
 
 /** Polls the VM until `isDone`; fails on a failure state or when the VM is gone. */
@@ -51,19 +84,21 @@ export async function waitForVm(
   id: string,
   wait: VmWait,
 ): Promise<VmResponse> {
-  const vm = await ctx.wait<VmResponse | undefined>({
+  const failure = (v: SeenVm): string | undefined => {
+    if (v === undefined) return `VM ${id} no longer exists (deleted outside this stack?)`;
+    if (FAILED_VM_STATES.includes(v.state)) return `VM ${id} is in state ${v.state}`;
+    return undefined;
+  };
+  const vm = await ctx.wait<SeenVm>({
     what: `VM ${id} ${wait.what}`,
-    poll: () => getVm(ctx.client, id),
-    isDone: (v) => v !== undefined && wait.isDone(v),
-    failure: (v) => {
-      if (v === undefined) return `VM ${id} no longer exists (deleted outside this stack?)`;
-      if (FAILED_VM_STATES.includes(v.state)) return `VM ${id} is in state ${v.state}`;
-      return undefined;
-    },
+    poll: vmPoll(ctx, id, (v) => wait.isDone(v!) || failure(v) !== undefined),
+    isDone: (v) => isFull(v) && wait.isDone(v),
+    failure,
     describe: (v) => (v === undefined ? "gone" : v.state),
     timeoutMs: wait.timeoutMs,
+    alignChecks: true,
   });
-  return vm!;
+  return vm as VmResponse;
 }
 
 /** Waits until the VM leaves every transitional state. */
@@ -82,9 +117,11 @@ export async function waitForVmGone(
   id: string,
   timeoutMs: number,
 ): Promise<void> {
-  await ctx.wait<VmResponse | undefined>({
+  await ctx.wait<SeenVm>({
     what: `VM ${id} to be deleted`,
-    poll: () => getVm(ctx.client, id),
+    // Gone is the end, and a list read shows it: no full read is needed.
+    poll: vmPoll(ctx, id, () => false),
+    alignChecks: true,
     isDone: (v) => v === undefined,
     failure: (v) =>
       v?.state === "error_deleting"
