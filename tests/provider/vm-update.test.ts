@@ -96,6 +96,27 @@ describe("update in place", () => {
     expect(power).toHaveLength(2);
   });
 
+  it("powers off and on when set-power's answer is lost: the resent request's refusal is read as the VM on its way", async () => {
+    const { id, inputs, outs } = await vm.up(vmArgs());
+    const loseNextAnswer = () =>
+      vm.setFaults([{ route: "/set-power$", method: "POST", dropResponseRate: 1, times: 1 }]);
+    await loseNextAnswer();
+    await vm.clearRequests();
+    const stopped = await apply(id, outs, inputs, { powerState: "stopped" });
+    expect(stopped.outs).toMatchObject({ powerState: "stopped", state: "stopped" });
+    await loseNextAnswer();
+    const started = await apply(id, stopped.outs, stopped.inputs, { powerState: "running" });
+    expect(started.outs).toMatchObject({ powerState: "running", state: "running" });
+    // Each change: the first request was processed with its answer lost, the resend refused.
+    const power = (await vm.requests()).filter((r) => r.url.endsWith("/set-power"));
+    expect(power.map((r) => (r.fault === undefined ? r.status : "lost"))).toEqual([
+      "lost",
+      422,
+      "lost",
+      422,
+    ]);
+  });
+
   it("sets, changes and removes the password with the guest agent; the service keeps only the login", async () => {
     const { id, inputs, outs } = await vm.up(vmArgs());
     expect(vmState(emu).vms[id]!.password_logins).toEqual([]);

@@ -11,6 +11,9 @@ import { ApiError, NotFoundError, ValidationError } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
 import { getVm, isSettled, waitForSettled, waitForVm, waitForVmGone } from "./waits";
 
+/** The state a VM passes through on its way to each power state. */
+const ON_THE_WAY = { running: "starting", stopped: "stopping" } as const;
+
 /** Puts a settled VM in `desired` power state (no call when it is there) and waits for it. */
 export async function applyPowerState(
   ctx: ResourceContext,
@@ -26,14 +29,24 @@ export async function applyPowerState(
   }
   ctx.progress(`powering VM ${vm.id} ${desired === "running" ? "on" : "off"}`);
   // Asking for the same power state again is harmless, so a 5xx or a dropped answer is retried.
-  await ctx.client.call(
-    computeEndpoints.setPower,
-    {
-      params: { vm_id: vm.id },
-      body: { state: desired === "running" ? "power_on" : "power_off" },
-    },
-    { idempotent: true },
-  );
+  try {
+    await ctx.client.call(
+      computeEndpoints.setPower,
+      {
+        params: { vm_id: vm.id },
+        body: { state: desired === "running" ? "power_on" : "power_off" },
+      },
+      { idempotent: true },
+    );
+  } catch (error) {
+    // A resent request whose first attempt was processed (its answer lost) is refused, as
+    // the VM is no longer in the state it starts from: one on its way is simply waited for.
+    if (!(error instanceof ValidationError)) throw error;
+    const now = await getVm(ctx.client, vm.id);
+    if (now === undefined || (now.state !== desired && now.state !== ON_THE_WAY[desired])) {
+      throw error;
+    }
+  }
   return waitForVm(ctx, vm.id, {
     what: `to be ${desired}`,
     isDone: (v) => v.state === desired,
