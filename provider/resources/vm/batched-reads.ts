@@ -12,6 +12,13 @@ import type { VmCloudClient } from "../../client";
 /** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */
 export const BATCH_WINDOW_MS = 20;
 
+/**
+ * The longest interval between checks of a batched VM wait, in ms. A check costs one request
+ * for every VM waited for, so VM waits can afford to check twice as often as the waiter's
+ * default (1 s), and a boot is noticed about a quarter of a second after it ends.
+ */
+export const BATCHED_CHECK_INTERVAL_MS = 500;
+
 /** The largest page the VM list serves, and so the most VMs one request reads. */
 const MAX_BATCH = 100;
 

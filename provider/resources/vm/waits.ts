@@ -8,7 +8,7 @@ import type { VmStatus } from "../../api/vm/enums";
 import type { VmListItem, VmResponse } from "../../api/vm/vms";
 import { NotFoundError, type VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
-import { readVmBatched } from "./batched-reads";
+import { BATCHED_CHECK_INTERVAL_MS, readVmBatched } from "./batched-reads";
 
 /** States a VM passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_VM_STATES: readonly VmStatus[] = [
@@ -97,6 +97,7 @@ export async function waitForVm(
     describe: (v) => (v === undefined ? "gone" : v.state),
     timeoutMs: wait.timeoutMs,
     alignChecks: true,
+    maxDelayMs: BATCHED_CHECK_INTERVAL_MS,
   });
   return vm as VmResponse;
 }
@@ -122,6 +123,7 @@ export async function waitForVmGone(
     // Gone is the end, and a list read shows it: no full read is needed.
     poll: vmPoll(ctx, id, () => false),
     alignChecks: true,
+    maxDelayMs: BATCHED_CHECK_INTERVAL_MS,
     isDone: (v) => v === undefined,
     failure: (v) =>
       v?.state === "error_deleting"
