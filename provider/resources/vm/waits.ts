@@ -53,8 +53,8 @@ type SeenVm = VmResponse | VmListItem | undefined;
 /**
  * The poll of a VM wait. The fast phase reads the VM by id; after it, the VM is read in a
  * batch with the other VMs waited for (see batched-reads.ts), learning its project from the
- * first read. A batched read that ends the wait (`isFinal`) is followed by a full read, so a
- * wait ends with the whole VM.
+ * first read. A batched read that ends the wait (`isFinal`), or that misses the VM, is
+ * followed by a full read, so a wait ends with the whole VM and "gone" is always a 404.
  */
 function vmPoll(
   ctx: ResourceContext,
@@ -69,7 +69,8 @@ function vmPoll(
       return vm;
     }
     const item = await readVmBatched(ctx.client, projectId, id);
-    return item !== undefined && isFinal(item) ? getVm(ctx.client, id) : item;
+    // A VM the list does not show is gone only if reading it by id says so (404).
+    return item === undefined || isFinal(item) ? getVm(ctx.client, id) : item;
   };
 }
 
@@ -120,7 +121,7 @@ export async function waitForVmGone(
 ): Promise<void> {
   await ctx.wait<SeenVm>({
     what: `VM ${id} to be deleted`,
-    // Gone is the end, and a list read shows it: no full read is needed.
+    // Gone is the end: the full read that confirms a VM missing from the list ends the wait.
     poll: vmPoll(ctx, id, () => false),
     alignChecks: true,
     maxDelayMs: BATCHED_CHECK_INTERVAL_MS,
