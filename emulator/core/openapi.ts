@@ -20,7 +20,10 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): JsonObject {
   return json;
 }
 
-function parametersOf(schema: z.ZodType | undefined, location: "path" | "query"): JsonObject[] {
+function parametersOf(
+  schema: z.ZodType | undefined,
+  location: "path" | "query" | "header",
+): JsonObject[] {
   if (schema === undefined) return [];
   const json = schemaOf(schema, "input");
   const properties = (json.properties ?? {}) as Record<string, JsonObject>;
@@ -68,6 +71,7 @@ export function openApiDocument(
         parameters: [
           ...parametersOf(endpoint.params, "path"),
           ...parametersOf(endpoint.query, "query"),
+          ...parametersOf(endpoint.headers, "header"),
         ],
         responses,
         security: SECURITY[endpoint.auth],

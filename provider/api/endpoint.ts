@@ -56,6 +56,11 @@ export interface Endpoint<
   readonly params?: P;
   /** Query parameters. */
   readonly query?: Q;
+  /**
+   * Request headers the endpoint takes besides credentials and the content type, by
+   * lower-case name (e.g. `x-enterprise-project-id`); string values.
+   */
+  readonly headers?: ObjectSchema;
   /** Request body. */
   readonly body?: B;
   /** Whether a body is required (default: true when `body` is set). */

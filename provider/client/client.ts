@@ -70,10 +70,14 @@ type BodyPart<S> = [S] extends [z.ZodType]
     : { body: z.input<S> }
   : { body?: undefined };
 
-/** What `call` takes for endpoint `E`: its path parameters, query and body, as the wire wants them. */
+/**
+ * What `call` takes for endpoint `E`: its path parameters, query and body, as the wire wants
+ * them, and the extra request headers the endpoint declares (checked against its `headers`
+ * schema before sending; an endpoint without one takes none).
+ */
 export type CallInput<E extends AnyEndpoint> = ObjectPart<"params", Schemas<E>["p"]> &
   ObjectPart<"query", Schemas<E>["q"]> &
-  BodyPart<Schemas<E>["b"]>;
+  BodyPart<Schemas<E>["b"]> & { headers?: Readonly<Record<string, string>> };
 
 /** What `call` answers for endpoint `E`: its parsed response body (undefined when it has none). */
 export type CallOutput<E extends AnyEndpoint> = [Schemas<E>["r"]] extends [z.ZodType]
@@ -187,6 +191,7 @@ export class VmCloudClient {
       params?: Record<string, unknown>;
       query?: Record<string, unknown>;
       body?: unknown;
+      headers?: Record<string, string>;
     };
     const state: CallState = {
       endpoint,
@@ -228,6 +233,7 @@ export class VmCloudClient {
         "user-agent": this.options.userAgent,
         "x-request-id": state.requestId,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...raw.headers,
         ...applied.headers,
       };
       const attemptStart = performance.now();
@@ -378,12 +384,17 @@ export class VmCloudClient {
   /** Refuses input that does not match the endpoint's schemas, naming every field. */
   private checkInput(
     state: CallState,
-    raw: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    raw: {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      headers?: Record<string, string>;
+    },
   ): void {
     const { endpoint } = state;
     const fields: FieldError[] = [];
     const check = (
-      where: "params" | "query" | "body",
+      where: "params" | "query" | "body" | "headers",
       schema: z.ZodType | undefined,
       value: unknown,
     ) => {
@@ -421,6 +432,7 @@ export class VmCloudClient {
     };
     check("params", endpoint.params, raw.params);
     check("query", endpoint.query, raw.query);
+    check("headers", endpoint.headers, raw.headers);
     if (endpoint.body !== undefined && raw.body === undefined) {
       if (endpoint.bodyRequired ?? true) {
         fields.push({ field: "body", message: "a request body is required", code: "required" });

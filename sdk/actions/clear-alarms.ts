@@ -5,6 +5,7 @@
 import { z } from "zod";
 import {
   EventArg,
+  EventReportArgs as EventReportArgsSchema,
   eventReport,
   type EventReportArgs,
   type EventReportResult,
@@ -24,11 +25,17 @@ export interface ClearAlarmsArgs {
   alarms: EventArgs[];
   /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
   projectId?: string;
+  /**
+   * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
+   * or a UUID. Default: the service's default enterprise project (`"0"`).
+   */
+  enterpriseProjectId?: string;
 }
 
 const ClearAlarmsSchema = z.strictObject({
   alarms: z.array(EventArg),
   projectId: OpsProjectIdInput,
+  enterpriseProjectId: EventReportArgsSchema.shape.enterpriseProjectId,
 });
 type _ArgsMatch = Assert<ArgsMatchSchema<ClearAlarmsArgs, z.input<typeof ClearAlarmsSchema>>>;
 
@@ -56,10 +63,11 @@ export function clearAlarms(
           .requestIssues(a)
           .map((issue) => ({ ...issue, path: toArgumentPath(issue.path) })),
     },
-    schema: ClearAlarmsSchema.transform(({ alarms, projectId }) => ({
+    schema: ClearAlarmsSchema.transform(({ alarms, projectId, enterpriseProjectId }) => ({
       events: alarms,
       action: "clear" as const,
       ...(projectId === undefined ? {} : { projectId }),
+      ...(enterpriseProjectId === undefined ? {} : { enterpriseProjectId }),
     })) as unknown as z.ZodType<EventReportArgs>,
     args,
     wait: () => false,

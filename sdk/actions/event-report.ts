@@ -25,6 +25,11 @@ export interface EventReportArgs {
   /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
   projectId?: pulumi.Input<string>;
   /**
+   * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
+   * or a UUID. Default: the service's default enterprise project (`"0"`).
+   */
+  enterpriseProjectId?: pulumi.Input<string>;
+  /**
    * Values whose change sends the events again (the resource is replaced). A change of any
    * other input, the events included, is only recorded.
    */
@@ -43,6 +48,8 @@ export class EventReport extends ActionResource<EventReportResult> {
   declare public readonly action: pulumi.Output<"report" | "clear">;
   /** The project id given (undefined: the provider's). */
   declare public readonly projectId: pulumi.Output<string | undefined>;
+  /** The enterprise project given (undefined: the service's default). */
+  declare public readonly enterpriseProjectId: pulumi.Output<string | undefined>;
 
   /**
    * @param name  the Pulumi resource name
@@ -57,6 +64,7 @@ export class EventReport extends ActionResource<EventReportResult> {
         events: args.events,
         action: args.action,
         projectId: args.projectId,
+        enterpriseProjectId: args.enterpriseProjectId,
         triggers: args.triggers,
         timeouts: args.timeouts,
       },

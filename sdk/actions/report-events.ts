@@ -5,6 +5,7 @@
 import { z } from "zod";
 import {
   EventArg,
+  EventReportArgs as EventReportArgsSchema,
   eventReport,
   type EventReportArgs,
   type EventReportResult,
@@ -22,11 +23,17 @@ export interface ReportEventsArgs {
   events: EventArgs[];
   /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
   projectId?: string;
+  /**
+   * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
+   * or a UUID. Default: the service's default enterprise project (`"0"`).
+   */
+  enterpriseProjectId?: string;
 }
 
 const ReportEventsSchema = z.strictObject({
   events: z.array(EventArg),
   projectId: OpsProjectIdInput,
+  enterpriseProjectId: EventReportArgsSchema.shape.enterpriseProjectId,
 });
 type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof ReportEventsSchema>>>;
 

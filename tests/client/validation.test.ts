@@ -94,6 +94,13 @@ describe("input is checked before anything is sent", () => {
       .call(widgetEndpoints.list, listWithBody)
       .catch((e: unknown) => e);
     expect((extraBody as ValidationError).message).toContain("body: vm.widgets.list takes no body");
+    // Extra headers only where the endpoint declares them.
+    const extraHeader = await client
+      .call(widgetEndpoints.list, { headers: { "x-enterprise-project-id": "0" } })
+      .catch((e: unknown) => e);
+    expect((extraHeader as ValidationError).message).toContain(
+      "headers: vm.widgets.list takes no headers",
+    );
     expect((await h.log()).requests).toEqual([]);
   });
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import {
   ClearEventsRequest,
+  EnterpriseProjectId,
   EventSeverity,
   EventType,
   ReportEventsRequest,
@@ -75,6 +76,9 @@ export const EventReportArgs = z.strictObject({
   events: z.array(EventArg).describe("Events or alarms: at least one"),
   action: EventAction.optional(),
   projectId: OpsProjectIdInput,
+  enterpriseProjectId: EnterpriseProjectId.optional().describe(
+    "Enterprise project the alarms belong to (header x-enterprise-project-id): 0 or a UUID; default the service's default (0)",
+  ),
 });
 /** Parsed arguments of an event report or clear. */
 export type EventReportArgs = z.output<typeof EventReportArgs>;
@@ -270,7 +274,14 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
     const startedAt = nowIso();
     await ctx.client.call(
       eventsEndpoints.pushEvents,
-      { params: { project_id: ctx.projectId }, query: eventsQuery(args), body: eventsBody(args) },
+      {
+        params: { project_id: ctx.projectId },
+        query: eventsQuery(args),
+        body: eventsBody(args),
+        ...(args.enterpriseProjectId === undefined
+          ? {}
+          : { headers: { "x-enterprise-project-id": args.enterpriseProjectId } }),
+      },
       ctx.signal === undefined ? {} : { signal: ctx.signal },
     );
     return {

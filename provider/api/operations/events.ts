@@ -171,6 +171,7 @@ export const eventsEndpoints = {
     summary: "Report events and alarms, or clear alarms with action=clear",
     params: z.object({ project_id: OpsProjectId }),
     query: PushEventsQuery,
+    headers: z.strictObject({ "x-enterprise-project-id": EnterpriseProjectId.optional() }),
     body: PushEventsRequest,
     response: { status: 204 },
     errors: {

@@ -71,6 +71,29 @@ describe("reportEvents and clearAlarms (functions)", () => {
     expect(await pushQueries()).toEqual([""]);
   });
 
+  it("sends enterpriseProjectId as the x-enterprise-project-id header, for reports and clears", async () => {
+    const enterprise = "3f1c9a52-6b7e-4d2a-9c8b-1e2f3a4b5c6d";
+    await reportEvents(
+      { events: [diskAlarm], projectId: env.ops.projectId, enterpriseProjectId: enterprise },
+      { client: env.client },
+    );
+    expect((await env.state()).alarms[diskAlarmId]).toMatchObject({
+      status: "active",
+      enterprise_project_id: enterprise,
+    });
+    await clearAlarms(
+      { alarms: [{ id: diskAlarmId }], projectId: env.ops.projectId, enterpriseProjectId: "0" },
+      { client: env.client },
+    );
+    expect((await env.state()).alarms[diskAlarmId]!.status).toBe("cleared");
+    // Without it, the service's default enterprise project applies.
+    await reportEvents(
+      { events: [deployEvent], projectId: env.ops.projectId },
+      { client: env.client },
+    );
+    expect((await env.state()).events.at(-1)).toMatchObject({ enterprise_project_id: "0" });
+  });
+
   it("clears by the alarm's fields with ?action=clear on the wire", async () => {
     await reportEvents(
       { events: [diskAlarm], projectId: env.ops.projectId },
@@ -127,6 +150,7 @@ describe("reportEvents and clearAlarms (functions)", () => {
       [await report({ events: [{ ...diskAlarm, timeout: 0 }] }), "events.0.timeout"],
       [await clear({ alarms: [{ name: "disk-full" }] }), "alarms.0.id"],
       [await report({ events: [diskAlarm], action: "clear" }), "action"],
+      [await report({ events: [diskAlarm], enterpriseProjectId: "prod" }), "enterpriseProjectId"],
     ];
     for (const [error, argument] of cases) {
       expect(error).toBeInstanceOf(ActionError);
