@@ -24,12 +24,13 @@ import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/acti
 import { sameImageMetadata } from "./vm/diff";
 import { InputError, VmLookups } from "./vm/lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
-import { checkMetadata, metadataDefaults } from "./vm/requests";
+import { checkMetadata } from "./vm/requests";
 import {
   deadlineOf,
   findCreatedVm,
   imageDefaultsOf,
   isWaitFailure,
+  knownDefaultsOf,
   type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
@@ -317,7 +318,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         : await freeTierZone(ctx, projectId, inputs.availabilityZone);
     const image = await freeTierImage(ctx, projectId, zone, inputs.image);
     checkMetadata(image, inputs.imageMetadata);
-    const known = { imageId: image.id, imageMetadataDefaults: metadataDefaults(image) };
+    const known = knownDefaultsOf(image);
     // Looked for before the slot is checked: a leftover of this resource holds the slot.
     const leftover = await leftoverFreeTierVm(ctx, {
       projectId,

@@ -46,7 +46,6 @@ import {
   checkMetadata,
   createRequestV1,
   createRequestV11,
-  metadataDefaults,
   resolveVm,
   updateRequest,
 } from "./vm/requests";
@@ -56,6 +55,7 @@ import {
   leftoverVm,
   imageDefaultsOf,
   isWaitFailure,
+  knownDefaultsOf,
   type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
@@ -192,10 +192,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
     const remaining = deadlineOf(ctx, inputs, "create", VM_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
-    const known = {
-      imageId: resolved.image.id,
-      imageMetadataDefaults: metadataDefaults(resolved.image),
-    };
+    const known = knownDefaultsOf(resolved.image);
     const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
     const leftover = await leftoverVm(ctx.client, {
       name: inputs.name,

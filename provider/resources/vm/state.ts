@@ -24,6 +24,11 @@ export interface KnownImageDefaults {
   imageMetadataDefaults?: Record<string, string>;
 }
 
+/** What `image` (just looked up by a create) tells of its defaults. */
+export function knownDefaultsOf(image: ImageResponse): KnownImageDefaults {
+  return { imageId: image.id, imageMetadataDefaults: metadataDefaults(image) };
+}
+
 /**
  * The image's default metadata values: `known`'s when they are for the same image id, else
  * read from the catalog; {} when the image is no longer in the catalog.
