@@ -280,6 +280,114 @@ describe("vmcloud-vm-cloud-init-secrets", () => {
     }
   });
 
+  // One case per form. The secret, Hunter2-Hunter2, is on the last line; no message may contain it.
+  it.each([
+    ["a YAML key that contains password", ["#cloud-config", "db_password: Hunter2-Hunter2"]],
+    [
+      "a shell export",
+      ["#cloud-config", "runcmd:", "  - export DB_PASSWORD=Hunter2-Hunter2 && ./migrate"],
+    ],
+    [
+      "a double-quoted YAML value",
+      ["#cloud-config", "mysql:", '  mysql_root_password: "Hunter2-Hunter2"'],
+    ],
+    ["a single-quoted YAML value", ["#cloud-config", "app:", "  sessionSecret: 'Hunter2-Hunter2'"]],
+    ["a plain env assignment", ["#!/bin/sh", "API_TOKEN=Hunter2-Hunter2 ./register.sh"]],
+    ["a double-quoted env assignment", ["#!/bin/sh", 'STRIPE_API_KEY="Hunter2-Hunter2"']],
+    [
+      "an env list item",
+      [
+        "#cloud-config",
+        "runcmd:",
+        "  - - docker",
+        "    - run",
+        "    - -e",
+        "    - SECRET_KEY=Hunter2-Hunter2",
+      ],
+    ],
+    [
+      "an INI assignment in write_files",
+      [
+        "#cloud-config",
+        "write_files:",
+        "  - path: /root/.aws/credentials",
+        "    content: |",
+        "      [default]",
+        "      aws_secret_access_key = Hunter2-Hunter2",
+      ],
+    ],
+    ["a name in mixed case", ["#cloud-config", "MySQL_Root_PassWord: Hunter2-Hunter2"]],
+    ["a passphrase", ["#!/bin/sh", "export GPG_PASSPHRASE='Hunter2-Hunter2'"]],
+    [
+      "a systemd Environment= line",
+      ["[Service]", "Environment=GITLAB_RUNNER_TOKEN=Hunter2-Hunter2"],
+    ],
+    [
+      "a JSON member",
+      ["#cloud-config", 'bootcmd: [\'echo {"apiKey":"Hunter2-Hunter2"} > /etc/app.json\']'],
+    ],
+    ["a qualified key in INI", ["[Interface]", "PrivateKey = Hunter2-Hunter2"]],
+  ])("reports %s by line, without the secret", async (_form, lines) => {
+    const messages = violations(
+      await validateResource(vmCloudInitSecrets, vm({ cloudInit: lines.join("\n") })),
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        new RegExp(`cloudInit line ${lines.length} contains .* \\(pattern secret-assignment\\)`),
+      ),
+    ]);
+    expect(messages[0]).not.toContain("Hunter2");
+  });
+
+  // Names that hold no secret, and values that are not a literal: each must pass.
+  it.each([
+    ["a reference", ["runcmd:", "  - export DB_PASSWORD=${DB_PASSWORD}", '  - TOKEN="$TOKEN"']],
+    ["a template", ["mysql_root_password: '{{ mysql_root_password }}'", "api_key: <changeme>"]],
+    ["a command substitution", ["runcmd:", "  - export SECRET_KEY=$(cat /run/secrets/key)"]],
+    ["a crypt hash", ["users:", "  - name: ops", "    hashed_passwd: $6$rounds=4096$salt$hash"]],
+    ["an empty value", ['API_TOKEN=""', "db_password: ''", "export AWS_SECRET_ACCESS_KEY="]],
+    ["a file path", ["tls_private_key: /etc/ssl/private/web.key", "DB_PASSWORD_FILE=/run/db"]],
+    ["a random password", ["chpasswd:", "  users:", "    - { name: ops, password: RANDOM }"]],
+    [
+      "ssh_authorized_keys with public keys",
+      [
+        "users:",
+        "  - name: ops",
+        "    ssh_authorized_keys:",
+        "      - ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPztTXa79SKJLhH5yMMRI98rIaHmwDPwdWzt+dSzEUTh ops@example",
+        "      - ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBBS6heGzgFZBu+c9HWUTr4EdFKwfWkLWZtz5lVVnh1471OkjKeOSh9RNZeXfl7iQBjDFe0QX807ltmfF5/0zkP8= ops@laptop",
+        "ssh_keys:",
+        "  ed25519_public: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIPztTXa79SKJLhH5yMMRI98rIaHmwDPwdWzt",
+        "ssh_deletekeys: false",
+        "ssh_genkeytypes: [ed25519]",
+      ],
+    ],
+    ["ssh_pwauth", ["ssh_pwauth: true"]],
+    ["lock_passwd", ["users:", "  - name: ops", "    lock_passwd: false"]],
+    ["sudo's NOPASSWD tag", ["users:", "  - name: ops", "    sudo: ALL=(ALL) NOPASSWD: ALL"]],
+    [
+      "an apt source with its public key",
+      [
+        "apt:",
+        "  sources:",
+        "    example.list:",
+        "      source: deb https://repo.example.com/apt stable main",
+        "      keyid: 0x1234ABCD5678EF90",
+        "      keyserver: keyserver.ubuntu.com",
+        "      key: |",
+        "        -----BEGIN PGP PUBLIC KEY BLOCK-----",
+        "        mQINBGExampleExample",
+        "        -----END PGP PUBLIC KEY BLOCK-----",
+      ],
+    ],
+    ["a keyboard layout", ["keyboard:", "  layout: us", "  model: pc105"]],
+    ["names of keys, not keys", ["key_name: deploy", "export AWS_ACCESS_KEY_ID=$AWS_KEY_ID"]],
+    ["a public key name", ["public_key: AAAAexample", "publishable_key: pk_test_example"]],
+  ])("passes %s", async (_form, lines) => {
+    const cloudInit = ["#cloud-config", ...lines].join("\n");
+    expect(violations(await validateResource(vmCloudInitSecrets, vm({ cloudInit })))).toEqual([]);
+  });
+
   it("scans cloud-init that is itself a secret", async () => {
     const messages = violations(
       await validateResource(vmCloudInitSecrets, vm({ cloudInit: secret("password: hunter22") })),
