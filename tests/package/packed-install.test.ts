@@ -1,0 +1,245 @@
+// The npm package as a user gets it: `npm pack` of the build as it is, then a fresh project
+// that installs the tarball with @pulumi/pulumi and @pulumi/policy from the registry (the
+// versions of this repository's package-lock.json), starts the emulator from the installed
+// bin, and runs the real `pulumi preview --policy-pack node_modules/@vmcloud/pulumi/policy`
+// with a local file backend. A second project installs no @pulumi/policy: its preview must
+// fail with a message that names the package and the command that installs it.
+// Needs `npm run build` first (it packs dist/ as it is). The engine comes from
+// scripts/pulumi-engine.sh (built on first use, ~5 min); npm installs take 20 s to 2 min.
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
+import { type EmulatorProcess, spawnEmulator, stopAllEmulators } from "../support/emulator-process";
+import {
+  cleanEnv,
+  expectSuccess,
+  installProject,
+  lockedVersion,
+  pack,
+  type Ran,
+  requireBuild,
+  run,
+  type Tarball,
+  writeProgram,
+} from "./support/packed";
+
+const POLICY_PACK = "node_modules/@vmcloud/pulumi/policy";
+const PASSPHRASE = "vmcloud-packed-install";
+
+describe("the packed npm package, installed into a fresh project", () => {
+  let scratch: string;
+  let tarball: Tarball;
+  let engine: Engine;
+  /** A project with @vmcloud/pulumi, @pulumi/pulumi and @pulumi/policy. */
+  let withPolicy: string;
+  /** A project with @vmcloud/pulumi and @pulumi/pulumi only. */
+  let withoutPolicy: string;
+  let emulator: EmulatorProcess;
+  let fixtures: { token: string; vm: { projectId: string } };
+
+  beforeAll(
+    async () => {
+      requireBuild();
+      scratch = await mkdtemp(join(tmpdir(), "vmcloud-packed-"));
+      tarball = await pack(join(scratch, "tarball"));
+      console.log(
+        `tarball ${tarball.file}: ${tarball.size} bytes (${(tarball.size / 1024).toFixed(0)} KiB), ` +
+          `${tarball.files.length} files`,
+      );
+      const pulumi = `@pulumi/pulumi@${lockedVersion("@pulumi/pulumi")}`;
+      const policy = `@pulumi/policy@${lockedVersion("@pulumi/policy")}`;
+      withPolicy = join(scratch, "with-policy");
+      withoutPolicy = join(scratch, "without-policy");
+      // The engine (cached after its first build) while npm installs, one project after the
+      // other: they share npm's cache.
+      const engineReady = prepareEngine();
+      await installProject(withPolicy, [tarball.file, pulumi, policy]);
+      await installProject(withoutPolicy, [tarball.file, pulumi]);
+      engine = await engineReady;
+      await writeProgram(withPolicy);
+      await writeProgram(withoutPolicy);
+    },
+    ENGINE_TIMEOUT_MS + 20 * 60_000,
+  );
+
+  afterAll(async () => {
+    await stopAllEmulators();
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+  }, 60_000);
+
+  it("holds the built JavaScript, its types, the policy pack's entry files and the docs, and nothing else", () => {
+    const files = tarball.files;
+    expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("tests/"))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("bench/"))).toEqual([]);
+    expect(files.filter((f) => f.endsWith(".go") || f.startsWith("scripts/pulumi-engine"))).toEqual(
+      [],
+    );
+    expect(files.filter((f) => /^scripts\/demo/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("examples/"))).toEqual([]);
+    // No TypeScript sources: only declarations.
+    expect(files.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))).toEqual([]);
+    for (const needed of [
+      "package.json",
+      "README.md",
+      "dist/sdk/index.js",
+      "dist/sdk/index.d.ts",
+      "dist/provider/resources/vm.js",
+      "dist/emulator/cli.js",
+      "dist/policy/pack.js",
+      "policy/index.js",
+      "policy/package.json",
+      "policy/PulumiPolicy.yaml",
+      "docs/policy.md",
+    ]) {
+      expect(files).toContain(needed);
+    }
+    const outside = files.filter(
+      (f) =>
+        !/^dist\/(sdk|provider|policy|emulator)\/.+\.(js|d\.ts)$/.test(f) &&
+        !/^docs\/.+\.md$/.test(f) &&
+        !/^policy\/(index\.js|package\.json|PulumiPolicy\.yaml)$/.test(f) &&
+        !["package.json", "README.md", "LICENSE"].includes(f),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("resolves every entry of `exports` and the bin from the installed package", async () => {
+    const installed = join(withPolicy, "node_modules/@vmcloud/pulumi");
+    const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      exports: Record<string, string>;
+    };
+    // Each export; a pattern (`./provider/resources/*`) once for every module it matches.
+    const specifiers: string[] = [];
+    for (const [key, target] of Object.entries(manifest.exports)) {
+      if (!key.includes("*")) {
+        specifiers.push(`@vmcloud/pulumi${key.slice(1)}`);
+        continue;
+      }
+      const [dir, suffix] = target.split("*") as [string, string];
+      const names = readdirSync(join(installed, dir))
+        .filter((f) => f.endsWith(suffix))
+        .map((f) => f.slice(0, -suffix.length));
+      expect(names.length, `no module matches ${key}`).toBeGreaterThan(0);
+      for (const name of names)
+        specifiers.push(`@vmcloud/pulumi${key.slice(1).replace("*", name)}`);
+    }
+    // Resolve them all from the program's directory, as its `require`s do; load the SDK, the
+    // client and the emulator's module (the host and the resources start or need the engine).
+    const script = `
+      const failed = [];
+      for (const s of ${JSON.stringify(specifiers)}) {
+        try { require.resolve(s); } catch (e) { failed.push(s + ": " + e.message.split("\\n")[0]); }
+      }
+      for (const s of ["@vmcloud/pulumi", "@vmcloud/pulumi/client", "@vmcloud/pulumi/emulator"]) require(s);
+      console.log(JSON.stringify({ failed, vm: typeof require("@vmcloud/pulumi").Vm }));
+    `;
+    const ran = expectSuccess(
+      await run(process.execPath, ["-e", script], { cwd: withPolicy }),
+      "resolving the exports",
+    );
+    const result = JSON.parse(ran.stdout) as { failed: string[]; vm: string };
+    console.log(
+      `resolved ${specifiers.length - result.failed.length} of ${specifiers.length} exports`,
+    );
+    expect(result.vm).toBe("function");
+    // `./api` names dist/provider/api/index.js, which no source has ever produced (there is no
+    // provider/api/index.ts): broken before this suite existed, and outside the package's
+    // `files`. Listed so that this test passes until it is fixed, and fails once it is, to be
+    // removed from here.
+    const knownBroken = ["@vmcloud/pulumi/api"];
+    expect(result.failed.map((f) => f.slice(0, f.indexOf(":")))).toEqual(knownBroken);
+    // The bin is the installed package's dist/emulator/cli.js, executable.
+    const bin = realpathSync(join(withPolicy, "node_modules/.bin/vmcloud-emulator"));
+    expect(bin).toBe(realpathSync(join(installed, "dist/emulator/cli.js")));
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+  });
+
+  describe("with the emulator started from the installed bin", () => {
+    let env: NodeJS.ProcessEnv;
+
+    beforeAll(async () => {
+      emulator = await spawnEmulator(["--port", "0"], {
+        command: join(withPolicy, "node_modules/.bin/vmcloud-emulator"),
+      });
+      console.log(`emulator from the installed bin: ${emulator.url}`);
+      fixtures = (await (
+        await fetch(`${emulator.url}/_emulator/fixtures`)
+      ).json()) as typeof fixtures;
+      const state = join(scratch, "state");
+      await mkdir(state);
+      env = cleanEnv({
+        PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+        PULUMI_BACKEND_URL: `file://${state}`,
+        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+        PULUMI_HOME: join(scratch, "pulumi-home"),
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        // The provider must take its settings from the stack config, not from a developer's shell.
+        VMCLOUD_ENDPOINT: "",
+        VMCLOUD_TOKEN: "",
+        VMCLOUD_PROJECT_ID: "",
+      });
+    }, 60_000);
+
+    /** `pulumi stack init` and the emulator's settings in the stack config of `project`. */
+    async function initStack(project: string, stack: string): Promise<void> {
+      const pulumi = (args: string[]) =>
+        run("pulumi", [...args, "--non-interactive"], { cwd: project, env });
+      expectSuccess(await pulumi(["stack", "init", stack]), "pulumi stack init");
+      for (const [key, value, secret] of [
+        ["vmcloud:endpoint", emulator.url, false],
+        ["vmcloud:token", fixtures.token, true],
+        ["vmcloud:projectId", fixtures.vm.projectId, false],
+      ] as const) {
+        const args = [
+          "config",
+          "set",
+          "--stack",
+          stack,
+          key,
+          value,
+          ...(secret ? ["--secret"] : []),
+        ];
+        expectSuccess(await pulumi(args), `pulumi config set ${key}`);
+      }
+    }
+
+    function preview(project: string, stack: string): Promise<Ran> {
+      return run(
+        "pulumi",
+        ["preview", "--policy-pack", POLICY_PACK, "--stack", stack, "--non-interactive"],
+        { cwd: project, env },
+      );
+    }
+
+    it("`pulumi preview --policy-pack node_modules/@vmcloud/pulumi/policy` succeeds and runs the pack", async () => {
+      await initStack(withPolicy, "with-policy");
+      const ran = await preview(withPolicy, "with-policy");
+      console.log(ran.output);
+      expect(ran.code, ran.output).toBe(0);
+      // The pack ran, from the installed package, and found nothing to report.
+      expect(ran.stdout).toContain("Policies:");
+      expect(ran.stdout).toMatch(
+        /✅ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
+      );
+      expect(ran.stdout).toMatch(/\+ 4 to create/);
+    }, 180_000);
+
+    it("without @pulumi/policy the preview fails, naming the package and the command that installs it", async () => {
+      await initStack(withoutPolicy, "without-policy");
+      const ran = await preview(withoutPolicy, "without-policy");
+      console.log(ran.output);
+      expect(ran.code).not.toBe(0);
+      expect(ran.output).toContain("cannot find the npm package @pulumi/policy");
+      expect(ran.output).toContain(`npm install --save-dev "@pulumi/policy@^`);
+      expect(ran.output).toContain(`in ${withoutPolicy}`);
+      // No raw Node.js module error: no require stack, no stack frames.
+      expect(ran.output).not.toContain("Require stack");
+      expect(ran.output).not.toContain("Cannot find module");
+      expect(ran.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+    }, 180_000);
+  });
+});
