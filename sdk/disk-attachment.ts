@@ -83,6 +83,7 @@ export class DiskAttachment extends VmCloudResource {
         bootDisk: undefined,
       },
       opts,
+      inputs,
     );
   }
 }

@@ -148,6 +148,7 @@ export class Disk extends VmCloudResource {
         createdTime: undefined,
       },
       opts,
+      inputs,
     );
   }
 }

@@ -161,6 +161,7 @@ export class FreeTierVm extends VmCloudResource {
         createdTime: undefined,
       },
       withSecretOutputs(opts, FREE_TIER_VM_SECRET_OUTPUTS),
+      inputs,
     );
   }
 }

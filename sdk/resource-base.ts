@@ -15,18 +15,27 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
    * @param name      the Pulumi resource name
    * @param props     inputs, plus every output property set to `undefined`
    * @param opts      resource options
+   * @param args      the program's arguments as given: keys `props` does not name (a misspelt
+   *                  `flavr`, from JavaScript or a cast) are passed through, so the provider's
+   *                  `check` rejects them by name instead of them being silently dropped
    */
   protected constructor(
     typeName: VmCloudTypeName,
     name: string,
     props: pulumi.Inputs,
     opts: pulumi.CustomResourceOptions | undefined,
+    args?: object,
   ) {
-    if ("__provider" in props) throw new Error("__provider is reserved");
+    if ("__provider" in props || (args !== undefined && "__provider" in args)) {
+      throw new Error("__provider is reserved");
+    }
+    const unknown = Object.fromEntries(
+      Object.entries(args ?? {}).filter(([key]) => !(key in props)),
+    );
     super(
       TYPE_TOKENS[typeName],
       name,
-      { ...props, __provider: providerShim(TYPE_MODULES[typeName]) },
+      { ...unknown, ...props, __provider: providerShim(TYPE_MODULES[typeName]) },
       opts,
     );
   }

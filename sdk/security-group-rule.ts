@@ -162,6 +162,7 @@ export class SecurityGroupRule extends VmCloudResource {
         state: undefined,
       },
       opts,
+      inputs,
     );
   }
 }

@@ -136,6 +136,7 @@ export class SecurityGroup extends VmCloudResource {
         modifiedTime: undefined,
       },
       opts,
+      inputs,
     );
   }
 }

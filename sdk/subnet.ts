@@ -165,6 +165,7 @@ export class Subnet extends VmCloudResource {
         createdTime: undefined,
       },
       opts,
+      inputs,
     );
   }
 }

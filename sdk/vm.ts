@@ -128,8 +128,9 @@ export interface VmArgs {
   /**
    * Password of the image's login user: at least 8 characters with upper- and lower-case
    * letters, a digit and a special character. Always stored as a secret. Needs an image with
-   * a guest agent and a running VM. Set, changed and removed in place; the service never
-   * returns it, so after an import it is not compared.
+   * a guest agent and a running VM (`pulumi preview` fails for an image whose catalog entry
+   * declares no password field). Set, changed and removed in place; the service never returns
+   * it, so a password given after an import is set by the next update.
    */
   password?: pulumi.Input<string>;
   /**
@@ -188,8 +189,8 @@ export function withSecretOutputs(
 export class Vm extends VmCloudResource {
   /**
    * The state of an existing VM, by id (`pulumi import` style: the provider reads every
-   * property from the id alone; cloud-init and the password, which the service never
-   * returns, stay unknown and are not compared until the program sets them again).
+   * property from the id alone; cloud-init, which the service never returns, stays unknown
+   * and is not compared until the program changes it; a password the program sets is set).
    */
   public static get(
     name: string,
@@ -333,6 +334,7 @@ export class Vm extends VmCloudResource {
         createdTime: undefined,
       },
       withSecretOutputs(opts, VM_SECRET_OUTPUTS),
+      inputs,
     );
   }
 }

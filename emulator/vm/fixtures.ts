@@ -165,6 +165,19 @@ const KEY_FIELD = {
   required: false,
 };
 
+// Images whose guest agent can set a password declare a password-typed field, as the real
+// service's images do (MetaType linux_password / plain_password): it is how a client knows,
+// from the catalog alone, that `set-password` will work on a VM of the image.
+const LINUX_PASSWORD_FIELD = {
+  name: "password",
+  display_name: "Password",
+  display_position: 3,
+  field_type: "linux_password",
+  sensitive: true,
+  required: false,
+};
+const WINDOWS_PASSWORD_FIELD = { ...LINUX_PASSWORD_FIELD, field_type: "plain_password" };
+
 const IMAGES: Array<
   Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & {
     metadata: Array<Omit<ImageRecord["image_metadata"][number], "id">>;
@@ -184,7 +197,7 @@ const IMAGES: Array<
     cloud_init_supported: true,
     guest_agent: true,
     default_user: "ubuntu",
-    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD],
+    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD, LINUX_PASSWORD_FIELD],
   },
   {
     name: "ubuntu-24.04",
@@ -200,7 +213,7 @@ const IMAGES: Array<
     cloud_init_supported: true,
     guest_agent: true,
     default_user: "ubuntu",
-    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD],
+    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD, LINUX_PASSWORD_FIELD],
   },
   {
     name: "debian-12",
@@ -231,7 +244,7 @@ const IMAGES: Array<
     free_tier_enabled: false,
     cloud_init_supported: false,
     guest_agent: true,
-    metadata: [USER_FIELD],
+    metadata: [USER_FIELD, WINDOWS_PASSWORD_FIELD],
   },
 ];
 

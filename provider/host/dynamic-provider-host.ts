@@ -6,10 +6,12 @@
  * no inputs, no state (pulumi/pulumi#3550) — so the stock host cannot load any provider and
  * the import fails with "code must be a string, not undefined". This wrapper runs the stock
  * host unchanged, except that a Read with no `__provider` for one of our types gets that
- * type's shim. The engine's launcher (`pulumi-resource-pulumi-nodejs` from
+ * type's shim, and each provider call runs with its resource's URN, so that progress of long
+ * waits is shown on the resource (see provider/runtime/engine-log.ts). The engine's launcher (`pulumi-resource-pulumi-nodejs` from
  * scripts/pulumi-engine.sh) starts this host when the project can resolve it.
  */
 import { createRequire } from "node:module";
+import { withResourceUrn } from "../runtime/engine-log";
 import { providerShimForType } from "../shim";
 
 interface ReadRequest {
@@ -32,8 +34,19 @@ const { Struct } = fromHost("google-protobuf/google/protobuf/struct_pb") as {
   Struct: { fromJavaScript(value: Record<string, unknown>): unknown };
 };
 
+/** Provider calls that carry the resource's URN, and whose progress is shown on it. */
+const CALLS_WITH_URN = ["check", "diff", "create", "read", "update", "delete"];
+
 const addService = grpc.Server.prototype.addService;
 grpc.Server.prototype.addService = function (service, impl) {
+  for (const name of CALLS_WITH_URN) {
+    const handler = impl[name];
+    if (typeof handler !== "function") continue;
+    impl[name] = function (this: unknown, call, callback) {
+      const urn = (call.request as { getUrn?: () => string }).getUrn?.() ?? "";
+      return withResourceUrn(urn, () => handler.call(this, call, callback));
+    };
+  }
   const read = impl.read;
   if (typeof read === "function") {
     impl.read = function (this: unknown, call, callback) {

@@ -8,6 +8,7 @@
  * disk, the disks made with the VM and its public addresses along unless told otherwise.
  */
 import { computeEndpoints } from "../api/vm/endpoints/compute";
+import { ValidationError } from "../client";
 import type { VmDeleteAttachments, VmResponse } from "../api/vm/vms";
 import {
   defineResource,
@@ -15,6 +16,7 @@ import {
   type ResourceContext,
 } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { isUnknown } from "./framework/unknowns";
 import { VmInputs, type VmDiskSpec } from "./inputs/vm";
 import {
   applyPowerState,
@@ -31,7 +33,9 @@ import {
   sameImageMetadata,
   sameInterfaces,
   writeOnly,
+  writeOnlyInPlace,
 } from "./vm/diff";
+import { vmCatalogFailures } from "./vm/catalog-check";
 import { InputError, VmLookups } from "./vm/lookups";
 import {
   carriedForRead,
@@ -182,10 +186,26 @@ const definition = defineResource<VmInputs, VmOutputs>({
       interfaces: sameInterfaces,
       imageMetadata: sameImageMetadata(),
       cloudInit: writeOnly("cloudInit"),
-      password: writeOnly("password"),
+      password: writeOnlyInPlace("password"),
       tags: sameNamesOrIds("tags", "tagIds"),
       placementGroup: optionalRef("placementGroup", "placementGroupId"),
     },
+  },
+
+  async checkCatalog(ctx, inputs) {
+    if (isUnknown(inputs.projectId)) return [];
+    const projectId = ctx.projectId(inputs);
+    try {
+      return await vmCatalogFailures(new VmLookups(ctx.client, projectId), inputs);
+    } catch (error) {
+      // The catalog is read for the project, so a project the service does not know fails
+      // there: it is the program's projectId (or the provider's) at fault, not the service.
+      if (error instanceof ValidationError && error.field === "project_id") {
+        const where = inputs.projectId === undefined ? " (the provider's vmcloud:projectId)" : "";
+        return [{ property: "projectId", reason: `project ${projectId}${where}: ${error.detail}` }];
+      }
+      throw error;
+    }
   },
 
   async create(ctx, inputs) {

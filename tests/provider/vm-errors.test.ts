@@ -169,7 +169,7 @@ describe("names the catalog lacks, before anything is created", () => {
     [
       "metadata field",
       { imageMetadata: { username: "ops" } },
-      /imageMetadata\.username: image ubuntu-22\.04 has no metadata field "username"; its fields are: user_name, public_key/,
+      /imageMetadata\.username: image ubuntu-22\.04 has no metadata field "username"; its fields are: user_name, public_key, password/,
     ],
     [
       "required metadata",
@@ -190,13 +190,49 @@ describe("names the catalog lacks, before anything is created", () => {
     "refuses an unknown %s with the field and the valid choices",
     async (_what, overrides, message) => {
       const args = vmArgs(overrides);
-      const error = await failure(create(args));
+      const [field] = message.source.replace(/^\^/, "").split(": ");
+      const property = field!.replace(/\\/g, "");
+      if (CATALOG_ONLY.has(property.replace(/\[\d+\]/g, ""))) {
+        // Known from the catalog alone: check (so `pulumi preview`) fails on the same words.
+        const checked = await vm.check(args);
+        expect(checked.failures).toHaveLength(1);
+        const [found] = checked.failures;
+        expect(found!.property).toBe(property);
+        expect(`${found!.property}: ${found!.reason}`).toMatch(message);
+        expect(await changes()).toEqual([]);
+      }
+      // create refuses it too, with nothing made, for a program that skipped check.
+      const error = await failure(vm.create({ ...args, ...DEFAULTS }));
       expect(error.message).toMatch(new RegExp(`^Vm "${args.name as string}": create failed: `));
       expect(error.message).toMatch(message);
       expect(await changes()).toEqual([]);
     },
   );
 });
+
+/** Fields `check` judges from the catalog; subnets and security groups wait for `up`. */
+const CATALOG_ONLY = new Set([
+  "flavor",
+  "image",
+  "availabilityZone",
+  "bootDisk.diskType",
+  "bootDisk.size",
+  "disks.diskType",
+  "imageMetadata.username",
+  "imageMetadata.user_name",
+  "cloudInit",
+]);
+
+/** What check would add to a program's inputs, for creates that skip it. */
+const DEFAULTS = {
+  description: "",
+  tags: [],
+  powerState: "running",
+  allowRebuild: false,
+  deleteDisksOnDestroy: true,
+  deleteExternalIpsOnDestroy: true,
+  apiVersion: "v1.1",
+};
 
 describe("the service's own refusals", () => {
   it("reports a 404 with the service's code and message (an unknown tag)", async () => {
@@ -216,6 +252,27 @@ describe("the service's own refusals", () => {
   it("reports a 422 for a placement group the service does not know", async () => {
     const error = await failure(create(vmArgs({ placementGroup: "no-such-group" })));
     expect(error.message).toMatch(/422 placement_group_not_found_by_name/);
+  });
+});
+
+describe("a password for an image that cannot take one", () => {
+  it("fails check (so preview) naming password and image, and create sends nothing", async () => {
+    const password = "N0-agent-here!";
+    const args = vmArgs({ image: "debian-12", bootDisk: { size: 10 }, password });
+    const checked = await vm.check(args);
+    expect(checked.failures).toEqual([
+      {
+        property: "password",
+        reason: expect.stringMatching(
+          /^image debian-12 has no guest agent to set a password .*remove password, or change image/,
+        ),
+      },
+    ]);
+    expect(JSON.stringify(checked.failures)).not.toContain(password);
+    const error = await failure(vm.create({ ...args, ...DEFAULTS }));
+    expect(error.message).toMatch(/create failed: password: image debian-12 has no guest agent/);
+    expect(error.message).not.toContain(password);
+    expect(await changes()).toEqual([]);
   });
 });
 
@@ -276,11 +333,12 @@ describe("a VM that exists but does not become usable", () => {
   });
 
   it("keeps a VM whose password could not be set, without the password, so the next update sets it", async () => {
-    const password = "N0-agent-here!";
-    const args = vmArgs({ image: "debian-12", password });
-    const error = await failure(create(args));
+    const password = "N0-answer-here!";
+    const args = vmArgs({ password });
+    await vm.setFaults([{ route: "/set-password$", method: "POST", errorRates: { "500": 1 } }]);
+    const error = await failure(create(args)).finally(() => vm.setFaults([]));
     expect(error.name).toBe("ResourceInitError");
-    expect(error.message).toMatch(/setting the password.*422 guest_agent_unavailable/);
+    expect(error.message).toMatch(/setting the password.*500/);
     expect(error.message).not.toContain(password);
     const props = error.properties as Props;
     expect(props.password).toBeNull();
@@ -375,7 +433,8 @@ describe("secrets", () => {
     const read = await vm.read(id, outs);
     const { password: _again, ...readOthers } = read.props!;
     expect(JSON.stringify(readOthers)).not.toContain(password);
-    expect(JSON.stringify(read.inputs)).not.toContain(password);
+    // A refresh keeps the program's inputs (where the password is a secret): it returns none.
+    expect(read.inputs).toBeUndefined();
   });
 
   it("keeps the password out of an update's error message", async () => {

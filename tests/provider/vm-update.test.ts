@@ -241,11 +241,24 @@ describe("diff", () => {
     ["imageMetadata", { imageMetadata: { public_key: "ssh-ed25519 OTHER" } }],
     ["cloudInit", { cloudInit: "#cloud-config\nruncmd: [true]\n" }],
     ["placementGroup", { placementGroup: undefined }],
-    ["projectId", { projectId: "00000000-0000-4000-8000-000000000000" }],
   ])("replaces the VM when %s changes", async (key, changes) => {
     const diff = await replaces(changes);
     expect(diff.changes).toBe(true);
     expect(diff.replaces).toEqual([key]);
+  });
+
+  it("replaces the VM when projectId changes, after check names a project the service lacks", async () => {
+    const projectId = "00000000-0000-4000-8000-000000000000";
+    const checked = await vm.check(merged(inputs, { projectId }), inputs);
+    expect(checked.failures).toEqual([
+      {
+        property: "projectId",
+        reason: expect.stringMatching(new RegExp(`^project ${projectId}: `)),
+      },
+    ]);
+    const diff = await vm.diff(id, outs, checked.inputs);
+    expect(diff.changes).toBe(true);
+    expect(diff.replaces).toEqual(["projectId"]);
   });
 
   it("updates in place (replaces nothing) for name, flavor, tags, power state, password and settings", async () => {

@@ -6,8 +6,18 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { describeState, waitUntil, type VmCloudClient, type WaitOptions } from "../../client";
+import {
+  describeState,
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  waitUntil,
+  type VmCloudClient,
+  type WaitOptions,
+} from "../../client";
 import { configureRuntime, currentClient, currentSettings } from "../../runtime/context";
+import { showProgress } from "../../runtime/engine-log";
 import type { ConfigReader, ProviderSettings } from "../../runtime/settings";
 import { parseDuration } from "../inputs/common";
 import { checkInputs, type CheckFailure } from "./check-inputs";
@@ -35,7 +45,7 @@ export interface ResourceContext {
   progress(message: string): void;
   /**
    * `waitUntil` of the client with progress lines: one when the state changes, and one every
-   * 30 s while it does not.
+   * 5 s while it does not.
    */
   wait<T>(options: WaitOptions<T>): Promise<T>;
 }
@@ -48,8 +58,11 @@ export interface ResourceContext {
  */
 export const LOCAL_INPUTS = ["timeouts"] as const;
 
-/** Every 30 s without a state change, a wait says it is still waiting. */
-const PROGRESS_EVERY_MS = 30_000;
+/**
+ * Every 5 s without a state change, a wait says it is still waiting: the line is the
+ * resource's status, replaced each time, so a steady rhythm costs no screen space.
+ */
+const PROGRESS_EVERY_MS = 5_000;
 
 /** A resource's lifecycle, written once per resource. */
 export interface ResourceDefinition<
@@ -70,6 +83,14 @@ export interface ResourceDefinition<
    * during preview (test them with `isUnknown`).
    */
   checkChange?(olds: Partial<I>, news: I): CheckFailure[];
+  /**
+   * Checks against the service's catalog (read-only requests through the process-wide catalog
+   * cache): references exist, values fit what the catalog says. Runs in `check` after every
+   * offline rule passed, so `pulumi preview` fails on what `create` would refuse; values of
+   * `inputs` may be unknown. When the service cannot be reached, `check` warns once and skips
+   * it (create checks again).
+   */
+  checkCatalog?(ctx: ResourceContext, inputs: I): Promise<CheckFailure[]>;
   /** Creates the resource and waits until it is usable; returns its id and every output. */
   create(ctx: ResourceContext, inputs: I): Promise<{ id: string; outs: O }>;
   /** Reads the resource by id; undefined when it is gone. `previous` are the last outputs (empty on import). */
@@ -81,7 +102,7 @@ export interface ResourceDefinition<
   update?(ctx: ResourceContext, id: string, olds: O, news: I, diff: DiffOutcome): Promise<O>;
   /** Deletes the resource and waits until it is gone; already gone is success. */
   delete(ctx: ResourceContext, id: string, olds: O): Promise<void>;
-  /** The inputs that reproduce these outputs (what `import` and refresh record as inputs). */
+  /** The inputs that reproduce these outputs (what `import` records as inputs). */
   inputsOf?(outs: O): Partial<I>;
 }
 
@@ -110,10 +131,7 @@ function contextFor(typeName: string, name: string | undefined): ResourceContext
       return text === undefined ? fallbackMs : parseDuration(text);
     },
     progress(message) {
-      // The dynamic-provider host has no engine connection; stderr lines reach the CLI's output.
-      process.stderr.write(
-        `vmcloud: ${typeName}${name === undefined ? "" : ` "${name}"`}: ${message}\n`,
-      );
+      showProgress(`${typeName}${name === undefined ? "" : ` "${name}"`}`, message);
     },
     wait(options) {
       const describe = options.describe ?? describeState;
@@ -128,7 +146,7 @@ function contextFor(typeName: string, name: string | undefined): ResourceContext
           reported = state;
           reportedAt = progress.elapsedMs;
           ctx.progress(
-            `waiting for ${options.what}: ${state} after ${Math.round(progress.elapsedMs / 1000)} s`,
+            `waiting for ${options.what}: ${state}, ${Math.round(progress.elapsedMs / 1000)} s so far`,
           );
         },
       });
@@ -185,6 +203,52 @@ function withLocal<T extends Record<string, unknown>>(
   return out as T;
 }
 
+/** True once the "catalog unavailable" warning was shown in this process. */
+let catalogWarned = false;
+
+/**
+ * `checkCatalog` of `def`, or nothing when the service cannot tell now: no endpoint or
+ * credentials configured, the service unreachable, overloaded or failing (5xx, 429, time-out).
+ * A refused token or any other answer is a real failure and propagates.
+ */
+async function catalogFailures<I extends Record<string, unknown>>(
+  def: ResourceDefinition<I, Record<string, unknown>>,
+  name: string | undefined,
+  inputs: I,
+): Promise<CheckFailure[]> {
+  if (def.checkCatalog === undefined) return [];
+  const settings = currentSettings();
+  const configured =
+    settings.endpoint !== undefined &&
+    (settings.token !== undefined || settings.keyId !== undefined);
+  const unavailable = (why: string): CheckFailure[] => {
+    if (!catalogWarned) {
+      catalogWarned = true;
+      process.stderr.write(
+        `vmcloud: warning: the service's catalog is unavailable (${why}); references are checked at up\n`,
+      );
+    }
+    return [];
+  };
+  if (!configured) return unavailable("no endpoint or credentials configured");
+  try {
+    return await explained(def.typeName, name, "check", () =>
+      def.checkCatalog!(contextFor(def.typeName, name), inputs),
+    );
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    if (
+      cause instanceof NetworkError ||
+      cause instanceof TimeoutError ||
+      cause instanceof ServerError ||
+      cause instanceof RateLimitError
+    ) {
+      return unavailable(cause.message);
+    }
+    throw error;
+  }
+}
+
 /** Builds the dynamic provider of one resource. */
 export function defineResource<
   I extends Record<string, unknown>,
@@ -216,6 +280,15 @@ export function defineResource<
       if (result.failures.length === 0 && def.checkChange !== undefined) {
         result.failures.push(
           ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I),
+        );
+      }
+      if (result.failures.length === 0) {
+        result.failures.push(
+          ...(await catalogFailures(
+            def as unknown as ResourceDefinition<I, Record<string, unknown>>,
+            nameOf(result.inputs),
+            result.inputs as I,
+          )),
         );
       }
       return {
@@ -250,7 +323,13 @@ export function defineResource<
       );
       if (outs === undefined) return {};
       const current = plain(withLocal(outs, previous));
-      return def.inputsOf === undefined
+      // Inputs are given only to an import (no previous outputs), which has none. A refresh
+      // keeps the program's inputs: rewritten from the cloud, they would drop write-only
+      // values (the password) and turn ids into names, so every later refresh and preview
+      // would report changes the program never made. Drift still shows, as `diff` compares
+      // the program's inputs with these outputs.
+      const importing = Object.keys(previous).length === 0;
+      return def.inputsOf === undefined || !importing
         ? { id, props: current }
         : { id, props: current, inputs: plain(withLocal(def.inputsOf(outs), previous)) };
     },

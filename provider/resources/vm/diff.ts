@@ -3,8 +3,9 @@
  * drift shows), and the comparisons accept every way a program may say the same thing: names
  * or ids, defaults left unset, a boot disk grown outside the program, disks attached later by
  * a DiskAttachment, metadata values the image filled in. Write-only inputs (cloud-init, the
- * password) are compared with what the program gave last time, and not at all after an
- * import, where that is unknown: an imported VM is never replaced for them.
+ * password) are compared with what the program gave last time. After an import, where that
+ * is unknown, cloud-init is not compared (an imported VM is never replaced for it), and a
+ * password the program sets is a change, so it is applied.
  */
 import { sameNamesOrIds } from "../framework/references";
 import type { InterfaceSpec, VmDiskSpec } from "../inputs/vm";
@@ -26,6 +27,15 @@ export function writeOnly(key: string) {
     if (!(key in olds)) return true;
     return (next ?? null) === (olds[key] ?? null);
   };
+}
+
+/**
+ * A write-only input that changes in place (the password): what the program gave last time,
+ * and none when that is unknown (after an import). Setting it on an imported VM is therefore
+ * a change, and the update applies it, where {@link writeOnly} would silently skip it.
+ */
+export function writeOnlyInPlace(key: string) {
+  return (next: unknown, olds: Olds): boolean => (next ?? null) === (olds[key] ?? null);
 }
 
 /** An optional reference (placement group): unset equals none, set equals the name or id. */

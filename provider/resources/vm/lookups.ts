@@ -2,7 +2,9 @@
  * Resolves the names a VM's inputs use (zone, flavor, image, disk types, subnets, security
  * groups) to the service's objects before anything is created, so that a wrong name fails
  * with the field at fault and the valid choices instead of a bare 404/422 after the fact.
- * Each list is read once per operation (one lookup object per create or update).
+ * Network lists (subnets, security groups) are read once per operation (one lookup object
+ * per create or update); catalog lists (zones, flavors, images, disk types) come from the
+ * process-wide catalog cache, which `check` fills during preview.
  */
 import type { DiskTypeResponse } from "../../api/vm/disk-types";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
@@ -13,6 +15,7 @@ import type { SecurityGroupResponse } from "../../api/vm/security-groups";
 import type { SubnetResponse } from "../../api/vm/subnets";
 import type { ZoneResponse } from "../../api/vm/zones";
 import type { VmCloudClient } from "../../client";
+import { cachedCatalog } from "../framework/catalog-cache";
 import { isId } from "../inputs/common";
 
 /** An input the service's catalog does not know; the message names the field and the choices. */
@@ -59,9 +62,14 @@ export class VmLookups {
     return found;
   }
 
+  /** A catalog list, shared by every operation of the process (see catalog-cache.ts). */
+  private catalog<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return cachedCatalog(this.client, `${this.projectId}:${key}`, load);
+  }
+
   /** The project's zones. */
   zones(): Promise<ZoneResponse[]> {
-    return this.once("zones", () =>
+    return this.catalog("zones", () =>
       this.client.call(catalogEndpoints.listAvailabilityZones, {
         query: { project_id: this.projectId },
       }),
@@ -85,7 +93,7 @@ export class VmLookups {
 
   /** Flavors offered in `zone` to the project. */
   flavors(zone: ZoneResponse): Promise<FlavorResponse[]> {
-    return this.once(`flavors:${zone.id}`, () =>
+    return this.catalog(`flavors:${zone.id}`, () =>
       this.client.listAll(catalogEndpoints.listFlavors, {
         query: { availability_zone_id: zone.id, project_id: this.projectId },
       }),
@@ -112,7 +120,7 @@ export class VmLookups {
 
   /** Images offered in `zone` to the project. */
   images(zone: ZoneResponse | undefined): Promise<ImageResponse[]> {
-    return this.once(`images:${zone?.id ?? "*"}`, () =>
+    return this.catalog(`images:${zone?.id ?? "*"}`, () =>
       this.client.listAll(catalogEndpoints.listImages, {
         query: {
           project_id: this.projectId,
@@ -140,7 +148,7 @@ export class VmLookups {
 
   /** Disk types offered in `zone`. */
   diskTypes(zone: ZoneResponse): Promise<DiskTypeResponse[]> {
-    return this.once(`disk-types:${zone.id}`, () =>
+    return this.catalog(`disk-types:${zone.id}`, () =>
       this.client.call(catalogEndpoints.listDiskTypes, {
         query: { availability_zone_id: zone.id },
       }),

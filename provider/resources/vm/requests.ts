@@ -50,7 +50,8 @@ export function defaultBootDiskName(vmName: string): string {
   return `${vmName}-boot`.slice(0, 64);
 }
 
-function checkSize(type: DiskTypeResponse, size: number, field: string): void {
+/** A disk size must lie within its disk type's range. */
+export function checkDiskSize(type: DiskTypeResponse, size: number, field: string): void {
   if (size < type.min_size || size > type.max_size) {
     throw new InputError(
       field,
@@ -96,6 +97,50 @@ export function checkMetadata(
   }
 }
 
+/** The boot disk must be as large as the image needs. */
+export function checkBootDiskSize(image: ImageResponse, size: number): void {
+  if (size < image.min_disk) {
+    throw new InputError(
+      "bootDisk.size",
+      `image ${image.name} needs a boot disk of at least ${image.min_disk} GB; got ${size} GB`,
+    );
+  }
+}
+
+/** cloud-init only for images that take it (they have a user-data template). */
+export function checkCloudInit(image: ImageResponse, cloudInit: string | undefined): void {
+  if (cloudInit !== undefined && image.user_data_template === undefined) {
+    throw new InputError(
+      "cloudInit",
+      `image ${image.name} does not accept cloud-init user data; leave cloudInit out`,
+    );
+  }
+}
+
+/**
+ * Metadata field types of a password: an image that declares one has the guest agent that
+ * `set-password` needs (see docs/api-decisions/compute.md).
+ */
+const PASSWORD_FIELD_TYPES = new Set(["linux_password", "plain_password"]);
+
+/** True when the image's catalog entry says a password can be set on its VMs. */
+export function takesPassword(image: ImageResponse): boolean {
+  return image.image_metadata.some((f) => PASSWORD_FIELD_TYPES.has(f.field_type));
+}
+
+/**
+ * A password only for an image that takes one: otherwise `set-password` is refused after
+ * the VM exists (and, in a replacement, after the old VM is gone).
+ */
+export function checkPasswordTaken(image: ImageResponse, password: string | undefined): void {
+  if (password === undefined || takesPassword(image)) return;
+  throw new InputError(
+    "password",
+    `image ${image.name} has no guest agent to set a password (its catalog entry declares no ` +
+      "password field); remove password, or change image to one that takes a password",
+  );
+}
+
 /** Values the service fills for metadata fields left out: the image's defaults. */
 export function metadataDefaults(image: ImageResponse | undefined): Record<string, string> {
   const defaults: Record<string, string> = {};
@@ -114,21 +159,12 @@ export async function resolveVm(
   const zone = await lookups.zone(inputs.availabilityZone);
   const flavor = await lookups.flavor(zone, inputs.flavor);
   const image = await lookups.image(zone, inputs.image);
-  if (inputs.bootDisk.size < image.min_disk) {
-    throw new InputError(
-      "bootDisk.size",
-      `image ${image.name} needs a boot disk of at least ${image.min_disk} GB; got ${inputs.bootDisk.size} GB`,
-    );
-  }
+  checkBootDiskSize(image, inputs.bootDisk.size);
   checkMetadata(image, inputs.imageMetadata);
-  if (inputs.cloudInit !== undefined && image.user_data_template === undefined) {
-    throw new InputError(
-      "cloudInit",
-      `image ${image.name} does not accept cloud-init user data; leave cloudInit out`,
-    );
-  }
+  checkCloudInit(image, inputs.cloudInit);
+  checkPasswordTaken(image, inputs.password);
   const bootType = await lookups.diskType(zone, inputs.bootDisk.diskType, "bootDisk.diskType");
-  checkSize(bootType, inputs.bootDisk.size, "bootDisk.size");
+  checkDiskSize(bootType, inputs.bootDisk.size, "bootDisk.size");
   const disks: ResolvedDisk[] = [
     {
       kind: "new",
@@ -145,7 +181,7 @@ export async function resolveVm(
       continue;
     }
     const diskType = await lookups.diskType(zone, spec.diskType, `${field}.diskType`);
-    checkSize(diskType, spec.size, `${field}.size`);
+    checkDiskSize(diskType, spec.size, `${field}.size`);
     disks.push({ kind: "new", name: spec.name, size: spec.size, diskType, field });
   }
   const names = disks.flatMap((d) => (d.kind === "new" ? [d.name] : []));

@@ -68,6 +68,8 @@ export interface EngineLog {
   severity: string;
   message: string;
   urn: string;
+  /** True for a status message that the engine does not keep among the diagnostics. */
+  ephemeral: boolean;
 }
 
 /** An error the host answered with. */
@@ -213,6 +215,7 @@ async function startFakeEngine(
         severity: severities[call.request.getSeverity()] ?? String(call.request.getSeverity()),
         message: call.request.getMessage(),
         urn: call.request.getUrn(),
+        ephemeral: call.request.getEphemeral(),
       });
       callback(null, new Empty());
     },

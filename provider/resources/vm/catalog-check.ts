@@ -1,0 +1,95 @@
+/**
+ * What `check` of a VM can know from the service's catalog before anything changes: the zone,
+ * flavor, image and disk types exist (with the valid choices when not), the boot disk is as
+ * large as the image needs, disk sizes fit their types, the image takes the metadata,
+ * cloud-init and password given. It runs at `pulumi preview` and again at `up` before any
+ * delete of a replacement, so a change `create` would refuse fails before a working VM is
+ * lost. Values not known yet (preview) are skipped, field by field; the subnets and security
+ * groups an interface names are not judged here, as the same program may create them.
+ */
+import type { ImageResponse } from "../../api/vm/images";
+import type { ZoneResponse } from "../../api/vm/zones";
+import type { CheckFailure } from "../framework/check-inputs";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
+import type { VmInputs } from "../inputs/vm";
+import { InputError, type VmLookups } from "./lookups";
+import {
+  checkBootDiskSize,
+  checkCloudInit,
+  checkDiskSize,
+  checkMetadata,
+  checkPasswordTaken,
+} from "./requests";
+
+/** `work`'s InputError as a failure on its field; other errors (the service's) propagate. */
+async function failureOf(work: () => Promise<unknown>): Promise<CheckFailure[]> {
+  try {
+    await work();
+    return [];
+  } catch (error) {
+    if (error instanceof InputError) {
+      return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
+    }
+    throw error;
+  }
+}
+
+/** Every catalog failure of `inputs` (values may be unknown during preview). */
+export async function vmCatalogFailures(
+  lookups: VmLookups,
+  inputs: VmInputs,
+): Promise<CheckFailure[]> {
+  if (containsUnknown(inputs.availabilityZone)) return [];
+  let zone: ZoneResponse | undefined;
+  const failures = await failureOf(async () => {
+    zone = await lookups.zone(inputs.availabilityZone);
+  });
+  if (zone === undefined) return failures;
+  const inZone = zone;
+
+  if (!isUnknown(inputs.flavor)) {
+    failures.push(...(await failureOf(() => lookups.flavor(inZone, inputs.flavor))));
+  }
+
+  let image: ImageResponse | undefined;
+  if (!isUnknown(inputs.image)) {
+    failures.push(
+      ...(await failureOf(async () => {
+        image = await lookups.image(inZone, inputs.image);
+      })),
+    );
+  }
+  const boot = inputs.bootDisk as VmInputs["bootDisk"] | undefined;
+  if (image !== undefined) {
+    const known = image;
+    failures.push(
+      ...(await failureOf(async () => {
+        if (boot !== undefined && !isUnknown(boot.size)) checkBootDiskSize(known, boot.size);
+      })),
+      ...(await failureOf(async () => {
+        if (!containsUnknown(inputs.imageMetadata)) checkMetadata(known, inputs.imageMetadata);
+      })),
+      ...(await failureOf(async () => checkCloudInit(known, inputs.cloudInit))),
+      ...(await failureOf(async () => checkPasswordTaken(known, inputs.password))),
+    );
+  }
+
+  if (boot !== undefined && !containsUnknown(boot.diskType)) {
+    failures.push(
+      ...(await failureOf(async () => {
+        const type = await lookups.diskType(inZone, boot.diskType, "bootDisk.diskType");
+        if (!isUnknown(boot.size)) checkDiskSize(type, boot.size, "bootDisk.size");
+      })),
+    );
+  }
+  for (const [i, spec] of (inputs.disks ?? []).entries()) {
+    if (containsUnknown(spec) || "diskId" in spec) continue;
+    failures.push(
+      ...(await failureOf(async () => {
+        const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
+        checkDiskSize(type, spec.size, `disks[${i}].size`);
+      })),
+    );
+  }
+  return failures;
+}
