@@ -19,6 +19,7 @@ import {
   TimeoutError,
   ValidationError,
   errorClassFor,
+  isUnknownRoute,
   type ApiErrorInit,
   type FieldError,
 } from "./errors";
@@ -136,6 +137,12 @@ interface CallState {
   requestId: string;
   redactor: Redactor;
   attempts: number;
+  /** The URL requested, as errors show it (see {@link shownUrl}); set once it is known. */
+  url?: string;
+  /** The base URL in force, as errors show it. */
+  base?: string;
+  /** The setting the base URL came from, as users set it. */
+  setting?: string;
 }
 
 /** The shared REST client. Create one per process (or per provider configuration) and reuse it. */
@@ -149,7 +156,15 @@ export class VmCloudClient {
   constructor(options: ClientOptions = {}) {
     this.options = normalizeOptions(options);
     this.transport = new HttpTransport(this.options.keepAlive);
-    this.redactor = new Redactor([this.options.token, this.options.secret, this.options.secretKey]);
+    this.redactor = new Redactor([
+      this.options.token,
+      this.options.secret,
+      this.options.secretKey,
+      // A password in an endpoint's user info would otherwise reach a socket error's text.
+      ...[this.options.endpoint, ...Object.values(this.options.serviceEndpoints)].map((base) =>
+        base === undefined ? undefined : urlPassword(base),
+      ),
+    ]);
     const { keyId, secret } = this.options;
     this.auth = new Authenticator(
       this.options,
@@ -448,9 +463,14 @@ export class VmCloudClient {
     });
   }
 
-  /** The full URL: the service's base URL, the filled path, and the query as given. */
+  /**
+   * The full URL: the service's base URL, the filled path, and the query as given. Records in
+   * `state` what errors say about it: the URL, the base URL and the setting it came from, so
+   * that a wrong endpoint can be recognised (and fixed) from the message alone.
+   */
   private url(state: CallState, query: Record<string, unknown> | undefined): URL {
-    const base = this.options.serviceEndpoints[state.service] ?? this.options.endpoint;
+    const override = this.options.serviceEndpoints[state.service];
+    const base = override ?? this.options.endpoint;
     if (base === undefined) {
       throw this.error(ApiError, state, {
         code: "no_endpoint",
@@ -460,6 +480,9 @@ export class VmCloudClient {
       });
     }
     const url = new URL(base + state.path);
+    state.url = shownUrl(state.redactor, url);
+    state.base = shownUrl(state.redactor, new URL(base));
+    state.setting = endpointSetting(override === undefined ? undefined : state.service);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value === undefined || value === null) continue;
       for (const item of Array.isArray(value) ? value : [value]) {
@@ -475,10 +498,15 @@ export class VmCloudClient {
   private failureOf(state: CallState, outcome: HttpOutcome): ApiError {
     if (outcome.kind === "failure") {
       const Class = outcome.timeoutPhase !== undefined ? TimeoutError : NetworkError;
+      // Nothing answered: the URL tried and the setting behind it are what the user can fix.
+      const where = state.url ?? state.path;
+      const setting = state.setting ?? endpointSetting(undefined);
       const what =
         outcome.timeoutPhase !== undefined
-          ? `no answer in time (${outcome.timeoutPhase} timeout)`
-          : `no answer: ${describeCode(outcome.code)}`;
+          ? `no answer in time from ${where} (${outcome.timeoutPhase} timeout); ` +
+            `check that the service is reachable there and that ${setting} is right`
+          : `no answer from ${where}: ${describeCode(outcome.code)}; ` +
+            `check that ${setting} is right and that the service is up`;
       // Not got's own error: it carries the request options, Authorization header included.
       const cause = Object.assign(new Error(state.redactor.text(outcome.message)), {
         code: outcome.code,
@@ -486,10 +514,12 @@ export class VmCloudClient {
       return this.error(Class, state, { code: outcome.code, detail: what, cause });
     }
     const parsed = parseErrorBody(outcome.body, outcome.status);
+    const unknownRoute = isUnknownRoute(outcome.status, parsed.code, parsed.message);
     const init: Omit<ApiErrorInit, "method" | "path" | "service"> = {
       status: outcome.status,
       ...(parsed.code === undefined ? {} : { code: parsed.code }),
-      detail: parsed.message,
+      // An unknown path is the client's configuration, not the service's data: say which.
+      detail: unknownRoute ? `${parsed.message}; ${this.routeAdvice(state)}` : parsed.message,
       fields: parsed.fields,
       ...(parsed.traceId === undefined ? {} : { traceId: parsed.traceId }),
     };
@@ -501,7 +531,17 @@ export class VmCloudClient {
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       });
     }
-    return this.error(errorClassFor(outcome.status), state, init);
+    return this.error(errorClassFor(outcome.status, parsed.code, parsed.message), state, init);
+  }
+
+  /** What to do about a 404 for the path itself: the base URL is (probably) wrong. */
+  private routeAdvice(state: CallState): string {
+    return (
+      `the service has no such path, so the endpoint or its API path is wrong: the client ` +
+      `requested ${state.url ?? state.path} from ${state.setting ?? endpointSetting(undefined)} = ` +
+      `${state.base ?? "(unset)"}; set it to the service's base URL (the client adds paths ` +
+      `such as ${state.path} itself)`
+    );
   }
 
   /** Parses and checks a success body. */
@@ -548,6 +588,8 @@ export class VmCloudClient {
       service: state.service,
       requestId: state.requestId,
       attempts: Math.max(1, state.attempts),
+      ...(state.url === undefined ? {} : { url: state.url }),
+      ...(state.setting === undefined ? {} : { endpointSetting: state.setting }),
     };
   }
 
@@ -619,14 +661,45 @@ function headerOf(
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * `url` as errors show it: no user info (a password may sit there) and no query (secrets may
+ * be passed there), with anything else secret-looking redacted.
+ */
+function shownUrl(redactor: Redactor, url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = "";
+  copy.password = "";
+  copy.search = "";
+  copy.hash = "";
+  // A bare origin without the "/" that URL adds: the setting has none.
+  return redactor.text(copy.pathname === "/" ? copy.origin : copy.href);
+}
+
+/** The password of a URL's user info, decoded; undefined when it has none. */
+function urlPassword(base: string): string | undefined {
+  const password = new URL(base).password;
+  return password === "" ? undefined : decodeURIComponent(password);
+}
+
+/**
+ * The stack setting (and its variable) that holds the base URL: the per-service override
+ * when one is in force, else `vmcloud:endpoint`.
+ */
+function endpointSetting(service: ServiceName | undefined): string {
+  if (service === undefined) return "vmcloud:endpoint (VMCLOUD_ENDPOINT)";
+  const variable = `VMCLOUD_${service.toUpperCase()}_ENDPOINT`;
+  // The VM service's own override exists only as a variable: vmcloud:endpoint is its setting.
+  return service === "vm" ? variable : `vmcloud:${service}Endpoint (${variable})`;
+}
+
 function describeCode(code: string): string {
   switch (code) {
     case "ECONNREFUSED":
-      return "connection refused (ECONNREFUSED); is the endpoint right and the service up?";
+      return "connection refused (ECONNREFUSED)";
     case "ECONNRESET":
       return "connection reset or closed before the answer (ECONNRESET, socket hang up)";
     case "ENOTFOUND":
-      return "host not found (ENOTFOUND); check the endpoint";
+      return "host not found (ENOTFOUND)";
     case "EAI_AGAIN":
       return "DNS lookup failed for now (EAI_AGAIN)";
     default:

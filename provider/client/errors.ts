@@ -5,7 +5,8 @@
  *
  * ```
  * ApiError
- * ├─ NotFoundError        404
+ * ├─ NotFoundError        404 for an object the service does not have
+ * ├─ RouteNotFoundError   404 for a path the service does not serve (a wrong endpoint)
  * ├─ ConflictError        409
  * ├─ ValidationError      400, 422, or input refused before sending (status 0)
  * ├─ AuthError            401, 403, or no credentials configured (status 0)
@@ -52,6 +53,16 @@ export interface ApiErrorInit {
   service?: ServiceName;
   /** Attempts made (1 when it failed the first time and was not retried); for a wait, its checks. */
   attempts?: number;
+  /**
+   * The URL requested, without query, fragment or user info, so that no credential can show;
+   * undefined when nothing was sent (input refused, no endpoint) and for a wait.
+   */
+  url?: string;
+  /**
+   * The setting the base URL came from, as users set it, e.g. `vmcloud:endpoint
+   * (VMCLOUD_ENDPOINT)`; undefined when no request was made.
+   */
+  endpointSetting?: string;
   /** The underlying error (e.g. the socket error), when there is one. */
   cause?: unknown;
 }
@@ -81,6 +92,10 @@ export class ApiError extends Error {
   readonly service: ServiceName | undefined;
   /** Attempts made for the call. */
   readonly attempts: number;
+  /** The URL requested (no query, no user info); undefined when nothing was sent. */
+  readonly url: string | undefined;
+  /** Where the base URL was configured, e.g. `vmcloud:endpoint (VMCLOUD_ENDPOINT)`. */
+  readonly endpointSetting: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
@@ -95,12 +110,23 @@ export class ApiError extends Error {
     this.path = init.path;
     this.service = init.service;
     this.attempts = init.attempts ?? 1;
+    this.url = init.url;
+    this.endpointSetting = init.endpointSetting;
   }
 }
 
 /** 404: the resource does not exist (read treats it as gone). */
 export class NotFoundError extends ApiError {
   override name = "NotFoundError";
+}
+
+/**
+ * 404 for a path the service does not serve: the endpoint (or its API path) is wrong. Not a
+ * {@link NotFoundError}, because callers read that as "the object is gone": a wrong base URL
+ * must not make `pulumi refresh` drop every resource, nor `destroy` report them deleted.
+ */
+export class RouteNotFoundError extends ApiError {
+  override name = "RouteNotFoundError";
 }
 
 /** 409: a resource with the same parameters exists, or the state conflicts. */
@@ -154,8 +180,30 @@ export class ResourceFailedError extends ApiError {
   override name = "ResourceFailedError";
 }
 
-/** The error class for an HTTP status. */
-export function errorClassFor(status: number): new (init: ApiErrorInit) => ApiError {
+/**
+ * True when a 404 answer is about the path, not about an object: the emulator's
+ * `route_not_found`, or a 404 with no code whose message is the bare "Not Found" that web
+ * frameworks (FastAPI, proxies) answer for unknown paths. The real service gives every
+ * missing object its own code (`disk_not_found`, `not_found`, …), so those never match.
+ */
+export function isUnknownRoute(status: number, code: string | undefined, detail: string): boolean {
+  if (status !== 404) return false;
+  if (code === "route_not_found") return true;
+  return code === undefined && /^not found\.?$/i.test(detail.trim());
+}
+
+/**
+ * The error class for an HTTP status; with the service's `code` and `detail`, a 404 for an
+ * unknown path becomes a {@link RouteNotFoundError} rather than a {@link NotFoundError}.
+ */
+export function errorClassFor(
+  status: number,
+  code?: string,
+  detail?: string,
+): new (init: ApiErrorInit) => ApiError {
+  if (status === 404 && detail !== undefined && isUnknownRoute(status, code, detail)) {
+    return RouteNotFoundError;
+  }
   if (status === 404) return NotFoundError;
   if (status === 409) return ConflictError;
   if (status === 400 || status === 422) return ValidationError;

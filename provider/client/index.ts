@@ -28,9 +28,11 @@ export {
   RateLimitError,
   ResourceFailedError,
   ResponseShapeError,
+  RouteNotFoundError,
   ServerError,
   TimeoutError,
   ValidationError,
+  isUnknownRoute,
   type ApiErrorInit,
   type FieldError,
 } from "./errors";

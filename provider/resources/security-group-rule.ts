@@ -6,6 +6,7 @@
  * both in the id, `read` and `import` need nothing else.
  */
 import { Uuid } from "../api/common";
+import { NotFoundError } from "../client";
 import { networkEndpoints } from "../api/vm/endpoints/network";
 import type { SecurityGroupRuleResponse } from "../api/vm/security-group-rules";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
@@ -150,7 +151,7 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
         remaining(),
       ),
     ).catch((error: unknown) => {
-      if ((error as { status?: number }).status === 404) {
+      if (error instanceof NotFoundError) {
         throw new Error(`securityGroupId: security group ${groupId} does not exist; check the id`, {
           cause: error,
         });

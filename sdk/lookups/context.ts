@@ -16,6 +16,16 @@ import { getProgramClient, getProgramProjectId } from "../program-client";
 import { argumentError } from "./args";
 import { LookupError } from "./errors";
 
+/**
+ * What to do, for statuses where the status alone says it (the resources give the same
+ * advice). A wrong endpoint needs none here: the client's message already names the URL and
+ * the setting.
+ */
+const HINTS: Readonly<Record<number, string>> = {
+  401: "check the token: `pulumi config set --secret vmcloud:token <token>` or VMCLOUD_TOKEN",
+  403: "the token may not use this project: check vmcloud:projectId or the projectId argument",
+};
+
 /** Options of every lookup (plain and Output forms). */
 export interface LookupOptions {
   /**
@@ -121,7 +131,12 @@ export class LookupRun {
     } catch (error) {
       // The client's messages are already redacted; other errors (an abort) pass unchanged.
       if (error instanceof ApiError) {
-        throw new LookupError({ lookup: this.name, detail: error.message, cause: error });
+        const hint = HINTS[error.status];
+        throw new LookupError({
+          lookup: this.name,
+          detail: hint === undefined ? error.message : `${error.message} (${hint})`,
+          cause: error,
+        });
       }
       throw error;
     }

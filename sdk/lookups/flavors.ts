@@ -179,7 +179,18 @@ export async function getFlavor(
   const candidates = await listFlavors(run, filters);
   const matches =
     filters.name === undefined ? candidates : candidates.filter((f) => f.name === filters.name);
-  return exactlyOne(run.name, "flavor", "getFlavors", matches, filters);
+  return exactlyOne(
+    run.name,
+    "flavor",
+    "getFlavors",
+    matches,
+    filters,
+    // A name that matches nothing is best answered with the names there are (one more list
+    // request, on the failure path only).
+    matches.length === 0 && filters.name !== undefined
+      ? (await listFlavors(run, { ...filters, name: undefined })).map((x) => x.name)
+      : undefined,
+  );
 }
 
 /** {@link getFlavor} with `pulumi.Input` arguments and an Output result. */

@@ -204,7 +204,18 @@ export async function getImage(
   const candidates = await listImages(run, filters);
   const matches =
     filters.name === undefined ? candidates : candidates.filter((i) => i.name === filters.name);
-  return exactlyOne(run.name, "image", "getImages", matches, filters);
+  return exactlyOne(
+    run.name,
+    "image",
+    "getImages",
+    matches,
+    filters,
+    // A name that matches nothing is best answered with the names there are (one more list
+    // request, on the failure path only).
+    matches.length === 0 && filters.name !== undefined
+      ? (await listImages(run, { ...filters, name: undefined })).map((x) => x.name)
+      : undefined,
+  );
 }
 
 /** {@link getImage} with `pulumi.Input` arguments and an Output result. */

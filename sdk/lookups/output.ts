@@ -3,9 +3,14 @@
  * `pulumi.Input`s, and the result is a `pulumi.Output`. The lookup runs once every argument is
  * known, so during a preview whose arguments are still unknown the result is unknown too; a
  * secret argument makes the result secret.
+ *
+ * A failure rejects the Output with a {@link LookupError} (a `pulumi.RunError`), whatever
+ * failed: given to a resource input, the rejection becomes the program's error, and only a
+ * `RunError` is printed by its message alone (see ./errors.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { LookupOptions } from "./context";
+import { asLookupError } from "./errors";
 
 /**
  * The Output-form arguments of a lookup whose plain arguments are `T`: each may be a
@@ -14,11 +19,20 @@ import type { LookupOptions } from "./context";
  */
 export type LookupInputs<T> = { [K in keyof T]: pulumi.Input<Exclude<T[K], Date>> };
 
-/** Runs `lookup` once `args` are known and answers its result as an Output. */
+/**
+ * Runs `lookup` once `args` are known and answers its result as an Output; a failure is a
+ * {@link LookupError} named after the lookup function (e.g. `getFlavor`).
+ */
 export function lookupOutput<A extends object, R>(
   args: LookupInputs<A> | undefined,
   options: LookupOptions | undefined,
   lookup: (args: A, options?: LookupOptions) => Promise<R>,
 ): pulumi.Output<R> {
-  return pulumi.output(args ?? {}).apply((plain) => lookup(plain as A, options));
+  return pulumi.output(args ?? {}).apply(async (plain) => {
+    try {
+      return await lookup(plain as A, options);
+    } catch (error) {
+      throw asLookupError(lookup.name || "lookup", error);
+    }
+  });
 }

@@ -9,6 +9,8 @@ import { LookupError } from "./errors";
  * @param kind    what is looked up, e.g. `flavor`
  * @param plural  the lookup that lists candidates, e.g. `getFlavors`
  * @param args    the arguments given (undefined values are ignored)
+ * @param choices when none matches: the names the program could have given (those that fit
+ *                every argument but the name), listed like the resources list their choices
  */
 export function exactlyOne<T extends { name: string }>(
   lookup: string,
@@ -16,14 +18,18 @@ export function exactlyOne<T extends { name: string }>(
   plural: string,
   matches: readonly T[],
   args: object,
+  choices?: readonly string[],
 ): T {
   if (matches.length === 1) return matches[0]!;
   const given = describeArgs(args);
   if (matches.length === 0) {
+    const known =
+      choices === undefined || choices.length === 0 ? "" : `use one of: ${listed(choices)}; `;
     throw new LookupError({
       lookup,
+      ...(choices === undefined ? {} : { argument: "name" }),
       detail:
-        `no ${kind} matches ${given ?? "(no arguments given)"}; ` +
+        `no ${kind} matches ${given ?? "(no arguments given)"}; ${known}` +
         `list the candidates with ${plural}(), or loosen the arguments`,
     });
   }
@@ -37,6 +43,14 @@ export function exactlyOne<T extends { name: string }>(
     lookup,
     detail: `${what} (${shown.join(", ")}${more}); add arguments (e.g. the exact name) so that exactly one matches`,
   });
+}
+
+/** Up to 20 names, sorted, and how many more there are. */
+function listed(names: readonly string[]): string {
+  const sorted = [...new Set(names)].sort();
+  const shown = sorted.slice(0, 20);
+  const more = sorted.length > shown.length ? `, and ${sorted.length - shown.length} more` : "";
+  return `${shown.join(", ")}${more}`;
 }
 
 /** The arguments given, as text for messages (`name "x", cpu 2`), or undefined when none. */

@@ -187,7 +187,9 @@ describe("retries against injected faults", () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).message).toBe(
-      "GET /api/v1/test/widgets: ETIMEDOUT: no answer in time (request timeout) (after 2 attempts)",
+      `GET /api/v1/test/widgets: ETIMEDOUT: no answer in time from ${h.url}/api/v1/test/widgets ` +
+        "(request timeout); check that the service is reachable there and that " +
+        "vmcloud:endpoint (VMCLOUD_ENDPOINT) is right (after 2 attempts)",
     );
   });
 
@@ -227,7 +229,7 @@ describe("connection failures", () => {
     expect((error as NetworkError).code).toBe("ECONNREFUSED");
     expect((error as NetworkError).attempts).toBe(3);
     expect((error as NetworkError).message).toMatch(
-      /^POST \/api\/v1\/test\/widgets: ECONNREFUSED: no answer: connection refused .*\(after 3 attempts\)$/,
+      /^POST \/api\/v1\/test\/widgets: ECONNREFUSED: no answer from http:\/\/127\.0\.0\.1:9\/api\/v1\/test\/widgets: connection refused .*vmcloud:endpoint .*\(after 3 attempts\)$/,
     );
     await logged.call(widgetEndpoints.list, {}).catch(() => undefined);
     expect(

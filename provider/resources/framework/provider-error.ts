@@ -5,18 +5,59 @@
  * outputs, so the engine keeps it in the stack (nothing is orphaned) and the next `up` can
  * fix or replace it.
  */
-import { ApiError } from "../../client";
+import { ApiError, RouteNotFoundError } from "../../client";
 
-/** What to tell the user to do, by HTTP status. */
+/** What to tell the user to do, by HTTP status, where the status alone says it. */
 const HINTS: Record<number, string> = {
   401: "check the token: `pulumi config set --secret vmcloud:token <token>` or VMCLOUD_TOKEN",
   403: "the token may not use this project: check vmcloud:projectId or the resource's projectId",
-  404: "it no longer exists in the cloud: run `pulumi refresh` to drop it from the stack",
   405: "other resources still use it: detach or delete them first (e.g. its DiskAttachment)",
   409: "one with the same parameters already exists: choose another name, or adopt it with the `import` resource option",
-  422: "the service refused the values: fix the named field",
   429: "the service is rate limiting: retry later or lower --parallel",
 };
+
+/** Operations that act on the resource's own id (and so can find it gone). */
+const ON_EXISTING = new Set(["read", "update", "delete"]);
+
+/**
+ * What to do about `error`, or undefined when the message already says it (an unreachable
+ * endpoint, an unknown path) or nothing useful can be added. A 404 means different things:
+ * only one for the resource's own id after create is "gone from the cloud"; one during create
+ * names something the inputs refer to.
+ */
+function hintFor(typeName: string, operation: string, error: ApiError): string | undefined {
+  // The client's message already names the URL and the setting to fix.
+  if (error instanceof RouteNotFoundError) return undefined;
+  if (error.status === 404) return notFoundHint(typeName, operation, error);
+  if (error.status === 422) {
+    // Only an error that names a field can be fixed by "the named field".
+    return error.fields.length > 0
+      ? "the service refused the values: fix the named field"
+      : undefined;
+  }
+  return HINTS[error.status];
+}
+
+function notFoundHint(typeName: string, operation: string, error: ApiError): string {
+  // "create", or "update (wait)" for a step of one.
+  const verb = operation.split(/[\s(]/, 1)[0] ?? operation;
+  const kind = /^(.+)_not_found$/.exec(error.code ?? "")?.[1];
+  const own = kind === undefined || snakeCase(typeName).endsWith(kind);
+  if (ON_EXISTING.has(verb) && own) {
+    return "it no longer exists in the cloud: run `pulumi refresh` to drop it from the stack";
+  }
+  if (kind === "project") {
+    return "the project it names was not found: check vmcloud:projectId or the resource's projectId";
+  }
+  const what =
+    kind === undefined ? "something it refers to" : `the ${kind.replace(/_/g, " ")} it refers to`;
+  return `${what} was not found: check the input that names it, or create that first`;
+}
+
+/** `SecurityGroupRule` → `security_group_rule`, to compare with the service's codes. */
+function snakeCase(name: string): string {
+  return name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+}
 
 /** A resource that exists but failed to initialize: the engine records it with these outputs. */
 export class ResourceInitError extends Error {
@@ -43,11 +84,20 @@ export function describeFailure(
 ): string {
   const who = name === undefined ? typeName : `${typeName} "${name}"`;
   if (error instanceof ApiError) {
-    const hint = HINTS[error.status];
-    return `${who}: ${operation} failed: ${error.message}${hint === undefined ? "" : ` (${hint})`}`;
+    const hint = hintFor(typeName, operation, error);
+    const named = error.status === 422 ? unshownFields(error) : "";
+    return `${who}: ${operation} failed: ${error.message}${named}${hint === undefined ? "" : ` (${hint})`}`;
   }
   const message = error instanceof Error ? error.message : String(error);
   return `${who}: ${operation} failed: ${message}`;
+}
+
+/** `; field x, y` for fields the message does not name yet, so "the named field" is named. */
+function unshownFields(error: ApiError): string {
+  const names = [...new Set(error.fields.map((f) => f.field))].filter(
+    (name) => !error.message.includes(name),
+  );
+  return names.length === 0 ? "" : `; field ${names.join(", ")}`;
 }
 
 /** Wraps any failure of `operation` in an error that says which resource failed and why. */
