@@ -1,8 +1,8 @@
 /**
  * The base of the action resource classes (`BackupRestore`, `NodeMigration`, …): each runs
  * its operation once when created and again only when `triggers` change (see
- * provider/actions/framework/define-action.ts). It declares the outputs they all share: the
- * outcome of the run.
+ * provider/actions/framework/define-action.ts). It declares the outputs they share: the
+ * outcome of the run, plus `jobId` on the actions whose operation can start a job.
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { VmCloudResource } from "../resource-base";
@@ -26,22 +26,16 @@ export interface ActionTimeouts {
   create?: string;
 }
 
-/** The outputs every action resource has, besides its inputs. */
-const ACTION_OUTPUTS = [
-  "jobId",
-  "status",
-  "finished",
-  "startedAt",
-  "finishedAt",
-  "result",
-  "error",
-] as const;
+/** The outputs every action resource has, besides its inputs: the outcome of its run. */
+const RUN_OUTPUTS = ["status", "finished", "startedAt", "finishedAt", "result", "error"] as const;
 
-/** Base class of the action resources. `R` is the operation's result. */
-export abstract class ActionResource<R> extends VmCloudResource {
+/**
+ * Base class of the action resources whose operation starts no job (`QueueManagerRestart`
+ * answers at once): they have no `jobId`, since an output that is never set only shows as
+ * `[unknown]` in every preview. `R` is the operation's result.
+ */
+export abstract class ActionResourceBase<R> extends VmCloudResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** The job id, when the service gave one (also the resource id then). */
-  declare public readonly jobId: pulumi.Output<string | undefined>;
   /**
    * The status in the service's words when the run ended (`success`, `Success`, `restored`,
    * …), or `accepted` when it was not waited for.
@@ -69,6 +63,32 @@ export abstract class ActionResource<R> extends VmCloudResource {
    * @param name      the Pulumi resource name
    * @param inputs    the resource's inputs (without outputs)
    * @param opts      resource options
+   * @param outputs   outputs beyond the outcome's (e.g. `jobId`)
+   */
+  protected constructor(
+    typeName: VmCloudTypeName,
+    name: string,
+    inputs: pulumi.Inputs,
+    opts: pulumi.CustomResourceOptions | undefined,
+    outputs: readonly string[] = [],
+  ) {
+    const declared = Object.fromEntries(
+      [...RUN_OUTPUTS, ...outputs].map((key) => [key, undefined]),
+    );
+    super(typeName, name, { ...inputs, ...declared }, opts);
+  }
+}
+
+/** Base class of the action resources whose operation may start a job. `R` is its result. */
+export abstract class ActionResource<R> extends ActionResourceBase<R> {
+  /** The job id, when the service gave one (also the resource id then). */
+  declare public readonly jobId: pulumi.Output<string | undefined>;
+
+  /**
+   * @param typeName  the class name (its type token and provider module follow from it)
+   * @param name      the Pulumi resource name
+   * @param inputs    the resource's inputs (without outputs)
+   * @param opts      resource options
    */
   protected constructor(
     typeName: VmCloudTypeName,
@@ -76,7 +96,6 @@ export abstract class ActionResource<R> extends VmCloudResource {
     inputs: pulumi.Inputs,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    const outputs = Object.fromEntries(ACTION_OUTPUTS.map((key) => [key, undefined]));
-    super(typeName, name, { ...inputs, ...outputs }, opts);
+    super(typeName, name, inputs, opts, ["jobId"]);
   }
 }

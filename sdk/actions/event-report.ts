@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { EventReportInputs } from "../../provider/actions/event-report";
 import type { EventReportResult } from "../../provider/actions/event-report/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
 import type { EventArgs } from "./event-args";
 
 /** The inputs of an {@link EventReport}. */
@@ -41,7 +41,7 @@ export interface EventReportArgs {
 type _ArgsMatch = Assert<ArgsMatchSchema<EventReportArgs, z.input<typeof EventReportInputs>>>;
 
 /** One report (or clear) of events and alarms, recorded in the stack. */
-export class EventReport extends ActionResource<EventReportResult> {
+export class EventReport extends ActionResourceBase<EventReportResult> {
   /** The events sent. */
   declare public readonly events: pulumi.Output<EventArgs[]>;
   /** `report` or `clear`. */

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { IndexSnapshotRestoreInputs } from "../../provider/actions/index-snapshot-restore";
 import type { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
 
 /** The inputs of an {@link IndexSnapshotRestore}. */
 export interface IndexSnapshotRestoreArgs {
@@ -47,7 +47,7 @@ type _ArgsMatch = Assert<
 >;
 
 /** One restore of an index snapshot, recorded in the stack. */
-export class IndexSnapshotRestore extends ActionResource<IndexSnapshotRestoreResult> {
+export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestoreResult> {
   /** The cluster that owns the snapshot. */
   declare public readonly clusterId: pulumi.Output<string>;
   /** The snapshot. */

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { QueueManagerRestartInputs } from "../../provider/actions/queue-manager-restart";
 import type { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
 
 /** The inputs of a {@link QueueManagerRestart}. */
 export interface QueueManagerRestartArgs {
@@ -29,8 +29,11 @@ type _ArgsMatch = Assert<
   ArgsMatchSchema<QueueManagerRestartArgs, z.input<typeof QueueManagerRestartInputs>>
 >;
 
-/** One restart of a queue manager, recorded in the stack. */
-export class QueueManagerRestart extends ActionResource<QueueManagerRestartResult> {
+/**
+ * One restart of a queue manager, recorded in the stack. It has no `jobId`: the service
+ * answers the restart at once and starts no job (`status` and `result` say how it went).
+ */
+export class QueueManagerRestart extends ActionResourceBase<QueueManagerRestartResult> {
   /** The instance. */
   declare public readonly instanceId: pulumi.Output<string>;
   /** The project id given (undefined: the provider's). */

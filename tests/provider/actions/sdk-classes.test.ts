@@ -94,6 +94,36 @@ describe("action resource classes", () => {
     expect(await value(restart.instanceId)).toBe("i");
   });
 
+  it("have a jobId output only where the operation can start a job", async () => {
+    // The queue manager restart answers at once: an output that is never set would only show
+    // as `[unknown]` in every preview (and warn when exported).
+    const restart = new QueueManagerRestart("qmr-job", { instanceId: "i" });
+    const snapshot = new IndexSnapshotRestore("isr-job", {
+      clusterId: "c",
+      snapshotId: "s",
+      targetClusterId: "t",
+    });
+    const report = new EventReport("er-job", { events: [{ id: "a" }], action: "clear" });
+    for (const jobless of [restart, snapshot, report]) {
+      await value(jobless.urn);
+      expect("jobId" in jobless).toBe(false);
+      expect(jobless).not.toHaveProperty("jobId");
+      for (const key of ["status", "finished", "startedAt", "finishedAt", "result", "error"]) {
+        expect(jobless, key).toHaveProperty(key);
+      }
+    }
+    const restore = new BackupRestore("br-job", { backupId: "b-1", volumeId: "v-1" });
+    const migration = new NodeMigration("nm-job", {
+      clusterId: "a",
+      targetClusterId: "b",
+      nodeIds: ["n"],
+      os: "EulerOS 2.9",
+      sshKey: "k",
+    });
+    expect(pulumi.Output.isInstance(restore.jobId)).toBe(true);
+    expect(pulumi.Output.isInstance(migration.jobId)).toBe(true);
+  });
+
   it("NodeMigration registers the password as a secret, whatever the program passed", async () => {
     const migration = new NodeMigration("nm-secret", {
       clusterId: "a",
