@@ -132,7 +132,8 @@ describe("read and drift", () => {
       tags: ["env-prod"],
       shared: true,
     });
-    expect(read.inputs).toMatchObject({ name: drifted, shared: true });
+    // A refresh keeps the program's inputs; the drift is in the outputs, which diff compares.
+    expect(read.inputs).toBeUndefined();
     const diff = await disk.diff(id, read.props!, inputs);
     expect(diff).toMatchObject({ changes: true, replaces: [] });
 
@@ -152,10 +153,11 @@ describe("read and drift", () => {
     expect((await emu.call("PUT", `/api/v1/disks/${id}`, { body: { size: 30 } })).status).toBe(200);
     const read = await disk.read(id, outs);
     expect(read.props).toMatchObject({ size: 30 });
-    const checked = await disk.check(inputs, read.inputs);
-    expect(checked.failures).toEqual([
-      { property: "size", reason: expect.stringMatching(/from 30 GB to 10 GB/) },
-    ]);
+    // The program's inputs still say 10 GB; diff (so preview) sees the 30 GB the cloud has.
+    expect((await disk.check(inputs, inputs)).failures).toEqual([]);
+    await expect(disk.diff(id, read.props!, inputs)).rejects.toThrow(
+      /^Disk "[^"]+": size: cannot shrink the disk from 30 GB to 10 GB/,
+    );
   });
 
   it("returns nothing for a disk deleted outside the stack", async () => {
@@ -240,7 +242,7 @@ describe("update", () => {
     expect(await disk.requests()).toEqual([]);
     const read = await disk.read(id, updated);
     expect(read.props!.timeouts).toEqual({ delete: "20m" });
-    expect(read.inputs!.timeouts).toEqual({ delete: "20m" });
+    expect(read.inputs).toBeUndefined();
   });
 });
 

@@ -240,7 +240,9 @@ describe("the service's own refusals", () => {
     expect(error.message).toMatch(
       /create failed: POST \/api\/v1\.1\/vms: 404 tag_not_found: .*no-such-tag/,
     );
-    expect(error.message).toMatch(/pulumi refresh/);
+    // The tag is what was not found, not the VM: no advice to refresh the stack.
+    expect(error.message).not.toMatch(/pulumi refresh/);
+    expect(error.message).toMatch(/the tag it refers to was not found/);
   });
 
   it("reports a 422 naming the service's field (a fixed address outside the subnet)", async () => {

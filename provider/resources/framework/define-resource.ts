@@ -78,9 +78,10 @@ export interface ResourceDefinition<
   /** Which inputs are compared and which of them replace. */
   diff: DiffSpec;
   /**
-   * Checks that need the previous inputs too (e.g. a disk may not shrink). Runs after the
-   * schema found no failure; `olds` is empty on create; values of `news` may still be unknown
-   * during preview (test them with `isUnknown`).
+   * Checks that need the previous values too (e.g. a disk may not shrink). Runs in `check`
+   * after the schema found no failure, with the previous inputs (empty on create), and in
+   * `diff` with the last outputs (which hold drift a refresh found); values of `news` may
+   * still be unknown during preview (test them with `isUnknown`).
    */
   checkChange?(olds: Partial<I>, news: I): CheckFailure[];
   /**
@@ -297,7 +298,22 @@ export function defineResource<
       };
     },
     async diff(_id, olds, news) {
-      const outcome = diffInputs(spec, strip(olds), strip(news));
+      const next = strip(news);
+      if (def.checkChange !== undefined) {
+        // `olds` here are the last outputs: what the cloud had at the last read, drift
+        // included. A refresh keeps the program's inputs (which `check` compares with), so a
+        // change the cloud cannot make (a disk grown outside the program, shrunk back) is
+        // caught here, still at preview.
+        const failures = def.checkChange(strip(olds) as Partial<I>, next as I);
+        if (failures.length > 0) {
+          const who =
+            nameOf(next) === undefined ? def.typeName : `${def.typeName} "${nameOf(next)}"`;
+          throw new Error(
+            `${who}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+          );
+        }
+      }
+      const outcome = diffInputs(spec, strip(olds), next);
       return {
         changes: outcome.changes,
         replaces: outcome.replaces,
