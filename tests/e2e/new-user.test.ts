@@ -233,6 +233,46 @@ describe("`pulumi import` as docs/resources/vm.md writes it", () => {
   );
 });
 
+describe("advice that fits the failure", () => {
+  it(
+    "a wrong base path fails preview naming the endpoint setting and URL, with no refresh advice",
+    async () => {
+      const example = await openStack({
+        name: "nu-wrong-path",
+        image: "ubuntu-22.04",
+        "vmcloud:endpoint": `${emulator.url}/wrong`,
+      });
+      const preview = await failureText(example.stack.preview());
+      expect(preview).toMatch(/404 route_not_found/);
+      expect(preview).toMatch(/the endpoint or its API path is wrong/);
+      expect(preview).toContain(`vmcloud:endpoint (VMCLOUD_ENDPOINT) = ${emulator.url}/wrong`);
+      expect(preview).not.toMatch(/pulumi refresh/);
+      expect(preview).not.toContain(emulator.token);
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "an endpoint nobody answers: preview warns and passes, up names the URL it tried",
+    async () => {
+      const down = "http://127.0.0.1:9";
+      const example = await openStack({
+        name: "nu-unreachable",
+        image: "ubuntu-22.04",
+        "vmcloud:endpoint": down,
+      });
+      const events: EngineEvent[] = [];
+      await example.stack.preview({ onEvent: (e) => events.push(e) });
+      const said = events.map((e) => e.diagnosticEvent?.message ?? "").join("");
+      expect(said).toMatch(/catalog is unavailable .*references are checked at up/);
+      const up = await failureText(example.stack.up());
+      expect(up).toContain(`no answer from ${down}/api/`);
+      expect(up).toMatch(/check that vmcloud:endpoint \(VMCLOUD_ENDPOINT\) is right/);
+    },
+    OP_TIMEOUT,
+  );
+});
+
 describe("a misspelt top-level property", () => {
   it(
     "fails preview naming the property, with nothing sent",
