@@ -86,13 +86,11 @@ export class Authenticator {
   }
 
   /**
-   * Called on a 401: forgets the exchanged token that was refused. True when a fresh token
-   * may succeed (so one retry is worth it).
+   * Called on a 401 for an exchanged token: forgets it, so that the next request fetches a
+   * fresh one (it may have expired early). A static token is never forgotten: it cannot renew.
    */
-  refused(exchangedToken: string | undefined): boolean {
-    if (exchangedToken === undefined || this.cache === undefined) return false;
-    this.cache.invalidate(exchangedToken);
-    return true;
+  forget(exchangedToken: string | undefined): void {
+    if (exchangedToken !== undefined) this.cache?.invalidate(exchangedToken);
   }
 
   private hasToken(): boolean {

@@ -3,13 +3,17 @@
  * input with the endpoint's zod schemas (nothing is sent when it fails), authenticates as the
  * endpoint requires, sends with an `X-Request-Id` kept across retries, retries what is safe to
  * retry, turns failures into typed errors, and checks the answer against the response schema.
+ *
+ * A call is, as in got's core, a loop of two parts: {@link VmCloudClient.attempt} sends one
+ * request and reports its outcome; {@link nextStep} (pure, in `next-step.ts`) decides from
+ * that outcome what follows. Everything the loop itself does is carry the decision out.
  */
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { fillPath, type AnyEndpoint, type Endpoint, type ServiceName } from "../api/endpoint";
+import { fillPath, type AnyEndpoint, type ServiceName } from "../api/endpoint";
 import { iamEndpoints } from "../api/iam/endpoints";
 import { Authenticator } from "./auth";
-import { afterFailure, lookUp } from "./create-once";
+import type { CallInput, CallOutput, CallResult } from "./call";
+import { lookUp, type LookupResult } from "./create-once";
 import {
   ApiError,
   AuthError,
@@ -25,12 +29,14 @@ import {
 } from "./errors";
 import { HttpTransport, type HttpOutcome } from "./http";
 import { formatEntry, type LogEntry } from "./log";
+import { giveUpDetail, nextStep, type AttemptOutcome, type GiveUp } from "./next-step";
 import {
+  normalizeCallOptions,
   normalizeOptions,
+  type CallOptions,
   type ClientOptions,
+  type NormalizedCallOptions,
   type NormalizedOptions,
-  type RetryOptions,
-  type TimeoutOptions,
 } from "./options";
 import {
   listAll,
@@ -41,92 +47,18 @@ import {
 } from "./paginate";
 import { parseErrorBody } from "./parse-error-body";
 import { Redactor, secretValues } from "./redact";
-import {
-  RETRYABLE_STATUSES,
-  isRetryableFailure,
-  parseRetryAfter,
-  pause,
-  rateLimitDelay,
-  wasNotSent,
-} from "./retry";
+import { parseRetryAfter, pause } from "./retry";
 
-// ---------------------------------------------------------------------------------------------
-// Types of typed calls, derived from an endpoint's schemas.
+/** An answer as the transport gives it. */
+type HttpAnswer = Extract<HttpOutcome, { kind: "response" }>;
 
-/** The schemas of an endpoint: path parameters, query, body, response. */
-type Schemas<E> =
-  E extends Endpoint<infer P, infer Q, infer B, infer R> ? { p: P; q: Q; b: B; r: R } : never;
-
-/** `{key: input}`, optional when every field of the input is optional, absent when no schema. */
-type ObjectPart<K extends string, S> = [S] extends [z.ZodType]
-  ? object extends z.input<S>
-    ? { [P in K]?: z.input<S> }
-    : { [P in K]: z.input<S> }
-  : { [P in K]?: undefined };
-
-/** `{body: input}`, optional when the schema accepts undefined, absent when no schema. */
-type BodyPart<S> = [S] extends [z.ZodType]
-  ? undefined extends z.input<S>
-    ? { body?: z.input<S> }
-    : { body: z.input<S> }
-  : { body?: undefined };
-
-/**
- * What `call` takes for endpoint `E`: its path parameters, query and body, as the wire wants
- * them, and the extra request headers the endpoint declares (checked against its `headers`
- * schema before sending; an endpoint without one takes none).
- */
-export type CallInput<E extends AnyEndpoint> = ObjectPart<"params", Schemas<E>["p"]> &
-  ObjectPart<"query", Schemas<E>["q"]> &
-  BodyPart<Schemas<E>["b"]> & { headers?: Readonly<Record<string, string>> };
-
-/** What `call` answers for endpoint `E`: its parsed response body (undefined when it has none). */
-export type CallOutput<E extends AnyEndpoint> = [Schemas<E>["r"]] extends [z.ZodType]
-  ? z.output<Schemas<E>["r"]>
-  : undefined;
-
-/** Options of one call. */
-export interface CallOptions<T = unknown> {
-  /** Aborts the call, its retries and their waits (rejects with the signal's reason). */
-  signal?: AbortSignal;
-  /**
-   * Whether sending the request twice is harmless (default: true for GET, PUT and DELETE,
-   * false for POST). Non-idempotent requests are repeated only when provably not processed
-   * (429, connection refused) or after `findExisting` found nothing.
-   */
-  idempotent?: boolean;
-  /**
-   * For creates: looks up what the request would create (e.g. by its unique name). Called
-   * when the answer was lost (connection reset, timeout, 5xx) before any second attempt; a
-   * result other than undefined/null is returned as the call's answer instead of sending
-   * again.
-   */
-  findExisting?: () => Promise<T | undefined | null>;
-  /** Retry limits for this call (merged over the client's), or false for a single attempt. */
-  retry?: RetryOptions | false;
-  /** Timeouts of each attempt of this call (merged over the client's). */
-  timeout?: TimeoutOptions;
-  /** The `X-Request-Id` to send (default: a new UUID per call). */
-  requestId?: string;
+/** A call's input as `request` reads it, whatever the endpoint's types. */
+interface RawInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
-
-/** A call's answer with its HTTP details. */
-export interface CallResult<T> {
-  /** The parsed body, or what `findExisting` found. */
-  data: T;
-  /** HTTP status of the final answer; 0 when the answer came from `findExisting`. */
-  status: number;
-  /** Response headers of the final answer ({} when found by lookup). */
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The `X-Request-Id` sent on every attempt. */
-  requestId: string;
-  /** Attempts made, including the one that succeeded. */
-  attempts: number;
-  /** True when a lost create was found by `findExisting` instead of being answered. */
-  foundExisting: boolean;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /** Where the call is and what it has learnt so far. */
 interface CallState {
@@ -143,6 +75,30 @@ interface CallState {
   base?: string;
   /** The setting the base URL came from, as users set it. */
   setting?: string;
+}
+
+/** A call checked and ready to send: what every attempt of it sends, and how. */
+interface PreparedCall {
+  state: CallState;
+  url: URL;
+  /** The body as sent; undefined for none. */
+  body: string | undefined;
+  /** The extra headers the caller gave. */
+  headers: Record<string, string> | undefined;
+  options: NormalizedCallOptions;
+  signal: AbortSignal | undefined;
+  /** `Date.now()` when the call started, for its time budget. */
+  started: number;
+}
+
+/** One attempt: its outcome, and what the next step and the log need of it. */
+interface Sent {
+  outcome: AttemptOutcome<HttpAnswer>;
+  /** HTTP status; 0 when no answer arrived. */
+  status: number;
+  /** The exchanged token the attempt carried, if any (a 401 forgets it). */
+  exchangedToken: string | undefined;
+  durationMs: number;
 }
 
 /** The shared REST client. Create one per process (or per provider configuration) and reuse it. */
@@ -202,169 +158,49 @@ export class VmCloudClient {
     input: CallInput<E>,
     options: CallOptions<CallOutput<E>> = {},
   ): Promise<CallResult<CallOutput<E>>> {
-    const raw = input as {
-      params?: Record<string, unknown>;
-      query?: Record<string, unknown>;
-      body?: unknown;
-      headers?: Record<string, string>;
-    };
-    const state: CallState = {
-      endpoint,
-      method: endpoint.method,
-      path: endpoint.path,
-      service: endpoint.service,
-      requestId: options.requestId ?? randomUUID(),
-      redactor: this.redactor.with(secretValues(raw.body)),
-      attempts: 0,
-    };
-    this.checkInput(state, raw);
-    state.path = fillPath(endpoint.path, raw.params);
-    const missing = this.auth.missing(endpoint.auth);
-    if (missing !== undefined)
-      throw this.error(AuthError, state, { code: "no_credentials", detail: missing });
-    const url = this.url(state, raw.query);
-    const body =
-      endpoint.body === undefined || raw.body === undefined ? undefined : JSON.stringify(raw.body);
-    const retry =
-      options.retry === false
-        ? { ...this.options.retry, limit: 0 }
-        : { ...this.options.retry, ...options.retry };
-    const timeout = { ...this.options.timeout, ...options.timeout };
-    const idempotent = options.idempotent ?? endpoint.method !== "POST";
-    const started = Date.now();
-    let retries = 0;
-    let reauthenticated = false;
-
+    const call = this.prepare(endpoint, input as RawInput, options);
+    const { state } = call;
+    let sent = await this.attempt(call);
+    let lookedUp: LookupResult<CallOutput<E>> | undefined;
+    let renewedToken = false;
     for (;;) {
-      options.signal?.throwIfAborted();
-      const applied = await this.auth.apply(endpoint.auth, {
-        method: endpoint.method,
-        url,
-        body: body ?? "",
-        contentType: body === undefined ? undefined : "application/json",
-      });
-      const headers: Record<string, string> = {
-        accept: "application/json",
-        "user-agent": this.options.userAgent,
-        "x-request-id": state.requestId,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...raw.headers,
-        ...applied.headers,
-      };
-      const attemptStart = performance.now();
-      const outcome = await this.transport.send({
-        method: endpoint.method,
-        url,
-        headers,
-        body,
-        timeout,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
-      state.attempts += 1;
-      const durationMs = performance.now() - attemptStart;
-      const failure =
-        outcome.kind === "response" && outcome.status < 400
-          ? undefined
-          : this.failureOf(state, outcome);
-      this.log({
-        event: "request",
-        method: state.method,
-        path: state.path,
-        status: outcome.kind === "response" ? outcome.status : 0,
-        durationMs,
-        retry: state.attempts - 1,
-        requestId: state.requestId,
-        service: state.service,
-        ...(failure === undefined ? {} : { error: failure.message }),
-      });
-
-      if (outcome.kind === "response" && failure === undefined) {
-        return {
-          data: this.parseSuccess(state, outcome) as CallOutput<E>,
-          status: outcome.status,
-          headers: outcome.headers,
-          requestId: state.requestId,
-          attempts: state.attempts,
-          foundExisting: false,
-        };
-      }
-      const error = failure!;
-
-      // A refused exchanged token may just have expired early: fetch a fresh one, once.
-      if (outcome.kind === "response" && outcome.status === 401 && !reauthenticated) {
-        if (this.auth.refused(applied.exchangedToken)) {
-          reauthenticated = true;
-          continue;
-        }
-      }
-
-      const retryable =
-        outcome.kind === "response"
-          ? RETRYABLE_STATUSES.has(outcome.status)
-          : isRetryableFailure(outcome);
-      if (!retryable) throw error;
-      const rateLimited = outcome.kind === "response" && outcome.status === 429;
-      const decision = afterFailure({
-        idempotent,
-        notProcessed: rateLimited || (outcome.kind === "failure" && wasNotSent(outcome)),
+      const step = nextStep({
+        outcome: sent.outcome,
+        attempt: state.attempts,
+        exchangedToken: sent.exchangedToken !== undefined,
+        renewedToken,
+        idempotent: call.options.idempotent,
         canLookUp: options.findExisting !== undefined,
+        lookedUp,
+        retry: call.options.retry,
+        elapsedMs: Date.now() - call.started,
+        jitter: Math.random(),
       });
-      if (decision === "stop") {
-        throw this.rebuild(error, state, {
-          detail:
-            `${error.detail}; not retried, because the request creates something and may have ` +
-            "been processed: look the resource up before trying again",
-        });
-      }
-      if (decision === "look-up") {
-        const found = await lookUp(options.findExisting!);
-        if ("failed" in found) {
-          const reason = found.error instanceof Error ? found.error.message : String(found.error);
-          throw this.rebuild(error, state, {
-            detail:
-              `${error.detail}; the answer was lost, and looking the resource up failed ` +
-              `(${state.redactor.text(reason)}), so it may or may not exist: look it up before trying again`,
-            cause: found.error,
+      switch (step.next) {
+        case "succeed":
+          return this.result(state, this.parseSuccess(state, step.answer) as CallOutput<E>, {
+            status: step.answer.status,
+            headers: step.answer.headers,
           });
-        }
-        if (found.found) {
-          return {
-            data: found.value,
-            status: 0,
-            headers: {},
-            requestId: state.requestId,
-            attempts: state.attempts,
-            foundExisting: true,
-          };
-        }
+        case "found":
+          return this.result(state, step.value, { status: 0, headers: {}, foundExisting: true });
+        case "fail":
+          throw step.why === undefined ? step.error : this.givenUp(state, step.error, step.why);
+        case "look-up":
+          // nextStep asks for a lookup only when the caller gave findExisting.
+          lookedUp = await lookUp(options.findExisting!);
+          continue;
+        case "renew-token":
+          this.auth.forget(sent.exchangedToken);
+          renewedToken = true;
+          break;
+        case "retry":
+          this.logAttempt(state, "retry", sent, step.retry, { delayMs: step.delayMs });
+          await pause(step.delayMs, call.signal);
+          break;
       }
-
-      retries += 1;
-      if (retries > retry.limit) throw error;
-      const limits = { baseDelayMs: retry.baseDelayMs, maxDelayMs: retry.maxDelayMs };
-      // Retry-After is honoured on any status that sends it (429, and 503 from some proxies).
-      const retryAfterMs =
-        outcome.kind === "response"
-          ? parseRetryAfter(headerOf(outcome.headers, "retry-after"))
-          : undefined;
-      const delayMs = rateLimitDelay(retryAfterMs, retries, limits);
-      if (Date.now() - started + delayMs > retry.maxTotalMs) {
-        throw this.rebuild(error, state, {
-          detail: `${error.detail}; gave up: waiting ${delayMs} ms more would exceed the ${retry.maxTotalMs} ms budget of the call`,
-        });
-      }
-      this.log({
-        event: "retry",
-        method: state.method,
-        path: state.path,
-        status: outcome.kind === "response" ? outcome.status : 0,
-        durationMs,
-        retry: retries,
-        requestId: state.requestId,
-        service: state.service,
-        delayMs,
-      });
-      await pause(delayMs, options.signal);
+      sent = await this.attempt(call);
+      lookedUp = undefined;
     }
   }
 
@@ -396,16 +232,138 @@ export class VmCloudClient {
 
   // -------------------------------------------------------------------------------------------
 
-  /** Refuses input that does not match the endpoint's schemas, naming every field. */
-  private checkInput(
+  /**
+   * Everything decided once per call, before anything is sent: the input checked, the path
+   * filled, the credentials and the URL known. Throws, with nothing sent, when any is wrong.
+   */
+  private prepare(endpoint: AnyEndpoint, raw: RawInput, options: CallOptions): PreparedCall {
+    const normalized = normalizeCallOptions(this.options, endpoint.method, options);
+    const state: CallState = {
+      endpoint,
+      method: endpoint.method,
+      path: endpoint.path,
+      service: endpoint.service,
+      requestId: normalized.requestId,
+      redactor: this.redactor.with(secretValues(raw.body)),
+      attempts: 0,
+    };
+    this.checkInput(state, raw);
+    state.path = fillPath(endpoint.path, raw.params);
+    const missing = this.auth.missing(endpoint.auth);
+    if (missing !== undefined)
+      throw this.error(AuthError, state, { code: "no_credentials", detail: missing });
+    const url = this.url(state, raw.query);
+    return {
+      state,
+      url,
+      body:
+        endpoint.body === undefined || raw.body === undefined
+          ? undefined
+          : JSON.stringify(raw.body),
+      headers: raw.headers,
+      options: normalized,
+      signal: options.signal,
+      started: Date.now(),
+    };
+  }
+
+  /**
+   * Sends one attempt and reports what it came to, logging it. Throws only when the call is
+   * aborted or its credentials cannot be had (a failed token exchange is that call's error).
+   */
+  private async attempt(call: PreparedCall): Promise<Sent> {
+    const { state, url, body, signal } = call;
+    signal?.throwIfAborted();
+    const contentType = body === undefined ? undefined : "application/json";
+    const applied = await this.auth.apply(state.endpoint.auth, {
+      method: state.method,
+      url,
+      body: body ?? "",
+      contentType,
+    });
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": this.options.userAgent,
+      "x-request-id": state.requestId,
+      ...(contentType === undefined ? {} : { "content-type": contentType }),
+      ...call.headers,
+      ...applied.headers,
+    };
+    const attemptStart = performance.now();
+    const http = await this.transport.send({
+      method: state.method,
+      url,
+      headers,
+      body,
+      timeout: call.options.timeout,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    state.attempts += 1;
+    const durationMs = performance.now() - attemptStart;
+    const outcome = this.outcomeOf(state, http);
+    const sent: Sent = {
+      outcome,
+      status: http.kind === "response" ? http.status : 0,
+      exchangedToken: applied.exchangedToken,
+      durationMs,
+    };
+    this.logAttempt(
+      state,
+      "request",
+      sent,
+      state.attempts - 1,
+      outcome.kind === "answered" ? {} : { error: outcome.error.message },
+    );
+    return sent;
+  }
+
+  /** A call's answer, with the request id and the attempts it took. */
+  private result<T>(
     state: CallState,
-    raw: {
-      params?: Record<string, unknown>;
-      query?: Record<string, unknown>;
-      body?: unknown;
-      headers?: Record<string, string>;
-    },
+    data: T,
+    answer: Pick<CallResult<T>, "status" | "headers"> & { foundExisting?: boolean },
+  ): CallResult<T> {
+    return {
+      data,
+      status: answer.status,
+      headers: answer.headers,
+      requestId: state.requestId,
+      attempts: state.attempts,
+      foundExisting: answer.foundExisting ?? false,
+    };
+  }
+
+  /** The last error of a call that gave up, saying why and what the user can do. */
+  private givenUp(state: CallState, error: ApiError, why: GiveUp): ApiError {
+    return this.rebuild(error, state, {
+      detail: `${error.detail}; ${giveUpDetail(why, (text) => state.redactor.text(text))}`,
+      cause: why.because === "lookup-failed" ? why.lookupError : undefined,
+    });
+  }
+
+  /** Logs an attempt (`request`) or the wait before the next one (`retry`). */
+  private logAttempt(
+    state: CallState,
+    event: LogEntry["event"],
+    sent: Pick<Sent, "status" | "durationMs">,
+    retry: number,
+    extra: Pick<LogEntry, "error" | "delayMs">,
   ): void {
+    this.log({
+      event,
+      method: state.method,
+      path: state.path,
+      status: sent.status,
+      durationMs: sent.durationMs,
+      retry,
+      requestId: state.requestId,
+      service: state.service,
+      ...extra,
+    });
+  }
+
+  /** Refuses input that does not match the endpoint's schemas, naming every field. */
+  private checkInput(state: CallState, raw: RawInput): void {
     const { endpoint } = state;
     const fields: FieldError[] = [];
     const check = (
@@ -494,44 +452,51 @@ export class VmCloudClient {
     return url;
   }
 
-  /** The typed error for a failed attempt (an error status, or no answer). */
-  private failureOf(state: CallState, outcome: HttpOutcome): ApiError {
-    if (outcome.kind === "failure") {
-      const Class = outcome.timeoutPhase !== undefined ? TimeoutError : NetworkError;
+  /**
+   * What an attempt came to: an answer below 400, or the typed error that an error status or
+   * a missing answer is reported as.
+   */
+  private outcomeOf(state: CallState, http: HttpOutcome): AttemptOutcome<HttpAnswer> {
+    if (http.kind === "failure") {
+      const Class = http.timeoutPhase !== undefined ? TimeoutError : NetworkError;
       // Nothing answered: the URL tried and the setting behind it are what the user can fix.
       const where = state.url ?? state.path;
       const setting = state.setting ?? endpointSetting(undefined);
       const what =
-        outcome.timeoutPhase !== undefined
-          ? `no answer in time from ${where} (${outcome.timeoutPhase} timeout); ` +
+        http.timeoutPhase !== undefined
+          ? `no answer in time from ${where} (${http.timeoutPhase} timeout); ` +
             `check that the service is reachable there and that ${setting} is right`
-          : `no answer from ${where}: ${describeCode(outcome.code)}; ` +
+          : `no answer from ${where}: ${describeCode(http.code)}; ` +
             `check that ${setting} is right and that the service is up`;
       // Not got's own error: it carries the request options, Authorization header included.
-      const cause = Object.assign(new Error(state.redactor.text(outcome.message)), {
-        code: outcome.code,
+      const cause = Object.assign(new Error(state.redactor.text(http.message)), {
+        code: http.code,
       });
-      return this.error(Class, state, { code: outcome.code, detail: what, cause });
+      const error = this.error(Class, state, { code: http.code, detail: what, cause });
+      return { kind: "no-answer", failure: http, error };
     }
-    const parsed = parseErrorBody(outcome.body, outcome.status);
-    const unknownRoute = isUnknownRoute(outcome.status, parsed.code, parsed.message);
+    if (http.status < 400) return { kind: "answered", answer: http };
+    // Retry-After is honoured on any status that sends it (429, and 503 from some proxies).
+    const retryAfterMs = parseRetryAfter(headerOf(http.headers, "retry-after"));
+    const parsed = parseErrorBody(http.body, http.status);
+    const unknownRoute = isUnknownRoute(http.status, parsed.code, parsed.message);
     const init: Omit<ApiErrorInit, "method" | "path" | "service"> = {
-      status: outcome.status,
+      status: http.status,
       ...(parsed.code === undefined ? {} : { code: parsed.code }),
       // An unknown path is the client's configuration, not the service's data: say which.
       detail: unknownRoute ? `${parsed.message}; ${this.routeAdvice(state)}` : parsed.message,
       fields: parsed.fields,
       ...(parsed.traceId === undefined ? {} : { traceId: parsed.traceId }),
     };
-    if (outcome.status === 429) {
-      const retryAfterMs = parseRetryAfter(headerOf(outcome.headers, "retry-after"));
-      return new RateLimitError({
-        ...this.base(state),
-        ...this.redacted(state, init),
-        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-      });
-    }
-    return this.error(errorClassFor(outcome.status, parsed.code, parsed.message), state, init);
+    const error =
+      http.status === 429
+        ? new RateLimitError({
+            ...this.base(state),
+            ...this.redacted(state, init),
+            ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+          })
+        : this.error(errorClassFor(http.status, parsed.code, parsed.message), state, init);
+    return { kind: "error-status", status: http.status, retryAfterMs, error };
   }
 
   /** What to do about a 404 for the path itself: the base URL is (probably) wrong. */
@@ -545,10 +510,7 @@ export class VmCloudClient {
   }
 
   /** Parses and checks a success body. */
-  private parseSuccess(
-    state: CallState,
-    outcome: Extract<HttpOutcome, { kind: "response" }>,
-  ): unknown {
+  private parseSuccess(state: CallState, outcome: HttpAnswer): unknown {
     const schema = state.endpoint.response.schema as z.ZodType | undefined;
     if (schema === undefined) return undefined;
     let json: unknown;

@@ -2,18 +2,13 @@
  * `@vmcloud/pulumi/client`: the shared REST client of the provider. Every resource and action
  * calls HTTP only through it. Start with {@link createClient} and `client.call(endpoint, input)`.
  */
-export {
-  VmCloudClient,
-  createClient,
-  type CallInput,
-  type CallOutput,
-  type CallOptions,
-  type CallResult,
-} from "./client";
+export { VmCloudClient, createClient } from "./client";
+export { type CallInput, type CallOutput, type CallResult, type Caller } from "./call";
 export {
   clientOptionsFromEnv,
   normalizeOptions,
   DEFAULTS,
+  type CallOptions,
   type ClientOptions,
   type NormalizedOptions,
   type RetryOptions,

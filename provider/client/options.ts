@@ -3,6 +3,7 @@
  * the environment variables that set them. Everything else in the client reads only
  * {@link NormalizedOptions}.
  */
+import { randomUUID } from "node:crypto";
 import type { ServiceName } from "../api/endpoint";
 import type { Logger } from "./log";
 import { envLogger } from "./log";
@@ -154,6 +155,62 @@ export function normalizeOptions(options: ClientOptions = {}): NormalizedOptions
       options.tokenRefreshMarginMs,
       DEFAULTS.tokenRefreshMarginMs,
     ),
+  };
+}
+
+/** Options of one call. */
+export interface CallOptions<T = unknown> {
+  /** Aborts the call, its retries and their waits (rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /**
+   * Whether sending the request twice is harmless (default: true for GET, PUT and DELETE,
+   * false for POST). Non-idempotent requests are repeated only when provably not processed
+   * (429, connection refused) or after `findExisting` found nothing.
+   */
+  idempotent?: boolean;
+  /**
+   * For creates: looks up what the request would create (e.g. by its unique name). Called
+   * when the answer was lost (connection reset, timeout, 5xx) before any second attempt; a
+   * result other than undefined/null is returned as the call's answer instead of sending
+   * again.
+   */
+  findExisting?: () => Promise<T | undefined | null>;
+  /** Retry limits for this call (merged over the client's), or false for a single attempt. */
+  retry?: RetryOptions | false;
+  /** Timeouts of each attempt of this call (merged over the client's). */
+  timeout?: TimeoutOptions;
+  /** The `X-Request-Id` to send (default: a new UUID per call). */
+  requestId?: string;
+}
+
+/** The settings one call runs with: its own options over the client's, defaults applied. */
+export interface NormalizedCallOptions {
+  /** Retry limits of the call (`limit` 0 when the call asked for a single attempt). */
+  retry: Required<RetryOptions>;
+  /** Timeouts of each attempt. */
+  timeout: Required<TimeoutOptions>;
+  /** Whether the request may be sent twice without looking first. */
+  idempotent: boolean;
+  /** The `X-Request-Id` of every attempt. */
+  requestId: string;
+}
+
+/**
+ * Applies one call's options over the client's. They are merged as given, not checked again
+ * as {@link normalizeOptions} checks the client's: callers set them in code, not in config.
+ */
+export function normalizeCallOptions(
+  client: NormalizedOptions,
+  method: string,
+  call: CallOptions,
+): NormalizedCallOptions {
+  return {
+    retry:
+      call.retry === false ? { ...client.retry, limit: 0 } : { ...client.retry, ...call.retry },
+    timeout: { ...client.timeout, ...call.timeout },
+    // Of the methods the services use, only POST may make something twice.
+    idempotent: call.idempotent ?? method !== "POST",
+    requestId: call.requestId ?? randomUUID(),
   };
 }
 

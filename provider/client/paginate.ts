@@ -3,7 +3,8 @@
  * (the services' maximum), until `total` is reached or a page comes back empty.
  */
 import type { AnyEndpoint } from "../api/endpoint";
-import type { CallInput, CallOptions, CallOutput, VmCloudClient } from "./client";
+import type { CallInput, CallOutput, Caller } from "./call";
+import type { CallOptions } from "./options";
 
 /** The largest page the services serve. */
 export const PAGE_LIMIT = 100;
@@ -27,7 +28,7 @@ export interface PaginateOptions extends Pick<CallOptions, "signal" | "retry" | 
  * `limit` is replaced by the page size; other query fields are kept on every request.
  */
 export async function* paginate<E extends AnyEndpoint>(
-  client: VmCloudClient,
+  client: Caller,
   endpoint: PagedEndpoint<E>,
   input: CallInput<E>,
   options: PaginateOptions = {},
@@ -57,7 +58,7 @@ export async function* paginate<E extends AnyEndpoint>(
 
 /** Every item of a paged list, in one array. */
 export async function listAll<E extends AnyEndpoint>(
-  client: VmCloudClient,
+  client: Caller,
   endpoint: PagedEndpoint<E>,
   input: CallInput<E>,
   options: PaginateOptions = {},
