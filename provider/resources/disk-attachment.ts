@@ -10,7 +10,8 @@ import { computeEndpoints } from "../api/vm/endpoints/compute";
 import { disksEndpoints } from "../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { describeFailure, ResourceInitError } from "./framework/provider-error";
+import { deadline } from "./framework/deadline";
+import { getOrGone } from "./framework/get-or-gone";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { getDisk, isSettled, waitForDisk } from "./disk/waits";
@@ -63,13 +64,10 @@ function outputsOf(disk: DiskResponse, vmId: string): DiskAttachmentOutputs | un
 
 /** True when the VM lists the disk; false when it does not or is gone. */
 async function vmListsDisk(ctx: ResourceContext, vmId: string, diskId: string): Promise<boolean> {
-  try {
-    const vm = await ctx.client.call(computeEndpoints.getVm, { params: { vm_id: vmId } });
-    return vm.disks.some((d) => d.id === diskId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return false;
-    throw error;
-  }
+  const vm = await getOrGone(() =>
+    ctx.client.call(computeEndpoints.getVm, { params: { vm_id: vmId } }),
+  );
+  return vm !== undefined && vm.disks.some((d) => d.id === diskId);
 }
 
 /** Waits until the disk is `in_use`, lists the VM, and the VM lists the disk. */
@@ -79,7 +77,7 @@ async function waitAttached(
   vmId: string,
   timeoutMs: number,
 ): Promise<DiskAttachmentOutputs> {
-  const deadline = Date.now() + timeoutMs;
+  const remaining = deadline(timeoutMs);
   const disk = await waitForDisk(ctx, diskId, {
     what: `to be attached to VM ${vmId}`,
     isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
@@ -90,26 +88,11 @@ async function waitAttached(
     poll: () => vmListsDisk(ctx, vmId, diskId),
     isDone: (listed) => listed,
     describe: (listed) => (listed ? "listed" : "not listed"),
-    timeoutMs: Math.max(0, deadline - Date.now()),
+    timeoutMs: remaining(),
   });
   const outs = outputsOf(disk, vmId);
   if (outs === undefined) throw new Error(`disk ${diskId} no longer lists VM ${vmId}`);
   return outs;
-}
-
-/** The error for an attachment that was made but did not complete. */
-function notReady(
-  operation: string,
-  id: string,
-  outs: DiskAttachmentOutputs,
-  error: unknown,
-): ResourceInitError {
-  return new ResourceInitError(
-    `${describeFailure("DiskAttachment", id, operation, error)}. The attachment was requested and stays in ` +
-      "the stack; the next `pulumi up` waits for it again (raise timeouts.create if it needs longer)",
-    id,
-    outs,
-  );
 }
 
 /** The dynamic provider of `DiskAttachment`. */
@@ -150,7 +133,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     try {
       return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs) };
     } catch (error) {
-      throw notReady("create", id, fallback, error);
+      throw ctx.notReady(id, fallback, error);
     }
   },
 
@@ -166,7 +149,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     try {
       return await waitAttached(ctx, news.diskId, news.vmId, timeoutMs);
     } catch (error) {
-      throw notReady("update", id, olds, error);
+      throw ctx.notReady(id, olds, error);
     }
   },
 

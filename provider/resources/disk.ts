@@ -9,7 +9,6 @@
 import { disksEndpoints } from "../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { describeFailure, ResourceInitError } from "./framework/provider-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { isUnknown } from "./framework/unknowns";
 import type { CheckFailure } from "./framework/check-inputs";
@@ -52,22 +51,6 @@ export function checkDiskChange(olds: Partial<DiskInputs>, news: DiskInputs): Ch
     }
   }
   return failures;
-}
-
-/** The error for a disk that exists but did not reach the state waited for. */
-function notReady(
-  operation: string,
-  name: string,
-  id: string,
-  outs: DiskOutputs | undefined,
-  error: unknown,
-  timeoutKey: string,
-): ResourceInitError {
-  const message =
-    `${describeFailure("Disk", name, operation, error)}. The disk ${id} exists and stays in the stack; ` +
-    `the next \`pulumi up\` waits for it again (raise timeouts.${timeoutKey} if it needs longer, ` +
-    "or replace it with `pulumi up --replace <urn>` if it is broken)";
-  return new ResourceInitError(message, id, outs ?? {});
 }
 
 /** Reads the disk again for the outputs of an error; undefined when even that fails. */
@@ -126,7 +109,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
   checkChange: checkDiskChange,
 
   async create(ctx, inputs) {
-    const deadline = Date.now() + ctx.timeoutMs(inputs, "create", DISK_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const zone = await resolveZone(ctx.client, projectId, inputs.availabilityZone);
     const diskType =
@@ -164,12 +147,12 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
       const disk = await waitForDisk(ctx, created.id, {
         what: "to become available",
         isDone: (d) => d.state === "available",
-        timeoutMs: Math.max(0, deadline - Date.now()),
+        timeoutMs: remaining(),
       });
       return { id: created.id, outs: diskOutputs(disk) };
     } catch (error) {
       const outs = (await outputsIfReadable(ctx, created.id)) ?? diskOutputs(created);
-      throw notReady("create", inputs.name, created.id, outs, error, "create");
+      throw ctx.notReady(created.id, outs, error);
     }
   },
 
@@ -179,8 +162,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
   },
 
   async update(ctx, id, _olds, news, diff) {
-    const deadline = Date.now() + ctx.timeoutMs(news, "update", DISK_DEFAULT_TIMEOUT_MS);
-    const remaining = () => Math.max(0, deadline - Date.now());
+    const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     // A disk that is attaching, detaching or growing refuses changes: let that finish first.
     await waitForDisk(ctx, id, {
       what: "to settle",
@@ -199,13 +181,12 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
       });
       return diskOutputs(disk);
     } catch (error) {
-      throw notReady("update", news.name, id, await outputsIfReadable(ctx, id), error, "update");
+      throw ctx.notReady(id, (await outputsIfReadable(ctx, id)) ?? {}, error);
     }
   },
 
-  async delete(ctx, id, olds) {
-    const timeoutMs = ctx.timeoutMs(olds, "delete", DISK_DEFAULT_TIMEOUT_MS);
-    const deadline = Date.now() + timeoutMs;
+  async delete(ctx, id) {
+    const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     const send = () => ctx.client.call(disksEndpoints.deleteDisk, { params: { disk_id: id } });
     try {
       await send();
@@ -222,7 +203,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
             what: "to settle before it is deleted",
             isDone: (d) => isSettled(d.state),
             failOnError: false,
-            timeoutMs: Math.max(0, deadline - Date.now()),
+            timeoutMs: remaining(),
           });
           await send();
         } catch (again) {
@@ -231,7 +212,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
         }
       }
     }
-    await waitForDiskGone(ctx, id, Math.max(0, deadline - Date.now()));
+    await waitForDiskGone(ctx, id, remaining());
   },
 
   inputsOf: diskInputsOf,

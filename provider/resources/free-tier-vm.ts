@@ -26,7 +26,6 @@ import { InputError, VmLookups } from "./vm/lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
 import { checkMetadata } from "./vm/requests";
 import {
-  deadlineOf,
   findCreatedVm,
   imageDefaultsOf,
   isWaitFailure,
@@ -34,7 +33,6 @@ import {
   type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
-  vmNotReady,
 } from "./vm/state";
 import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 
@@ -310,7 +308,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   },
 
   async create(ctx, inputs) {
-    const remaining = deadlineOf(ctx, inputs, "create", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const zone =
       inputs.availabilityZone === undefined
@@ -373,7 +371,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
           // Keep the minimal outputs: the id is what matters to the engine.
         }
       }
-      throw vmNotReady("FreeTierVm", "create", inputs.name, id, outs, error, step);
+      throw ctx.notReady(id, outs, error, step);
     }
   },
 
@@ -389,7 +387,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   },
 
   async update(ctx, id, olds, news, diff) {
-    const remaining = deadlineOf(ctx, news, "update", FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(FREE_TIER_VM_DEFAULT_TIMEOUT_MS);
     const desired = news.powerState ?? "running";
     let step = "waiting for the VM to settle";
     try {
@@ -414,7 +412,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         current === undefined
           ? {}
           : await freeTierOutputs(ctx.client, current, desired, olds).catch(() => ({}));
-      throw vmNotReady("FreeTierVm", "update", news.name, id, outs, error, step);
+      throw ctx.notReady(id, outs, error, step);
     }
   },
 

@@ -19,18 +19,16 @@ import {
   ruleKey,
   type RuleForm,
 } from "./security-group-rule/rule-form";
-import { withAdvice } from "./subnet/advice";
-import { notReady } from "./subnet/not-ready";
+import { deleteAndWait } from "./framework/delete-and-wait";
+import { getOrGone } from "./framework/get-or-gone";
+import { withAdvice } from "./framework/with-advice";
 import {
+  NETWORK_DELETE,
   NETWORK_TIMEOUT_MS,
-  deadline,
-  isBusy,
-  readOrGone,
   waitCreated,
-  waitGone,
   waitSettled,
   type NetworkState,
-} from "./subnet/waits";
+} from "./network/states";
 
 /** Every output of a SecurityGroupRule. */
 export type SecurityGroupRuleOutputs = RuleForm & {
@@ -138,7 +136,7 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;
     const form = ruleForm(inputs);
-    const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
+    const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // The service adds rules only to a settled group (one created in the same run may still be busy).
     await withAdvice(CREATE_ADVICE, () =>
       waitSettled(
@@ -184,25 +182,15 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
       );
       return { id, outs: outputsOf(rule) };
     } catch (error) {
-      const last = await readOrGone(() => getRule(ctx, groupId, created.id), groupGone).catch(
+      const last = await getOrGone(() => getRule(ctx, groupId, created.id), groupGone).catch(
         () => undefined,
       );
-      throw notReady(
-        {
-          typeName: "SecurityGroupRule",
-          name: undefined,
-
-          operation: "create",
-        },
-        id,
-        outputsOf(last ?? created),
-        error,
-      );
+      throw ctx.notReady(id, outputsOf(last ?? created), error);
     }
   },
   async read(ctx, id) {
     const { groupId, ruleId } = parseRuleResourceId(id);
-    const rule = await readOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
+    const rule = await getOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
     return rule === undefined ? undefined : outputsOf(rule);
   },
   async update(ctx, id, _olds, news) {
@@ -219,30 +207,17 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   },
   async delete(ctx, id, olds) {
     const { groupId, ruleId } = parseRuleResourceId(id);
-    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
-    const poll = () => readOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
-    let rule = await poll();
-    if (rule === undefined) return;
-    if (isBusy(rule.state)) {
-      rule = await readOrGone(
-        () => waitSettled(ctx, `rule ${ruleId}`, () => getRule(ctx, groupId, ruleId), remaining()),
-        groupGone,
-      );
-      if (rule === undefined) return;
-    }
-    if (rule.state !== "deleting") {
-      const sent = await readOrGone(
-        () =>
-          ctx.client
-            .call(networkEndpoints.deleteSecurityGroupRule, {
-              params: { security_group_id: groupId, security_group_rule_id: ruleId },
-            })
-            .then(() => true),
-        groupGone,
-      );
-      if (sent === undefined) return;
-    }
-    await waitGone(ctx, `rule ${ruleId} to be deleted`, poll, remaining());
+    await deleteAndWait(ctx, {
+      ...NETWORK_DELETE,
+      what: `rule ${ruleId}`,
+      read: () => getRule(ctx, groupId, ruleId),
+      remove: () =>
+        ctx.client.call(networkEndpoints.deleteSecurityGroupRule, {
+          params: { security_group_id: groupId, security_group_rule_id: ruleId },
+        }),
+      isGone: groupGone,
+      timeoutMs: ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS),
+    });
   },
   inputsOf(outs) {
     return {

@@ -24,20 +24,19 @@ import {
   sortRules,
   type RuleForm,
 } from "./security-group-rule/rule-form";
-import { withAdvice } from "./subnet/advice";
-import { zoneMatcher, type ZoneRef } from "./subnet/zone-match";
-import { notReady } from "./subnet/not-ready";
-import { tagFields, zoneFields } from "./subnet/references";
+import { deleteAndWait } from "./framework/delete-and-wait";
+import { getOrGone } from "./framework/get-or-gone";
+import { withAdvice } from "./framework/with-advice";
+import { tagFields, zoneFields } from "./network/references";
 import {
+  NETWORK_DELETE,
   NETWORK_TIMEOUT_MS,
   isBusy,
-  readOrGone,
   waitCreated,
-  waitGone,
   waitSettled,
-  deadline,
   type NetworkState,
-} from "./subnet/waits";
+} from "./network/states";
+import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 
 /** Every output of a SecurityGroup. */
 export type SecurityGroupOutputs = {
@@ -155,13 +154,13 @@ async function readGroup(
   projectId: string | undefined,
   previous?: Partial<SecurityGroupOutputs>,
 ): Promise<SecurityGroupOutputs | undefined> {
-  const group = await readOrGone(() => getGroup(ctx, id));
+  const group = await getOrGone(() => getGroup(ctx, id));
   if (group === undefined) return undefined;
   if (rulesUnchanged(group, previous)) {
     return { ...outputsOf(group, [], projectId), rules: previous.rules };
   }
   // The rule list answers 422 wrong_security_group once the group is gone.
-  const rules = await readOrGone(
+  const rules = await getOrGone(
     () => listRules(ctx, id),
     (error) => (error as { code?: string }).code === "wrong_security_group",
   );
@@ -260,7 +259,7 @@ async function applyRules(
     added.push(made.id);
   }
   for (const ruleId of remove) {
-    await readOrGone(
+    await getOrGone(
       () =>
         ctx.client.call(networkEndpoints.deleteSecurityGroupRule, {
           params: { security_group_id: groupId, security_group_rule_id: ruleId },
@@ -299,7 +298,6 @@ async function applyRules(
 async function untilCreated(
   ctx: ResourceContext,
   group: SecurityGroupResponse,
-  name: string,
   projectId: string,
   timeoutMs: number,
 ): Promise<SecurityGroupResponse> {
@@ -313,7 +311,7 @@ async function untilCreated(
   } catch (error) {
     const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
     if (outs === undefined) throw error;
-    throw notReady({ typeName: "SecurityGroup", name, operation: "create" }, group.id, outs, error);
+    throw ctx.notReady(group.id, outs, error);
   }
 }
 
@@ -397,8 +395,8 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
           { findExisting: async () => (await named())[0] },
         ),
       ));
-    const remaining = deadline(ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS));
-    const group = await untilCreated(ctx, created, inputs.name, projectId, remaining());
+    const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
+    const group = await untilCreated(ctx, created, projectId, remaining());
     if (leftover !== undefined) {
       try {
         await adoptDetails(ctx, group, inputs, remaining());
@@ -406,17 +404,7 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
         // The adopted group stays in the stack; the next `up` sees what differs and updates it.
         const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
         if (outs === undefined) throw error;
-        throw notReady(
-          {
-            typeName: "SecurityGroup",
-            name: inputs.name,
-
-            operation: "create",
-          },
-          group.id,
-          outs,
-          error,
-        );
+        throw ctx.notReady(group.id, outs, error);
       }
     }
     const outs = await readGroup(ctx, group.id, projectId);
@@ -428,7 +416,7 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
     return readGroup(ctx, id, previous.projectId, previous);
   },
   async update(ctx, id, olds, news, diff) {
-    const remaining = deadline(ctx.timeoutMs(news, "update", NETWORK_TIMEOUT_MS));
+    const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     const group = await getGroup(ctx, id);
     // A change still running must end before the service takes another.
     if (isBusy(group.state))
@@ -470,44 +458,25 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       // Part of the change is applied: record the group as it is now, so the next `up` finishes it.
       const outs = await readGroup(ctx, id, olds.projectId).catch(() => undefined);
       if (outs === undefined) throw error;
-      throw notReady(
-        {
-          typeName: "SecurityGroup",
-          name: news.name,
-
-          operation: "update",
-        },
-        id,
-        outs,
-        error,
-      );
+      throw ctx.notReady(id, outs, error);
     }
     const outs = await readGroup(ctx, id, olds.projectId);
     if (outs === undefined) throw new Error(`security group ${id} disappeared during the update`);
     return outs;
   },
   async delete(ctx, id, olds) {
-    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
-    const poll = () => readOrGone(() => getGroup(ctx, id));
-    let group = await poll();
-    if (group === undefined) return;
-    if (isBusy(group.state)) {
-      group = await readOrGone(() =>
-        waitSettled(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining()),
-      );
-      if (group === undefined) return;
-    }
-    if (group.state !== "deleting") {
-      const sent = await readOrGone(() =>
+    await deleteAndWait(ctx, {
+      ...NETWORK_DELETE,
+      what: `security group ${id}`,
+      read: () => getGroup(ctx, id),
+      remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(networkEndpoints.deleteSecurityGroup, {
             params: { security_group_id: id },
           }),
-        ).then(() => true),
-      );
-      if (sent === undefined) return;
-    }
-    await waitGone(ctx, `security group ${id} to be deleted`, poll, remaining());
+        ),
+      timeoutMs: ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS),
+    });
   },
   inputsOf(outs) {
     return {

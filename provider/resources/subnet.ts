@@ -12,21 +12,20 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
 import { normalizeSubnetAddress } from "./subnet/address";
-import { withAdvice } from "./subnet/advice";
-import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
-import { notReady } from "./subnet/not-ready";
-import { withNormalizedInputs } from "./subnet/normalized-check";
-import { tagFields, zoneFields } from "./subnet/references";
+import { deleteAndWait } from "./framework/delete-and-wait";
+import { getOrGone } from "./framework/get-or-gone";
+import { withAdvice } from "./framework/with-advice";
+import { tagFields, zoneFields } from "./network/references";
 import {
+  NETWORK_DELETE,
   NETWORK_TIMEOUT_MS,
-  deadline,
   isBusy,
-  readOrGone,
   waitCreated,
-  waitGone,
   waitSettled,
   type NetworkState,
-} from "./subnet/waits";
+} from "./network/states";
+import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
+import { withNormalizedInputs } from "./subnet/normalized-check";
 
 /** Every output of a Subnet. */
 export type SubnetOutputs = {
@@ -145,7 +144,7 @@ async function readSubnet(
     const item = await listedSubnet(ctx, id, previous.projectId, previous.address);
     if (item !== undefined) return item;
   }
-  return readOrGone(() => getSubnet(ctx, id));
+  return getOrGone(() => getSubnet(ctx, id));
 }
 
 /** Every output of `subnet`. */
@@ -192,7 +191,6 @@ async function findCreated(
 async function untilCreated(
   ctx: ResourceContext,
   subnet: SubnetResponse,
-  name: string,
   timeoutMs: number,
 ): Promise<SubnetResponse> {
   try {
@@ -204,10 +202,10 @@ async function untilCreated(
     );
   } catch (error) {
     const last =
-      (await readOrGone(() => getSubnet(ctx, subnet.id)).catch(() => undefined)) ?? subnet;
+      (await getOrGone(() => getSubnet(ctx, subnet.id)).catch(() => undefined)) ?? subnet;
     const outs = await outputsOf(ctx, last).catch(() => undefined);
     if (outs === undefined) throw error;
-    throw notReady({ typeName: "Subnet", name, operation: "create" }, subnet.id, outs, error);
+    throw ctx.notReady(subnet.id, outs, error);
   }
 }
 
@@ -310,7 +308,6 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     const ready = await untilCreated(
       ctx,
       created,
-      inputs.name,
       ctx.timeoutMs(inputs, "create", NETWORK_TIMEOUT_MS),
     );
     return { id: ready.id, outs: await outputsOf(ctx, ready) };
@@ -320,7 +317,7 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     return subnet === undefined ? undefined : outputsOf(ctx, subnet);
   },
   async update(ctx, id, _olds, news, diff) {
-    const remaining = deadline(ctx.timeoutMs(news, "update", NETWORK_TIMEOUT_MS));
+    const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // A change still running (e.g. an earlier update) must end before the service takes another.
     if (isBusy((await getSubnet(ctx, id)).state)) {
       await waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining());
@@ -337,30 +334,21 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     } catch (error) {
       const outs = await outputsOf(ctx, await getSubnet(ctx, id)).catch(() => undefined);
       if (outs === undefined) throw error;
-      throw notReady({ typeName: "Subnet", name: news.name, operation: "update" }, id, outs, error);
+      throw ctx.notReady(id, outs, error);
     }
     return outputsOf(ctx, subnet);
   },
   async delete(ctx, id, olds) {
-    const remaining = deadline(ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS));
-    const poll = () => readOrGone(() => getSubnet(ctx, id));
-    let subnet = await poll();
-    if (subnet === undefined) return;
-    if (isBusy(subnet.state)) {
-      subnet = await readOrGone(() =>
-        waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining()),
-      );
-      if (subnet === undefined) return;
-    }
-    if (subnet.state !== "deleting") {
-      const sent = await readOrGone(() =>
+    await deleteAndWait(ctx, {
+      ...NETWORK_DELETE,
+      what: `subnet ${id}`,
+      read: () => getSubnet(ctx, id),
+      remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),
-        ).then(() => true),
-      );
-      if (sent === undefined) return;
-    }
-    await waitGone(ctx, `subnet ${id} to be deleted`, poll, remaining());
+        ),
+      timeoutMs: ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS),
+    });
   },
   inputsOf(outs) {
     return {

@@ -54,7 +54,6 @@ import {
   updateRequest,
 } from "./vm/requests";
 import {
-  deadlineOf,
   findCreatedVm,
   leftoverVm,
   imageDefaultsOf,
@@ -63,7 +62,6 @@ import {
   type KnownImageDefaults,
   vmIdsNamed,
   vmIfReadable,
-  vmNotReady,
 } from "./vm/state";
 import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 
@@ -209,7 +207,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
   },
 
   async create(ctx, inputs) {
-    const remaining = deadlineOf(ctx, inputs, "create", VM_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(VM_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
     const known = knownDefaultsOf(resolved.image);
@@ -277,7 +275,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
         password: passwordSet ? (inputs.password ?? null) : null,
       };
       const outs = await outputsForError(ctx, id, vm, done, desired, known);
-      throw vmNotReady("Vm", "create", inputs.name, id, outs, error, step);
+      throw ctx.notReady(id, outs, error, step);
     }
   },
 
@@ -294,7 +292,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
   },
 
   async update(ctx, id, olds, news, diff) {
-    const remaining = deadlineOf(ctx, news, "update", VM_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(VM_DEFAULT_TIMEOUT_MS);
     const changed = diff.changed;
     const desired = news.powerState ?? "running";
     const carried = carriedFrom(news);
@@ -380,7 +378,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
         password: passwordDone ? carried.password : (olds.password ?? null),
       };
       const outs = await outputsForError(ctx, id, vm, done, desired, olds);
-      throw vmNotReady("Vm", "update", news.name, id, outs, error, step);
+      throw ctx.notReady(id, outs, error, step);
     }
   },
 

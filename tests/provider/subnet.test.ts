@@ -363,8 +363,9 @@ describe("Subnet: the service's refusals", () => {
     // Same name and zone, another address.
     await expect(subnet.up({ name: "first", address: "10.30.1.0/24" })).rejects.toThrow(
       new RegExp(
-        `Subnet "first": create failed: a subnet this stack does not track already holds the name "first" ` +
-          `or the address 10\\.30\\.1\\.0/24 \\(${first.id} "first" 10\\.30\\.0\\.0/24.*import.*delete it, or choose another name or address`,
+        `Subnet "first": create failed: a subnet already holds the name "first" ` +
+          `or the address 10\\.30\\.1\\.0/24 \\(${first.id} "first" 10\\.30\\.0\\.0/24.*\\) and this stack does not ` +
+          "track it; it does not match this resource.*import.*delete it, or choose another name or address",
       ),
     );
     // Same address, another name.

@@ -3,6 +3,7 @@
  * id), and the disk a lost create answer may have made. Names are resolved here, before the
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
+import { adoptLeftover } from "../framework/adopt-leftover";
 import type { DiskResponse } from "../../api/vm/disks";
 import type { DiskTypeResponse } from "../../api/vm/disk-types";
 import type { ZoneResponse } from "../../api/vm/zones";
@@ -108,21 +109,15 @@ export async function leftoverDisk(
   const existing = disks.filter(
     (d) => d.name === want.name && d.availability_zone.id === want.zoneId && d.state !== "deleting",
   );
-  if (existing.length === 0) return undefined;
-  const matching = existing.filter(
-    (d) =>
+  return adoptLeftover({
+    clashing: existing,
+    matches: (d) =>
       (want.diskTypeId === undefined || d.disk_type.id === want.diskTypeId) &&
       d.size === want.size &&
       d.encrypted === want.encrypted,
-  );
-  if (matching.length === 1) return matching[0];
-  const found = existing
-    .map((d) => `${d.id}: ${d.disk_type.name}, ${d.size} GB${d.encrypted ? ", encrypted" : ""}`)
-    .join("; ");
-  throw new Error(
-    `a disk named "${want.name}" already exists in this project and availability zone (${found}) ` +
-      "and this stack does not track it; it was not adopted because its disk type, size or " +
-      "encryption differ from the inputs. Adopt it with the `import` resource option " +
-      '(`pulumi import` or `{ import: "<id>" }`), delete it, or choose another name',
-  );
+    clash: `a disk named "${want.name}" already exists in this project and availability zone`,
+    describe: (d) =>
+      `${d.id}: ${d.disk_type.name}, ${d.size} GB${d.encrypted ? ", encrypted" : ""}`,
+    why: "it was not adopted because its disk type, size or encryption differ from the inputs",
+  });
 }

@@ -5,8 +5,10 @@
 import type { DiskResponse } from "../../api/vm/disks";
 import type { DiskStatus } from "../../api/vm/enums";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
-import { NotFoundError, type VmCloudClient } from "../../client";
+import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
+import { getOrGone } from "../framework/get-or-gone";
+import { waitUntilGone } from "../framework/wait-for-state";
 
 /** States a disk passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [
@@ -23,16 +25,8 @@ export function isSettled(state: DiskStatus): boolean {
 }
 
 /** The disk, or undefined when the service answers 404. */
-export async function getDisk(
-  client: VmCloudClient,
-  id: string,
-): Promise<DiskResponse | undefined> {
-  try {
-    return await client.call(disksEndpoints.getDisk, { params: { disk_id: id } });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+export function getDisk(client: VmCloudClient, id: string): Promise<DiskResponse | undefined> {
+  return getOrGone(() => client.call(disksEndpoints.getDisk, { params: { disk_id: id } }));
 }
 
 /** What {@link waitForDisk} waits for. */
@@ -67,20 +61,15 @@ export function waitForDisk(
 }
 
 /** Polls until GET of the disk answers 404; fails if it ends in `error_deleting`. */
-export async function waitForDiskGone(
+export function waitForDiskGone(
   ctx: ResourceContext,
   id: string,
   timeoutMs: number,
 ): Promise<void> {
-  await ctx.wait<DiskResponse | undefined>({
+  return waitUntilGone(ctx, {
     what: `disk ${id} to be deleted`,
     poll: () => getDisk(ctx.client, id),
-    isDone: (d) => d === undefined,
-    failure: (d) =>
-      d?.state === "error_deleting"
-        ? `disk ${id} is in state error_deleting: the service could not delete it`
-        : undefined,
-    describe: (d) => (d === undefined ? "gone" : d.state),
+    failed: ["error_deleting"],
     timeoutMs,
   });
 }

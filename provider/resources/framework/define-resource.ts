@@ -6,49 +6,15 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import {
-  describeState,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  waitUntil,
-  type VmCloudClient,
-  type WaitOptions,
-} from "../../client";
-import { configureRuntime, currentClient, currentSettings } from "../../runtime/context";
-import { showProgress } from "../../runtime/engine-log";
-import type { ConfigReader, ProviderSettings } from "../../runtime/settings";
-import { parseDuration } from "../inputs/common";
+import { NetworkError, RateLimitError, ServerError, TimeoutError } from "../../client";
+import { configureRuntime, currentSettings } from "../../runtime/context";
+import type { ConfigReader } from "../../runtime/settings";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "./diff-inputs";
 import { explained, ResourceInitError } from "./provider-error";
+import { contextFor, type ResourceContext } from "./resource-context";
 
-/** Operations that have a timeout. */
-export type TimedOperation = "create" | "update" | "delete";
-
-/** What a lifecycle function is given besides its inputs. */
-export interface ResourceContext {
-  /** The shared REST client. */
-  client: VmCloudClient;
-  /** Provider settings (endpoint, default project…); credentials stay inside the client. */
-  settings: ProviderSettings;
-  /** The project: the input's `projectId`, else the provider's; a clear error when neither. */
-  projectId(inputs: { projectId?: string | undefined }): string;
-  /** The timeout of `operation` in ms: the input's `timeouts`, else `fallbackMs`. */
-  timeoutMs(
-    inputs: { timeouts?: Partial<Record<TimedOperation, string>> | undefined },
-    operation: TimedOperation,
-    fallbackMs: number,
-  ): number;
-  /** Shows a progress line during long waits. */
-  progress(message: string): void;
-  /**
-   * `waitUntil` of the client with progress lines: one when the state changes, and one every
-   * 5 s while it does not.
-   */
-  wait<T>(options: WaitOptions<T>): Promise<T>;
-}
+export type { ResourceContext, TimedOperation } from "./resource-context";
 
 /**
  * Inputs that only tune the provider (how long to wait) and never reach the cloud. The
@@ -57,12 +23,6 @@ export interface ResourceContext {
  * nothing else is applied to the state without calling the resource's `update`.
  */
 export const LOCAL_INPUTS = ["timeouts"] as const;
-
-/**
- * Every 5 s without a state change, a wait says it is still waiting: the line is the
- * resource's status, replaced each time, so a steady rhythm costs no screen space.
- */
-const PROGRESS_EVERY_MS = 5_000;
 
 /** A resource's lifecycle, written once per resource. */
 export interface ResourceDefinition<
@@ -111,50 +71,6 @@ export interface ResourceDefinition<
 export type DynamicProvider = pulumi.dynamic.ResourceProvider & {
   configure(req: { config: ConfigReader }): Promise<void>;
 };
-
-function contextFor(typeName: string, name: string | undefined): ResourceContext {
-  const settings = currentSettings();
-  const ctx: ResourceContext = {
-    client: currentClient(),
-    settings,
-    projectId(inputs) {
-      const project = inputs.projectId ?? settings.projectId;
-      if (project === undefined) {
-        throw new Error(
-          `${typeName}${name === undefined ? "" : ` "${name}"`}: no project: set projectId on the resource or ` +
-            "`pulumi config set vmcloud:projectId <uuid>` (or VMCLOUD_PROJECT_ID)",
-        );
-      }
-      return project;
-    },
-    timeoutMs(inputs, operation, fallbackMs) {
-      const text = inputs.timeouts?.[operation];
-      return text === undefined ? fallbackMs : parseDuration(text);
-    },
-    progress(message) {
-      showProgress(`${typeName}${name === undefined ? "" : ` "${name}"`}`, message);
-    },
-    wait(options) {
-      const describe = options.describe ?? describeState;
-      let reported = "";
-      let reportedAt = 0;
-      return waitUntil({
-        ...options,
-        onProgress: (value, progress) => {
-          options.onProgress?.(value, progress);
-          const state = describe(value);
-          if (state === reported && progress.elapsedMs - reportedAt < PROGRESS_EVERY_MS) return;
-          reported = state;
-          reportedAt = progress.elapsedMs;
-          ctx.progress(
-            `waiting for ${options.what}: ${state}, ${Math.round(progress.elapsedMs / 1000)} s so far`,
-          );
-        },
-      });
-    },
-  };
-  return ctx;
-}
 
 /**
  * A copy without `undefined` (dropped from objects, null in arrays): the host sends outputs as
@@ -234,7 +150,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
   if (!configured) return unavailable("no endpoint or credentials configured");
   try {
     return await explained(def.typeName, name, "check", () =>
-      def.checkCatalog!(contextFor(def.typeName, name), inputs),
+      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs),
     );
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
@@ -326,7 +242,7 @@ export function defineResource<
       const name = nameOf(news);
       const { id, outs } = await keepingLocal(news, inputs.__provider, () =>
         explained(def.typeName, name, "create", () =>
-          def.create(contextFor(def.typeName, name), news),
+          def.create(contextFor(def.typeName, name, "create", news), news),
         ),
       );
       return { id, outs: plain(withLocal(outs, news)) };
@@ -335,7 +251,7 @@ export function defineResource<
       const previous = strip(props ?? {}) as Partial<O>;
       const name = nameOf(previous);
       const outs = await explained(def.typeName, name ?? id, "read", () =>
-        def.read(contextFor(def.typeName, name), id, previous),
+        def.read(contextFor(def.typeName, name, "read"), id, previous),
       );
       if (outs === undefined) return {};
       const current = plain(withLocal(outs, previous));
@@ -365,7 +281,7 @@ export function defineResource<
       }
       const outs = await keepingLocal(next, news.__provider, () =>
         explained(def.typeName, name, "update", () =>
-          def.update!(contextFor(def.typeName, name), id, prev, next, outcome),
+          def.update!(contextFor(def.typeName, name, "update", next), id, prev, next, outcome),
         ),
       );
       return { outs: plain(withLocal(outs, next)) };
@@ -374,7 +290,7 @@ export function defineResource<
       const prev = strip(props) as O;
       const name = nameOf(prev);
       await explained(def.typeName, name, "delete", () =>
-        def.delete(contextFor(def.typeName, name), id, prev),
+        def.delete(contextFor(def.typeName, name, "delete", prev), id, prev),
       );
     },
   };

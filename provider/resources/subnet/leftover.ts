@@ -6,10 +6,11 @@
  * create would only fail with a 409; the leftover is adopted instead. A replacement deletes the
  * old subnet first (see `deleteBeforeReplace` in subnet.ts), so it is never mistaken for one.
  */
+import { adoptLeftover } from "../framework/adopt-leftover";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SubnetListItemResponse } from "../../api/vm/subnets";
 import type { VmCloudClient } from "../../client";
-import { zoneMatcher } from "./zone-match";
+import { zoneMatcher } from "../network/zone-match";
 
 /** What the create asks for: the subnet's identity in the service. */
 export type SubnetWanted = {
@@ -55,22 +56,16 @@ export async function leftoverSubnet(
     })
   ).filter((s) => s.name === wanted.name && s.state !== "deleting" && inZone(s.availability_zone));
   const holders = [...new Map([...atAddress, ...named].map((s) => [s.id, s])).values()];
-  if (holders.length === 0) return undefined;
-  const ours = holders.find(
-    (s) =>
+  return adoptLeftover({
+    clashing: holders,
+    matches: (s) =>
       s.name === wanted.name &&
       s.subnet_address === wanted.cidr &&
       inZone(s.availability_zone) &&
       (wanted.defaultGateway === undefined || s.default_gateway === wanted.defaultGateway),
-  );
-  if (ours !== undefined) return ours;
-  const list = holders
-    .map((s) => `${s.id} "${s.name}" ${s.subnet_address} in ${s.availability_zone.name}`)
-    .join("; ");
-  throw new Error(
-    `a subnet this stack does not track already holds the name "${wanted.name}" or the address ` +
-      `${wanted.cidr} (${list}) and does not match this resource. Adopt it with the \`import\` ` +
-      'resource option (`pulumi import` or `{ import: "<id>" }`), delete it, or choose another ' +
-      "name or address",
-  );
+    clash: `a subnet already holds the name "${wanted.name}" or the address ${wanted.cidr}`,
+    describe: (s) => `${s.id} "${s.name}" ${s.subnet_address} in ${s.availability_zone.name}`,
+    why: "it does not match this resource",
+    avoid: "choose another name or address",
+  });
 }

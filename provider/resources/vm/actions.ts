@@ -8,6 +8,7 @@ import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
 import { settingEnabled } from "../../api/vm/zones";
 import { ApiError, NotFoundError, ValidationError } from "../../client";
+import { deadline } from "../framework/deadline";
 import type { ResourceContext } from "../framework/define-resource";
 import { getVm, isSettled, waitForSettled, waitForVm, waitForVmGone } from "./waits";
 
@@ -136,8 +137,7 @@ export async function deleteVm(
   attachments: (vm: VmResponse) => VmDeleteAttachments,
   timeoutMs: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  const remaining = () => Math.max(0, deadline - Date.now());
+  const remaining = deadline(timeoutMs);
   // A refusal for a passing state (the VM or one of its disks between states) is retried
   // after a settle, a few times; other refusals are final.
   for (let attempt = 0; ; attempt++) {

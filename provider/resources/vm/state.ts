@@ -7,9 +7,9 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { ImageResponse } from "../../api/vm/images";
 import type { VmResponse } from "../../api/vm/vms";
-import { NotFoundError, ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
-import type { ResourceContext } from "../framework/define-resource";
-import { describeFailure, ResourceInitError } from "../framework/provider-error";
+import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
+import { adoptLeftover } from "../framework/adopt-leftover";
+import { getOrGone } from "../framework/get-or-gone";
 import { metadataDefaults } from "./requests";
 import { getVm } from "./waits";
 
@@ -41,12 +41,9 @@ export async function imageDefaultsOf(
   if (known?.imageId === imageId && known.imageMetadataDefaults !== undefined) {
     return known.imageMetadataDefaults;
   }
-  let image: ImageResponse | undefined;
-  try {
-    image = await client.call(catalogEndpoints.getImage, { params: { image_id: imageId } });
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-  }
+  const image = await getOrGone(() =>
+    client.call(catalogEndpoints.getImage, { params: { image_id: imageId } }),
+  );
   return metadataDefaults(image);
 }
 
@@ -112,19 +109,15 @@ export async function leftoverVm(
     const vm = await getVm(client, id);
     if (vm !== undefined && vm.state !== "deleting") existing.push(vm);
   }
-  if (existing.length === 0) return undefined;
-  const matching = existing.filter(
-    (vm) =>
+  return adoptLeftover({
+    clashing: existing,
+    matches: (vm) =>
       vm.flavor.id === where.flavorId &&
       vm.image?.id === where.imageId &&
       vm.availability_zone.id === where.zoneId,
-  );
-  if (matching.length === 1) return matching[0];
-  throw new Error(
-    `a VM named "${where.name}" already exists in the project (${existing.map((vm) => vm.id).join(", ")}) ` +
-      "and this stack does not track it. Adopt it with the `import` resource option " +
-      '(`pulumi import` or `{ import: "<id>" }`), delete it, or choose another name',
-  );
+    clash: `a VM named "${where.name}" already exists in the project`,
+    describe: (vm) => vm.id,
+  });
 }
 
 /** True for a failure of a wait (a failure state or the deadline), not of a request. */
@@ -133,23 +126,6 @@ export function isWaitFailure(error: unknown): boolean {
     error instanceof ResourceFailedError ||
     (error instanceof TimeoutError && error.code === "wait_timeout")
   );
-}
-
-/** The error for a VM that exists but did not reach the state waited for. */
-export function vmNotReady(
-  typeName: string,
-  operation: "create" | "update",
-  name: string,
-  id: string,
-  outs: Record<string, unknown>,
-  error: unknown,
-  step: string,
-): ResourceInitError {
-  const message =
-    `${describeFailure(typeName, name, `${operation} (${step})`, error)}. The VM ${id} exists and stays in the stack; ` +
-    `the next \`pulumi up\` picks it up again (raise timeouts.${operation} if it needs longer, ` +
-    "or replace it with `pulumi up --replace <urn>` if it is broken)";
-  return new ResourceInitError(message, id, outs);
 }
 
 /** Reads the VM for the outputs of an error; undefined when even that fails. */
@@ -162,15 +138,4 @@ export async function vmIfReadable(
   } catch {
     return undefined;
   }
-}
-
-/** The deadline helpers of one operation. */
-export function deadlineOf(
-  ctx: ResourceContext,
-  inputs: { timeouts?: Partial<Record<"create" | "update" | "delete", string>> | undefined },
-  operation: "create" | "update" | "delete",
-  fallbackMs: number,
-) {
-  const deadline = Date.now() + ctx.timeoutMs(inputs, operation, fallbackMs);
-  return () => Math.max(0, deadline - Date.now());
 }

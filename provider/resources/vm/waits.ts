@@ -6,8 +6,9 @@
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmStatus } from "../../api/vm/enums";
 import type { VmListItem, VmResponse } from "../../api/vm/vms";
-import { NotFoundError, type VmCloudClient } from "../../client";
+import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
+import { getOrGone } from "../framework/get-or-gone";
 import { BATCHED_CHECK_INTERVAL_MS, readVmBatched } from "./batched-reads";
 
 /** States a VM passes through on its way to another; changes must wait for them to end. */
@@ -29,13 +30,8 @@ export function isSettled(state: VmStatus): boolean {
 }
 
 /** The VM, or undefined when the service answers 404. */
-export async function getVm(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
-  try {
-    return await client.call(computeEndpoints.getVm, { params: { vm_id: id } });
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+export function getVm(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
+  return getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } }));
 }
 
 /** What {@link waitForVm} waits for. */

@@ -1,0 +1,63 @@
+/**
+ * The delete of an object that moves through states: wait for a running change to end (the
+ * service refuses a delete meanwhile), send the delete unless one is already running, then
+ * wait until the object is gone. Already gone, at any step, is success.
+ */
+import type { ResourceContext } from "./define-resource";
+import { deadline } from "./deadline";
+import { getOrGone } from "./get-or-gone";
+import { inStates, waitForState, waitUntilGone, type StateSet } from "./wait-for-state";
+
+/** What {@link deleteAndWait} deletes. */
+export interface DeleteWait<T extends { state: string }> {
+  /** What is deleted, for messages, e.g. `subnet <id>`. */
+  what: string;
+  /** Reads the object (404: gone). */
+  read: () => Promise<T>;
+  /** Sends the delete. */
+  remove: () => Promise<unknown>;
+  /** States in which a change is running and the service accepts no delete. */
+  busy: StateSet;
+  /** The state of an object whose delete is running (no second delete is sent). */
+  deleting: string;
+  /** States in which the delete failed. */
+  failed: StateSet;
+  /** Errors that also mean gone (e.g. the parent's 404). */
+  isGone?: (error: unknown) => boolean;
+  /** The longest wait in ms, for the whole delete. */
+  timeoutMs: number;
+}
+
+/** Deletes the object and waits until it is gone. */
+export async function deleteAndWait<T extends { state: string }>(
+  ctx: ResourceContext,
+  del: DeleteWait<T>,
+): Promise<void> {
+  const remaining = deadline(del.timeoutMs);
+  const poll = () => getOrGone(del.read, del.isGone);
+  let current = await poll();
+  if (current === undefined) return;
+  if (inStates(del.busy, current.state)) {
+    current = await getOrGone(
+      () =>
+        waitForState(ctx, {
+          what: del.what,
+          poll: del.read,
+          target: (state) => !inStates(del.busy, state),
+          timeoutMs: remaining(),
+        }),
+      del.isGone,
+    );
+    if (current === undefined) return;
+  }
+  if (current.state !== del.deleting) {
+    const sent = await getOrGone(() => del.remove().then(() => true), del.isGone);
+    if (sent === undefined) return;
+  }
+  await waitUntilGone(ctx, {
+    what: `${del.what} to be deleted`,
+    poll,
+    failed: del.failed,
+    timeoutMs: remaining(),
+  });
+}
