@@ -6,14 +6,18 @@
  * (grow only), the flags and the tags change in place with one PUT; the zone, the disk type
  * and the project replace the disk.
  */
+import type { DiskTypeResponse } from "../api/vm/disk-types";
 import { disksEndpoints } from "../api/vm/endpoints/disks";
+import type { ZoneResponse } from "../api/vm/zones";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { failuresOf } from "./framework/input-error";
 import { isUnknown } from "./framework/unknowns";
 import type { CheckFailure } from "./framework/check-inputs";
 import { DiskInputs } from "./inputs/disk";
-import { findCreatedDisk, leftoverDisk, resolveDiskType, resolveZone } from "./disk/lookups";
+import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";
+import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
 import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
 import { createRequest, updateRequest } from "./disk/requests";
 import { getDisk, isSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
@@ -66,6 +70,21 @@ async function outputsIfReadable(
   }
 }
 
+/**
+ * The disk's zone and type (undefined: the service's default) resolved in the catalog, and its
+ * size within the type's range; an InputError names the field at fault.
+ */
+async function resolveDisk(
+  lookups: CatalogLookups,
+  inputs: Pick<DiskInputs, "availabilityZone" | "diskType" | "size">,
+): Promise<{ zone: ZoneResponse; diskType: DiskTypeResponse | undefined }> {
+  const zone = await lookups.zone(inputs.availabilityZone);
+  if (inputs.diskType === undefined) return { zone, diskType: undefined };
+  const diskType = await lookups.diskType(zone, inputs.diskType, "diskType");
+  checkDiskSize(diskType, inputs.size, "size");
+  return { zone, diskType };
+}
+
 /** The dynamic provider of `Disk`. */
 export const provider = defineResource<DiskInputs, DiskOutputs>({
   typeName: "Disk",
@@ -108,14 +127,18 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
   },
   checkChange: checkDiskChange,
 
+  async checkCatalog(ctx, inputs) {
+    if ([inputs.projectId, inputs.availabilityZone, inputs.diskType, inputs.size].some(isUnknown))
+      return [];
+    return failuresOf(() =>
+      resolveDisk(new CatalogLookups(ctx.client, ctx.projectId(inputs)), inputs),
+    );
+  },
+
   async create(ctx, inputs) {
     const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
-    const zone = await resolveZone(ctx.client, projectId, inputs.availabilityZone);
-    const diskType =
-      inputs.diskType === undefined
-        ? undefined
-        : await resolveDiskType(ctx.client, zone, inputs.diskType);
+    const { zone, diskType } = await resolveDisk(new CatalogLookups(ctx.client, projectId), inputs);
     const leftover = await leftoverDisk(ctx.client, {
       projectId,
       zoneId: zone.id,

@@ -22,7 +22,8 @@ import type { Timeouts } from "./inputs/common";
 import { FreeTierVmInputs } from "./inputs/vm";
 import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/actions";
 import { sameImageMetadata } from "./vm/diff";
-import { InputError, VmLookups } from "./vm/lookups";
+import { InputError, matches } from "./framework/input-error";
+import { VmLookups } from "./vm/lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
 import { checkMetadata } from "./vm/requests";
 import {
@@ -248,7 +249,7 @@ async function freeTierZone(
   const zones = await ctx.client.call(catalogEndpoints.listAvailabilityZones, {
     query: { project_id: projectId, free_tier_default: true },
   });
-  const found = zones.find((z) => z.id === ref || z.name === ref);
+  const found = zones.find((z) => matches(ref, z));
   if (found !== undefined) return found;
   throw new InputError(
     "availabilityZone",
@@ -270,7 +271,7 @@ async function freeTierImage(
       ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
     },
   });
-  const found = allowed.find((i) => i.id === ref || i.name === ref);
+  const found = allowed.find((i) => matches(ref, i));
   if (found !== undefined) return found;
   const image = await new VmLookups(ctx.client, projectId).image(zone, ref);
   throw new InputError(

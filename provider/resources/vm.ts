@@ -36,7 +36,8 @@ import {
   writeOnlyInPlace,
 } from "./vm/diff";
 import { vmCatalogFailures } from "./vm/catalog-check";
-import { InputError, VmLookups } from "./vm/lookups";
+import { InputError } from "./framework/input-error";
+import { VmLookups } from "./vm/lookups";
 import {
   carriedForRead,
   carriedFrom,

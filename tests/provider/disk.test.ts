@@ -501,15 +501,26 @@ describe("service errors", () => {
     expect((await disk.requests()).filter((r) => r.method === "POST")).toEqual([]);
   });
 
-  it("passes on the service's 422 with its code and field", async () => {
-    await expect(
-      disk.up({ name: uniqueName("d"), size: 5, diskType: "free-tier-HDD" }),
-    ).rejects.toThrow(
-      /create failed: POST \/api\/v1\/disks: 422 disk_type_only_for_free_tier: .*\(the service refused the values: fix the named field\)/,
-    );
+  it("refuses a free-tier disk type at check (so preview), as the catalog says, with nothing sent", async () => {
+    await disk.clearRequests();
+    const checked = await disk.check({ name: uniqueName("d"), size: 5, diskType: "free-tier-HDD" });
+    expect(checked.failures).toEqual([
+      {
+        property: "diskType",
+        reason: expect.stringMatching(
+          /^"free-tier-HDD" is a free-tier disk type, only for the FreeTierVm/,
+        ),
+      },
+    ]);
+    expect((await disk.requests()).filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("passes on the service's 422 with its code", async () => {
     await expect(
       disk.up({ name: uniqueName("d"), size: 5, availabilityZone: "ru.AZ-3" }),
-    ).rejects.toThrow(/422 availability_zone_changes_forbidden/);
+    ).rejects.toThrow(
+      /create failed: POST \/api\/v1\/disks: 422 availability_zone_changes_forbidden/,
+    );
   });
 
   it("an update of a disk deleted outside the stack fails with 404 and says to refresh", async () => {

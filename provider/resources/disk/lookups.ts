@@ -5,54 +5,11 @@
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
 import type { DiskResponse } from "../../api/vm/disks";
-import type { DiskTypeResponse } from "../../api/vm/disk-types";
-import type { ZoneResponse } from "../../api/vm/zones";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
-import { isId } from "../inputs/common";
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-
-/** The zone `ref` names (name or id) among the project's zones; the default zone when unset. */
-export async function resolveZone(
-  client: VmCloudClient,
-  projectId: string,
-  ref: string | undefined,
-): Promise<ZoneResponse> {
-  const zones = await client.call(catalogEndpoints.listAvailabilityZones, {
-    query: { project_id: projectId },
-  });
-  const found =
-    ref === undefined
-      ? zones.find((z) => z.default)
-      : zones.find((z) => (isId(ref) ? z.id === ref : z.name === ref));
-  if (found !== undefined) return found;
-  const names = zones.map((z) => z.name).join(", ") || "none";
-  throw new Error(
-    ref === undefined
-      ? `availabilityZone: the project has no default zone; set availabilityZone to one of: ${names}`
-      : `availabilityZone: "${ref}" is not an availability zone of project ${projectId}; use one of: ${names}`,
-  );
-}
-
-/** The disk type `ref` names (name or id) among the types offered in `zone`. */
-export async function resolveDiskType(
-  client: VmCloudClient,
-  zone: ZoneResponse,
-  ref: string,
-): Promise<DiskTypeResponse> {
-  const types = await client.call(catalogEndpoints.listDiskTypes, {
-    query: { availability_zone_id: zone.id },
-  });
-  const found = types.find((t) => (isId(ref) ? t.id === ref : t.name === ref));
-  if (found !== undefined) return found;
-  const names = types.map((t) => t.name).join(", ") || "none";
-  throw new Error(
-    `diskType: "${ref}" is not a disk type offered in availability zone ${zone.name}; use one of: ${names}`,
-  );
-}
 
 /**
  * The disk named `name` in the project and zone that a create started at `startedAt` may

@@ -3,8 +3,9 @@
  * security groups. The program names the zone by name or id, or leaves it to the service, which
  * then uses the project's default zone.
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { VmCloudClient } from "../../client";
+import { CatalogLookups } from "../catalog/catalog-lookups";
+import { matches } from "../framework/input-error";
 
 /** A zone as list answers carry it. */
 export type ZoneRef = { id: string; name: string };
@@ -18,10 +19,8 @@ export async function zoneMatcher(
   projectId: string,
   ref: string | undefined,
 ): Promise<(zone: ZoneRef) => boolean> {
-  if (ref !== undefined) return (zone) => zone.id === ref || zone.name === ref;
-  const zones = await client.call(catalogEndpoints.listAvailabilityZones, {
-    query: { project_id: projectId },
-  });
+  if (ref !== undefined) return (zone) => matches(ref, zone);
+  const zones = await new CatalogLookups(client, projectId).zones();
   const fallback = zones.find((zone) => zone.default);
   return (zone) => fallback === undefined || zone.id === fallback.id;
 }

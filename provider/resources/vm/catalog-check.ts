@@ -12,49 +12,31 @@ import type { ZoneResponse } from "../../api/vm/zones";
 import type { CheckFailure } from "../framework/check-inputs";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import type { VmInputs } from "../inputs/vm";
-import { InputError, type VmLookups } from "./lookups";
-import {
-  checkBootDiskSize,
-  checkCloudInit,
-  checkDiskSize,
-  checkMetadata,
-  checkPasswordTaken,
-} from "./requests";
-
-/** `work`'s InputError as a failure on its field; other errors (the service's) propagate. */
-async function failureOf(work: () => Promise<unknown>): Promise<CheckFailure[]> {
-  try {
-    await work();
-    return [];
-  } catch (error) {
-    if (error instanceof InputError) {
-      return [{ property: error.field, reason: error.message.slice(error.field.length + 2) }];
-    }
-    throw error;
-  }
-}
+import { checkDiskSize, type CatalogLookups } from "../catalog/catalog-lookups";
+import { failuresOf } from "../framework/input-error";
+import { checkBootDiskSize, checkCloudInit, checkMetadata, checkPasswordTaken } from "./requests";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
 export async function vmCatalogFailures(
-  lookups: VmLookups,
+  lookups: CatalogLookups,
   inputs: VmInputs,
 ): Promise<CheckFailure[]> {
   if (containsUnknown(inputs.availabilityZone)) return [];
   let zone: ZoneResponse | undefined;
-  const failures = await failureOf(async () => {
+  const failures = await failuresOf(async () => {
     zone = await lookups.zone(inputs.availabilityZone);
   });
   if (zone === undefined) return failures;
   const inZone = zone;
 
   if (!isUnknown(inputs.flavor)) {
-    failures.push(...(await failureOf(() => lookups.flavor(inZone, inputs.flavor))));
+    failures.push(...(await failuresOf(() => lookups.flavor(inZone, inputs.flavor))));
   }
 
   let image: ImageResponse | undefined;
   if (!isUnknown(inputs.image)) {
     failures.push(
-      ...(await failureOf(async () => {
+      ...(await failuresOf(async () => {
         image = await lookups.image(inZone, inputs.image);
       })),
     );
@@ -63,20 +45,20 @@ export async function vmCatalogFailures(
   if (image !== undefined) {
     const known = image;
     failures.push(
-      ...(await failureOf(async () => {
+      ...(await failuresOf(async () => {
         if (boot !== undefined && !isUnknown(boot.size)) checkBootDiskSize(known, boot.size);
       })),
-      ...(await failureOf(async () => {
+      ...(await failuresOf(async () => {
         if (!containsUnknown(inputs.imageMetadata)) checkMetadata(known, inputs.imageMetadata);
       })),
-      ...(await failureOf(async () => checkCloudInit(known, inputs.cloudInit))),
-      ...(await failureOf(async () => checkPasswordTaken(known, inputs.password))),
+      ...(await failuresOf(async () => checkCloudInit(known, inputs.cloudInit))),
+      ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
     );
   }
 
   if (boot !== undefined && !containsUnknown(boot.diskType)) {
     failures.push(
-      ...(await failureOf(async () => {
+      ...(await failuresOf(async () => {
         const type = await lookups.diskType(inZone, boot.diskType, "bootDisk.diskType");
         if (!isUnknown(boot.size)) checkDiskSize(type, boot.size, "bootDisk.size");
       })),
@@ -85,7 +67,7 @@ export async function vmCatalogFailures(
   for (const [i, spec] of (inputs.disks ?? []).entries()) {
     if (containsUnknown(spec) || "diskId" in spec) continue;
     failures.push(
-      ...(await failureOf(async () => {
+      ...(await failuresOf(async () => {
         const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
         checkDiskSize(type, spec.size, `disks[${i}].size`);
       })),

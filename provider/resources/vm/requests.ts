@@ -14,7 +14,9 @@ import type { VmUpdateRequest } from "../../api/vm/vms";
 import type { ZoneResponse } from "../../api/vm/zones";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
-import { InputError, type VmLookups } from "./lookups";
+import { checkDiskSize } from "../catalog/catalog-lookups";
+import { InputError } from "../framework/input-error";
+import type { VmLookups } from "./lookups";
 
 /** A disk of the create request, resolved. */
 export type ResolvedDisk =
@@ -48,16 +50,6 @@ export interface ResolvedVm {
 /** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */
 export function defaultBootDiskName(vmName: string): string {
   return `${vmName}-boot`.slice(0, 64);
-}
-
-/** A disk size must lie within its disk type's range. */
-export function checkDiskSize(type: DiskTypeResponse, size: number, field: string): void {
-  if (size < type.min_size || size > type.max_size) {
-    throw new InputError(
-      field,
-      `${size} GB is outside the range of disk type ${type.name} (${type.min_size}–${type.max_size} GB)`,
-    );
-  }
 }
 
 /**
