@@ -8,7 +8,6 @@
  * disk, the disks made with the VM and its public addresses along unless told otherwise.
  */
 import { computeEndpoints } from "../api/vm/endpoints/compute";
-import { ValidationError } from "../client";
 import type { VmDeleteAttachments, VmResponse } from "../api/vm/vms";
 import {
   defineResource,
@@ -193,18 +192,7 @@ const definition = defineResource<VmInputs, VmOutputs>({
 
   async checkCatalog(ctx, inputs) {
     if (isUnknown(inputs.projectId)) return [];
-    const projectId = ctx.projectId(inputs);
-    try {
-      return await vmCatalogFailures(new VmLookups(ctx.client, projectId), inputs);
-    } catch (error) {
-      // The catalog is read for the project, so a project the service does not know fails
-      // there: it is the program's projectId (or the provider's) at fault, not the service.
-      if (error instanceof ValidationError && error.field === "project_id") {
-        const where = inputs.projectId === undefined ? " (the provider's vmcloud:projectId)" : "";
-        return [{ property: "projectId", reason: `project ${projectId}${where}: ${error.detail}` }];
-      }
-      throw error;
-    }
+    return vmCatalogFailures(new VmLookups(ctx.client, ctx.projectId(inputs)), inputs);
   },
 
   async create(ctx, inputs) {

@@ -253,7 +253,7 @@ describe("diff", () => {
     expect(checked.failures).toEqual([
       {
         property: "projectId",
-        reason: expect.stringMatching(new RegExp(`^project ${projectId}: `)),
+        reason: expect.stringMatching(new RegExp(`^project ${projectId} not found`)),
       },
     ]);
     const diff = await vm.diff(id, outs, checked.inputs);

@@ -6,7 +6,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { NetworkError, RateLimitError, ServerError, TimeoutError } from "../../client";
+import {
+  NetworkError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from "../../client";
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import type { ConfigReader } from "../../runtime/settings";
 import { checkInputs, type CheckFailure } from "./check-inputs";
@@ -154,6 +160,17 @@ async function catalogFailures<I extends Record<string, unknown>>(
     );
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
+    // The catalog is read for the project, so a project the service does not know fails
+    // there: the program's projectId (or the provider's) is at fault, not the service.
+    if (cause instanceof ValidationError && cause.field === "project_id") {
+      const given = (inputs as { projectId?: unknown }).projectId !== undefined;
+      return [
+        {
+          property: "projectId",
+          reason: `${given ? "" : "the provider's vmcloud:projectId: "}${cause.detail}`,
+        },
+      ];
+    }
     if (
       cause instanceof NetworkError ||
       cause instanceof TimeoutError ||
