@@ -5,8 +5,7 @@ import { operationsService } from "./operations";
 import { vmService } from "./vm";
 
 /** The services, in registration order. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const allServices: ReadonlyArray<ServiceModule<any>> = [
+export const allServices: ReadonlyArray<ServiceModule<unknown>> = [
   vmService,
   iamService,
   operationsService,

@@ -6,13 +6,10 @@
 import type { FastifyRequest } from "fastify";
 import type { AnyEndpoint } from "../../provider/api/endpoint";
 import { verifySignature } from "../../provider/client/signing";
+import { rawBodyOf } from "./json-bodies";
+import { headerText } from "./request-parts";
 import type { EmulatorSettings } from "./service-module";
 import { ServiceError } from "./service-error";
-
-/** The raw request body, kept by the emulator's JSON parser for signature checks. */
-export function rawBodyOf(request: FastifyRequest): string {
-  return (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
-}
 
 /** Returns the 401 to answer, or undefined when the request is authenticated. */
 export function authenticate(
@@ -20,10 +17,7 @@ export function authenticate(
   request: FastifyRequest,
   endpoint: AnyEndpoint,
 ): ServiceError | undefined {
-  const header = (name: string) => {
-    const v = request.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
+  const header = (name: string) => headerText(request.headers, name);
   switch (endpoint.auth) {
     case "none":
       return undefined;

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AnyEndpoint, ErrorShape, Out } from "../../provider/api/endpoint";
 import { ServiceError } from "./service-error";
+import type { ServiceContext, ServiceEnv } from "./service-module";
 
 /** What a handler receives. */
 export interface HandlerInput<E extends AnyEndpoint, C> {
@@ -54,6 +55,15 @@ export interface RegisterOptions<C> {
   authenticate(request: FastifyRequest, endpoint: AnyEndpoint): ServiceError | undefined;
   /** Called after a handler that may have changed state succeeded. */
   changed(): void;
+}
+
+/** Registrar options that give handlers the {@link ServiceContext} of the service in `env`. */
+export function contextOptions<S>(env: ServiceEnv<S>): RegisterOptions<ServiceContext<S>> {
+  return {
+    context: () => ({ state: env.state(), clock: env.clock, settings: env.settings }),
+    authenticate: env.authenticate,
+    changed: env.changed,
+  };
 }
 
 /** Status for a request that fails validation: 422 for the VM service, 400 elsewhere. */

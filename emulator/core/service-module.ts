@@ -31,6 +31,16 @@ export interface Clock {
   delay(baseMs: number): number;
 }
 
+/**
+ * What handlers of a service receive as `ctx`: its live state, settled to now, with the
+ * clock and settings.
+ */
+export interface ServiceContext<S> {
+  state: S;
+  clock: Clock;
+  settings: EmulatorSettings;
+}
+
 /** What a service receives when it registers its routes. */
 export interface ServiceEnv<S> {
   /** The service's live state, settled to the current time. */

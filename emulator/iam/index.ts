@@ -3,21 +3,15 @@
  * and makes the emulator accept the tokens it issued until they expire.
  */
 import { iamEndpoints } from "../../provider/api/iam/endpoints";
-import { registerEndpoints, type Handlers } from "../core/register-endpoints";
-import type { ServiceModule } from "../core/service-module";
+import { contextOptions, registerEndpoints, type Handlers } from "../core/register-endpoints";
+import type { ServiceContext, ServiceModule } from "../core/service-module";
 import { initialIamState, issueToken, settleIam, type IamState } from "./tokens";
 
 export { DEFAULT_API_KEY, type IamState } from "./tokens";
 
-/** What IAM handlers receive. */
-interface IamContext {
-  state: IamState;
-  now: number;
-}
-
-const handlers: Handlers<typeof iamEndpoints, IamContext> = {
+const handlers: Handlers<typeof iamEndpoints, ServiceContext<IamState>> = {
   createToken: ({ body, ctx }) => {
-    const { token, expiresIn } = issueToken(ctx.state, body.keyId, body.secret, ctx.now);
+    const { token, expiresIn } = issueToken(ctx.state, body.keyId, body.secret, ctx.clock.now());
     return { access_token: token, token_type: "Bearer", expires_in: expiresIn };
   },
 };
@@ -35,10 +29,6 @@ export const iamService: ServiceModule<IamState> = {
   }),
   register(app, env) {
     env.settings.issuedTokenExpiry = (token) => env.state().tokens[token]?.expiresAt;
-    registerEndpoints(app, iamEndpoints, handlers, {
-      context: () => ({ state: env.state(), now: env.clock.now() }),
-      authenticate: env.authenticate,
-      changed: env.changed,
-    });
+    registerEndpoints(app, iamEndpoints, handlers, contextOptions(env));
   },
 };

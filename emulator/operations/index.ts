@@ -11,9 +11,8 @@ import {
   queueManagerRestartEndpoints,
   upgradeDetailEndpoints,
 } from "../../provider/api/operations/endpoints";
-import { registerEndpoints } from "../core/register-endpoints";
+import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
-import type { OpsContext } from "./context";
 import { describeOperationsFixtures, operationsFixtures } from "./fixtures";
 import { backupHandlers } from "./routes/backup";
 import { nodeMigrationHandlers, upgradeHandlers } from "./routes/containers";
@@ -31,11 +30,7 @@ export const operationsService: ServiceModule<OperationsState> = {
   settle: settleOperations,
   fixtures: describeOperationsFixtures,
   register(app, env) {
-    const options = {
-      context: (): OpsContext => ({ state: env.state(), clock: env.clock, settings: env.settings }),
-      authenticate: env.authenticate,
-      changed: env.changed,
-    };
+    const options = contextOptions(env);
     registerEndpoints(app, backupRestoreEndpoints, backupHandlers, options);
     registerEndpoints(app, indexSnapshotRestoreEndpoints, searchHandlers, options);
     registerEndpoints(app, queueManagerRestartEndpoints, queueHandlers, options);

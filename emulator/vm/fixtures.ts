@@ -272,6 +272,14 @@ export function vmFixtures(clock: Clock): VmState {
     freeTierVms: {},
     user: { id: fixtureId("user"), email: "engineer@example.com" },
   };
+  // Network fixtures exist already: settled, stamped with the fixtures' creation time.
+  const settledStamps = () => ({
+    status: "created" as const,
+    schedule: [],
+    created_time: created,
+    modified_time: created,
+    seq: ++state.seq,
+  });
   const orgId = fixtureId("organization");
   state.organizations[orgId] = {
     id: orgId,
@@ -392,11 +400,7 @@ export function vmFixtures(clock: Clock): VmState {
       default: true,
       type: "regular",
       used_ips: [`${base}.1`],
-      status: "created",
-      schedule: [],
-      created_time: created,
-      modified_time: created,
-      seq: ++state.seq,
+      ...settledStamps(),
     };
     state.subnets[subnetId] = subnet;
     const groupId = fixtureId(`security-group:default:${i}`);
@@ -408,11 +412,7 @@ export function vmFixtures(clock: Clock): VmState {
       availability_zone_id: zoneId,
       default: true,
       tag_ids: [],
-      status: "created",
-      schedule: [],
-      created_time: created,
-      modified_time: created,
-      seq: ++state.seq,
+      ...settledStamps(),
     };
     state.securityGroups[groupId] = group;
     const rules: Array<
@@ -436,11 +436,7 @@ export function vmFixtures(clock: Clock): VmState {
         id: ruleId,
         security_group_id: groupId,
         description: "",
-        status: "created",
-        schedule: [],
-        created_time: created,
-        modified_time: created,
-        seq: ++state.seq,
+        ...settledStamps(),
         ...rule,
       };
     });

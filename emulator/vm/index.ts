@@ -6,9 +6,8 @@ import {
   disksEndpoints,
   networkEndpoints,
 } from "../../provider/api/vm/endpoints";
-import { registerEndpoints } from "../core/register-endpoints";
+import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
-import type { VmContext } from "./context";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
 import { catalogHandlers } from "./routes/catalog";
@@ -25,11 +24,7 @@ export const vmService: ServiceModule<VmState> = {
   settle: settleVmState,
   fixtures: describeVmFixtures,
   register(app, env) {
-    const options = {
-      context: (): VmContext => ({ state: env.state(), clock: env.clock, settings: env.settings }),
-      authenticate: env.authenticate,
-      changed: env.changed,
-    };
+    const options = contextOptions(env);
     registerEndpoints(app, catalogEndpoints, catalogHandlers, options);
     registerEndpoints(app, disksEndpoints, disksHandlers, options);
     registerEndpoints(app, networkEndpoints, networkHandlers, options);

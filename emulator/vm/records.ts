@@ -22,6 +22,7 @@ export interface Timestamps {
   seq: number;
 }
 
+/** An organization: the owner of projects and of the quotas they share. */
 export interface OrganizationRecord {
   id: string;
   name: string;
@@ -29,6 +30,7 @@ export interface OrganizationRecord {
   limits: Record<string, number>;
 }
 
+/** A project: where resources live, in the zones it exists in and its virtual network. */
 export interface ProjectRecord {
   id: string;
   name: string;
@@ -45,6 +47,7 @@ export interface ProjectRecord {
   permissions: string[];
 }
 
+/** An availability zone and what it offers. */
 export interface ZoneRecord {
   id: string;
   name: string;
@@ -61,6 +64,7 @@ export interface ZoneRecord {
   serial_console_enabled: boolean;
 }
 
+/** A flavor (VM size) and the zones that offer it. */
 export interface FlavorRecord {
   id: string;
   name: string;
@@ -78,6 +82,7 @@ export interface FlavorRecord {
   created_time: string;
 }
 
+/** A disk type: its size bounds, speed steps and the zones that offer it. */
 export interface DiskTypeRecord {
   id: string;
   name: string;
@@ -89,6 +94,7 @@ export interface DiskTypeRecord {
   zone_ids: string[];
 }
 
+/** One metadata field an image asks a VM create to fill. */
 export interface ImageMetadataRecord {
   id: string;
   name: string;
@@ -101,6 +107,7 @@ export interface ImageMetadataRecord {
   required: boolean;
 }
 
+/** An image VMs boot from, with its metadata fields and the zones that offer it. */
 export interface ImageRecord {
   id: string;
   name: string;
@@ -124,12 +131,14 @@ export interface ImageRecord {
   created_time: string;
 }
 
+/** A tag resources can carry. */
 export interface TagRecord {
   id: string;
   name: string;
   color: string;
 }
 
+/** A placement group VMs can be created in. */
 export interface PlacementGroupRecord {
   id: string;
   name: string;
@@ -137,6 +146,7 @@ export interface PlacementGroupRecord {
   availability_zone_id: string;
 }
 
+/** A public IP, free or bound to an interface. */
 export interface FloatingIpRecord extends Timestamps {
   id: string;
   name: string;
@@ -147,6 +157,7 @@ export interface FloatingIpRecord extends Timestamps {
   interface_id?: string;
 }
 
+/** A disk and the VMs it is attached to. */
 export interface DiskRecord extends Scheduled<DiskStatus | typeof GONE>, Timestamps {
   id: string;
   name: string;
@@ -169,6 +180,7 @@ export interface DiskRecord extends Scheduled<DiskStatus | typeof GONE>, Timesta
   image_id?: string;
 }
 
+/** A subnet of the project's virtual network and the addresses it has handed out. */
 export interface SubnetRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
   id: string;
   name: string;
@@ -188,6 +200,7 @@ export interface SubnetRecord extends Scheduled<NetworkStatus | typeof GONE>, Ti
   used_ips: string[];
 }
 
+/** A security group; its rules are records of their own. */
 export interface SecurityGroupRecord extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
   id: string;
   name: string;
@@ -198,6 +211,7 @@ export interface SecurityGroupRecord extends Scheduled<NetworkStatus | typeof GO
   tag_ids: string[];
 }
 
+/** One rule of a security group. */
 export interface SecurityGroupRuleRecord
   extends Scheduled<NetworkStatus | typeof GONE>, Timestamps {
   id: string;
@@ -211,6 +225,7 @@ export interface SecurityGroupRuleRecord
   description: string;
 }
 
+/** A VM's network interface: its address, subnet, groups and public IP. */
 export interface InterfaceRecord {
   id: string;
   name: string;
@@ -225,6 +240,7 @@ export interface InterfaceRecord {
   state: NetworkStatus;
 }
 
+/** A virtual machine; its disks and interfaces are records of their own. */
 export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps {
   id: string;
   name: string;
@@ -266,6 +282,7 @@ export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps 
   release_floating_ip_ids?: string[];
 }
 
+/** A task: the record of one piece of asynchronous work. */
 export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {
   id: string;
   name: string;

@@ -15,10 +15,11 @@ import {
 } from "../../../provider/api/operations/events";
 import { validationError } from "../../core/register-endpoints";
 import { plan, settle } from "../../core/schedule";
-import { ServiceError } from "../../core/service-error";
+import { headerText, type RequestHeaders } from "../../core/request-parts";
+import { badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import type { AlarmRecord, OperationsState } from "../state";
-import { headerText, isJsonContent, newOpsId, requireProject } from "./shared";
+import { isJsonContent, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the events service. */
 export const AOM_CODES = { badRequest: "AOM.0400", forbidden: "AOM.0403" } as const;
@@ -26,10 +27,7 @@ export const AOM_CODES = { badRequest: "AOM.0400", forbidden: "AOM.0403" } as co
 /** How many reported events the state keeps (the oldest are dropped). */
 export const MAX_KEPT_EVENTS = 1000;
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>;
-
-const bad = (message: string, field?: string) =>
-  new ServiceError(400, AOM_CODES.badRequest, message, field === undefined ? {} : { field });
+const bad = (message: string, field?: string) => badRequest(AOM_CODES.badRequest, message, field);
 
 /** Reports or clears the events of one push; every event is checked before any is applied. */
 export function pushEvents(
@@ -38,7 +36,7 @@ export function pushEvents(
   projectId: string,
   action: string | undefined,
   body: PushEventsRequest,
-  headers: Headers,
+  headers: RequestHeaders,
 ): void {
   requireProject(state, projectId, AOM_CODES.forbidden);
   if (!isJsonContent(headers)) {

@@ -4,11 +4,11 @@
  */
 import type { BackupRestore, OperationLog } from "../../../provider/api/operations/backup-restore";
 import { plan, settle } from "../../core/schedule";
-import { ServiceError } from "../../core/service-error";
+import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { OperationLogRecord, OperationsState } from "../state";
-import { iso, newOpsId, requireProject } from "./shared";
+import { iso, mustExist, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the backup service (rendered as `{error: {code, message}}`). */
 export const BACKUP_CODES = {
@@ -19,7 +19,7 @@ export const BACKUP_CODES = {
 } as const;
 
 const bad = (message: string, field?: string) =>
-  new ServiceError(400, BACKUP_CODES.badRequest, message, field === undefined ? {} : { field });
+  badRequest(BACKUP_CODES.badRequest, message, field);
 
 /** Starts a restore of `backupId` and returns the id of its job. */
 export function restoreBackup(
@@ -30,10 +30,7 @@ export function restoreBackup(
   restore: BackupRestore,
 ): { job_id: string } {
   requireProject(state, projectId, BACKUP_CODES.forbidden);
-  const backup = state.backups[backupId];
-  if (backup === undefined) {
-    throw new ServiceError(404, BACKUP_CODES.notFound, `backup ${backupId} not found`);
-  }
+  const backup = mustExist(state.backups, backupId, BACKUP_CODES.notFound, "backup");
   if (backup.status !== "available") {
     throw bad(`backup ${backupId} is ${backup.status}; only available backups can be restored`);
   }
@@ -128,9 +125,7 @@ export function showOperationLog(
   id: string,
 ): OperationLog {
   requireProject(state, projectId, BACKUP_CODES.forbidden);
-  const log = state.operationLogs[id];
-  if (log === undefined)
-    throw new ServiceError(404, BACKUP_CODES.notFound, `operation log ${id} not found`);
+  const log = mustExist(state.operationLogs, id, BACKUP_CODES.notFound, "operation log");
   const final = log.status === "success" || log.status === "failed";
   return {
     id: log.id,

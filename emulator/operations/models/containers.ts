@@ -12,7 +12,8 @@ import {
   type MigrateNodesSpec,
 } from "../../../provider/api/operations/node-migration";
 import { plan, settle } from "../../core/schedule";
-import { ServiceError } from "../../core/service-error";
+import type { RequestHeaders } from "../../core/request-parts";
+import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type {
@@ -21,7 +22,7 @@ import type {
   JobRecord,
   OperationsState,
 } from "../state";
-import { isJsonContent, iso, newOpsId, requireProject } from "./shared";
+import { isJsonContent, iso, mustExist, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the container service (rendered as `{errorCode, errorMessage}`). */
 export const CCE_CODES = {
@@ -34,10 +35,7 @@ export const CCE_CODES = {
 /** The one older OS whose nodes default to docker on clusters above v1.25. */
 export const DOCKER_DEFAULT_OS = "CentOS 7.6";
 
-type Headers = Readonly<Record<string, string | string[] | undefined>>;
-
-const bad = (message: string, field?: string) =>
-  new ServiceError(400, CCE_CODES.badRequest, message, field === undefined ? {} : { field });
+const bad = (message: string, field?: string) => badRequest(CCE_CODES.badRequest, message, field);
 
 /** The container cluster `id`; 404 when unknown. */
 export function requireContainerCluster(
@@ -45,10 +43,7 @@ export function requireContainerCluster(
   id: string,
   role = "cluster",
 ): ContainerClusterRecord {
-  const cluster = state.containerClusters[id];
-  if (cluster === undefined)
-    throw new ServiceError(404, CCE_CODES.notFound, `${role} ${id} not found`);
-  return cluster;
+  return mustExist(state.containerClusters, id, CCE_CODES.notFound, role);
 }
 
 /** True when a cluster version (`v1.25`) is at most 1.25, where docker is the only runtime. */
@@ -82,7 +77,7 @@ export function migrateNodes(
   sourceId: string,
   targetId: string,
   spec: MigrateNodesSpec,
-  headers: Headers,
+  headers: RequestHeaders,
 ): MigrateNodesResponse {
   requireProject(state, projectId, CCE_CODES.forbidden);
   if (!isJsonContent(headers)) throw bad("Content-Type must be application/json", "Content-Type");
@@ -206,8 +201,7 @@ export function migrateNodes(
 /** A job as the container service shows it; 404 when unknown. */
 export function showJob(state: OperationsState, projectId: string, id: string): Job {
   requireProject(state, projectId, CCE_CODES.forbidden);
-  const job = state.jobs[id];
-  if (job === undefined) throw new ServiceError(404, CCE_CODES.notFound, `job ${id} not found`);
+  const job = mustExist(state.jobs, id, CCE_CODES.notFound, "job");
   const final = job.status === "Success" || job.status === "Failed";
   const updated = iso(
     final ? job.ended_ms : job.status === "Running" ? job.started_ms : job.created_ms,

@@ -9,7 +9,7 @@ import { ServiceError } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { OperationsState } from "../state";
-import { iso, requireProject } from "./shared";
+import { iso, mustExist, requireProject } from "./shared";
 
 /** Error codes of the queue service (rendered as `{error_code, error_msg}`). */
 export const DMS_CODES = {
@@ -26,10 +26,7 @@ export function restartQueueManager(
   instanceId: string,
 ): QueueManagerRestartResponse {
   requireProject(state, projectId, DMS_CODES.forbidden);
-  const instance = state.queueInstances[instanceId];
-  if (instance === undefined) {
-    throw new ServiceError(404, DMS_CODES.notFound, `instance ${instanceId} not found`);
-  }
+  const instance = mustExist(state.queueInstances, instanceId, DMS_CODES.notFound, "instance");
   if (instance.status !== "RUNNING") {
     throw new ServiceError(
       400,

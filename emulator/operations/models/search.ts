@@ -10,7 +10,7 @@ import {
   type SearchCluster,
 } from "../../../provider/api/operations/index-snapshot-restore";
 import { plan, settle } from "../../core/schedule";
-import { ServiceError } from "../../core/service-error";
+import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { IndexRestoreRecord, OperationsState, SearchClusterRecord } from "../state";
@@ -27,8 +27,7 @@ export const CSS_CODES = {
 /** The prefix that marks a system index: restored only when named. */
 export const SYSTEM_INDEX_PREFIX = ".";
 
-const bad = (message: string, field?: string) =>
-  new ServiceError(400, CSS_CODES.badRequest, message, field === undefined ? {} : { field });
+const bad = (message: string, field?: string) => badRequest(CSS_CODES.badRequest, message, field);
 
 function globRegex(pattern: string): RegExp {
   const body = pattern

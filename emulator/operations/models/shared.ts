@@ -1,9 +1,10 @@
 /**
  * Helpers every operations model shares: ids, time formats, the project check and the
- * header reads that some operations need.
+ * Content-Type check that some operations need.
  */
 import { randomUUID } from "node:crypto";
-import { forbidden } from "../../core/service-error";
+import { headerText, type RequestHeaders } from "../../core/request-parts";
+import { ServiceError, forbidden } from "../../core/service-error";
 import type { OperationsState } from "../state";
 
 /** A new random id (UUID). */
@@ -27,19 +28,23 @@ export function requireProject(state: OperationsState, projectId: string, code: 
   }
 }
 
-/** One request header as text (the first value when repeated). */
-export function headerText(
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-  name: string,
-): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/**
+ * The record `id` of `collection`, or 404 with the service's not-found `code`
+ * ("<label> <id> not found").
+ */
+export function mustExist<T>(
+  collection: Record<string, T>,
+  id: string,
+  code: string,
+  label: string,
+): T {
+  const record = collection[id];
+  if (record === undefined) throw new ServiceError(404, code, `${label} ${id} not found`);
+  return record;
 }
 
 /** True when the request says its body is JSON. */
-export function isJsonContent(
-  headers: Readonly<Record<string, string | string[] | undefined>>,
-): boolean {
+export function isJsonContent(headers: RequestHeaders): boolean {
   const type = headerText(headers, "content-type");
   return type !== undefined && /^application\/json\s*(;|$)/i.test(type.trim());
 }

@@ -1,15 +1,10 @@
 /**
- * Helpers the catalog models share: text filters, paging of records that may share a
- * creation time, and the checks of optional `project_id` / `availability_zone_id` filters.
+ * Helpers the catalog models share: paging of records that may share a creation time, and
+ * the checks of optional `project_id` / `availability_zone_id` filters.
  */
 import type { ServiceError } from "../../core/service-error";
 import type { ProjectRecord, VmState, ZoneRecord } from "../records";
 import { page, requireProject } from "./shared";
-
-/** Case-insensitive "contains", the rule of every name filter of the service. */
-export function contains(text: string, part: string | undefined): boolean {
-  return part === undefined || text.toLowerCase().includes(part.toLowerCase());
-}
 
 /**
  * A page of catalog records in creation order. Fixture records share one creation time, so

@@ -26,17 +26,20 @@ import {
   type ZoneRecord,
 } from "../records";
 import {
+  contains,
   defaultZone,
   mustGet,
   newId,
   page,
   projectMini,
-  recordTask,
+  recordResourceTask,
   requireProject,
+  requireZone,
   requireZoneOpen,
   resolveTags,
   resolveZone,
   stamps,
+  taggedAny,
   tagMinis,
   touch,
   zoneMini,
@@ -182,14 +185,7 @@ function defaultDiskType(state: VmState, zoneId: string, freeTier: boolean): Dis
  * check names: callers do.
  */
 export function createDiskRecord(state: VmState, clock: Clock, input: NewDisk): DiskRecord {
-  const zone = state.zones[input.availability_zone_id];
-  if (zone === undefined) {
-    throw unprocessable(
-      "bad_availability_zone_id",
-      `availability zone ${input.availability_zone_id} not found`,
-      "availability_zone_id",
-    );
-  }
+  const zone = requireZone(state, input.availability_zone_id);
   requireZoneOpen(zone, state.projects[input.project_id]);
   const freeTier = input.freeTier ?? false;
   const typeField = input.disk_type_name !== undefined ? "disk_type_name" : "disk_type_id";
@@ -298,30 +294,21 @@ export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest
     availability_zone_id: zone.id,
     tag_ids: tagIds,
   });
-  recordTask(state, clock, {
-    name: "create_disk",
-    project_id: project.id,
-    availability_zone_id: zone.id,
-    entity_id: disk.id,
-    entity_type: "disk",
-    entity_name: disk.name,
-    durationMs: DELAYS.diskCreate,
-  });
+  recordResourceTask(state, clock, "disk", disk, "create_disk", DELAYS.diskCreate);
   return disk;
 }
 
 /** `GET /api/v1/disks`: the project's disks matching every filter, one page. */
 export function listDisks(state: VmState, query: DiskListQuery) {
   requireProject(state, query.project_id);
-  const name = query.name?.toLowerCase();
   const disks = Object.values(state.disks).filter(
     (d) =>
       d.status !== GONE &&
       d.project_id === query.project_id &&
       (query.availability_zone_id === undefined ||
         d.availability_zone_id === query.availability_zone_id) &&
-      (name === undefined || d.name.toLowerCase().includes(name)) &&
-      (query.tag_ids.length === 0 || query.tag_ids.some((t) => d.tag_ids.includes(t))),
+      contains(d.name, query.name) &&
+      taggedAny(d.tag_ids, query.tag_ids),
   );
   return page(disks, query, (d) => presentDisk(state, d));
 }
@@ -395,15 +382,8 @@ export function updateDisk(
     plan(disk, clock.now(), "updating", [clock.delay(DELAYS.diskUpdate), status]);
   }
   touch(disk, clock);
-  recordTask(state, clock, {
-    name: "update_disk",
-    project_id: disk.project_id,
-    availability_zone_id: disk.availability_zone_id,
-    entity_id: disk.id,
-    entity_type: "disk",
-    entity_name: disk.name,
-    durationMs: grows ? DELAYS.diskUpdate : DELAYS.taskStart,
-  });
+  const duration = grows ? DELAYS.diskUpdate : DELAYS.taskStart;
+  recordResourceTask(state, clock, "disk", disk, "update_disk", duration);
   return disk;
 }
 
@@ -453,15 +433,7 @@ export function deleteDisk(state: VmState, clock: Clock, disk: DiskRecord): void
 export function deleteDiskRecord(state: VmState, clock: Clock, disk: DiskRecord): void {
   plan(disk, clock.now(), "deleting", [clock.delay(DELAYS.diskDelete), GONE]);
   touch(disk, clock);
-  recordTask(state, clock, {
-    name: "delete_disk",
-    project_id: disk.project_id,
-    availability_zone_id: disk.availability_zone_id,
-    entity_id: disk.id,
-    entity_type: "disk",
-    entity_name: disk.name,
-    durationMs: DELAYS.diskDelete,
-  });
+  recordResourceTask(state, clock, "disk", disk, "delete_disk", DELAYS.diskDelete);
 }
 
 /**
@@ -511,7 +483,9 @@ export function attachDiskRecord(
   plan(disk, clock.now(), "attaching", [clock.delay(DELAYS.diskAttach), "in_use"]);
   touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) linkTask(state, clock, disk, "attach_disk", DELAYS.diskAttach);
+  if (!options.byVm) {
+    recordResourceTask(state, clock, "disk", disk, "attach_disk", DELAYS.diskAttach);
+  }
   return disk;
 }
 
@@ -566,26 +540,10 @@ export function detachDiskRecord(
   ]);
   touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) linkTask(state, clock, disk, "detach_disk", DELAYS.diskDetach);
+  if (!options.byVm) {
+    recordResourceTask(state, clock, "disk", disk, "detach_disk", DELAYS.diskDetach);
+  }
   return disk;
-}
-
-function linkTask(
-  state: VmState,
-  clock: Clock,
-  disk: DiskRecord,
-  name: string,
-  durationMs: number,
-): void {
-  recordTask(state, clock, {
-    name,
-    project_id: disk.project_id,
-    availability_zone_id: disk.availability_zone_id,
-    entity_id: disk.id,
-    entity_type: "disk",
-    entity_name: disk.name,
-    durationMs,
-  });
 }
 
 /** The `PublicDiskResponse` of a disk: minis of its project, zone, type, tags and VMs. */

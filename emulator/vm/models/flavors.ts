@@ -1,8 +1,8 @@
 /** Flavors: the filtered, paged list and one flavor by id. */
 import type { FlavorListQuery, FlavorPage, FlavorResponse } from "../../../provider/api/vm/flavors";
 import type { FlavorRecord, VmState } from "../records";
-import { catalogPage, contains, offeredTo, optionalProject, optionalZone } from "./catalog-common";
-import { mustGet } from "./shared";
+import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
+import { contains, mustGet } from "./shared";
 import { zoneEntries, zoneNotFound } from "./zones";
 
 /** The API shape of a flavor, with the zones it is offered in. */

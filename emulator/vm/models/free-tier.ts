@@ -8,21 +8,14 @@ import { ServiceError, notFound, unprocessable } from "../../core/service-error"
 import type { Clock } from "../../core/service-module";
 import { GONE, type VmRecord, type VmState, type ZoneRecord } from "../records";
 import { defaultSpec } from "./interfaces";
-import { requireProject } from "./shared";
+import { requireProject, requireZone } from "./shared";
 import { createVmRecord, requireBootDiskFits, requireImageInZone, resolveImage } from "./vm-create";
 import { atomically } from "./vms";
 
 /** The zone a free-tier VM goes to: the one given (422 unless free-tier) or the first free-tier zone. */
 function freeTierZone(state: VmState, zoneId: string | undefined): ZoneRecord {
   if (zoneId !== undefined) {
-    const zone = state.zones[zoneId];
-    if (zone === undefined) {
-      throw unprocessable(
-        "bad_availability_zone_id",
-        `availability zone ${zoneId} not found`,
-        "availability_zone_id",
-      );
-    }
+    const zone = requireZone(state, zoneId);
     if (!zone.free_tier) {
       throw unprocessable(
         "project_unavailable_in_availability_zone",
@@ -104,7 +97,7 @@ export function createFreeTierVm(
         ],
         image_metadata: body.image_metadata,
         metadata_fields: body.metadata_fields,
-        interfaces: [defaultSpec("", body.new_floating_ip)],
+        interfaces: [defaultSpec(body.new_floating_ip)],
       },
       { legacy: false, freeTier: true },
     );

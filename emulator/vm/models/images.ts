@@ -2,8 +2,8 @@
 import { unprocessable } from "../../core/service-error";
 import type { ImageListQuery, ImagePage, ImageResponse } from "../../../provider/api/vm/images";
 import type { ImageRecord, VmState } from "../records";
-import { catalogPage, contains, offeredTo, optionalProject, optionalZone } from "./catalog-common";
-import { mustGet } from "./shared";
+import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
+import { contains, mustGet } from "./shared";
 import { zoneEntries } from "./zones";
 
 /** The minimal cloud-init template answered for images that take user data. */

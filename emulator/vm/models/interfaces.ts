@@ -17,7 +17,7 @@ import type {
   ZoneRecord,
 } from "../records";
 import { bindFloatingIp, createFloatingIp, findFloatingIp, unbindFloatingIp } from "./floating-ips";
-import { newId } from "./shared";
+import { newId, optionalGet } from "./shared";
 import { allocateAddress, defaultSubnetOf, releaseAddress } from "./subnets";
 import { underField } from "./vms";
 
@@ -40,56 +40,70 @@ export interface InterfaceSpec {
 }
 
 /** Specs of a v1.1 `interfaces` section; none given → one interface in the default subnet. */
-export function specsFromInterfaces(
-  items: VmCreateInterface[] | undefined,
-  prefix = "",
-): InterfaceSpec[] {
-  if (items === undefined) return [defaultSpec(prefix)];
-  return items.map((item, i) => ({
+export function specsFromInterfaces(items: VmCreateInterface[] | undefined): InterfaceSpec[] {
+  return specsOf(items, "interfaces", (item) => ({
     type: item.type,
-    subnet_id: item.subnet_id,
-    subnet_name: item.subnet_name,
-    ip_address: item.ip_address,
-    interface_security_enabled: item.interface_security_enabled,
-    security_group_ids: item.security_groups,
-    security_group_names: item.security_group_names,
     new_public_ip: item.new_external_ip,
     public_ip_id: item.attach_external_ip_id,
     public_ip_name: item.attach_external_ip_name,
-    field: `${prefix}interfaces.${i}`,
     publicIpField: "attach_external_ip_id",
   }));
 }
 
 /** Specs of a legacy `subnets` section; none given → one interface in the default subnet. */
-export function specsFromSubnets(
-  items: VmCreateSubnet[] | undefined,
-  prefix = "",
-): InterfaceSpec[] {
-  if (items === undefined) return [defaultSpec(prefix)];
-  return items.map((item, i) => ({
+export function specsFromSubnets(items: VmCreateSubnet[] | undefined): InterfaceSpec[] {
+  return specsOf(items, "subnets", (item) => ({
     type: "regular",
+    new_public_ip: item.new_floating_ip,
+    public_ip_id: item.attach_floating_ip_id,
+    public_ip_name: item.attach_floating_ip_name,
+    publicIpField: "attach_floating_ip_id",
+  }));
+}
+
+/** The fields of an interface item that both create versions name alike. */
+type SharedItemFields = Pick<
+  VmCreateInterface,
+  | "subnet_id"
+  | "subnet_name"
+  | "ip_address"
+  | "interface_security_enabled"
+  | "security_groups"
+  | "security_group_names"
+>;
+
+/** The fields of a spec whose request names differ between the create versions. */
+type VersionedSpecFields = Pick<
+  InterfaceSpec,
+  "type" | "new_public_ip" | "public_ip_id" | "public_ip_name" | "publicIpField"
+>;
+
+/** Specs of the `section` of a create request; `versioned` reads what the versions name apart. */
+function specsOf<T extends SharedItemFields>(
+  items: T[] | undefined,
+  section: "interfaces" | "subnets",
+  versioned: (item: T) => VersionedSpecFields,
+): InterfaceSpec[] {
+  if (items === undefined) return [defaultSpec()];
+  return items.map((item, i) => ({
     subnet_id: item.subnet_id,
     subnet_name: item.subnet_name,
     ip_address: item.ip_address,
     interface_security_enabled: item.interface_security_enabled,
     security_group_ids: item.security_groups,
     security_group_names: item.security_group_names,
-    new_public_ip: item.new_floating_ip,
-    public_ip_id: item.attach_floating_ip_id,
-    public_ip_name: item.attach_floating_ip_name,
-    field: `${prefix}subnets.${i}`,
-    publicIpField: "attach_floating_ip_id",
+    ...versioned(item),
+    field: `${section}.${i}`,
   }));
 }
 
 /** The interface a VM gets when the request names none: the zone's default subnet and group. */
-export function defaultSpec(prefix: string, newPublicIp = false): InterfaceSpec {
+export function defaultSpec(newPublicIp = false): InterfaceSpec {
   return {
     type: "regular",
     interface_security_enabled: true,
     new_public_ip: newPublicIp,
-    field: prefix === "" ? "interfaces" : `${prefix}interfaces`,
+    field: "interfaces",
     publicIpField: "new_floating_ip",
   };
 }
@@ -269,8 +283,7 @@ export function releaseInterfaces(
     if (iface === undefined) continue;
     const subnet = state.subnets[iface.subnet_id];
     if (subnet !== undefined) releaseAddress(state, subnet, iface.ip_address);
-    const fip =
-      iface.floating_ip_id === undefined ? undefined : state.floatingIps[iface.floating_ip_id];
+    const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
     if (fip !== undefined) {
       // A direct_ip address exists only for its interface, so it never outlives it.
       if (release.includes(fip.id) || iface.type === "direct_ip") delete state.floatingIps[fip.id];

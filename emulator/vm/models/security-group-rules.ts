@@ -22,15 +22,18 @@ import {
   type SecurityGroupRuleRecord,
   type VmState,
 } from "../records";
-import { newId, page, requireProject, requireZoneOpen, stamps, touch } from "./shared";
-
-/** States from which a rule (or a group) may be deleted: settled or failed. */
-export const NETWORK_DELETABLE: ReadonlySet<string> = new Set([
-  "created",
-  "error",
-  "error_creating",
-  "error_deleting",
-]);
+import { requireCreated, requireDeletable } from "./network-status";
+import {
+  mustFind,
+  newId,
+  optionalGet,
+  page,
+  requireProject,
+  requireZoneOpen,
+  stamps,
+  touch,
+  zoneOf,
+} from "./shared";
 
 /** The rule as `PublicSecurityGroupRuleResponse`. */
 export function presentRule(
@@ -38,10 +41,7 @@ export function presentRule(
   rule: SecurityGroupRuleRecord,
 ): SecurityGroupRuleResponse {
   const group = state.securityGroups[rule.security_group_id]!;
-  const remote =
-    rule.remote_security_group_id === undefined
-      ? undefined
-      : state.securityGroups[rule.remote_security_group_id];
+  const remote = optionalGet(state.securityGroups, rule.remote_security_group_id);
   return {
     id: rule.id,
     direction: rule.direction,
@@ -70,14 +70,13 @@ export function rulesOf(state: VmState, groupId: string): SecurityGroupRuleRecor
  * real service answers on rule endpoints), 403 when it belongs to a foreign project.
  */
 function requireRuleGroup(state: VmState, groupId: string): SecurityGroupRecord {
-  const group = state.securityGroups[groupId];
-  if (group === undefined) {
-    throw unprocessable(
-      "wrong_security_group",
-      `security group ${groupId} not found`,
-      "security_group_id",
-    );
-  }
+  const group = mustFind(
+    state.securityGroups,
+    groupId,
+    "wrong_security_group",
+    "security group",
+    "security_group_id",
+  );
   requireProject(state, group.project_id);
   return group;
 }
@@ -208,13 +207,13 @@ export function createRule(
   body: SecurityGroupRuleCreateRequest,
 ): SecurityGroupRuleRecord {
   const group = requireRuleGroup(state, groupId);
-  requireZoneOpen(state.zones[group.availability_zone_id]!);
-  if (group.status !== "created") {
-    throw unprocessable(
-      "security_group_rule_can_not_be_created_from_current_state",
-      `security group ${group.id} is ${group.status}; add rules once it is created`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, group));
+  requireCreated(
+    group,
+    "security group",
+    "security_group_rule_can_not_be_created_from_current_state",
+    "add rules once it is created",
+  );
   const remote = resolveRemoteGroup(state, group, body);
   const rule = buildRule(state, clock, group, body, remote, clock.delay(DELAYS.ruleCreate));
   state.securityGroupRules[rule.id] = rule;
@@ -234,13 +233,8 @@ export function updateRule(
   body: SecurityGroupRuleUpdateRequest,
 ): SecurityGroupRuleRecord {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(state.zones[group.availability_zone_id]!);
-  if (rule.status !== "created") {
-    throw unprocessable(
-      "security_group_rule_can_not_be_changed_from_current_state",
-      `rule ${rule.id} is ${rule.status}; wait until it is created`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, group));
+  requireCreated(rule, "rule", "security_group_rule_can_not_be_changed_from_current_state");
   const newRemoteGroup =
     body.remote_security_group_id !== undefined || body.remote_security_group_name !== undefined;
   const merged = {
@@ -282,13 +276,8 @@ export function updateRule(
 /** Starts deleting a rule: `deleting` now, gone after the rule delay. */
 export function deleteRule(state: VmState, clock: Clock, groupId: string, ruleId: string): void {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(state.zones[group.availability_zone_id]!);
-  if (!NETWORK_DELETABLE.has(rule.status)) {
-    throw unprocessable(
-      "security_group_rule_can_not_be_deleted_from_current_state",
-      `rule ${rule.id} is ${rule.status}; it can be deleted once it is created or failed`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, group));
+  requireDeletable(rule, "rule", "security_group_rule_can_not_be_deleted_from_current_state");
   touch(rule, clock);
   touch(group, clock);
   plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [

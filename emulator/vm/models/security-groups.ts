@@ -19,22 +19,26 @@ import {
   type SecurityGroupRuleRecord,
   type VmState,
 } from "../records";
-import { NETWORK_DELETABLE, buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
+import { requireCreated, requireDeletable } from "./network-status";
+import { buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
 import {
+  contains,
   defaultZone,
   mustGet,
   newId,
   page,
   projectMini,
-  recordTask,
+  recordResourceTask,
   requireProject,
   requireZoneOpen,
   resolveTags,
   resolveZone,
   stamps,
+  taggedAny,
   tagMinis,
   touch,
   zoneMini,
+  zoneOf,
 } from "./shared";
 
 /** Whether a network interface uses the group. */
@@ -95,33 +99,14 @@ export function listSecurityGroups(
   requireProject(state, query.project_id);
   const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
   const tags = resolveTags(state, { tag_ids: query.tag_ids });
-  const needle = query.name?.toLowerCase();
   const items = Object.values(state.securityGroups).filter(
     (g) =>
       g.project_id === query.project_id &&
       (zone === undefined || g.availability_zone_id === zone.id) &&
-      (tags.length === 0 || g.tag_ids.some((t) => tags.includes(t))) &&
-      (needle === undefined || g.name.toLowerCase().includes(needle)),
+      taggedAny(g.tag_ids, tags) &&
+      contains(g.name, query.name),
   );
   return page(items, query, (g) => presentSecurityGroup(state, g), false);
-}
-
-function recordGroupTask(
-  state: VmState,
-  clock: Clock,
-  group: SecurityGroupRecord,
-  name: string,
-  durationMs: number,
-): void {
-  recordTask(state, clock, {
-    name,
-    project_id: group.project_id,
-    availability_zone_id: group.availability_zone_id,
-    entity_id: group.id,
-    entity_type: "security_group",
-    entity_name: group.name,
-    durationMs,
-  });
 }
 
 /**
@@ -157,7 +142,14 @@ export function createSecurityGroup(
   plan<SecurityGroupRecord["status"]>(group, clock.now(), "creating", [delay, "created"]);
   state.securityGroups[group.id] = group;
   for (const rule of rules) state.securityGroupRules[rule.id] = rule;
-  recordGroupTask(state, clock, group, "create_security_group", DELAYS.securityGroupCreate);
+  recordResourceTask(
+    state,
+    clock,
+    "security_group",
+    group,
+    "create_security_group",
+    DELAYS.securityGroupCreate,
+  );
   return group;
 }
 
@@ -169,13 +161,8 @@ export function updateSecurityGroup(
   body: SecurityGroupUpdateRequest,
 ): SecurityGroupRecord {
   const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(state.zones[group.availability_zone_id]!);
-  if (group.status !== "created") {
-    throw unprocessable(
-      "security_group_can_not_be_changed_from_current_state",
-      `security group ${group.id} is ${group.status}; wait until it is created`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, group));
+  requireCreated(group, "security group", "security_group_can_not_be_changed_from_current_state");
   if (body.tag_ids !== undefined || body.tag_names !== undefined)
     group.tag_ids = resolveTags(state, body);
   if (body.name !== undefined) group.name = body.name;
@@ -185,7 +172,14 @@ export function updateSecurityGroup(
     clock.delay(DELAYS.securityGroupUpdate),
     "created",
   ]);
-  recordGroupTask(state, clock, group, "update_security_group", DELAYS.securityGroupUpdate);
+  recordResourceTask(
+    state,
+    clock,
+    "security_group",
+    group,
+    "update_security_group",
+    DELAYS.securityGroupUpdate,
+  );
   return group;
 }
 
@@ -196,19 +190,14 @@ export function updateSecurityGroup(
  */
 export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: string): void {
   const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(state.zones[group.availability_zone_id]!);
+  requireZoneOpen(zoneOf(state, group));
   if (group.default) {
     throw unprocessable(
       "can_not_delete_default_security_group",
       `security group ${group.name} is the zone's default group and cannot be deleted`,
     );
   }
-  if (!NETWORK_DELETABLE.has(group.status)) {
-    throw unprocessable(
-      "security_group_can_not_be_deleted_from_current_state",
-      `security group ${group.id} is ${group.status}; it can be deleted once it is created or failed`,
-    );
-  }
+  requireDeletable(group, "security group", "security_group_can_not_be_deleted_from_current_state");
   if (hasInterfaces(state, group.id)) {
     throw hasReferences(
       "security_group_has_interface",
@@ -230,5 +219,12 @@ export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: strin
   for (const rule of rulesOf(state, group.id)) {
     plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [delay, GONE]);
   }
-  recordGroupTask(state, clock, group, "delete_security_group", DELAYS.securityGroupDelete);
+  recordResourceTask(
+    state,
+    clock,
+    "security_group",
+    group,
+    "delete_security_group",
+    DELAYS.securityGroupDelete,
+  );
 }

@@ -1,7 +1,8 @@
 /**
- * Rules and helpers every VM-service model shares: ids and timestamps, project and zone
- * checks (403, 422 project not found, 422 changes forbidden), tag resolution, tasks, paging,
- * and the small "mini" objects that responses nest.
+ * Rules and helpers every VM-service model shares: ids and timestamps, lookups (404 for a
+ * path id, 422 for a body reference), project and zone checks (403, 422 project not found,
+ * 422 changes forbidden), tag resolution, the rules of list filters, tasks, paging, and the
+ * small "mini" objects that responses nest.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Clock } from "../../core/service-module";
@@ -50,15 +51,25 @@ export function requireProject(
   projectId: string,
   missingStatus: 404 | 422 = 422,
 ): ProjectRecord {
-  const project = state.projects[projectId];
-  if (project === undefined) {
-    if (missingStatus === 404) throw notFound("project", projectId);
-    throw unprocessable("bad_project_id", `project ${projectId} not found`, "project_id");
-  }
+  const project =
+    missingStatus === 404
+      ? mustGet(state.projects, "project", projectId)
+      : mustFind(state.projects, projectId, "bad_project_id", "project", "project_id");
   if (!project.accessible) {
     throw forbidden("forbidden", `the token may not use project ${projectId}`);
   }
   return project;
+}
+
+/** The zone a request names by `availability_zone_id` (422 `bad_availability_zone_id`). */
+export function requireZone(state: VmState, zoneId: string): ZoneRecord {
+  return mustFind(
+    state.zones,
+    zoneId,
+    "bad_availability_zone_id",
+    "availability zone",
+    "availability_zone_id",
+  );
 }
 
 /** Resolves a zone given by id or by name (never both), as create requests allow. */
@@ -73,16 +84,7 @@ export function resolveZone(
       "availability_zone_id",
     );
   }
-  if (ref.availability_zone_id !== undefined) {
-    const zone = state.zones[ref.availability_zone_id];
-    if (zone === undefined)
-      throw unprocessable(
-        "bad_availability_zone_id",
-        `availability zone ${ref.availability_zone_id} not found`,
-        "availability_zone_id",
-      );
-    return zone;
-  }
+  if (ref.availability_zone_id !== undefined) return requireZone(state, ref.availability_zone_id);
   if (ref.availability_zone_name !== undefined) {
     const zone = Object.values(state.zones).find((z) => z.name === ref.availability_zone_name);
     if (zone === undefined)
@@ -124,8 +126,7 @@ export function resolveTags(
 ): string[] {
   const ids: string[] = [];
   for (const id of ref.tag_ids ?? []) {
-    if (state.tags[id] === undefined)
-      throw unprocessable("bad_tag_id", `tag ${id} not found`, "tag_ids");
+    mustFind(state.tags, id, "bad_tag_id", "tag", "tag_ids");
     ids.push(id);
   }
   for (const name of ref.tag_names ?? []) {
@@ -135,6 +136,29 @@ export function resolveTags(
     ids.push(tag.id);
   }
   return [...new Set(ids)];
+}
+
+/** The zone a record lives in (records keep the id of a zone that exists). */
+export function zoneOf(state: VmState, record: { availability_zone_id: string }): ZoneRecord {
+  return state.zones[record.availability_zone_id]!;
+}
+
+/** Case-insensitive "contains", the rule of every name filter of the service. */
+export function contains(text: string, part: string | undefined): boolean {
+  return part === undefined || text.toLowerCase().includes(part.toLowerCase());
+}
+
+/** The rule of every list filter: an absent or empty list lets everything through. */
+export function listed<T>(filter: readonly T[] | undefined, value: T): boolean {
+  return filter === undefined || filter.length === 0 || filter.includes(value);
+}
+
+/** The rule of every tag filter: no tags let everything through, else any one tag matches. */
+export function taggedAny(
+  tagIds: readonly string[],
+  filter: readonly string[] | undefined,
+): boolean {
+  return filter === undefined || filter.length === 0 || filter.some((t) => tagIds.includes(t));
 }
 
 /** Records a task for an asynchronous change: pending, then running, then complete. */
@@ -182,6 +206,29 @@ export function recordTask(
   );
   state.tasks[record.id] = record;
   return record;
+}
+
+/**
+ * Records task `name` about `resource`, a resource of `entityType` (`vm`, `disk`, `subnet`,
+ * `security_group`): the task is placed in the resource's project and zone, and named after it.
+ */
+export function recordResourceTask(
+  state: VmState,
+  clock: Clock,
+  entityType: string,
+  resource: { id: string; name: string; project_id: string; availability_zone_id: string },
+  name: string,
+  durationMs: number,
+): TaskRecord {
+  return recordTask(state, clock, {
+    name,
+    project_id: resource.project_id,
+    availability_zone_id: resource.availability_zone_id,
+    entity_id: resource.id,
+    entity_type: entityType,
+    entity_name: resource.name,
+    durationMs,
+  });
 }
 
 /**
@@ -241,9 +288,33 @@ export const imageMini = (image: ImageRecord) => ({
   display_name: image.display_name,
 });
 
+/** Looks up a record by an optional id: undefined when the id or the record is absent. */
+export function optionalGet<T>(
+  collection: Record<string, T>,
+  id: string | undefined,
+): T | undefined {
+  return id === undefined ? undefined : collection[id];
+}
+
 /** Looks up a record by id or throws 404 with the service's `<kind>_not_found` code. */
 export function mustGet<T>(collection: Record<string, T>, kind: string, id: string): T {
   const record = collection[id];
   if (record === undefined) throw notFound(kind, id);
+  return record;
+}
+
+/**
+ * Looks up a record that a request field names by id, or throws 422 `code` naming `field`
+ * ("<label> <id> not found"): a bad reference in a body is the request's fault, not a 404.
+ */
+export function mustFind<T>(
+  collection: Record<string, T>,
+  id: string,
+  code: string,
+  label: string,
+  field: string,
+): T {
+  const record = collection[id];
+  if (record === undefined) throw unprocessable(code, `${label} ${id} not found`, field);
   return record;
 }

@@ -34,29 +34,26 @@ import {
   type VmState,
 } from "../records";
 import {
+  contains,
   defaultZone,
   mustGet,
+  listed,
   newId,
   page,
   projectMini,
-  recordTask,
+  recordResourceTask,
   requireProject,
   requireZoneOpen,
   resolveTags,
   resolveZone,
   stamps,
+  taggedAny,
   tagMinis,
   touch,
   zoneMini,
+  zoneOf,
 } from "./shared";
-
-/** States from which a subnet may be deleted (a failed subnet can be cleaned up). */
-const DELETABLE: ReadonlySet<NetworkStatus | typeof GONE> = new Set<NetworkStatus | typeof GONE>([
-  "created",
-  "error",
-  "error_creating",
-  "error_deleting",
-]);
+import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-status";
 
 /** Where new subnets without an address are placed: the first free block of 10.0.0.0/8. */
 const AUTO_POOL: Ipv4Network = { base: parseIpv4("10.0.0.0")!, prefix: 8 };
@@ -89,7 +86,7 @@ export function presentSubnet(state: VmState, subnet: SubnetRecord): SubnetRespo
     created_time: subnet.created_time,
     modified_time: subnet.modified_time,
     type: subnet.type,
-    can_delete: count === 0 && DELETABLE.has(subnet.status),
+    can_delete: count === 0 && NETWORK_DELETABLE.has(subnet.status),
     vpc_id: subnet.vpc_id,
   };
 }
@@ -133,16 +130,13 @@ export function listSubnets(state: VmState, query: SubnetListFilter): Page<Subne
   const tags = resolveTags(state, { tag_ids: query.tag_ids });
   const address =
     query.subnet_address === undefined ? undefined : parseIpv4Cidr(query.subnet_address);
-  const needle = query.name?.toLowerCase();
   const items = Object.values(state.subnets).filter(
     (s) =>
       s.project_id === query.project_id &&
-      (query.availability_zone_ids === undefined ||
-        query.availability_zone_ids.length === 0 ||
-        query.availability_zone_ids.includes(s.availability_zone_id)) &&
+      listed(query.availability_zone_ids, s.availability_zone_id) &&
       (query.routed_network === undefined || s.routed_network === query.routed_network) &&
-      (tags.length === 0 || s.tag_ids.some((t) => tags.includes(t))) &&
-      (needle === undefined || s.name.toLowerCase().includes(needle)) &&
+      taggedAny(s.tag_ids, tags) &&
+      contains(s.name, query.name) &&
       (address === undefined || sameNetwork(networkOf(s), address)) &&
       (query.vpc_id === undefined || s.vpc_id === query.vpc_id),
   );
@@ -325,26 +319,8 @@ export function createSubnet(
     "created",
   ]);
   state.subnets[subnet.id] = subnet;
-  recordSubnetTask(state, clock, subnet, "create_subnet", DELAYS.subnetCreate);
+  recordResourceTask(state, clock, "subnet", subnet, "create_subnet", DELAYS.subnetCreate);
   return subnet;
-}
-
-function recordSubnetTask(
-  state: VmState,
-  clock: Clock,
-  subnet: SubnetRecord,
-  name: string,
-  durationMs: number,
-): void {
-  recordTask(state, clock, {
-    name,
-    project_id: subnet.project_id,
-    availability_zone_id: subnet.availability_zone_id,
-    entity_id: subnet.id,
-    entity_type: "subnet",
-    entity_name: subnet.name,
-    durationMs,
-  });
 }
 
 /**
@@ -359,13 +335,8 @@ export function updateSubnet(
   body: SubnetUpdateRequest,
 ): SubnetRecord {
   const subnet = requireSubnet(state, subnetId);
-  requireZoneOpen(state.zones[subnet.availability_zone_id]!);
-  if (subnet.status !== "created") {
-    throw unprocessable(
-      "subnet_can_not_be_updated_from_current_state",
-      `subnet ${subnet.id} is ${subnet.status}; wait until it is created`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, subnet));
+  requireCreated(subnet, "subnet", "subnet_can_not_be_updated_from_current_state");
   const tagIds =
     body.tag_ids === undefined && body.tag_names === undefined
       ? undefined
@@ -406,20 +377,15 @@ export function updateSubnet(
     clock.delay(DELAYS.subnetUpdate),
     "created",
   ]);
-  recordSubnetTask(state, clock, subnet, "update_subnet", DELAYS.subnetUpdate);
+  recordResourceTask(state, clock, "subnet", subnet, "update_subnet", DELAYS.subnetUpdate);
   return subnet;
 }
 
 /** Starts deleting a subnet: `deleting` now, gone after the delete delay. */
 export function deleteSubnet(state: VmState, clock: Clock, subnetId: string): void {
   const subnet = requireSubnet(state, subnetId);
-  requireZoneOpen(state.zones[subnet.availability_zone_id]!);
-  if (!DELETABLE.has(subnet.status)) {
-    throw unprocessable(
-      "subnet_can_not_be_deleted_from_current_state",
-      `subnet ${subnet.id} is ${subnet.status}; it can be deleted once it is created or failed`,
-    );
-  }
+  requireZoneOpen(zoneOf(state, subnet));
+  requireDeletable(subnet, "subnet", "subnet_can_not_be_deleted_from_current_state");
   const count = interfaceCount(state, subnet.id);
   if (count > 0) {
     throw hasReferences(
@@ -432,7 +398,7 @@ export function deleteSubnet(state: VmState, clock: Clock, subnetId: string): vo
     clock.delay(DELAYS.subnetDelete),
     GONE,
   ]);
-  recordSubnetTask(state, clock, subnet, "delete_subnet", DELAYS.subnetDelete);
+  recordResourceTask(state, clock, "subnet", subnet, "delete_subnet", DELAYS.subnetDelete);
 }
 
 /**

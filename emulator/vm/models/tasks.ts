@@ -4,8 +4,7 @@
  */
 import type { TaskListQuery, TaskPage, TaskResponse } from "../../../provider/api/vm/tasks";
 import type { TaskRecord, VmState } from "../records";
-import { contains } from "./catalog-common";
-import { mustGet, page, requireProject } from "./shared";
+import { contains, mustGet, page, requireProject } from "./shared";
 
 /** The API shape of a task. */
 export function presentTask(task: TaskRecord): TaskResponse {

@@ -10,7 +10,7 @@ import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import type { ImageRecord, VmRecord, VmState, VmStatus } from "../records";
-import { requireZoneOpen, touch } from "./shared";
+import { imageMini, optionalGet, recordResourceTask, touch, zoneMini, zoneOf } from "./shared";
 import {
   USER_NAME_FIELD,
   requireBootDiskFits,
@@ -24,11 +24,10 @@ import {
   diskLimits,
   interfacesOf,
   presentVm,
+  requireOpenVm,
   requireVm,
   requireVmStatus,
   serialReady,
-  vmTask,
-  zoneOf,
 } from "./vms";
 
 /** Statuses in which consoles, passwords and the guest agent can be used. */
@@ -51,9 +50,7 @@ export function rebuildVm(
   vmId: string,
   body: RebuildVmRequest,
 ): VmRecord {
-  const vm = requireVm(state, vmId, 404);
-  const zone = zoneOf(state, vm);
-  requireZoneOpen(zone);
+  const { vm, zone } = requireOpenVm(state, vmId, 404);
   requireVmStatus(vm, VM_CHANGEABLE, "vm_can_not_be_changed_from_current_state", "be rebuilt");
   let image: ImageRecord;
   try {
@@ -86,7 +83,7 @@ export function rebuildVm(
   if (boot !== undefined) boot.image_id = image.id;
   touch(vm, clock);
   plan<VmRecord["status"]>(vm, clock.now(), "updating", [clock.delay(DELAYS.vmRebuild), previous]);
-  vmTask(state, clock, vm, "rebuild_vm", DELAYS.vmRebuild);
+  recordResourceTask(state, clock, "vm", vm, "rebuild_vm", DELAYS.vmRebuild);
   return vm;
 }
 
@@ -95,8 +92,7 @@ export function presentRebuild(state: VmState, vm: VmRecord): RebuildVmResponse 
   const full = presentVm(state, vm);
   const zone = zoneOf(state, vm);
   const image = state.images[vm.image_id]!;
-  const group =
-    vm.placement_group_id === undefined ? undefined : state.placementGroups[vm.placement_group_id];
+  const group = optionalGet(state.placementGroups, vm.placement_group_id);
   return {
     id: vm.id,
     name: vm.name,
@@ -114,16 +110,9 @@ export function presentRebuild(state: VmState, vm: VmRecord): RebuildVmResponse 
     remote_console_ws: vm.remote_console_ws ?? null,
     remote_console_protocol: vm.remote_console_protocol ?? null,
     project: full.project,
-    availability_zone: { id: zone.id, name: zone.name, enabled: zone.enabled },
+    availability_zone: { ...zoneMini(zone), enabled: zone.enabled },
     flavor: full.flavor,
-    image: {
-      id: image.id,
-      name: image.name,
-      free_tier_enabled: image.free_tier_enabled,
-      type: image.type,
-      display_name: image.display_name,
-      icon: image.icon,
-    },
+    image: { ...imageMini(image), icon: image.icon },
     image_metadata: vm.metadata_fields.map((f) => ({ ...f })),
     placement_group: group === undefined ? null : { id: group.id, name: group.name },
     tags: full.tags,
@@ -147,8 +136,7 @@ export function presentRebuild(state: VmState, vm: VmRecord): RebuildVmResponse 
     }),
     interfaces: interfacesOf(state, vm).map((iface) => {
       const subnet = state.subnets[iface.subnet_id];
-      const fip =
-        iface.floating_ip_id === undefined ? undefined : state.floatingIps[iface.floating_ip_id];
+      const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
       return {
         id: iface.id,
         name: iface.name,
@@ -196,9 +184,7 @@ function requireConsoleStatus(vm: VmRecord): void {
  * `vnc_ws`. 422 when the zone does not offer the virtual console.
  */
 export function getVnc(state: VmState, clock: Clock, vmId: string): void {
-  const vm = requireVm(state, vmId, 422);
-  const zone = zoneOf(state, vm);
-  requireZoneOpen(zone);
+  const { vm, zone } = requireOpenVm(state, vmId, 422);
   requireConsoleStatus(vm);
   if (!zone.vnc_console_enabled) {
     throw unprocessable(
@@ -222,9 +208,7 @@ export function remoteConsole(
   vmId: string,
   protocol: "vnc" | "serial",
 ): void {
-  const vm = requireVm(state, vmId, 422);
-  const zone = zoneOf(state, vm);
-  requireZoneOpen(zone);
+  const { vm, zone } = requireOpenVm(state, vmId, 422);
   requireConsoleStatus(vm);
   const offered = protocol === "vnc" ? zone.vnc_console_enabled : zone.serial_console_enabled;
   if (!offered) {
@@ -280,8 +264,7 @@ export function setPower(
   vmId: string,
   action: keyof typeof POWER,
 ): void {
-  const vm = requireVm(state, vmId, 422);
-  requireZoneOpen(zoneOf(state, vm));
+  const { vm } = requireOpenVm(state, vmId, 422);
   const step = POWER[action];
   if (vm.status !== step.from) {
     throw unprocessable(
@@ -292,7 +275,7 @@ export function setPower(
   }
   plan<VmRecord["status"]>(vm, clock.now(), step.via, [clock.delay(step.delay), step.to]);
   touch(vm, clock);
-  vmTask(state, clock, vm, step.task, step.delay);
+  recordResourceTask(state, clock, "vm", vm, step.task, step.delay);
 }
 
 /** The login of the image's user: the `user_name` metadata value, else the image's default. */

@@ -33,15 +33,16 @@ import {
   specsFromSubnets,
   type InterfaceSpec,
 } from "./interfaces";
-import { newId, requireProject, requireZoneOpen, resolveZone, stamps } from "./shared";
 import {
-  MAX_DISKS_PER_VM,
-  atomically,
-  requireFlavorFits,
-  resolveFlavor,
-  underField,
-  vmTask,
-} from "./vms";
+  newId,
+  optionalGet,
+  recordResourceTask,
+  requireProject,
+  requireZoneOpen,
+  resolveZone,
+  stamps,
+} from "./shared";
+import { MAX_DISKS_PER_VM, atomically, requireFlavorFits, resolveFlavor, underField } from "./vms";
 
 /** One VM to create, whichever path asked for it. */
 export interface VmSpec {
@@ -323,8 +324,7 @@ export function createVmRecord(
       );
     }
     existingBoot = underField("disks.0", () => resolveExistingDisk(state, project, zone, first));
-    const held =
-      existingBoot.image_id === undefined ? undefined : state.images[existingBoot.image_id];
+    const held = optionalGet(state.images, existingBoot.image_id);
     if (!existingBoot.bootable || held === undefined) {
       throw unprocessable(
         "disk_not_bootable",
@@ -416,7 +416,7 @@ export function createVmRecord(
   createInterfaces(state, clock, vm, project, zone, spec.interfaces);
   plan<VmRecord["status"]>(vm, clock.now(), "creating", [clock.delay(DELAYS.vmCreate), "running"]);
   state.vms[vm.id] = vm;
-  vmTask(state, clock, vm, "create_vm", DELAYS.vmCreate);
+  recordResourceTask(state, clock, "vm", vm, "create_vm", DELAYS.vmCreate);
   return vm;
 }
 

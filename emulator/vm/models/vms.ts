@@ -35,16 +35,21 @@ import {
   type ZoneRecord,
 } from "../records";
 import {
+  contains,
   flavorMini,
   imageMini,
+  listed,
+  optionalGet,
   projectMini,
-  recordTask,
+  recordResourceTask,
   requireProject,
   requireZoneOpen,
   resolveTags,
+  taggedAny,
   tagMinis,
   touch,
   zoneMini,
+  zoneOf,
 } from "./shared";
 
 /** Statuses in which a VM may be updated or rebuilt. */
@@ -121,6 +126,21 @@ export function requireVm(state: VmState, vmId: string, missing: 404 | 422): VmR
   return vm;
 }
 
+/**
+ * {@link requireVm}, then 422 when changes in the VM's zone are forbidden: the checks every
+ * change of an existing VM starts with. Answers the VM and its zone.
+ */
+export function requireOpenVm(
+  state: VmState,
+  vmId: string,
+  missing: 404 | 422,
+): { vm: VmRecord; zone: ZoneRecord } {
+  const vm = requireVm(state, vmId, missing);
+  const zone = zoneOf(state, vm);
+  requireZoneOpen(zone);
+  return { vm, zone };
+}
+
 /** 422 `code` unless the VM's status is one of `allowed`; `what` names the refused action. */
 export function requireVmStatus(
   vm: VmRecord,
@@ -134,11 +154,6 @@ export function requireVmStatus(
       `VM ${vm.id} is ${vm.status}; it can ${what} only when ${allowed.join(" or ")}`,
     );
   }
-}
-
-/** The zone of a VM. */
-export function zoneOf(state: VmState, vm: VmRecord): ZoneRecord {
-  return state.zones[vm.availability_zone_id]!;
 }
 
 /**
@@ -266,8 +281,7 @@ const networkStatus = (status: string): NetworkStatus =>
 /** An interface as `VmResponseInterfaceSection`. */
 export function presentInterface(state: VmState, iface: InterfaceRecord): VmInterface {
   const subnet = state.subnets[iface.subnet_id];
-  const fip =
-    iface.floating_ip_id === undefined ? undefined : state.floatingIps[iface.floating_ip_id];
+  const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
   return {
     id: iface.id,
     name: iface.name,
@@ -315,19 +329,25 @@ function consoleFields(vm: VmRecord) {
   };
 }
 
-/** The VM as `PublicVmResponse`. */
-export function presentVm(state: VmState, vm: VmRecord): VmResponse {
-  const group =
-    vm.placement_group_id === undefined ? undefined : state.placementGroups[vm.placement_group_id];
+/** What the full VM and the list item show alike: icon, tags, flavor, status and lock. */
+function summaryFields(state: VmState, vm: VmRecord) {
   return {
-    id: vm.id,
-    name: vm.name,
-    description: vm.description,
     icon: "",
     tags: tagMinis(state, vm.tag_ids),
     flavor: flavorMini(state.flavors[vm.flavor_id]!),
     state: vmStatus(vm),
     locked: vm.locked,
+  };
+}
+
+/** The VM as `PublicVmResponse`. */
+export function presentVm(state: VmState, vm: VmRecord): VmResponse {
+  const group = optionalGet(state.placementGroups, vm.placement_group_id);
+  return {
+    id: vm.id,
+    name: vm.name,
+    description: vm.description,
+    ...summaryFields(state, vm),
     image: imageMini(state.images[vm.image_id]!),
     created_time: vm.created_time,
     modified_time: vm.modified_time,
@@ -359,11 +379,7 @@ export function presentVmListItem(state: VmState, vm: VmRecord): VmListItem {
     name: vm.name,
     project_id: vm.project_id,
     description: vm.description,
-    icon: "",
-    tags: tagMinis(state, vm.tag_ids),
-    flavor: flavorMini(state.flavors[vm.flavor_id]!),
-    state: vmStatus(vm),
-    locked: vm.locked,
+    ...summaryFields(state, vm),
     created_time: vm.created_time,
     modified_time: vm.modified_time,
     interfaces: interfacesOf(state, vm).map((iface) => {
@@ -390,27 +406,19 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
   for (const zoneId of query.availability_zone_ids ?? []) {
     if (state.zones[zoneId] === undefined) throw notFound("availability_zone", zoneId);
   }
-  const any = <T>(filter: T[] | undefined, value: T) =>
-    filter === undefined || filter.length === 0 || filter.includes(value);
-  const needle = query.name?.toLowerCase();
   const items = Object.values(state.vms).filter((vm) => {
     if (vm.status === GONE || vm.project_id !== query.project_id) return false;
     const hasPublicIp = interfacesOf(state, vm).some((i) => i.floating_ip_id !== undefined);
     const gpu = (state.flavors[vm.flavor_id]?.gpu ?? 0) > 0;
     return (
-      any(query.vm_ids, vm.id) &&
-      (query.tag_ids === undefined ||
-        query.tag_ids.length === 0 ||
-        query.tag_ids.some((t) => vm.tag_ids.includes(t))) &&
-      any(query.availability_zone_ids, vm.availability_zone_id) &&
-      any(query.image_ids, vm.image_id) &&
-      any(query.flavor_ids, vm.flavor_id) &&
-      (query.placement_group_ids === undefined ||
-        query.placement_group_ids.length === 0 ||
-        (vm.placement_group_id !== undefined &&
-          query.placement_group_ids.includes(vm.placement_group_id))) &&
-      any(query.statuses, vm.status as VmStatus) &&
-      (needle === undefined || vm.name.toLowerCase().includes(needle)) &&
+      listed(query.vm_ids, vm.id) &&
+      taggedAny(vm.tag_ids, query.tag_ids) &&
+      listed(query.availability_zone_ids, vm.availability_zone_id) &&
+      listed(query.image_ids, vm.image_id) &&
+      listed(query.flavor_ids, vm.flavor_id) &&
+      listed(query.placement_group_ids, vm.placement_group_id) &&
+      listed(query.statuses, vm.status as VmStatus) &&
+      contains(vm.name, query.name) &&
       (query.empty_fip === undefined || query.empty_fip === !hasPublicIp) &&
       (query.free_tier === undefined || query.free_tier === vm.free_tier) &&
       (query.support_gpu === undefined || query.support_gpu === gpu)
@@ -432,25 +440,6 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
   };
 }
 
-/** Records a task about a VM. */
-export function vmTask(
-  state: VmState,
-  clock: Clock,
-  vm: VmRecord,
-  name: string,
-  durationMs: number,
-): void {
-  recordTask(state, clock, {
-    name,
-    project_id: vm.project_id,
-    availability_zone_id: vm.availability_zone_id,
-    entity_id: vm.id,
-    entity_type: "vm",
-    entity_name: vm.name,
-    durationMs,
-  });
-}
-
 /**
  * `PUT /api/v1/vms/{vm_id}`: applies the fields sent. The VM is `updating` for
  * `DELAYS.vmUpdate`, then returns to its previous status; a new flavor resizes it, running
@@ -462,9 +451,7 @@ export function updateVm(
   vmId: string,
   body: VmUpdateRequest,
 ): VmRecord {
-  const vm = requireVm(state, vmId, 422);
-  const zone = zoneOf(state, vm);
-  requireZoneOpen(zone);
+  const { vm, zone } = requireOpenVm(state, vmId, 422);
   if (Object.values(body).every((value) => value === undefined)) return vm;
   requireVmStatus(vm, VM_CHANGEABLE, "vm_can_not_be_changed_from_current_state", "be changed");
   const flavor = resolveFlavor(state, body, 422);
@@ -485,7 +472,7 @@ export function updateVm(
   vm.tag_ids = tagIds;
   touch(vm, clock);
   plan<VmRecord["status"]>(vm, clock.now(), "updating", [clock.delay(DELAYS.vmUpdate), previous]);
-  vmTask(state, clock, vm, "update_vm", DELAYS.vmUpdate);
+  recordResourceTask(state, clock, "vm", vm, "update_vm", DELAYS.vmUpdate);
   return vm;
 }
 
@@ -560,7 +547,7 @@ export function deleteVmRecord(
   vm.release_floating_ip_ids = [...(attachments?.external_ips ?? [])];
   touch(vm, clock);
   for (const disk of doomed) if (disk.status !== "deleting") deleteDiskRecord(state, clock, disk);
-  vmTask(state, clock, vm, "delete_vm", DELAYS.vmDelete);
+  recordResourceTask(state, clock, "vm", vm, "delete_vm", DELAYS.vmDelete);
 }
 
 /** `DELETE /api/v1/vms/{vm_id}`: 404 for an unknown VM, then {@link deleteVmRecord}. */
