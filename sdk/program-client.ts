@@ -6,8 +6,13 @@
  * never put into a resource, an output, a log line or an error message.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { VmCloudClient } from "../provider/client";
-import { readSettings, type ProviderSettings } from "../provider/runtime/settings";
+import type { VmCloudClient } from "../provider/client";
+import { clientFromSettings } from "../provider/runtime/client-from-settings";
+import {
+  CONFIG_NAMESPACE,
+  readSettings,
+  type ProviderSettings,
+} from "../provider/runtime/settings";
 
 /** What the program-side client is built from, or a client given by {@link setProgramClient}. */
 interface Current {
@@ -28,8 +33,9 @@ let explicit = false;
  * that programs are not tempted to put the result (which holds the token) into an output.
  */
 export function programSettings(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
-  const config = new pulumi.Config("vmcloud");
-  const prefix = "vmcloud:";
+  const config = new pulumi.Config(CONFIG_NAMESPACE);
+  // pulumi.Config takes the key without its namespace; the reader is asked for the full key.
+  const prefix = `${CONFIG_NAMESPACE}:`;
   return readSettings(
     { get: (key) => (key.startsWith(prefix) ? config.get(key.slice(prefix.length)) : undefined) },
     env,
@@ -84,45 +90,8 @@ function resolve(): Current {
   // Compared in memory only; the fingerprint holds the credentials and never leaves here.
   const fingerprint = JSON.stringify(settings);
   if (current !== undefined && current.fingerprint === fingerprint) return current;
-  const client = build(settings);
+  const client = clientFromSettings(settings);
   if (current?.fingerprint !== undefined) current.client.close();
   current = { client, projectId: settings.projectId, fingerprint };
   return current;
-}
-
-function build(s: ProviderSettings): VmCloudClient {
-  if (s.endpoint === undefined) {
-    throw new Error(
-      "vmcloud: no endpoint configured. Run `pulumi config set vmcloud:endpoint <url>` " +
-        "(or set VMCLOUD_ENDPOINT); for the local emulator use the URL it prints, e.g. http://127.0.0.1:8443",
-    );
-  }
-  // Any one kind of credential is enough here; each endpoint says what it needs when called
-  // (the VM service takes a token, the operations services also take signed requests).
-  if (s.token === undefined && s.keyId === undefined && s.accessKey === undefined) {
-    throw new Error(
-      "vmcloud: no credentials configured. Run `pulumi config set --secret vmcloud:token <token>` " +
-        "(or set VMCLOUD_TOKEN), or set vmcloud:keyId and `pulumi config set --secret vmcloud:secret <secret>` " +
-        "for a token exchange",
-    );
-  }
-  try {
-    return new VmCloudClient({
-      endpoint: s.endpoint,
-      serviceEndpoints: s.serviceEndpoints,
-      ...(s.token === undefined ? {} : { token: s.token }),
-      ...(s.keyId === undefined ? {} : { keyId: s.keyId }),
-      ...(s.secret === undefined ? {} : { secret: s.secret }),
-      ...(s.accessKey === undefined ? {} : { accessKey: s.accessKey }),
-      ...(s.secretKey === undefined ? {} : { secretKey: s.secretKey }),
-      ...(s.projectId === undefined ? {} : { projectId: s.projectId }),
-    });
-  } catch (error) {
-    // normalizeOptions names the option at fault; only endpoint values appear in its messages.
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `vmcloud: invalid settings: ${reason}. Fix it with \`pulumi config set vmcloud:<option> …\``,
-      { cause: error },
-    );
-  }
 }

@@ -3,7 +3,8 @@
  * host once per resource kind) records the stack config; the first operation creates the
  * client. Nothing here is ever serialized into state.
  */
-import { VmCloudClient } from "../client";
+import type { VmCloudClient } from "../client";
+import { clientFromSettings } from "./client-from-settings";
 import { guardHostProcess } from "./host-guard";
 import { readSettings, type ConfigReader, type ProviderSettings } from "./settings";
 
@@ -27,38 +28,8 @@ export function currentSettings(): ProviderSettings {
   return settings;
 }
 
-/** The shared client, created on first use. */
+/** The shared client, created on first use; fails naming the config to set when it cannot be. */
 export function currentClient(): VmCloudClient {
-  if (client !== undefined) return client;
-  const s = currentSettings();
-  if (s.endpoint === undefined) {
-    throw new Error(
-      "vmcloud: no endpoint configured. Set it with `pulumi config set vmcloud:endpoint https://…` " +
-        "(or the VMCLOUD_ENDPOINT environment variable); for the local emulator use its URL, e.g. http://127.0.0.1:8443",
-    );
-  }
-  if (s.token === undefined && s.keyId === undefined && s.accessKey === undefined) {
-    throw new Error(
-      "vmcloud: no credentials configured. Set `pulumi config set --secret vmcloud:token <token>` " +
-        "(or VMCLOUD_TOKEN), or vmcloud:keyId and vmcloud:secret for a token exchange",
-    );
-  }
-  client = new VmCloudClient({
-    endpoint: s.endpoint,
-    serviceEndpoints: s.serviceEndpoints,
-    ...(s.token === undefined ? {} : { token: s.token }),
-    ...(s.keyId === undefined ? {} : { keyId: s.keyId }),
-    ...(s.secret === undefined ? {} : { secret: s.secret }),
-    ...(s.accessKey === undefined ? {} : { accessKey: s.accessKey }),
-    ...(s.secretKey === undefined ? {} : { secretKey: s.secretKey }),
-    ...(s.projectId === undefined ? {} : { projectId: s.projectId }),
-  });
+  client ??= clientFromSettings(currentSettings());
   return client;
-}
-
-/** For tests: forget the settings and the client. */
-export function resetRuntime(): void {
-  client?.close();
-  client = undefined;
-  settings = undefined;
 }

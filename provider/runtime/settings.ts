@@ -1,31 +1,37 @@
 /**
- * Provider settings: from the stack config that the dynamic-provider host hands to `configure`
- * (`vmcloud:*` keys, secrets already unwrapped), falling back to `VMCLOUD_*` environment
- * variables. Credentials live only here, in memory of the provider process: never in inputs,
+ * Settings: the one reader of stack config (`vmcloud:*` keys) and environment (`VMCLOUD_*`
+ * variables), for the provider (config from the host's `configure`) and for the program (config
+ * from `pulumi.Config`, see sdk/program-client.ts) alike, so both read the same keys in the same
+ * order. Credentials live only in the memory of the process that reads them: never in inputs,
  * outputs or the serialized provider.
  */
 
-/** A config reader, as the dynamic-provider host passes it to `configure`. */
+/**
+ * A config reader keyed by the full config key (`vmcloud:endpoint`), as the dynamic-provider
+ * host passes it to `configure`.
+ */
 export interface ConfigReader {
   get(key: string): string | undefined;
 }
 
-/** Per-service endpoint override keys (`vmcloud:<service>Endpoint`, `VMCLOUD_<SERVICE>_ENDPOINT`). */
-export const SERVICE_ENDPOINT_KEYS = [
-  "backup",
-  "search",
-  "queue",
-  "events",
-  "containers",
-  "iam",
-] as const;
+/** The namespace of every stack config key of the provider (`vmcloud:<name>`). */
+export const CONFIG_NAMESPACE = "vmcloud";
+
+/** Where one setting comes from: its stack config key, and the environment variable behind it. */
+interface Source {
+  readonly config: `${typeof CONFIG_NAMESPACE}:${string}`;
+  readonly env: `VMCLOUD_${string}`;
+}
+
+/** Services whose base URL can be set apart from `endpoint`. */
+type OverridableService = "backup" | "search" | "queue" | "events" | "containers" | "iam";
 
 /** Everything the provider needs to talk to the cloud. */
 export interface ProviderSettings {
   /** Base URL of the VM service (and of every service without an override). */
   endpoint: string | undefined;
   /** Per-service base URLs. */
-  serviceEndpoints: Partial<Record<(typeof SERVICE_ENDPOINT_KEYS)[number], string>>;
+  serviceEndpoints: Partial<Record<OverridableService, string>>;
   /** API token (secret). */
   token: string | undefined;
   /** Key id and secret exchanged for a token (secret). */
@@ -40,40 +46,55 @@ export interface ProviderSettings {
   operationsProjectId: string | undefined;
 }
 
-const KEYS = {
-  endpoint: ["vmcloud:endpoint", "VMCLOUD_ENDPOINT"],
-  token: ["vmcloud:token", "VMCLOUD_TOKEN"],
-  keyId: ["vmcloud:keyId", "VMCLOUD_KEY_ID"],
-  secret: ["vmcloud:secret", "VMCLOUD_SECRET"],
-  accessKey: ["vmcloud:accessKey", "VMCLOUD_ACCESS_KEY"],
-  secretKey: ["vmcloud:secretKey", "VMCLOUD_SECRET_KEY"],
-  projectId: ["vmcloud:projectId", "VMCLOUD_PROJECT_ID"],
-  operationsProjectId: ["vmcloud:operationsProjectId", "VMCLOUD_OPERATIONS_PROJECT_ID"],
-} as const;
+type Scalar = Exclude<keyof ProviderSettings, "serviceEndpoints">;
 
-/** Reads the settings: stack config first, then the environment. */
+/**
+ * The one table of keys, shaped like {@link ProviderSettings}: each setting's config key and
+ * environment variable. Spelt out in full, not derived, so that a search for a key finds it.
+ */
+const SOURCES = {
+  endpoint: { config: "vmcloud:endpoint", env: "VMCLOUD_ENDPOINT" },
+  serviceEndpoints: {
+    backup: { config: "vmcloud:backupEndpoint", env: "VMCLOUD_BACKUP_ENDPOINT" },
+    search: { config: "vmcloud:searchEndpoint", env: "VMCLOUD_SEARCH_ENDPOINT" },
+    queue: { config: "vmcloud:queueEndpoint", env: "VMCLOUD_QUEUE_ENDPOINT" },
+    events: { config: "vmcloud:eventsEndpoint", env: "VMCLOUD_EVENTS_ENDPOINT" },
+    containers: { config: "vmcloud:containersEndpoint", env: "VMCLOUD_CONTAINERS_ENDPOINT" },
+    iam: { config: "vmcloud:iamEndpoint", env: "VMCLOUD_IAM_ENDPOINT" },
+  },
+  token: { config: "vmcloud:token", env: "VMCLOUD_TOKEN" },
+  keyId: { config: "vmcloud:keyId", env: "VMCLOUD_KEY_ID" },
+  secret: { config: "vmcloud:secret", env: "VMCLOUD_SECRET" },
+  accessKey: { config: "vmcloud:accessKey", env: "VMCLOUD_ACCESS_KEY" },
+  secretKey: { config: "vmcloud:secretKey", env: "VMCLOUD_SECRET_KEY" },
+  projectId: { config: "vmcloud:projectId", env: "VMCLOUD_PROJECT_ID" },
+  operationsProjectId: {
+    config: "vmcloud:operationsProjectId",
+    env: "VMCLOUD_OPERATIONS_PROJECT_ID",
+  },
+} as const satisfies Record<Scalar, Source> & {
+  serviceEndpoints: Record<OverridableService, Source>;
+};
+
+/** Reads the settings: for each key the stack config first, then the environment. */
 export function readSettings(
   config: ConfigReader | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderSettings {
-  const pick = ([configKey, envKey]: readonly [string, string]) => {
-    const value = config?.get(configKey) ?? env[envKey];
+  // An empty value counts as unset, so that `VMCLOUD_TOKEN=` cannot hide the config.
+  const pick = ({ config: key, env: variable }: Source) => {
+    const value = config?.get(key) ?? env[variable];
     return value === undefined || value === "" ? undefined : value;
   };
+  const { serviceEndpoints: serviceSources, ...scalarSources } = SOURCES;
   const serviceEndpoints: ProviderSettings["serviceEndpoints"] = {};
-  for (const service of SERVICE_ENDPOINT_KEYS) {
-    const value = pick([`vmcloud:${service}Endpoint`, `VMCLOUD_${service.toUpperCase()}_ENDPOINT`]);
-    if (value !== undefined) serviceEndpoints[service] = value;
+  for (const [service, source] of Object.entries(serviceSources)) {
+    const value = pick(source);
+    if (value !== undefined) serviceEndpoints[service as OverridableService] = value;
   }
-  return {
-    endpoint: pick(KEYS.endpoint),
-    serviceEndpoints,
-    token: pick(KEYS.token),
-    keyId: pick(KEYS.keyId),
-    secret: pick(KEYS.secret),
-    accessKey: pick(KEYS.accessKey),
-    secretKey: pick(KEYS.secretKey),
-    projectId: pick(KEYS.projectId),
-    operationsProjectId: pick(KEYS.operationsProjectId),
-  };
+  // The table's `satisfies` makes its keys exactly the settings' keys, so the cast is sound.
+  const scalars = Object.fromEntries(
+    Object.entries(scalarSources).map(([name, source]) => [name, pick(source)]),
+  ) as Pick<ProviderSettings, Scalar>;
+  return { ...scalars, serviceEndpoints };
 }

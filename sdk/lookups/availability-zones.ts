@@ -3,7 +3,6 @@
  * optionally only those that allow free-tier resources), `getAvailabilityZoneSettings` the
  * console settings of a project's zones.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
 import {
@@ -13,11 +12,15 @@ import {
   type ZoneResponse,
 } from "../../provider/api/vm/zones";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, parseArgs, toQuery } from "./args";
+import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { lookupOutput, type LookupInputs } from "./output";
-import { ZoneRef, resolveZoneRef } from "./zone-ref";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getAvailabilityZones}. */
 export interface GetAvailabilityZonesArgs {
@@ -96,6 +99,44 @@ type _SettingsArgs = Assert<
   ArgsMatchSchema<GetAvailabilityZoneSettingsArgs, z.output<typeof SettingsArgs>>
 >;
 
+const zones = defineLookup({
+  list: {
+    name: "getAvailabilityZones",
+    args: ZonesArgs,
+    async items(run, args): Promise<AvailabilityZoneInfo[]> {
+      const query = toQuery(ZONE_FIELDS, args);
+      return (await run.call(catalogEndpoints.listAvailabilityZones, { query })).map((zone) =>
+        camelize(zone),
+      );
+    },
+    answer: (items) => ({ availabilityZones: items, ...idsAndNames(items) }),
+  },
+});
+
+const zoneSettings = defineLookup({
+  list: {
+    name: "getAvailabilityZoneSettings",
+    args: SettingsArgs,
+    async items(run, args): Promise<AvailabilityZoneSettingsInfo[]> {
+      const projectId = run.projectId(args.projectId, ZoneSettingsQuery.shape.project_id);
+      const query = {
+        project_id: projectId,
+        ...(await zoneQuery(run, args, ZoneSettingsQuery.shape.availability_zone_id)),
+      };
+      const items = await run.call(catalogEndpoints.listAvailabilityZoneSettings, { query });
+      return items.map((item) => ({
+        availabilityZoneId: item.availability_zone_id,
+        availabilityZoneName: item.availability_zone_name,
+        settings: {
+          serialConsoleEnabled: settingEnabled(item.settings.serial_console_enabled),
+          vncConsoleEnabled: settingEnabled(item.settings.vnc_console_enabled),
+        },
+      }));
+    },
+    answer: (availabilityZones) => ({ availabilityZones }),
+  },
+});
+
 /**
  * Lists the availability zones: every zone, or those of `projectId`, optionally only the
  * free-tier ones.
@@ -103,25 +144,16 @@ type _SettingsArgs = Assert<
  * @example
  * const { names } = await vmcloud.getAvailabilityZones({ freeTierOnly: true });
  */
-export async function getAvailabilityZones(
-  args?: GetAvailabilityZonesArgs,
-  options?: LookupOptions,
-): Promise<GetAvailabilityZonesResult> {
-  const run = new LookupRun("getAvailabilityZones", options);
-  const parsed = parseArgs(run.name, ZonesArgs, args);
-  const zones = (
-    await run.call(catalogEndpoints.listAvailabilityZones, { query: toQuery(ZONE_FIELDS, parsed) })
-  ).map((zone) => camelize(zone));
-  return { availabilityZones: zones, ids: zones.map((z) => z.id), names: zones.map((z) => z.name) };
-}
+export const getAvailabilityZones: LookupFunction<
+  GetAvailabilityZonesArgs,
+  GetAvailabilityZonesResult
+> = zones.list;
 
 /** {@link getAvailabilityZones} with `pulumi.Input` arguments and an Output result. */
-export function getAvailabilityZonesOutput(
-  args?: LookupInputs<GetAvailabilityZonesArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetAvailabilityZonesResult> {
-  return lookupOutput(args, options, getAvailabilityZones);
-}
+export const getAvailabilityZonesOutput: LookupOutputFunction<
+  GetAvailabilityZonesArgs,
+  GetAvailabilityZonesResult
+> = zones.listOutput;
 
 /**
  * Reads which consoles VMs get in each zone of a project (or in one zone). The service sends
@@ -130,40 +162,13 @@ export function getAvailabilityZonesOutput(
  * @example
  * const { availabilityZones } = await vmcloud.getAvailabilityZoneSettings({ availabilityZone: "ru.AZ-1" });
  */
-export async function getAvailabilityZoneSettings(
-  args?: GetAvailabilityZoneSettingsArgs,
-  options?: LookupOptions,
-): Promise<GetAvailabilityZoneSettingsResult> {
-  const run = new LookupRun("getAvailabilityZoneSettings", options);
-  const parsed = parseArgs(run.name, SettingsArgs, args);
-  const projectId = run.projectId(parsed.projectId, ZoneSettingsQuery.shape.project_id);
-  const zoneId = await resolveZoneRef(
-    run,
-    parsed.availabilityZone,
-    ZoneSettingsQuery.shape.availability_zone_id,
-  );
-  const items = await run.call(catalogEndpoints.listAvailabilityZoneSettings, {
-    query: {
-      project_id: projectId,
-      ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
-    },
-  });
-  return {
-    availabilityZones: items.map((item) => ({
-      availabilityZoneId: item.availability_zone_id,
-      availabilityZoneName: item.availability_zone_name,
-      settings: {
-        serialConsoleEnabled: settingEnabled(item.settings.serial_console_enabled),
-        vncConsoleEnabled: settingEnabled(item.settings.vnc_console_enabled),
-      },
-    })),
-  };
-}
+export const getAvailabilityZoneSettings: LookupFunction<
+  GetAvailabilityZoneSettingsArgs,
+  GetAvailabilityZoneSettingsResult
+> = zoneSettings.list;
 
 /** {@link getAvailabilityZoneSettings} with `pulumi.Input` arguments and an Output result. */
-export function getAvailabilityZoneSettingsOutput(
-  args?: LookupInputs<GetAvailabilityZoneSettingsArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetAvailabilityZoneSettingsResult> {
-  return lookupOutput(args, options, getAvailabilityZoneSettings);
-}
+export const getAvailabilityZoneSettingsOutput: LookupOutputFunction<
+  GetAvailabilityZoneSettingsArgs,
+  GetAvailabilityZoneSettingsResult
+> = zoneSettings.listOutput;

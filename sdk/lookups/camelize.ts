@@ -25,7 +25,7 @@ export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false)
 export type Check<T extends true> = T;
 
 /** `snake_case` → `camelCase`. */
-export function camelKey(key: string): string {
+function camelKey(key: string): string {
   return key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 

@@ -101,13 +101,7 @@ export class LookupRun {
   /** Calls `endpoint`; a failure becomes a {@link LookupError} with the client's error as cause. */
   async call<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): Promise<CallOutput<E>> {
     const client = this.client;
-    return this.guard(() =>
-      client.call(
-        endpoint,
-        input,
-        this.options.signal === undefined ? {} : { signal: this.options.signal },
-      ),
-    );
+    return this.guard(() => client.call(endpoint, input, this.callOptions()));
   }
 
   /** Every item of a paged list, following the pages (100 items per request). */
@@ -116,13 +110,12 @@ export class LookupRun {
     input: CallInput<E>,
   ): Promise<Array<ItemOf<E>>> {
     const client = this.client;
-    return this.guard(() =>
-      client.listAll(
-        endpoint,
-        input,
-        this.options.signal === undefined ? {} : { signal: this.options.signal },
-      ),
-    );
+    return this.guard(() => client.listAll(endpoint, input, this.callOptions()));
+  }
+
+  /** The client's per-call options: the caller's abort signal, when one was given. */
+  private callOptions(): { signal?: AbortSignal } {
+    return this.options.signal === undefined ? {} : { signal: this.options.signal };
   }
 
   private async guard<T>(work: () => Promise<T>): Promise<T> {

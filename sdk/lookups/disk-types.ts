@@ -1,14 +1,17 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { DiskTypeListQuery, type DiskTypeResponse } from "../../provider/api/vm/disk-types";
 import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, parseArgs, toQuery } from "./args";
+import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { lookupOutput, type LookupInputs } from "./output";
-import { ZoneRef, resolveZoneRef } from "./zone-ref";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getDiskTypes}. */
 export interface GetDiskTypesArgs {
@@ -77,6 +80,21 @@ const DiskTypesArgs = argsFrom(DiskTypeListQuery, FIELDS).extend({
 });
 type _DiskTypesArgs = Assert<ArgsMatchSchema<GetDiskTypesArgs, z.output<typeof DiskTypesArgs>>>;
 
+const diskTypes = defineLookup({
+  list: {
+    name: "getDiskTypes",
+    args: DiskTypesArgs,
+    async items(run, args): Promise<DiskTypeInfo[]> {
+      const query = {
+        ...toQuery(FIELDS, args),
+        ...(await zoneQuery(run, args, DiskTypeListQuery.shape.availability_zone_id)),
+      };
+      return (await run.call(catalogEndpoints.listDiskTypes, { query })).map((t) => camelize(t));
+    },
+    answer: (items) => ({ diskTypes: items, ...idsAndNames(items) }),
+  },
+});
+
 /**
  * Lists the disk types, optionally only those of one zone or project.
  *
@@ -84,31 +102,8 @@ type _DiskTypesArgs = Assert<ArgsMatchSchema<GetDiskTypesArgs, z.output<typeof D
  * const { diskTypes } = await vmcloud.getDiskTypes({ availabilityZone: "ru.AZ-1" });
  * const ssd = diskTypes.find((t) => t.name === "SSD");
  */
-export async function getDiskTypes(
-  args?: GetDiskTypesArgs,
-  options?: LookupOptions,
-): Promise<GetDiskTypesResult> {
-  const run = new LookupRun("getDiskTypes", options);
-  const parsed = parseArgs(run.name, DiskTypesArgs, args);
-  const zoneId = await resolveZoneRef(
-    run,
-    parsed.availabilityZone,
-    DiskTypeListQuery.shape.availability_zone_id,
-  );
-  const query = {
-    ...toQuery(FIELDS, parsed),
-    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
-  };
-  const diskTypes = (await run.call(catalogEndpoints.listDiskTypes, { query })).map((t) =>
-    camelize(t),
-  );
-  return { diskTypes, ids: diskTypes.map((t) => t.id), names: diskTypes.map((t) => t.name) };
-}
+export const getDiskTypes: LookupFunction<GetDiskTypesArgs, GetDiskTypesResult> = diskTypes.list;
 
 /** {@link getDiskTypes} with `pulumi.Input` arguments and an Output result. */
-export function getDiskTypesOutput(
-  args?: LookupInputs<GetDiskTypesArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetDiskTypesResult> {
-  return lookupOutput(args, options, getDiskTypes);
-}
+export const getDiskTypesOutput: LookupOutputFunction<GetDiskTypesArgs, GetDiskTypesResult> =
+  diskTypes.listOutput;

@@ -2,7 +2,6 @@
  * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
 import {
@@ -12,13 +11,15 @@ import {
 } from "../../provider/api/vm/flavors";
 import type { FlavorStatus } from "../../provider/api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, parseArgs, toQuery } from "./args";
+import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { LookupError } from "./errors";
-import { lookupOutput, type LookupInputs } from "./output";
-import { exactlyOne } from "./single";
-import { ZoneRef, resolveZoneRef } from "./zone-ref";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getFlavors}; they combine with AND. Every one is optional. */
 export interface GetFlavorsArgs {
@@ -121,6 +122,28 @@ const FlavorArgs = FlavorsArgs.extend({ id: FlavorIdParams.shape.flavor_id.optio
 type _FlavorsArgs = Assert<ArgsMatchSchema<GetFlavorsArgs, z.output<typeof FlavorsArgs>>>;
 type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorArgs>>>;
 
+const flavors = defineLookup({
+  list: {
+    name: "getFlavors",
+    args: FlavorsArgs,
+    async items(run, args): Promise<FlavorInfo[]> {
+      const query = {
+        ...toQuery(FIELDS, args),
+        ...(await zoneQuery(run, args, FlavorListQuery.shape.availability_zone_id)),
+      };
+      return (await run.listAll(catalogEndpoints.listFlavors, { query })).map((f) => camelize(f));
+    },
+    answer: (items) => ({ flavors: items, ...idsAndNames(items) }),
+  },
+  single: {
+    name: "getFlavor",
+    kind: "flavor",
+    args: FlavorArgs,
+    read: async (run, id) =>
+      camelize(await run.call(catalogEndpoints.getFlavor, { params: { flavor_id: id } })),
+  },
+});
+
 /**
  * Lists the flavors that match every filter given (all of them without filters), following
  * every page. Arguments are checked before anything is sent.
@@ -128,23 +151,11 @@ type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorA
  * @example
  * const sizes = await vmcloud.getFlavors({ cpu: 2, availabilityZone: "ru.AZ-1" });
  */
-export async function getFlavors(
-  args?: GetFlavorsArgs,
-  options?: LookupOptions,
-): Promise<GetFlavorsResult> {
-  const run = new LookupRun("getFlavors", options);
-  const parsed = parseArgs(run.name, FlavorsArgs, args);
-  const flavors = await listFlavors(run, parsed);
-  return { flavors, ids: flavors.map((f) => f.id), names: flavors.map((f) => f.name) };
-}
+export const getFlavors: LookupFunction<GetFlavorsArgs, GetFlavorsResult> = flavors.list;
 
 /** {@link getFlavors} with `pulumi.Input` arguments and an Output result. */
-export function getFlavorsOutput(
-  args?: LookupInputs<GetFlavorsArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetFlavorsResult> {
-  return lookupOutput(args, options, getFlavors);
-}
+export const getFlavorsOutput: LookupOutputFunction<GetFlavorsArgs, GetFlavorsResult> =
+  flavors.listOutput;
 
 /**
  * Finds exactly one flavor: by `id`, or by exact `name` and/or the filters of
@@ -155,62 +166,8 @@ export function getFlavorsOutput(
  * const small = await vmcloud.getFlavor({ name: "gen-2-4" });
  * const gpu = await vmcloud.getFlavor({ gpu: 1, availabilityZone: "ru.AZ-1" });
  */
-export async function getFlavor(
-  args?: GetFlavorArgs,
-  options?: LookupOptions,
-): Promise<GetFlavorResult> {
-  const run = new LookupRun("getFlavor", options);
-  const parsed = parseArgs(run.name, FlavorArgs, args);
-  const { id, ...filters } = parsed;
-  if (id !== undefined) {
-    const others = Object.keys(filters).filter(
-      (k) => filters[k as keyof typeof filters] !== undefined,
-    );
-    if (others.length > 0) {
-      throw new LookupError({
-        lookup: run.name,
-        argument: "id",
-        detail: `give either id or filters, not both (also given: ${others.join(", ")}); nothing was sent`,
-      });
-    }
-    return camelize(await run.call(catalogEndpoints.getFlavor, { params: { flavor_id: id } }));
-  }
-  // The service's name filter matches contained text; the exact match is made here.
-  const candidates = await listFlavors(run, filters);
-  const matches =
-    filters.name === undefined ? candidates : candidates.filter((f) => f.name === filters.name);
-  return exactlyOne(
-    run.name,
-    "flavor",
-    "getFlavors",
-    matches,
-    filters,
-    // A name that matches nothing is best answered with the names there are (one more list
-    // request, on the failure path only).
-    matches.length === 0 && filters.name !== undefined
-      ? (await listFlavors(run, { ...filters, name: undefined })).map((x) => x.name)
-      : undefined,
-  );
-}
+export const getFlavor: LookupFunction<GetFlavorArgs, GetFlavorResult> = flavors.single;
 
 /** {@link getFlavor} with `pulumi.Input` arguments and an Output result. */
-export function getFlavorOutput(
-  args?: LookupInputs<GetFlavorArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetFlavorResult> {
-  return lookupOutput(args, options, getFlavor);
-}
-
-async function listFlavors(run: LookupRun, args: GetFlavorsArgs): Promise<FlavorInfo[]> {
-  const zoneId = await resolveZoneRef(
-    run,
-    args.availabilityZone,
-    FlavorListQuery.shape.availability_zone_id,
-  );
-  const query = {
-    ...toQuery(FIELDS, args),
-    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
-  };
-  const items = await run.listAll(catalogEndpoints.listFlavors, { query });
-  return items.map((item) => camelize(item));
-}
+export const getFlavorOutput: LookupOutputFunction<GetFlavorArgs, GetFlavorResult> =
+  flavors.singleOutput;

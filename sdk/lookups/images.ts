@@ -2,19 +2,20 @@
  * Image lookups: `getImages` lists the operating-system images matching every filter given,
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
 import type { ImageType } from "../../provider/api/vm/enums";
 import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../provider/api/vm/images";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, parseArgs, toQuery } from "./args";
+import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { LookupError } from "./errors";
-import { lookupOutput, type LookupInputs } from "./output";
-import { exactlyOne } from "./single";
-import { ZoneRef, resolveZoneRef } from "./zone-ref";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getImages}; they combine with AND. Every one is optional. */
 export interface GetImagesArgs {
@@ -148,6 +149,28 @@ const ImageArgs = ImagesArgs.extend({ id: ImageIdParams.shape.image_id.optional(
 type _ImagesArgs = Assert<ArgsMatchSchema<GetImagesArgs, z.output<typeof ImagesArgs>>>;
 type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs>>>;
 
+const images = defineLookup({
+  list: {
+    name: "getImages",
+    args: ImagesArgs,
+    async items(run, args): Promise<ImageInfo[]> {
+      const query = {
+        ...toQuery(FIELDS, args),
+        ...(await zoneQuery(run, args, ImageListQuery.shape.availability_zone_id)),
+      };
+      return (await run.listAll(catalogEndpoints.listImages, { query })).map((i) => camelize(i));
+    },
+    answer: (items) => ({ images: items, ...idsAndNames(items) }),
+  },
+  single: {
+    name: "getImage",
+    kind: "image",
+    args: ImageArgs,
+    read: async (run, id) =>
+      camelize(await run.call(catalogEndpoints.getImage, { params: { image_id: id } })),
+  },
+});
+
 /**
  * Lists the images that match every filter given (all of them without filters), newest
  * first, following every page.
@@ -155,23 +178,11 @@ type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs
  * @example
  * const { names } = await vmcloud.getImages({ freeTierEnabled: true });
  */
-export async function getImages(
-  args?: GetImagesArgs,
-  options?: LookupOptions,
-): Promise<GetImagesResult> {
-  const run = new LookupRun("getImages", options);
-  const parsed = parseArgs(run.name, ImagesArgs, args);
-  const images = await listImages(run, parsed);
-  return { images, ids: images.map((i) => i.id), names: images.map((i) => i.name) };
-}
+export const getImages: LookupFunction<GetImagesArgs, GetImagesResult> = images.list;
 
 /** {@link getImages} with `pulumi.Input` arguments and an Output result. */
-export function getImagesOutput(
-  args?: LookupInputs<GetImagesArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetImagesResult> {
-  return lookupOutput(args, options, getImages);
-}
+export const getImagesOutput: LookupOutputFunction<GetImagesArgs, GetImagesResult> =
+  images.listOutput;
 
 /**
  * Finds exactly one image: by `id`, or by exact `name` and/or the filters of
@@ -180,62 +191,8 @@ export function getImagesOutput(
  * @example
  * const ubuntu = await vmcloud.getImage({ name: "ubuntu-22.04" });
  */
-export async function getImage(
-  args?: GetImageArgs,
-  options?: LookupOptions,
-): Promise<GetImageResult> {
-  const run = new LookupRun("getImage", options);
-  const parsed = parseArgs(run.name, ImageArgs, args);
-  const { id, ...filters } = parsed;
-  if (id !== undefined) {
-    const others = Object.keys(filters).filter(
-      (k) => filters[k as keyof typeof filters] !== undefined,
-    );
-    if (others.length > 0) {
-      throw new LookupError({
-        lookup: run.name,
-        argument: "id",
-        detail: `give either id or filters, not both (also given: ${others.join(", ")}); nothing was sent`,
-      });
-    }
-    return camelize(await run.call(catalogEndpoints.getImage, { params: { image_id: id } }));
-  }
-  // The service's name filter matches contained text; the exact match is made here.
-  const candidates = await listImages(run, filters);
-  const matches =
-    filters.name === undefined ? candidates : candidates.filter((i) => i.name === filters.name);
-  return exactlyOne(
-    run.name,
-    "image",
-    "getImages",
-    matches,
-    filters,
-    // A name that matches nothing is best answered with the names there are (one more list
-    // request, on the failure path only).
-    matches.length === 0 && filters.name !== undefined
-      ? (await listImages(run, { ...filters, name: undefined })).map((x) => x.name)
-      : undefined,
-  );
-}
+export const getImage: LookupFunction<GetImageArgs, GetImageResult> = images.single;
 
 /** {@link getImage} with `pulumi.Input` arguments and an Output result. */
-export function getImageOutput(
-  args?: LookupInputs<GetImageArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetImageResult> {
-  return lookupOutput(args, options, getImage);
-}
-
-async function listImages(run: LookupRun, args: GetImagesArgs): Promise<ImageInfo[]> {
-  const zoneId = await resolveZoneRef(
-    run,
-    args.availabilityZone,
-    ImageListQuery.shape.availability_zone_id,
-  );
-  const query = {
-    ...toQuery(FIELDS, args),
-    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
-  };
-  const items = await run.listAll(catalogEndpoints.listImages, { query });
-  return items.map((item) => camelize(item));
-}
+export const getImageOutput: LookupOutputFunction<GetImageArgs, GetImageResult> =
+  images.singleOutput;

@@ -2,17 +2,15 @@
  * Task lookups: `getTasks` lists a project's tasks (the records of asynchronous work such as
  * creating a disk), newest first, with the service's filters; `getTask` reads one by id.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { TaskStatus } from "../../provider/api/vm/enums";
 import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
 import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../provider/api/vm/tasks";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, parseArgs, toQuery } from "./args";
+import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { lookupOutput, type LookupInputs } from "./output";
-import { ZoneRef, resolveZoneRef } from "./zone-ref";
+import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getTasks}; they combine with AND. Every one is optional. */
 export interface GetTasksArgs {
@@ -96,6 +94,12 @@ const FIELDS = {
   status: "status",
 } as const;
 
+/** The time filters; they go last in the query, after the project and the zone. */
+const TIME_FIELDS = {
+  createdTimeStart: "created_time_start",
+  createdTimeEnd: "created_time_end",
+} as const;
+
 /** A time argument: a Date becomes ISO 8601 text, which the query field then checks. */
 function time<T extends z.ZodType>(field: T) {
   return z.preprocess(
@@ -117,6 +121,32 @@ type _TasksArgs = Assert<ArgsMatchSchema<GetTasksArgs, z.output<typeof TasksArgs
 const TaskArgs = z.strictObject({ id: TaskIdParams.shape.task_id });
 type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>;
 
+const tasks = defineLookup({
+  list: {
+    name: "getTasks",
+    args: TasksArgs,
+    async items(run, args): Promise<TaskInfo[]> {
+      const projectId = run.projectId(args.projectId, TaskListQuery.shape.project_id);
+      const query = {
+        ...toQuery(FIELDS, args),
+        project_id: projectId,
+        ...(await zoneQuery(run, args, TaskListQuery.shape.availability_zone_id)),
+        ...toQuery(TIME_FIELDS, args),
+      };
+      return (await run.listAll(catalogEndpoints.listTasks, { query })).map((t) => camelize(t));
+    },
+    answer: (items) => ({ tasks: items, ids: items.map((t) => t.id) }),
+  },
+  // Its schema takes `id` alone, so getTask only reads by id.
+  single: {
+    name: "getTask",
+    kind: "task",
+    args: TaskArgs,
+    read: async (run, id) =>
+      camelize(await run.call(catalogEndpoints.getTask, { params: { task_id: id } })),
+  },
+});
+
 /**
  * Lists the tasks of a project that match every filter given, newest first, following every
  * page (a busy project may have thousands: narrow with filters).
@@ -124,38 +154,10 @@ type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>
  * @example
  * const { tasks } = await vmcloud.getTasks({ entityType: "disk", status: "failed" });
  */
-export async function getTasks(
-  args?: GetTasksArgs,
-  options?: LookupOptions,
-): Promise<GetTasksResult> {
-  const run = new LookupRun("getTasks", options);
-  const parsed = parseArgs(run.name, TasksArgs, args);
-  const projectId = run.projectId(parsed.projectId, TaskListQuery.shape.project_id);
-  const zoneId = await resolveZoneRef(
-    run,
-    parsed.availabilityZone,
-    TaskListQuery.shape.availability_zone_id,
-  );
-  const query = {
-    ...toQuery(FIELDS, parsed),
-    project_id: projectId,
-    ...(zoneId === undefined ? {} : { availability_zone_id: zoneId }),
-    ...(parsed.createdTimeStart === undefined
-      ? {}
-      : { created_time_start: parsed.createdTimeStart }),
-    ...(parsed.createdTimeEnd === undefined ? {} : { created_time_end: parsed.createdTimeEnd }),
-  };
-  const tasks = (await run.listAll(catalogEndpoints.listTasks, { query })).map((t) => camelize(t));
-  return { tasks, ids: tasks.map((t) => t.id) };
-}
+export const getTasks: LookupFunction<GetTasksArgs, GetTasksResult> = tasks.list;
 
 /** {@link getTasks} with `pulumi.Input` arguments and an Output result (times as ISO 8601 text). */
-export function getTasksOutput(
-  args?: LookupInputs<GetTasksArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetTasksResult> {
-  return lookupOutput(args, options, getTasks);
-}
+export const getTasksOutput: LookupOutputFunction<GetTasksArgs, GetTasksResult> = tasks.listOutput;
 
 /**
  * Reads one task by id.
@@ -164,16 +166,7 @@ export function getTasksOutput(
  * const task = await vmcloud.getTask({ id: "7b1c…" });
  * if (task.status === "failed") throw new Error(`${task.name} failed on ${task.entityName}`);
  */
-export async function getTask(args: GetTaskArgs, options?: LookupOptions): Promise<GetTaskResult> {
-  const run = new LookupRun("getTask", options);
-  const parsed = parseArgs(run.name, TaskArgs, args);
-  return camelize(await run.call(catalogEndpoints.getTask, { params: { task_id: parsed.id } }));
-}
+export const getTask: LookupFunction<GetTaskArgs, GetTaskResult> = tasks.single;
 
 /** {@link getTask} with `pulumi.Input` arguments and an Output result. */
-export function getTaskOutput(
-  args: LookupInputs<GetTaskArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetTaskResult> {
-  return lookupOutput(args, options, getTask);
-}
+export const getTaskOutput: LookupOutputFunction<GetTaskArgs, GetTaskResult> = tasks.singleOutput;

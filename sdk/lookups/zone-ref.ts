@@ -17,17 +17,19 @@ export const ZoneRef = z
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The zone id for `ref` (undefined stays undefined). A UUID must fit `idSchema` (the query
- * field's schema); anything else is looked up by exact name in the zone list, and an unknown
- * name fails naming the argument and listing the zones there are.
+ * The `availability_zone_id` query field for the `availabilityZone` argument, or nothing when it
+ * is not given. A UUID must fit `idSchema` (the query field's schema); anything else is looked
+ * up by exact name in the zone list, and an unknown name fails naming the argument and listing
+ * the zones there are.
  */
-export async function resolveZoneRef(
+export async function zoneQuery(
   run: LookupRun,
-  ref: string | undefined,
+  args: { availabilityZone?: string | undefined },
   idSchema: z.ZodType,
-  argument = "availabilityZone",
-): Promise<string | undefined> {
-  if (ref === undefined) return undefined;
+): Promise<{ availability_zone_id?: string }> {
+  const ref = args.availabilityZone;
+  const argument = "availabilityZone";
+  if (ref === undefined) return {};
   if (UUID_SHAPE.test(ref)) {
     const checked = idSchema.safeParse(ref);
     if (!checked.success) {
@@ -37,7 +39,7 @@ export async function resolveZoneRef(
         checked.error.issues[0]?.message ?? "not a valid zone id",
       );
     }
-    return ref;
+    return { availability_zone_id: ref };
   }
   const zones = await run.call(catalogEndpoints.listAvailabilityZones, { query: {} });
   const zone = zones.find((z) => z.name === ref);
@@ -48,5 +50,5 @@ export async function resolveZoneRef(
       `no availability zone is named "${ref}"; the zones are ${zones.map((z) => z.name).join(", ") || "(none)"}`,
     );
   }
-  return zone.id;
+  return { availability_zone_id: zone.id };
 }

@@ -1,0 +1,115 @@
+/**
+ * The settings that the program (lookups, action functions) and the provider share: every key is
+ * read from the stack config first, then from its environment variable, an empty value counts as
+ * unset, and the one mapping to a client refuses missing or invalid settings with advice that
+ * names the config to set and never a credential.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { afterEach, describe, expect, it } from "vitest";
+import { clientFromSettings } from "../../provider/runtime/client-from-settings";
+import { readSettings, type ProviderSettings } from "../../provider/runtime/settings";
+import { programSettings } from "../../sdk/program-client";
+
+/** Every setting with its stack config key and environment variable, as the docs give them. */
+const KEYS: ReadonlyArray<[path: string, config: string, env: string]> = [
+  ["endpoint", "vmcloud:endpoint", "VMCLOUD_ENDPOINT"],
+  ["token", "vmcloud:token", "VMCLOUD_TOKEN"],
+  ["keyId", "vmcloud:keyId", "VMCLOUD_KEY_ID"],
+  ["secret", "vmcloud:secret", "VMCLOUD_SECRET"],
+  ["accessKey", "vmcloud:accessKey", "VMCLOUD_ACCESS_KEY"],
+  ["secretKey", "vmcloud:secretKey", "VMCLOUD_SECRET_KEY"],
+  ["projectId", "vmcloud:projectId", "VMCLOUD_PROJECT_ID"],
+  ["operationsProjectId", "vmcloud:operationsProjectId", "VMCLOUD_OPERATIONS_PROJECT_ID"],
+  ["serviceEndpoints.backup", "vmcloud:backupEndpoint", "VMCLOUD_BACKUP_ENDPOINT"],
+  ["serviceEndpoints.search", "vmcloud:searchEndpoint", "VMCLOUD_SEARCH_ENDPOINT"],
+  ["serviceEndpoints.queue", "vmcloud:queueEndpoint", "VMCLOUD_QUEUE_ENDPOINT"],
+  ["serviceEndpoints.events", "vmcloud:eventsEndpoint", "VMCLOUD_EVENTS_ENDPOINT"],
+  ["serviceEndpoints.containers", "vmcloud:containersEndpoint", "VMCLOUD_CONTAINERS_ENDPOINT"],
+  ["serviceEndpoints.iam", "vmcloud:iamEndpoint", "VMCLOUD_IAM_ENDPOINT"],
+];
+
+/** The settings with `value(path)` at every path of {@link KEYS}. */
+function settingsOf(value: (path: string) => string): ProviderSettings {
+  const settings: Record<string, unknown> = { serviceEndpoints: {} };
+  for (const [path] of KEYS) {
+    const [head, service] = path.split(".") as [string, string | undefined];
+    if (service === undefined) settings[head] = value(path);
+    else (settings.serviceEndpoints as Record<string, string>)[service] = value(path);
+  }
+  return settings as unknown as ProviderSettings;
+}
+
+function noSettings(): ProviderSettings {
+  return readSettings(undefined, {});
+}
+
+afterEach(() => {
+  pulumi.runtime.setAllConfig({});
+});
+
+describe("reading the settings", () => {
+  it("reads every key from the environment", () => {
+    const env = Object.fromEntries(KEYS.map(([path, , variable]) => [variable, `env-${path}`]));
+    expect(readSettings(undefined, env)).toEqual(settingsOf((path) => `env-${path}`));
+  });
+
+  it("reads every key from the host's config before the environment", () => {
+    const config = new Map(KEYS.map(([path, key]) => [key, `config-${path}`]));
+    const env = Object.fromEntries(KEYS.map(([path, , variable]) => [variable, `env-${path}`]));
+    expect(readSettings({ get: (key) => config.get(key) }, env)).toEqual(
+      settingsOf((path) => `config-${path}`),
+    );
+  });
+
+  it("reads every key from the program's stack config before the environment", () => {
+    pulumi.runtime.setAllConfig(Object.fromEntries(KEYS.map(([path, key]) => [key, `p-${path}`])));
+    const env = Object.fromEntries(KEYS.map(([path, , variable]) => [variable, `env-${path}`]));
+    expect(programSettings(env)).toEqual(settingsOf((path) => `p-${path}`));
+  });
+
+  it("counts an empty value as unset", () => {
+    const env = Object.fromEntries(KEYS.map(([, , variable]) => [variable, ""]));
+    // toEqual takes an undefined property for an absent one: every setting is unset.
+    expect(readSettings({ get: () => "" }, env)).toEqual({ serviceEndpoints: {} });
+  });
+});
+
+describe("the client built from the settings", () => {
+  it("without an endpoint, says which config to set", () => {
+    expect(() => clientFromSettings(noSettings())).toThrow(
+      /pulumi config set vmcloud:endpoint .*VMCLOUD_ENDPOINT/,
+    );
+  });
+
+  it("without any credential, says which secret config to set", () => {
+    const settings = { ...noSettings(), endpoint: "http://127.0.0.1:9" };
+    expect(() => clientFromSettings(settings)).toThrow(
+      /pulumi config set --secret vmcloud:token .*VMCLOUD_TOKEN/,
+    );
+  });
+
+  it("with an invalid value, names the option and never a credential", () => {
+    const token = "never-shown-token";
+    const settings = { ...noSettings(), endpoint: "not a url", token };
+    let message = "";
+    try {
+      clientFromSettings(settings).close();
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^vmcloud: invalid settings: endpoint: /);
+    expect(message).toContain("pulumi config set vmcloud:");
+    expect(message).not.toContain(token);
+  });
+
+  it("builds a client from an endpoint and any one kind of credential", () => {
+    for (const credentials of [
+      { token: "t" },
+      { keyId: "k", secret: "s" },
+      { accessKey: "a", secretKey: "s" },
+    ]) {
+      const settings = { ...noSettings(), endpoint: "http://127.0.0.1:9", ...credentials };
+      clientFromSettings(settings).close();
+    }
+  });
+});
