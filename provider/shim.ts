@@ -7,7 +7,7 @@
  * neither rewrites every resource nor leaves `destroy` running old code.
  */
 
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../sdk/type-tokens";
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "./type-tokens";
 
 /** Resource and action kinds: each is a module under `provider/resources` or `provider/actions`. */
 export type ProviderModule = `resources/${string}` | `actions/${string}`;

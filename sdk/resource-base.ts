@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "./type-tokens";
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
 
 /** Base class: `new Disk(...)` etc. extend it. */
 export abstract class VmCloudResource extends pulumi.CustomResource {

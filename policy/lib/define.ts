@@ -12,7 +12,7 @@ import type {
   StackValidationArgs,
   StackValidationPolicy,
 } from "@pulumi/policy";
-import { TYPE_TOKENS, type VmCloudTypeName } from "../../sdk/type-tokens";
+import { TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
 import { readProps, type Props } from "./values";
 
 /** The class name of a vmcloud type token, or undefined for other resources. */

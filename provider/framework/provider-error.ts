@@ -5,7 +5,7 @@
  * outputs, so the engine keeps it in the stack (nothing is orphaned) and the next `up` can
  * fix or replace it.
  */
-import { ApiError, RouteNotFoundError } from "../../client";
+import { ApiError, RouteNotFoundError } from "../client";
 
 /** What to tell the user to do, by HTTP status, where the status alone says it. */
 const HINTS: Record<number, string> = {

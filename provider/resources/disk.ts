@@ -13,7 +13,7 @@ import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { failuresOf } from "./framework/input-error";
-import { isUnknown } from "./framework/unknowns";
+import { isUnknown } from "../framework/unknowns";
 import type { CheckFailure } from "./framework/check-inputs";
 import { DiskInputs } from "./inputs/disk";
 import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";

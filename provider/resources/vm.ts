@@ -9,13 +9,10 @@
  */
 import { computeEndpoints } from "../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../api/vm/vms";
-import {
-  defineResource,
-  type DynamicProvider,
-  type ResourceContext,
-} from "./framework/define-resource";
+import type { DynamicProvider } from "../framework/dynamic-provider";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
-import { isUnknown } from "./framework/unknowns";
+import { isUnknown } from "../framework/unknowns";
 import { VmInputs, type VmDiskSpec } from "./inputs/vm";
 import {
   applyPowerState,

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { VmCloudResource } from "../resource-base";
-import type { VmCloudTypeName } from "../type-tokens";
+import type { VmCloudTypeName } from "../../provider/type-tokens";
 
 /** A JSON value: what triggers, annotations and other free-form inputs may hold. */
 export type JsonValue =

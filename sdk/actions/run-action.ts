@@ -12,7 +12,7 @@ import { checkArgs, runOperation, type Operation } from "../../provider/actions/
 import { OperationFailedError } from "../../provider/actions/common/outcome";
 import { pathText, type ArgPath } from "../../provider/actions/common/wire-check";
 import type { VmCloudClient } from "../../provider/client";
-import { parseDuration } from "../../provider/resources/inputs/common";
+import { parseDuration } from "../../provider/framework/duration";
 import { getProgramClient, getProgramProjectId, programSettings } from "../program-client";
 import { ActionError } from "./action-error";
 

@@ -105,7 +105,7 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
   beforeAll(async () => {
     if (
       !existsSync(join(repo, "dist/policy/pack.js")) ||
-      !existsSync(join(repo, "dist/sdk/type-tokens.js"))
+      !existsSync(join(repo, "dist/provider/type-tokens.js"))
     ) {
       throw new Error("dist/ is missing the policy pack or the SDK: run `npm run build` first");
     }

@@ -22,7 +22,7 @@ import {
   type Props,
 } from "./support/dynamic-host";
 import { sdkProviders, type Captured } from "./support/sdk-providers";
-import type { VmCloudTypeName } from "../../sdk/type-tokens";
+import type { VmCloudTypeName } from "../../provider/type-tokens";
 
 /** The emulator's token: distinctive, so that any leak of it can be found in text. */
 const TOKEN = "engine-proto-token-5c1f9e27d4";
@@ -371,7 +371,11 @@ describe("errors as the engine receives them", () => {
     try {
       await other.configure({ ...stackConfig(), "vmcloud:token": wrong }, ["vmcloud:token"]);
       const res = other.resource(shims.Disk.type, "unauthorized");
-      const { inputs } = await res.check(withShim({ name: uniqueName("noauth"), size: 1 }));
+      // check reads the catalog, so a refused token already fails there (at preview).
+      const checked = await hostError(res.check(withShim({ name: uniqueName("noauth"), size: 1 })));
+      expect(checked.details).toMatch(/^Disk "noauth-[^"]+": check failed: .*401/);
+      expect(checked.details).toMatch(/vmcloud:token/);
+      const { inputs } = await disk.check(withShim({ name: uniqueName("noauth"), size: 1 }));
       const created = await hostError(res.create(inputs));
       expect(created.details).toMatch(/^Disk "noauth-[^"]+": create failed: .*401/);
       expect(created.details).toMatch(/vmcloud:token/);
@@ -383,7 +387,13 @@ describe("errors as the engine receives them", () => {
       const deleted = await hostError(res.delete(id, outs));
       expect(deleted.details).toMatch(/delete failed: .*401/);
       expect(other.output()).toContain("read failed");
-      for (const text of [created.details, read.details, deleted.details, other.output()]) {
+      for (const text of [
+        checked.details,
+        created.details,
+        read.details,
+        deleted.details,
+        other.output(),
+      ]) {
         expect(text).not.toContain(wrong);
       }
       // Nothing was deleted with the wrong token.

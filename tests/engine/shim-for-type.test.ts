@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { providerShim, providerShimForType } from "../../provider/shim";
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../../sdk/type-tokens";
+import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
 
 describe("providerShimForType (what the import-aware host gives a Read with no __provider)", () => {
   it("answers each class's own shim from its type token", () => {

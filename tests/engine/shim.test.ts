@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TYPE_TOKENS, type VmCloudTypeName } from "../../sdk/type-tokens";
+import { TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
 import { repo } from "./support/dynamic-host";
 import { builtSdkProviders, sdkProviders, type Captured } from "./support/sdk-providers";
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { configWithDefaults, typeNameOf } from "../../policy/lib/define";
 import { readProps, UNKNOWN, UNKNOWN_SENTINELS } from "../../policy/lib/values";
 import { POLICY_PACK_NAME, policies } from "../../policy/policies";
-import { TYPE_TOKENS } from "../../sdk/type-tokens";
+import { TYPE_TOKENS } from "../../provider/type-tokens";
 import { libraryUnknowns, secret, UNKNOWN_STRING } from "./harness";
 
 const repo = resolve(__dirname, "../..");

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, ValidationError, type ApiError } from "../../provider/client";
-import { describeFailure, explained } from "../../provider/resources/framework/provider-error";
+import { describeFailure, explained } from "../../provider/framework/provider-error";
 import { startHarness, type Harness } from "../client/harness";
 import { failEndpoints, widgetEndpoints } from "../client/widgets-service";
 import { startTestEmulator } from "../support/emulator";

@@ -5,7 +5,7 @@
  * service's refusals, and a create under injected faults.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/resources/framework/unknowns";
+import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 

@@ -4,7 +4,7 @@
  * values, the service's refusals, and a create under injected faults.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../provider/resources/framework/unknowns";
+import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 import type { VmState } from "../../emulator/vm/records";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { OpsProjectId } from "../../api/operations/common";
-import { Duration } from "../../resources/inputs/common";
+import { Duration } from "../../framework/duration";
 
 /**
  * `projectId` of the operations services: 32 lowercase hexadecimal characters. Default:

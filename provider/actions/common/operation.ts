@@ -5,7 +5,7 @@
  * wait for the job.
  */
 import type { z } from "zod";
-import { pathIsUnknown } from "../../resources/framework/unknowns";
+import { pathIsUnknown } from "../../framework/unknowns";
 import type { OperationContext } from "./context";
 import type { OperationOutcome } from "./outcome";
 import { dedupe, type ArgIssue } from "./wire-check";

@@ -19,10 +19,10 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError } from "../../client";
-import { plain, type DynamicProvider } from "../../resources/framework/define-resource";
-import { canonical, diffInputs } from "../../resources/framework/diff-inputs";
-import { ResourceInitError } from "../../resources/framework/provider-error";
-import { parseDuration } from "../../resources/inputs/common";
+import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { canonical, diffInputs } from "../../framework/diff-inputs";
+import { ResourceInitError } from "../../framework/provider-error";
+import { parseDuration } from "../../framework/duration";
 import { configureRuntime, currentClient, currentSettings } from "../../runtime/context";
 import { operationsProject, type OperationContext } from "../common/context";
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../common/inputs";

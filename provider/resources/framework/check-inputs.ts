@@ -4,7 +4,7 @@
  * values through, and fills defaults.
  */
 import type { z } from "zod";
-import { pathIsUnknown } from "./unknowns";
+import { pathIsUnknown } from "../../framework/unknowns";
 
 /** One failed input, as the engine shows it. */
 export interface CheckFailure {

@@ -4,7 +4,6 @@
  * checks with zod (unknowns pass, defaults fill), precise diffs, timeouts, progress lines,
  * errors that name the resource, and `configure` for the stack's credentials.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import {
   NetworkError,
@@ -14,11 +13,11 @@ import {
   ValidationError,
 } from "../../client";
 import { configureRuntime, currentSettings } from "../../runtime/context";
-import type { ConfigReader } from "../../runtime/settings";
 import { checkInputs, type CheckFailure } from "./check-inputs";
-import { diffInputs, type DiffOutcome, type DiffSpec } from "./diff-inputs";
-import { explained, ResourceInitError } from "./provider-error";
+import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
+import { explained, ResourceInitError } from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
+import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 
 export type { ResourceContext, TimedOperation } from "./resource-context";
 
@@ -71,23 +70,6 @@ export interface ResourceDefinition<
   delete(ctx: ResourceContext, id: string, olds: O): Promise<void>;
   /** The inputs that reproduce these outputs (what `import` records as inputs). */
   inputsOf?(outs: O): Partial<I>;
-}
-
-/** The dynamic provider object the shim hands to the engine. */
-export type DynamicProvider = pulumi.dynamic.ResourceProvider & {
-  configure(req: { config: ConfigReader }): Promise<void>;
-};
-
-/**
- * A copy without `undefined` (dropped from objects, null in arrays): the host sends outputs as
- * a protobuf Struct, which throws "Unexpected struct type" on undefined.
- */
-export function plain<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : plain(v))) as T;
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = plain(v);
-  return out as T;
 }
 
 /**

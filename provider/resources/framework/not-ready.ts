@@ -3,7 +3,7 @@
  * out). It carries the object's id and outputs, so the engine keeps it in the stack (nothing
  * is orphaned) and the next `pulumi up` picks it up again.
  */
-import { describeFailure, ResourceInitError } from "./provider-error";
+import { describeFailure, ResourceInitError } from "../../framework/provider-error";
 
 /** What failed: the resource, the operation and, when it helps, the step within it. */
 export interface FailedStep {

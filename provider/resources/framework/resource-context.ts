@@ -8,10 +8,10 @@ import { describeState, waitUntil, type VmCloudClient, type WaitOptions } from "
 import { currentClient, currentSettings } from "../../runtime/context";
 import { showProgress } from "../../runtime/engine-log";
 import type { ProviderSettings } from "../../runtime/settings";
-import { parseDuration } from "../inputs/common";
+import { parseDuration } from "../../framework/duration";
 import { deadline } from "./deadline";
 import { notReady } from "./not-ready";
-import type { ResourceInitError } from "./provider-error";
+import type { ResourceInitError } from "../../framework/provider-error";
 
 /** Operations that have a timeout. */
 export type TimedOperation = "create" | "update" | "delete";

@@ -2,6 +2,7 @@
  * Input fields shared by several resources, built from the API schemas so that a limit is
  * written once: references by name or id, tags, the project, and per-operation timeouts.
  */
+import { Duration } from "../../framework/duration";
 import { z } from "zod";
 import { Name, Uuid } from "../../api/common";
 
@@ -25,26 +26,6 @@ export const ZoneInput = NameOrId.optional().describe(
 
 /** `tags`: tag names or ids. */
 export const TagsInput = z.array(NameOrId).max(50).optional().describe("Tags, by name or id");
-
-/** A duration such as `30s`, `10m`, `1h30m`. */
-export const Duration = z
-  .string()
-  .regex(/^(\d+h)?(\d+m)?(\d+s)?$/, {
-    message: 'must be a duration such as "30s", "10m" or "1h30m"',
-    abort: true,
-  })
-  .refine((v) => v !== "" && parseDuration(v) > 0, {
-    message: "must be longer than 0s",
-    abort: true,
-  })
-  .refine((v) => parseDuration(v) <= 24 * 3600_000, { message: "must be at most 24h" });
-
-/** Milliseconds in a duration such as `1h30m`. */
-export function parseDuration(text: string): number {
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
-  if (m === null) return NaN;
-  return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
-}
 
 /** `timeouts`: how long create, update and delete may wait. */
 export const TimeoutsInput = z

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Description, Uuid } from "../../api/common";
 import { PortRangeText, ruleProblems } from "../../api/vm/security-group-rules";
 import { EtherType, IpProtocol, TrafficDirection } from "../../api/vm/enums";
-import { containsUnknown } from "../framework/unknowns";
+import { containsUnknown } from "../../framework/unknowns";
 import { TimeoutsInput } from "./common";
 
 /** The service's rule field names as the program spells them. */

@@ -11,7 +11,7 @@ import {
   resolveSubnetAddress,
 } from "../../api/vm/cidr";
 import { DnsServers, Ipv4Address, SubnetAddress } from "../../api/vm/subnets";
-import { isUnknown } from "../framework/unknowns";
+import { isUnknown } from "../../framework/unknowns";
 import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 
 /** The service's field names in address problems, as the program spells them. */

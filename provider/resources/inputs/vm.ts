@@ -11,7 +11,7 @@ import { DiskSize } from "../../api/vm/disks";
 import { Ipv4Address } from "../../api/vm/subnets";
 import { VmPassword } from "../../api/vm/vm-actions";
 import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../api/vm/vm-create";
-import { containsUnknown, isUnknown } from "../framework/unknowns";
+import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import { isId, NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 
 /** Extra disks a VM may be created with: the service allows 9 disks, the boot disk included. */

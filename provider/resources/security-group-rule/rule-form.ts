@@ -8,7 +8,7 @@ import type {
   SecurityGroupRuleCreateRequest,
   SecurityGroupRuleResponse,
 } from "../../api/vm/security-group-rules";
-import { canonical } from "../framework/diff-inputs";
+import { canonical } from "../../framework/diff-inputs";
 import type { RuleSpec } from "../inputs/security-group-rule";
 
 /** A rule with its defaults applied: what inputs and outputs both hold. */

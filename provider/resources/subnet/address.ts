@@ -4,7 +4,7 @@
  * plus its prefix length before they are compared.
  */
 import { resolveSubnetAddress } from "../../api/vm/cidr";
-import { isUnknown } from "../framework/unknowns";
+import { isUnknown } from "../../framework/unknowns";
 
 /** `inputs` with `address` as a CIDR and `prefixLength` as its mask, when both are known and valid. */
 export function normalizeSubnetAddress(inputs: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * other inputs are still unknown during preview (then the schema check fails on those, and a
  * zod transform would not run). A per-input `compare` cannot do this: it sees one input only.
  */
-import type { DynamicProvider } from "../framework/define-resource";
+import type { DynamicProvider } from "../../framework/dynamic-provider";
 
 /** Wraps `provider` so that `check` answers `normalize(inputs)`; `normalize` must leave unknowns alone. */
 export function withNormalizedInputs(

@@ -10,7 +10,7 @@
 import type { ImageResponse } from "../../api/vm/images";
 import type { ZoneResponse } from "../../api/vm/zones";
 import type { CheckFailure } from "../framework/check-inputs";
-import { containsUnknown, isUnknown } from "../framework/unknowns";
+import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize, type CatalogLookups } from "../catalog/catalog-lookups";
 import { failuresOf } from "../framework/input-error";

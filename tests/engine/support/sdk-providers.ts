@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import * as sdk from "../../../sdk";
-import { TYPE_TOKENS, type VmCloudTypeName } from "../../../sdk/type-tokens";
+import { TYPE_TOKENS, type VmCloudTypeName } from "../../../provider/type-tokens";
 import { repo } from "./dynamic-host";
 
 /** What one class registered. */

@@ -8,7 +8,7 @@ import {
   NodeMigration,
   QueueManagerRestart,
 } from "../../../sdk/actions";
-import { TYPE_TOKENS } from "../../../sdk/type-tokens";
+import { TYPE_TOKENS } from "../../../provider/type-tokens";
 
 // The SDK classes under Pulumi's mocks: each registers its own type token, the shim of its
 // provider module, its inputs and every outcome output; the node password is registered as
