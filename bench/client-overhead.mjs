@@ -16,8 +16,8 @@ const require = createRequire(import.meta.url);
 const dist = (path) => require(join(here, "..", "dist", path));
 const { startEmulator } = dist("emulator/index.js");
 const { createClient, waitUntil } = dist("provider/client/index.js");
-const { catalogEndpoints } = dist("provider/api/vm/endpoints/catalog.js");
-const { disksEndpoints } = dist("provider/api/vm/endpoints/disks.js");
+const { catalogEndpoints } = dist("api/vm/endpoints/catalog.js");
+const { disksEndpoints } = dist("api/vm/endpoints/disks.js");
 
 const { values } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { DiskStatus } from "../provider/api/vm/enums";
+import type { DiskStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import type { DiskInputs } from "../provider/resources/inputs/disk";

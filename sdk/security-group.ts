@@ -4,7 +4,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { NetworkStatus } from "../provider/api/vm/enums";
+import type { NetworkStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import type { SecurityGroupInputs } from "../provider/resources/inputs/security-group";

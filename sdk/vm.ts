@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { VmStatus } from "../provider/api/vm/enums";
+import type { VmStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import type { VmInputs } from "../provider/resources/inputs/vm";

@@ -4,8 +4,8 @@
  * by the emulated IAM service count as valid tokens until they expire.
  */
 import type { FastifyRequest } from "fastify";
-import type { AnyEndpoint } from "../../provider/api/endpoint";
-import { verifySignature } from "../../provider/client/signing";
+import type { AnyEndpoint } from "../../api/endpoint";
+import { verifySignature } from "../../api/signing";
 import { rawBodyOf } from "./json-bodies";
 import { headerText } from "./request-parts";
 import type { EmulatorSettings } from "./service-module";

@@ -1,5 +1,5 @@
 /** A plain HTML page listing every endpoint, for people browsing the emulator. */
-import type { AnyEndpoint } from "../../provider/api/endpoint";
+import type { AnyEndpoint } from "../../api/endpoint";
 
 const escape = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);

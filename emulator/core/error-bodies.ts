@@ -3,7 +3,7 @@
  * what the real services send.
  */
 import { randomUUID } from "node:crypto";
-import type { ErrorShape } from "../../provider/api/endpoint";
+import type { ErrorShape } from "../../api/endpoint";
 import type { ServiceError } from "./service-error";
 
 /** Reason phrases used where a shape carries a type word (the events service). */

@@ -4,7 +4,7 @@
  * endpoint that failed (the admin API keeps its own plain shape).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ErrorShape } from "../../provider/api/endpoint";
+import type { ErrorShape } from "../../api/endpoint";
 import { renderError } from "./error-bodies";
 import { isOwnRoute } from "./own-routes";
 import { endpointOf, validationStatus } from "./register-endpoints";

@@ -3,7 +3,7 @@
  * disagree with the schemas the emulator validates with.
  */
 import { z } from "zod";
-import type { AnyEndpoint } from "../../provider/api/endpoint";
+import type { AnyEndpoint } from "../../api/endpoint";
 
 type JsonObject = Record<string, unknown>;
 

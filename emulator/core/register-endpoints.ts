@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { AnyEndpoint, ErrorShape, Out } from "../../provider/api/endpoint";
+import type { AnyEndpoint, ErrorShape, Out } from "../../api/endpoint";
 import { ServiceError } from "./service-error";
 import type { ServiceContext, ServiceEnv } from "./service-module";
 

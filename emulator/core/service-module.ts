@@ -3,8 +3,8 @@
  * settling of that state, and its routes.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AnyEndpoint } from "../../provider/api/endpoint";
-import type { SigningKey } from "../../provider/client/signing";
+import type { AnyEndpoint } from "../../api/endpoint";
+import type { SigningKey } from "../../api/signing";
 import type { ServiceError } from "./service-error";
 
 /** Settings every service reads. */

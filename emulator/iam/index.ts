@@ -2,7 +2,7 @@
  * The emulated IAM service: trades a key id and secret for a token (`POST /api/v1/auth/token`)
  * and makes the emulator accept the tokens it issued until they expire.
  */
-import { iamEndpoints } from "../../provider/api/iam/endpoints";
+import { iamEndpoints } from "../../api/iam/endpoints";
 import { contextOptions, registerEndpoints, type Handlers } from "../core/register-endpoints";
 import type { ServiceContext, ServiceModule } from "../core/service-module";
 import { initialIamState, issueToken, settleIam, type IamState } from "./tokens";

@@ -6,7 +6,7 @@
  * and switchover tasks (one running, the rest finished). Ids are derived from names, so they
  * stay the same across resets and restarts; the running tasks start when the state is made.
  */
-import { opsProjectId } from "../../provider/api/operations/common";
+import { opsProjectId } from "../../api/operations/common";
 import type { Clock } from "../core/service-module";
 import { fixtureId } from "../vm/models/shared";
 import { OPS_DELAYS } from "./delays";

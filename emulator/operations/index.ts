@@ -10,7 +10,7 @@ import {
   operationsEndpoints,
   queueManagerRestartEndpoints,
   upgradeDetailEndpoints,
-} from "../../provider/api/operations/endpoints";
+} from "../../api/operations/endpoints";
 import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
 import { describeOperationsFixtures, operationsFixtures } from "./fixtures";

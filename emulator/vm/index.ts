@@ -5,7 +5,7 @@ import {
   computeEndpoints,
   disksEndpoints,
   networkEndpoints,
-} from "../../provider/api/vm/endpoints";
+} from "../../api/vm/endpoints";
 import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
 import { describeVmFixtures, vmFixtures } from "./fixtures";

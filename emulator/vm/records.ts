@@ -3,10 +3,10 @@
  * models turn them into the API's response shapes (with nested mini objects) when answering.
  * Everything here is plain JSON so that `--state-file` can persist it.
  */
-import type { DiskStatus, NetworkStatus, TaskStatus, VmStatus } from "../../provider/api/vm/enums";
+import type { DiskStatus, NetworkStatus, TaskStatus, VmStatus } from "../../api/vm/enums";
 import type { Scheduled } from "../core/schedule";
 
-// The record statuses are the API's own enumerations (provider/api/vm/enums.ts).
+// The record statuses are the API's own enumerations (api/vm/enums.ts).
 export type { DiskStatus, NetworkStatus, TaskStatus, VmStatus };
 
 /** Marks a record whose deletion finished: models remove it when they settle. */

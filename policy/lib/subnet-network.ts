@@ -4,7 +4,7 @@ import {
   parseIpv4,
   parseIpv4Cidr,
   type Ipv4Network,
-} from "../../provider/api/vm/cidr";
+} from "../../api/vm/cidr";
 import type { Props } from "./values";
 
 /**

@@ -2,7 +2,7 @@
  * `vmcloud-security-group-open-ingress`: no ingress from anywhere (0.0.0.0/0, ::/0) to
  * sensitive ports, in a `SecurityGroup`'s inline rules or a `SecurityGroupRule`.
  */
-import { parsePortRange } from "../../provider/api/vm/cidr";
+import { parsePortRange } from "../../api/vm/cidr";
 import { label, resourceRule, type RuleResource } from "../lib/define";
 import { asArray, asObject, asString, isUnknown, type Props } from "../lib/values";
 

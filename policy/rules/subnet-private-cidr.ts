@@ -4,7 +4,7 @@ import {
   formatIpv4Cidr,
   parseIpv4Cidr,
   PRIVATE_IPV4_RANGES,
-} from "../../provider/api/vm/cidr";
+} from "../../api/vm/cidr";
 import { label, resourceRule } from "../lib/define";
 import { subnetNetwork } from "../lib/subnet-network";
 

@@ -8,9 +8,9 @@
  * - `none`: nothing.
  * The token is the static `token`, or one exchanged for `keyId` + `secret` and cached.
  */
-import type { AuthScheme } from "../api/endpoint";
+import type { AuthScheme } from "../../api/endpoint";
 import type { NormalizedOptions } from "./options";
-import { signRequest } from "./signing";
+import { signRequest } from "../../api/signing";
 import { TokenCache, type IssuedToken } from "./token-cache";
 
 /** The parts of a request that credentials depend on. */

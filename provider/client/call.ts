@@ -5,7 +5,7 @@
  * never the other way round.
  */
 import type { z } from "zod";
-import type { AnyEndpoint, Endpoint } from "../api/endpoint";
+import type { AnyEndpoint, Endpoint } from "../../api/endpoint";
 import type { CallOptions } from "./options";
 
 /** The schemas of an endpoint: path parameters, query, body, response. */

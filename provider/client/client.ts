@@ -9,8 +9,8 @@
  * that outcome what follows. Everything the loop itself does is carry the decision out.
  */
 import type { z } from "zod";
-import { fillPath, type AnyEndpoint, type ServiceName } from "../api/endpoint";
-import { iamEndpoints } from "../api/iam/endpoints";
+import { fillPath, type AnyEndpoint, type ServiceName } from "../../api/endpoint";
+import { iamEndpoints } from "../../api/iam/endpoints";
 import { Authenticator } from "./auth";
 import type { CallInput, CallOutput, CallResult } from "./call";
 import { lookUp, type LookupResult } from "./create-once";

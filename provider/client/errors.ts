@@ -18,7 +18,7 @@
  * └─ ResourceFailedError  a waited-for resource reached a failure state      status 0
  * ```
  */
-import type { ServiceName } from "../api/endpoint";
+import type { ServiceName } from "../../api/endpoint";
 
 /** One field the service (or the client's own check) refused. */
 export interface FieldError {

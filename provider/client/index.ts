@@ -44,4 +44,9 @@ export {
 export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
 export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
 export { parseRetryAfter, backoffDelay } from "./retry";
-export { signRequest, verifySignature, SIGNING_ALGORITHM, type SigningKey } from "./signing";
+export {
+  signRequest,
+  verifySignature,
+  SIGNING_ALGORITHM,
+  type SigningKey,
+} from "../../api/signing";

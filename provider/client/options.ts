@@ -4,7 +4,7 @@
  * {@link NormalizedOptions}.
  */
 import { randomUUID } from "node:crypto";
-import type { ServiceName } from "../api/endpoint";
+import type { ServiceName } from "../../api/endpoint";
 import type { Logger } from "./log";
 import { envLogger } from "./log";
 

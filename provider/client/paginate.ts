@@ -2,7 +2,7 @@
  * Walks every page of a paged list (`{items, offset, limit, total}`), 100 items per request
  * (the services' maximum), until `total` is reached or a page comes back empty.
  */
-import type { AnyEndpoint } from "../api/endpoint";
+import type { AnyEndpoint } from "../../api/endpoint";
 import type { CallInput, CallOutput, Caller } from "./call";
 import type { CallOptions } from "./options";
 

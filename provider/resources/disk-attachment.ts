@@ -5,9 +5,9 @@
  * first, so a non-shared disk can move to another VM). The disk is the source of truth: the
  * attachment exists while the disk lists the VM.
  */
-import type { DiskResponse } from "../api/vm/disks";
-import { computeEndpoints } from "../api/vm/endpoints/compute";
-import { disksEndpoints } from "../api/vm/endpoints/disks";
+import type { DiskResponse } from "../../api/vm/disks";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
+import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { deadline } from "./framework/deadline";

@@ -6,9 +6,9 @@
  * (grow only), the flags and the tags change in place with one PUT; the zone, the disk type
  * and the project replace the disk.
  */
-import type { DiskTypeResponse } from "../api/vm/disk-types";
-import { disksEndpoints } from "../api/vm/endpoints/disks";
-import type { ZoneResponse } from "../api/vm/zones";
+import type { DiskTypeResponse } from "../../api/vm/disk-types";
+import { disksEndpoints } from "../../api/vm/endpoints/disks";
+import type { ZoneResponse } from "../../api/vm/zones";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";

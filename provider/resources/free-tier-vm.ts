@@ -8,13 +8,13 @@
  * message. The name and the power state change in place; the rest replaces the VM, deleting
  * the old one first. Delete takes the boot disk and the public address along.
  */
-import { catalogEndpoints } from "../api/vm/endpoints/catalog";
-import { computeEndpoints } from "../api/vm/endpoints/compute";
-import type { VmStatus } from "../api/vm/enums";
-import type { FreeTierVmResponse } from "../api/vm/free-tier";
-import type { ImageResponse } from "../api/vm/images";
-import type { VmResponse } from "../api/vm/vms";
-import type { ZoneResponse } from "../api/vm/zones";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
+import type { VmStatus } from "../../api/vm/enums";
+import type { FreeTierVmResponse } from "../../api/vm/free-tier";
+import type { ImageResponse } from "../../api/vm/images";
+import type { VmResponse } from "../../api/vm/vms";
+import type { ZoneResponse } from "../../api/vm/zones";
 import { ValidationError, type VmCloudClient } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId } from "./framework/references";

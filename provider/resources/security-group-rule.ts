@@ -5,10 +5,10 @@
  * is `<securityGroupId>:<ruleId>`, because the service reads a rule only under its group: with
  * both in the id, `read` and `import` need nothing else.
  */
-import { Uuid } from "../api/common";
+import { Uuid } from "../../api/common";
 import { NotFoundError } from "../client";
-import { networkEndpoints } from "../api/vm/endpoints/network";
-import type { SecurityGroupRuleResponse } from "../api/vm/security-group-rules";
+import { networkEndpoints } from "../../api/vm/endpoints/network";
+import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rules";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { SecurityGroupRuleInputs } from "./inputs/security-group-rule";
 import {

@@ -8,9 +8,9 @@
  * zone, with the managed rules).
  */
 import type { CallInput } from "../client";
-import { networkEndpoints } from "../api/vm/endpoints/network";
-import type { SecurityGroupRuleResponse } from "../api/vm/security-group-rules";
-import type { SecurityGroupResponse } from "../api/vm/security-groups";
+import { networkEndpoints } from "../../api/vm/endpoints/network";
+import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rules";
+import type { SecurityGroupResponse } from "../../api/vm/security-groups";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SecurityGroupInputs } from "./inputs/security-group";

@@ -6,8 +6,8 @@
  * the subnet an interrupted `pulumi up` left for this resource (same name, address and zone).
  */
 import type { CallInput } from "../client";
-import { networkEndpoints } from "../api/vm/endpoints/network";
-import type { SubnetListItemResponse, SubnetResponse } from "../api/vm/subnets";
+import { networkEndpoints } from "../../api/vm/endpoints/network";
+import type { SubnetListItemResponse, SubnetResponse } from "../../api/vm/subnets";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";

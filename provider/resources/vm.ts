@@ -7,8 +7,8 @@
  * place; the image too when `allowRebuild`; the rest replaces the VM. Delete takes the boot
  * disk, the disks made with the VM and its public addresses along unless told otherwise.
  */
-import { computeEndpoints } from "../api/vm/endpoints/compute";
-import type { VmDeleteAttachments, VmResponse } from "../api/vm/vms";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
+import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
 import type { DynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";

@@ -1,6 +1,6 @@
 /**
  * Lookup arguments: camelCase names over the endpoint tables' query schemas (so every limit
- * lives once, in provider/api), checked before any request, with failures that name the
+ * lives once, in api/), checked before any request, with failures that name the
  * argument as the program wrote it.
  */
 import { z } from "zod";

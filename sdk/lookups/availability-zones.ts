@@ -4,13 +4,13 @@
  * console settings of a project's zones.
  */
 import type { z } from "zod";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import {
   ZoneListQuery,
   ZoneSettingsQuery,
   settingEnabled,
   type ZoneResponse,
-} from "../../provider/api/vm/zones";
+} from "../../api/vm/zones";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

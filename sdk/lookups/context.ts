@@ -3,7 +3,7 @@
  * project, and calls whose failures become {@link LookupError}s naming the lookup.
  */
 import type { z } from "zod";
-import type { AnyEndpoint } from "../../provider/api/endpoint";
+import type { AnyEndpoint } from "../../api/endpoint";
 import {
   ApiError,
   type CallInput,

@@ -1,7 +1,7 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
 import type { z } from "zod";
-import { DiskTypeListQuery, type DiskTypeResponse } from "../../provider/api/vm/disk-types";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import { DiskTypeListQuery, type DiskTypeResponse } from "../../api/vm/disk-types";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

@@ -3,13 +3,9 @@
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
 import type { z } from "zod";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
-import {
-  FlavorIdParams,
-  FlavorListQuery,
-  type FlavorResponse,
-} from "../../provider/api/vm/flavors";
-import type { FlavorStatus } from "../../provider/api/vm/enums";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { FlavorIdParams, FlavorListQuery, type FlavorResponse } from "../../api/vm/flavors";
+import type { FlavorStatus } from "../../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

@@ -4,11 +4,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
-import {
-  FreeTierCheckQuery,
-  type FreeTierCheckResponse,
-} from "../../provider/api/vm/free-tier-check";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { FreeTierCheckQuery, type FreeTierCheckResponse } from "../../api/vm/free-tier-check";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

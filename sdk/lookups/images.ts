@@ -3,9 +3,9 @@
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
 import type { z } from "zod";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
-import type { ImageType } from "../../provider/api/vm/enums";
-import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../provider/api/vm/images";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import type { ImageType } from "../../api/vm/enums";
+import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/images";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

@@ -4,13 +4,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { OrganizationLimitType } from "../../provider/api/vm/enums";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
-import {
-  OrganizationIdParams,
-  type OrganizationResponse,
-} from "../../provider/api/vm/organizations";
-import { ProjectIdParams } from "../../provider/api/vm/projects";
+import type { OrganizationLimitType } from "../../api/vm/enums";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { OrganizationIdParams, type OrganizationResponse } from "../../api/vm/organizations";
+import { ProjectIdParams } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

@@ -5,13 +5,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
-import type { ProjectStatus } from "../../provider/api/vm/enums";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import type { ProjectStatus } from "../../api/vm/enums";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import {
   ProjectIdParams,
   type ProjectPermissionsResponse,
   type ProjectResponse,
-} from "../../provider/api/vm/projects";
+} from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

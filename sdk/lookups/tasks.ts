@@ -3,9 +3,9 @@
  * creating a disk), newest first, with the service's filters; `getTask` reads one by id.
  */
 import { z } from "zod";
-import type { TaskStatus } from "../../provider/api/vm/enums";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
-import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../provider/api/vm/tasks";
+import type { TaskStatus } from "../../api/vm/enums";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../api/vm/tasks";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";

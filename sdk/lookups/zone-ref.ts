@@ -3,7 +3,7 @@
  * take them. An id is sent as it is; a name costs one request for the zone list.
  */
 import { z } from "zod";
-import { catalogEndpoints } from "../../provider/api/vm/endpoints/catalog";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { argumentError } from "./args";
 import type { LookupRun } from "./context";
 

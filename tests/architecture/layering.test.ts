@@ -12,7 +12,7 @@ const repo = join(__dirname, "../..");
 describe("layering", () => {
   it("has no dependency violations and no import cycles", async () => {
     const config = createRequire(__filename)(join(repo, ".dependency-cruiser.cjs"));
-    const result = await cruise(["provider", "sdk", "policy", "emulator"], {
+    const result = await cruise(["api", "provider", "sdk", "policy", "emulator"], {
       ...config.options,
       ruleSet: { forbidden: config.forbidden },
       baseDir: repo,

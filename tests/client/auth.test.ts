@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AuthError, ValidationError } from "../../provider/client";
-import { signRequest, signature, verifySignature } from "../../provider/client/signing";
+import { signRequest, signature, verifySignature } from "../../api/signing";
 import { TokenCache } from "../../provider/client/token-cache";
-import { iamEndpoints } from "../../provider/api/iam/endpoints";
+import { iamEndpoints } from "../../api/iam/endpoints";
 import { DEFAULT_SIGNING_KEY } from "../../emulator";
 import { startHarness, matching, type Harness } from "./harness";
 import { widgetEndpoints } from "./widgets-service";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ErrorShape } from "../../provider/api/endpoint";
+import type { ErrorShape } from "../../api/endpoint";
 import {
   ApiError,
   AuthError,

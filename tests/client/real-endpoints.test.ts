@@ -3,8 +3,8 @@
  * disks of the VM service, node-migration jobs of the operations (signed requests).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { disksEndpoints } from "../../provider/api/vm/endpoints/disks";
-import { nodeMigrationEndpoints } from "../../provider/api/operations/node-migration";
+import { disksEndpoints } from "../../api/vm/endpoints/disks";
+import { nodeMigrationEndpoints } from "../../api/operations/node-migration";
 import { DEFAULT_SIGNING_KEY } from "../../emulator";
 import {
   AuthError,

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { Name, PageQuery, paginated } from "../../provider/api/common";
-import { endpoint, type Endpoint, type ErrorShape } from "../../provider/api/endpoint";
+import { Name, PageQuery, paginated } from "../../api/common";
+import { endpoint, type Endpoint, type ErrorShape } from "../../api/endpoint";
 import { registerEndpoints, type Handlers } from "../../emulator/core/register-endpoints";
 import { ServiceError, conflict, notFound, unprocessable } from "../../emulator/core/service-error";
 import type { ServiceModule } from "../../emulator/core/service-module";

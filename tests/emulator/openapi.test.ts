@@ -4,11 +4,11 @@
  * schemas; `/docs` lists every endpoint for people.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NAME_PATTERN } from "../../provider/api/common";
-import type { AnyEndpoint } from "../../provider/api/endpoint";
-import { iamEndpoints } from "../../provider/api/iam/endpoints";
-import { operationsEndpoints } from "../../provider/api/operations/endpoints";
-import { vmEndpoints } from "../../provider/api/vm/endpoints";
+import { NAME_PATTERN } from "../../api/common";
+import type { AnyEndpoint } from "../../api/endpoint";
+import { iamEndpoints } from "../../api/iam/endpoints";
+import { operationsEndpoints } from "../../api/operations/endpoints";
+import { vmEndpoints } from "../../api/vm/endpoints";
 import { allServices } from "../../emulator/services";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 

@@ -1,8 +1,8 @@
 // The DiskAttachment provider against the emulator over HTTP, loaded as the dynamic-provider
 // host loads it, with disks made by the Disk provider and VMs made through the compute API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DiskResponse } from "../../provider/api/vm/disks";
-import type { VmResponse } from "../../provider/api/vm/vms";
+import type { DiskResponse } from "../../api/vm/disks";
+import type { VmResponse } from "../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { runningVm, uniqueName, UNKNOWN } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";

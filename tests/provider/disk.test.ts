@@ -3,7 +3,7 @@
 // unknowns, service errors, and a create under injected faults.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DiskResponse } from "../../provider/api/vm/disks";
+import type { DiskResponse } from "../../api/vm/disks";
 import { providerShim } from "../../provider/shim";
 import { Disk, DiskAttachment, type DiskArgs } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";

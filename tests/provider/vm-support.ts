@@ -4,7 +4,7 @@
  * emulator's API, and a minimal valid set of Vm inputs.
  */
 import { GONE } from "../../emulator/vm/records";
-import type { VmResponse } from "../../provider/api/vm/vms";
+import type { VmResponse } from "../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { uniqueName, vmState } from "./support/fixtures";
 import type { Props } from "./support/provider-harness";

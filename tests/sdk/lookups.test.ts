@@ -12,13 +12,13 @@ import type { LoggedRequest } from "../../emulator/core/request-log";
 import { recordTask } from "../../emulator/vm/models/shared";
 import type { VmState } from "../../emulator/vm/records";
 import { AuthError, NetworkError, NotFoundError, VmCloudClient } from "../../provider/client";
-import type { FlavorPage } from "../../provider/api/vm/flavors";
-import type { ImagePage } from "../../provider/api/vm/images";
-import type { ZoneResponse, ZoneSettingsResponse } from "../../provider/api/vm/zones";
-import type { DiskTypeResponse } from "../../provider/api/vm/disk-types";
-import type { OrganizationResponse } from "../../provider/api/vm/organizations";
-import type { ProjectPermissionsResponse } from "../../provider/api/vm/projects";
-import type { TaskPage } from "../../provider/api/vm/tasks";
+import type { FlavorPage } from "../../api/vm/flavors";
+import type { ImagePage } from "../../api/vm/images";
+import type { ZoneResponse, ZoneSettingsResponse } from "../../api/vm/zones";
+import type { DiskTypeResponse } from "../../api/vm/disk-types";
+import type { OrganizationResponse } from "../../api/vm/organizations";
+import type { ProjectPermissionsResponse } from "../../api/vm/projects";
+import type { TaskPage } from "../../api/vm/tasks";
 import * as sdk from "../../sdk";
 import {
   LookupError,

@@ -12,7 +12,7 @@ import {
   isClearAction,
   ReportEventsRequest,
   type PushEventsRequest,
-} from "../../../provider/api/operations/events";
+} from "../../../api/operations/events";
 import { validationError } from "../../core/register-endpoints";
 import { plan, settle } from "../../core/schedule";
 import { headerText, type RequestHeaders } from "../../core/request-parts";

@@ -2,7 +2,7 @@
  * Backup restore: the rules that pick a VM or disk restoration, and the restore job that
  * runs waiting → running → success (or failed) and is shown as an operation log.
  */
-import type { BackupRestore, OperationLog } from "../../../provider/api/operations/backup-restore";
+import type { BackupRestore, OperationLog } from "../../../api/operations/backup-restore";
 import { plan, settle } from "../../core/schedule";
 import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

@@ -10,7 +10,7 @@ import {
   type Job,
   type MigrateNodesResponse,
   type MigrateNodesSpec,
-} from "../../../provider/api/operations/node-migration";
+} from "../../../api/operations/node-migration";
 import { plan, settle } from "../../core/schedule";
 import type { RequestHeaders } from "../../core/request-parts";
 import { ServiceError, badRequest } from "../../core/service-error";

@@ -3,7 +3,7 @@
  * RUNNING again. A restart while one is in progress is accepted again (so a retried request
  * is harmless) and starts the wait afresh.
  */
-import type { QueueManagerRestartResponse } from "../../../provider/api/operations/queue-manager-restart";
+import type { QueueManagerRestartResponse } from "../../../api/operations/queue-manager-restart";
 import { plan, settle } from "../../core/schedule";
 import { ServiceError } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

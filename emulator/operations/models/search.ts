@@ -8,7 +8,7 @@ import {
   splitIndices,
   type IndexSnapshotRestoreRequest,
   type SearchCluster,
-} from "../../../provider/api/operations/index-snapshot-restore";
+} from "../../../api/operations/index-snapshot-restore";
 import { plan, settle } from "../../core/schedule";
 import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

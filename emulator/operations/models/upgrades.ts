@@ -3,12 +3,12 @@
  * one after another, each through its steps (WAITING → RUNNING → SUCCESS), and ends SUCCESS.
  * Details are derived from the steps: the current node is the first not yet done.
  */
-import { localDateTime } from "../../../provider/api/operations/common";
+import { localDateTime } from "../../../api/operations/common";
 import type {
   UpgradeDetailInfo,
   UpgradeDetailQuery,
   UpgradeDetailResponse,
-} from "../../../provider/api/operations/upgrade-detail";
+} from "../../../api/operations/upgrade-detail";
 import { plan, settle } from "../../core/schedule";
 import type { OperationsState, UpgradeStepRecord, UpgradeTaskRecord } from "../state";
 import { CCE_CODES, requireContainerCluster } from "./containers";

@@ -1,5 +1,5 @@
 /** Route handlers of the backup service: restore and the restore job's operation log. */
-import type { backupRestoreEndpoints } from "../../../provider/api/operations/backup-restore";
+import type { backupRestoreEndpoints } from "../../../api/operations/backup-restore";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { restoreBackup, showOperationLog } from "../models/backups";

@@ -1,5 +1,5 @@
 /** Route handlers of the queue service: queue manager restart. */
-import type { queueManagerRestartEndpoints } from "../../../provider/api/operations/queue-manager-restart";
+import type { queueManagerRestartEndpoints } from "../../../api/operations/queue-manager-restart";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { restartQueueManager } from "../models/queues";

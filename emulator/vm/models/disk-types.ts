@@ -1,5 +1,5 @@
 /** Disk types: the list (optionally of one zone or project) and one disk type by id. */
-import type { DiskTypeListQuery, DiskTypeResponse } from "../../../provider/api/vm/disk-types";
+import type { DiskTypeListQuery, DiskTypeResponse } from "../../../api/vm/disk-types";
 import type { DiskTypeRecord, VmState } from "../records";
 import { offeredTo, optionalProject, optionalZone } from "./catalog-common";
 import { mustGet } from "./shared";

@@ -10,7 +10,7 @@ import type {
   DiskListQuery,
   DiskResponse,
   DiskUpdateRequest,
-} from "../../../provider/api/vm/disks";
+} from "../../../api/vm/disks";
 import { plan } from "../../core/schedule";
 import type { Clock } from "../../core/service-module";
 import { conflict, hasReferences, notFound, unprocessable } from "../../core/service-error";

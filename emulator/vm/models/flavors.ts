@@ -1,5 +1,5 @@
 /** Flavors: the filtered, paged list and one flavor by id. */
-import type { FlavorListQuery, FlavorPage, FlavorResponse } from "../../../provider/api/vm/flavors";
+import type { FlavorListQuery, FlavorPage, FlavorResponse } from "../../../api/vm/flavors";
 import type { FlavorRecord, VmState } from "../records";
 import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
 import { contains, mustGet } from "./shared";

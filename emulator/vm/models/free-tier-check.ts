@@ -1,8 +1,5 @@
 /** The free-tier check: whether an organization may still create its one free-tier VM. */
-import type {
-  FreeTierCheckQuery,
-  FreeTierCheckResponse,
-} from "../../../provider/api/vm/free-tier-check";
+import type { FreeTierCheckQuery, FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
 import type { VmState } from "../records";
 import { requireProject } from "./shared";
 

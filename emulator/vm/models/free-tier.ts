@@ -3,7 +3,7 @@
  * free-tier disk type (as large as that type allows) and one interface in the zone's
  * default subnet. `state.freeTierVms` remembers each organization's VM until it is gone.
  */
-import type { FreeTierVmCreateRequest } from "../../../provider/api/vm/free-tier";
+import type { FreeTierVmCreateRequest } from "../../../api/vm/free-tier";
 import { ServiceError, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { GONE, type VmRecord, type VmState, type ZoneRecord } from "../records";

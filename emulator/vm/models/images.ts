@@ -1,6 +1,6 @@
 /** Images: the filtered, paged list and one image by id, with metadata fields and zones. */
 import { unprocessable } from "../../core/service-error";
-import type { ImageListQuery, ImagePage, ImageResponse } from "../../../provider/api/vm/images";
+import type { ImageListQuery, ImagePage, ImageResponse } from "../../../api/vm/images";
 import type { ImageRecord, VmState } from "../records";
 import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
 import { contains, mustGet } from "./shared";

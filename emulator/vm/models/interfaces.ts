@@ -4,7 +4,7 @@
  * is gone (vms.ts presents them). A `direct_ip` interface sits in no subnet: its `subnet_id`
  * is the empty string and its address is the public IP it was given.
  */
-import type { VmCreateInterface, VmCreateSubnet } from "../../../provider/api/vm/vm-create";
+import type { VmCreateInterface, VmCreateSubnet } from "../../../api/vm/vm-create";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import type {

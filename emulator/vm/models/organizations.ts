@@ -3,11 +3,8 @@
  * counted from the state of every project of the organization.
  */
 import { forbidden, notFound } from "../../core/service-error";
-import { OrganizationLimitType } from "../../../provider/api/vm/enums";
-import type {
-  OrganizationLimit,
-  OrganizationResponse,
-} from "../../../provider/api/vm/organizations";
+import { OrganizationLimitType } from "../../../api/vm/enums";
+import type { OrganizationLimit, OrganizationResponse } from "../../../api/vm/organizations";
 import type { VmState } from "../records";
 import { fixtureId } from "./shared";
 

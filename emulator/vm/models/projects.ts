@@ -1,8 +1,5 @@
 /** Projects: one project and the caller's roles in it. */
-import type {
-  ProjectPermissionsResponse,
-  ProjectResponse,
-} from "../../../provider/api/vm/projects";
+import type { ProjectPermissionsResponse, ProjectResponse } from "../../../api/vm/projects";
 import type { ProjectRecord, VmState } from "../records";
 import { requireProject } from "./shared";
 

@@ -4,13 +4,13 @@
  * CIDR or by another group of the same project and zone, and move through `creating`,
  * `updating` and `deleting` like their group.
  */
-import type { Page } from "../../../provider/api/common";
+import type { Page } from "../../../api/common";
 import {
   ruleProblems,
   type SecurityGroupRuleCreateRequest,
   type SecurityGroupRuleResponse,
   type SecurityGroupRuleUpdateRequest,
-} from "../../../provider/api/vm/security-group-rules";
+} from "../../../api/vm/security-group-rules";
 import { plan } from "../../core/schedule";
 import { ServiceError, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

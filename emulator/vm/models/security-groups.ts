@@ -2,12 +2,12 @@
  * Security groups: creation (with inline rules), partial updates and deletion. A group's
  * rule counts and `has_interfaces` are computed from the state when it is presented.
  */
-import type { Page } from "../../../provider/api/common";
+import type { Page } from "../../../api/common";
 import type {
   SecurityGroupCreateRequest,
   SecurityGroupResponse,
   SecurityGroupUpdateRequest,
-} from "../../../provider/api/vm/security-groups";
+} from "../../../api/vm/security-groups";
 import { plan } from "../../core/schedule";
 import { hasReferences, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

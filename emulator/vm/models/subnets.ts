@@ -3,7 +3,7 @@
  * address book of each subnet (`used_ips`) from which VM interfaces take their addresses.
  * Pure functions over the VM state; they throw ServiceError for every documented failure.
  */
-import type { Page } from "../../../provider/api/common";
+import type { Page } from "../../../api/common";
 import {
   DEFAULT_SUBNET_PREFIX,
   formatIpv4,
@@ -15,13 +15,13 @@ import {
   parseIpv4Cidr,
   resolveSubnetAddress,
   type Ipv4Network,
-} from "../../../provider/api/vm/cidr";
+} from "../../../api/vm/cidr";
 import type {
   SubnetCreateRequest,
   SubnetListItemResponse,
   SubnetResponse,
   SubnetUpdateRequest,
-} from "../../../provider/api/vm/subnets";
+} from "../../../api/vm/subnets";
 import { plan } from "../../core/schedule";
 import { conflict, hasReferences, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

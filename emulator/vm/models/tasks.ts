@@ -2,7 +2,7 @@
  * Tasks: the records of asynchronous work. Their statuses move pending → running →
  * complete (or failed) on their own schedule, applied when the state is settled.
  */
-import type { TaskListQuery, TaskPage, TaskResponse } from "../../../provider/api/vm/tasks";
+import type { TaskListQuery, TaskPage, TaskResponse } from "../../../api/vm/tasks";
 import type { TaskRecord, VmState } from "../records";
 import { contains, mustGet, page, requireProject } from "./shared";
 

@@ -4,7 +4,7 @@
  * never stored: the VM only remembers which logins have one.
  */
 import { randomBytes } from "node:crypto";
-import type { RebuildVmRequest, RebuildVmResponse } from "../../../provider/api/vm/vm-actions";
+import type { RebuildVmRequest, RebuildVmResponse } from "../../../api/vm/vm-actions";
 import { plan } from "../../core/schedule";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

@@ -11,7 +11,7 @@ import type {
   NewDiskItem,
   VmCreateV11Request,
   VmCreateV1Request,
-} from "../../../provider/api/vm/vm-create";
+} from "../../../api/vm/vm-create";
 import { plan } from "../../core/schedule";
 import { notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

@@ -15,8 +15,8 @@ import type {
   VmPage,
   VmResponse,
   VmUpdateRequest,
-} from "../../../provider/api/vm/vms";
-import type { FreeTierVmResponse } from "../../../provider/api/vm/free-tier";
+} from "../../../api/vm/vms";
+import type { FreeTierVmResponse } from "../../../api/vm/free-tier";
 import { plan } from "../../core/schedule";
 import { ServiceError, hasReferences, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";

@@ -9,7 +9,7 @@ import type {
   ZoneResponse,
   ZoneSettingsQuery,
   ZoneSettingsResponse,
-} from "../../../provider/api/vm/zones";
+} from "../../../api/vm/zones";
 import type { VmState, ZoneRecord } from "../records";
 import { optionalProject, optionalZone } from "./catalog-common";
 import { requireProject } from "./shared";

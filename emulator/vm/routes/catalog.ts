@@ -4,7 +4,7 @@
  * input to a model; the models throw the documented failures.
  */
 import type { Handlers } from "../../core/register-endpoints";
-import type { catalogEndpoints } from "../../../provider/api/vm/endpoints/catalog";
+import type { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
 import type { VmContext } from "../context";
 import { getDiskType, listDiskTypes } from "../models/disk-types";
 import { getFlavor, listFlavors } from "../models/flavors";

@@ -3,7 +3,7 @@
  * rules to the models; the registrar has already validated every declared input, so the `!`
  * on params, query and body only drop the "not declared" case.
  */
-import type { computeEndpoints } from "../../../provider/api/vm/endpoints/compute";
+import type { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { Handlers } from "../../core/register-endpoints";
 import type { VmContext } from "../context";
 import { createFreeTierVm } from "../models/free-tier";

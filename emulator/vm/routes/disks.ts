@@ -2,7 +2,7 @@
  * Route handlers of the VM service's disks: each parses nothing itself (the registrar hands
  * it validated input) and delegates the rules to the disks model.
  */
-import type { disksEndpoints } from "../../../provider/api/vm/endpoints/disks";
+import type { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { Handlers } from "../../core/register-endpoints";
 import type { VmContext } from "../context";
 import {

@@ -3,7 +3,7 @@
  * rules. Each handler only calls the model and presents the record; the rules live in the
  * models.
  */
-import type { networkEndpoints } from "../../../provider/api/vm/endpoints/network";
+import type { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { Handlers } from "../../core/register-endpoints";
 import type { VmContext } from "../context";
 import {

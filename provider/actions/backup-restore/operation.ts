@@ -10,8 +10,8 @@ import {
   backupRestoreEndpoints,
   type BackupRestoreRequest,
   type OperationLog,
-} from "../../api/operations/backup-restore";
-import { OpsId } from "../../api/operations/common";
+} from "../../../api/operations/backup-restore";
+import { OpsId } from "../../../api/operations/common";
 import type { OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";

@@ -4,7 +4,7 @@
  * from the provider's settings, the function form from the program's.
  */
 import type { VmCloudClient } from "../../client";
-import { opsProjectId } from "../../api/operations/common";
+import { opsProjectId } from "../../../api/operations/common";
 import type { ProviderSettings } from "../../runtime/settings";
 
 /** The surroundings of one run of an operation. */

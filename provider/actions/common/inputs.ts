@@ -2,10 +2,10 @@
  * Input fields every action shares: the operations project, `triggers` (what re-runs a
  * resource), whether to wait for the job, and how long. The operation-specific fields live
  * next to each operation; every service limit is checked with the endpoint schemas of
- * `provider/api/operations`, never restated here.
+ * `api/operations`, never restated here.
  */
 import { z } from "zod";
-import { OpsProjectId } from "../../api/operations/common";
+import { OpsProjectId } from "../../../api/operations/common";
 import { Duration } from "../../framework/duration";
 
 /**

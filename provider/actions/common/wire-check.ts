@@ -3,10 +3,10 @@
  * request the endpoint takes, and that request is checked with the endpoint's own zod schemas
  * (path parameters, query, body). So every service limit and cross-field rule (a VM restore
  * needs mappings, the node password policy, exactly one login mode) is written once, in
- * `provider/api/operations`, and each failure is reported under the argument the program wrote.
+ * `api/operations`, and each failure is reported under the argument the program wrote.
  */
 import type { z } from "zod";
-import type { AnyEndpoint } from "../../api/endpoint";
+import type { AnyEndpoint } from "../../../api/endpoint";
 
 /** A path inside the program's arguments, e.g. `["nodeIds", 2]`. */
 export type ArgPath = ReadonlyArray<string | number>;

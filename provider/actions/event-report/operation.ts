@@ -15,7 +15,7 @@ import {
   eventsEndpoints,
   type EventModel,
   type PushEventsRequest,
-} from "../../api/operations/events";
+} from "../../../api/operations/events";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { ACCEPTED, nowIso } from "../common/outcome";

@@ -5,7 +5,7 @@
  * is gone. Another action on the target (a snapshot, say) is not ours and is not waited for.
  */
 import { z } from "zod";
-import { OpsId } from "../../api/operations/common";
+import { OpsId } from "../../../api/operations/common";
 import {
   IndicesText,
   RenamePatternText,
@@ -13,7 +13,7 @@ import {
   indexSnapshotRestoreEndpoints,
   type IndexSnapshotRestoreRequest,
   type SearchCluster,
-} from "../../api/operations/index-snapshot-restore";
+} from "../../../api/operations/index-snapshot-restore";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";

@@ -6,13 +6,13 @@
  * nowhere else — not into the result, messages or progress lines.
  */
 import { z } from "zod";
-import { OpsId } from "../../api/operations/common";
+import { OpsId } from "../../../api/operations/common";
 import {
   JOB_FINAL_PHASES,
   nodeMigrationEndpoints,
   type Job,
   type MigrateNodesRequest,
-} from "../../api/operations/node-migration";
+} from "../../../api/operations/node-migration";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";

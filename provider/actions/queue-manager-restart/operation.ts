@@ -4,8 +4,8 @@
  * follow, so the outcome is final when the answer arrives.
  */
 import { z } from "zod";
-import { OpsId } from "../../api/operations/common";
-import { queueManagerRestartEndpoints } from "../../api/operations/queue-manager-restart";
+import { OpsId } from "../../../api/operations/common";
+import { queueManagerRestartEndpoints } from "../../../api/operations/queue-manager-restart";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { nowIso, OperationFailedError } from "../common/outcome";

@@ -6,14 +6,14 @@
  * result, not an error: this operation observes an upgrade, it did not start it.
  */
 import { z } from "zod";
-import { OpsId } from "../../api/operations/common";
+import { OpsId } from "../../../api/operations/common";
 import {
   UPGRADE_FINAL_STATUSES,
   UpgradeActionMode,
   upgradeDetailEndpoints,
   type UpgradeDetailInfo,
   type UpgradeTaskStatus,
-} from "../../api/operations/upgrade-detail";
+} from "../../../api/operations/upgrade-detail";
 import type { OperationContext } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";

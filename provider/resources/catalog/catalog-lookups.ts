@@ -3,11 +3,11 @@
  * for every resource, before anything is created and in `check`: by name or id, the project's
  * default zone when unset, and a failure that names the field and the valid choices.
  */
-import type { DiskTypeResponse } from "../../api/vm/disk-types";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import type { FlavorResponse } from "../../api/vm/flavors";
-import type { ImageResponse } from "../../api/vm/images";
-import type { ZoneResponse } from "../../api/vm/zones";
+import type { DiskTypeResponse } from "../../../api/vm/disk-types";
+import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
+import type { FlavorResponse } from "../../../api/vm/flavors";
+import type { ImageResponse } from "../../../api/vm/images";
+import type { ZoneResponse } from "../../../api/vm/zones";
 import type { VmCloudClient } from "../../client";
 import { cachedCatalog } from "../framework/catalog-cache";
 import { choices, InputError, matches } from "../framework/input-error";

@@ -4,8 +4,8 @@
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
-import type { DiskResponse } from "../../api/vm/disks";
-import { disksEndpoints } from "../../api/vm/endpoints/disks";
+import type { DiskResponse } from "../../../api/vm/disks";
+import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */

@@ -3,8 +3,8 @@
  * name, so a program may give names or ids) plus what the cloud computed. Built from one disk
  * response, so `read` works from an id alone and `import` records complete inputs.
  */
-import type { DiskResponse } from "../../api/vm/disks";
-import type { DiskStatus } from "../../api/vm/enums";
+import type { DiskResponse } from "../../../api/vm/disks";
+import type { DiskStatus } from "../../../api/vm/enums";
 import type { DiskInputs } from "../inputs/disk";
 
 /** The outputs of a Disk. */

@@ -2,7 +2,7 @@
  * The request bodies a `Disk` sends: the create request from the inputs and resolved
  * references, and the partial update request holding only what changed.
  */
-import type { DiskCreateRequest, DiskUpdateRequest } from "../../api/vm/disks";
+import type { DiskCreateRequest, DiskUpdateRequest } from "../../../api/vm/disks";
 import { isId } from "../inputs/common";
 import type { DiskInputs } from "../inputs/disk";
 

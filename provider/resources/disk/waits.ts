@@ -2,9 +2,9 @@
  * Reading a disk and waiting for its state, shared by `Disk` and `DiskAttachment`. A disk in
  * an `error*` state ends a wait at once with that state; a disk that vanished ends it too.
  */
-import type { DiskResponse } from "../../api/vm/disks";
-import type { DiskStatus } from "../../api/vm/enums";
-import { disksEndpoints } from "../../api/vm/endpoints/disks";
+import type { DiskResponse } from "../../../api/vm/disks";
+import type { DiskStatus } from "../../../api/vm/enums";
+import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";

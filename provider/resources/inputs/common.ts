@@ -4,7 +4,7 @@
  */
 import { Duration } from "../../framework/duration";
 import { z } from "zod";
-import { Name, Uuid } from "../../api/common";
+import { Name, Uuid } from "../../../api/common";
 
 /** A reference that is either a uuid or a name (1–64, the service's name pattern). */
 export const NameOrId = z.union([Uuid, Name]).describe("A name or an id");

@@ -1,6 +1,6 @@
 /** Inputs of the `DiskAttachment` resource. */
 import { z } from "zod";
-import { Uuid } from "../../api/common";
+import { Uuid } from "../../../api/common";
 import { TimeoutsInput } from "./common";
 
 /** What a program gives a `DiskAttachment`: the disk and the VM. Both replace. */

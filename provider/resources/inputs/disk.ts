@@ -1,7 +1,7 @@
 /** Inputs of the `Disk` resource. */
 import { z } from "zod";
-import { Description, Name } from "../../api/common";
-import { DiskSize } from "../../api/vm/disks";
+import { Description, Name } from "../../../api/common";
+import { DiskSize } from "../../../api/vm/disks";
 import { NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 
 /** What a program gives a `Disk`. */

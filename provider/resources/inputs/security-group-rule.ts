@@ -1,8 +1,8 @@
 /** Inputs of the `SecurityGroupRule` resource, and of the rules a `SecurityGroup` takes inline. */
 import { z } from "zod";
-import { Description, Uuid } from "../../api/common";
-import { PortRangeText, ruleProblems } from "../../api/vm/security-group-rules";
-import { EtherType, IpProtocol, TrafficDirection } from "../../api/vm/enums";
+import { Description, Uuid } from "../../../api/common";
+import { PortRangeText, ruleProblems } from "../../../api/vm/security-group-rules";
+import { EtherType, IpProtocol, TrafficDirection } from "../../../api/vm/enums";
 import { containsUnknown } from "../../framework/unknowns";
 import { TimeoutsInput } from "./common";
 

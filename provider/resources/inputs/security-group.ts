@@ -1,6 +1,6 @@
 /** Inputs of the `SecurityGroup` resource. */
 import { z } from "zod";
-import { Description, Name } from "../../api/common";
+import { Description, Name } from "../../../api/common";
 import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 import { RuleSpec } from "./security-group-rule";
 

@@ -1,6 +1,6 @@
 /** Inputs of the `Subnet` resource. */
 import { z } from "zod";
-import { Description, Name, Uuid } from "../../api/common";
+import { Description, Name, Uuid } from "../../../api/common";
 import {
   MAX_SUBNET_PREFIX,
   MIN_SUBNET_PREFIX,
@@ -9,8 +9,8 @@ import {
   isHostOf,
   parseIpv4,
   resolveSubnetAddress,
-} from "../../api/vm/cidr";
-import { DnsServers, Ipv4Address, SubnetAddress } from "../../api/vm/subnets";
+} from "../../../api/vm/cidr";
+import { DnsServers, Ipv4Address, SubnetAddress } from "../../../api/vm/subnets";
 import { isUnknown } from "../../framework/unknowns";
 import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 

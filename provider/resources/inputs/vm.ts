@@ -6,11 +6,11 @@
  * not known yet (preview) are never judged.
  */
 import { z } from "zod";
-import { Description, Name, Uuid } from "../../api/common";
-import { DiskSize } from "../../api/vm/disks";
-import { Ipv4Address } from "../../api/vm/subnets";
-import { VmPassword } from "../../api/vm/vm-actions";
-import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../api/vm/vm-create";
+import { Description, Name, Uuid } from "../../../api/common";
+import { DiskSize } from "../../../api/vm/disks";
+import { Ipv4Address } from "../../../api/vm/subnets";
+import { VmPassword } from "../../../api/vm/vm-actions";
+import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../../api/vm/vm-create";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import { isId, NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 

@@ -7,7 +7,7 @@
 import type {
   SecurityGroupRuleCreateRequest,
   SecurityGroupRuleResponse,
-} from "../../api/vm/security-group-rules";
+} from "../../../api/vm/security-group-rules";
 import { canonical } from "../../framework/diff-inputs";
 import type { RuleSpec } from "../inputs/security-group-rule";
 

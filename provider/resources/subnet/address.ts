@@ -3,7 +3,7 @@
  * `10.1.0.0` alone (mask /24). The service answers the CIDR, so inputs are brought to the CIDR
  * plus its prefix length before they are compared.
  */
-import { resolveSubnetAddress } from "../../api/vm/cidr";
+import { resolveSubnetAddress } from "../../../api/vm/cidr";
 import { isUnknown } from "../../framework/unknowns";
 
 /** `inputs` with `address` as a CIDR and `prefixLength` as its mask, when both are known and valid. */

@@ -7,8 +7,8 @@
  * old subnet first (see `deleteBeforeReplace` in subnet.ts), so it is never mistaken for one.
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
-import { networkEndpoints } from "../../api/vm/endpoints/network";
-import type { SubnetListItemResponse } from "../../api/vm/subnets";
+import { networkEndpoints } from "../../../api/vm/endpoints/network";
+import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import type { VmCloudClient } from "../../client";
 import { zoneMatcher } from "../network/zone-match";
 

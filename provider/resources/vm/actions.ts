@@ -3,10 +3,10 @@
  * off, set or remove the password, make fresh console links, and delete the VM together with
  * what the user chose to delete with it. Shared by `Vm` and `FreeTierVm`.
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
-import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
-import { settingEnabled } from "../../api/vm/zones";
+import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmDeleteAttachments, VmResponse } from "../../../api/vm/vms";
+import { settingEnabled } from "../../../api/vm/zones";
 import { ApiError, NotFoundError, ValidationError } from "../../client";
 import { deadline } from "../framework/deadline";
 import type { ResourceContext } from "../framework/define-resource";

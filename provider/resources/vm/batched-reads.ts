@@ -5,8 +5,8 @@
  * check instead of fifty; the waits align their checks to the clock so that they coincide.
  */
 import DataLoader from "dataloader";
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
-import type { VmListItem } from "../../api/vm/vms";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmListItem } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 
 /** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */

@@ -7,8 +7,8 @@
  * lost. Values not known yet (preview) are skipped, field by field; the subnets and security
  * groups an interface names are not judged here, as the same program may create them.
  */
-import type { ImageResponse } from "../../api/vm/images";
-import type { ZoneResponse } from "../../api/vm/zones";
+import type { ImageResponse } from "../../../api/vm/images";
+import type { ZoneResponse } from "../../../api/vm/zones";
 import type { CheckFailure } from "../framework/check-inputs";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import type { VmInputs } from "../inputs/vm";

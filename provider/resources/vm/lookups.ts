@@ -6,10 +6,10 @@
  * which the same program may be changing, are read once per operation (one lookup object per
  * create or update).
  */
-import { networkEndpoints } from "../../api/vm/endpoints/network";
-import type { SecurityGroupResponse } from "../../api/vm/security-groups";
-import type { SubnetResponse } from "../../api/vm/subnets";
-import type { ZoneResponse } from "../../api/vm/zones";
+import { networkEndpoints } from "../../../api/vm/endpoints/network";
+import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
+import type { SubnetResponse } from "../../../api/vm/subnets";
+import type { ZoneResponse } from "../../../api/vm/zones";
 import { CatalogLookups } from "../catalog/catalog-lookups";
 import { choices, InputError, matches } from "../framework/input-error";
 

@@ -5,8 +5,8 @@
  * and the provider-only settings) are carried over from the program or the last outputs;
  * after an import they are absent (write-only) or take their defaults.
  */
-import type { VmStatus } from "../../api/vm/enums";
-import type { VmDisk, VmInterface, VmResponse } from "../../api/vm/vms";
+import type { VmStatus } from "../../../api/vm/enums";
+import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
 import type { Timeouts } from "../inputs/common";
 import type { InterfaceSpec, VmDiskSpec, VmInputs } from "../inputs/vm";
 

@@ -6,12 +6,12 @@
  * before the VM is created. Then the create body is built for API v1.1 or the legacy v1.
  */
 import type { z } from "zod";
-import type { DiskTypeResponse } from "../../api/vm/disk-types";
-import type { FlavorResponse } from "../../api/vm/flavors";
-import type { ImageResponse } from "../../api/vm/images";
-import type { VmCreateV11Item, VmCreateV1Item } from "../../api/vm/vm-create";
-import type { VmUpdateRequest } from "../../api/vm/vms";
-import type { ZoneResponse } from "../../api/vm/zones";
+import type { DiskTypeResponse } from "../../../api/vm/disk-types";
+import type { FlavorResponse } from "../../../api/vm/flavors";
+import type { ImageResponse } from "../../../api/vm/images";
+import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
+import type { VmUpdateRequest } from "../../../api/vm/vms";
+import type { ZoneResponse } from "../../../api/vm/zones";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";

@@ -3,10 +3,10 @@
  * exists but did not become usable (kept in the stack with its id and outputs, so it is never
  * orphaned). Shared by `Vm` and `FreeTierVm`.
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
-import type { ImageResponse } from "../../api/vm/images";
-import type { VmResponse } from "../../api/vm/vms";
+import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { ImageResponse } from "../../../api/vm/images";
+import type { VmResponse } from "../../../api/vm/vms";
 import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
 import { adoptLeftover } from "../framework/adopt-leftover";
 import { getOrGone } from "../framework/get-or-gone";

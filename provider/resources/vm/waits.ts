@@ -3,9 +3,9 @@
  * state (`error`, `error_creating`, `error_deleting`) ends a wait at once with that state; a
  * VM that vanished ends it too.
  */
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
-import type { VmStatus } from "../../api/vm/enums";
-import type { VmListItem, VmResponse } from "../../api/vm/vms";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmStatus } from "../../../api/vm/enums";
+import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";

@@ -3,7 +3,7 @@ import {
   BackupRestoreRequest,
   BackupRestoreResponse,
   OperationLog,
-} from "../../../provider/api/operations/backup-restore";
+} from "../../../api/operations/backup-restore";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;

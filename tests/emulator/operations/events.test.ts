@@ -5,7 +5,7 @@ import {
   DEFAULT_ALARM_TIMEOUT_MS,
   PushEventsRequest,
   type EventMetadata,
-} from "../../../provider/api/operations/events";
+} from "../../../api/operations/events";
 import { startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;

@@ -3,7 +3,7 @@ import type { IndexRestoreRecord, OperationsState } from "../../../emulator/oper
 import {
   IndexSnapshotRestoreRequest,
   SearchCluster,
-} from "../../../provider/api/operations/index-snapshot-restore";
+} from "../../../api/operations/index-snapshot-restore";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;

@@ -4,8 +4,8 @@ import {
   MigrateNodesRequest,
   MigrateNodesResponse,
   type MigrateNodesRequest as MigrateBody,
-} from "../../../provider/api/operations/node-migration";
-import { signRequest } from "../../../provider/client/signing";
+} from "../../../api/operations/node-migration";
+import { signRequest } from "../../../api/signing";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 // Speed 5: a job initializes for 100 ms and runs for 800 ms, long enough to see each phase.

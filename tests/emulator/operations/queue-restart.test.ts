@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QueueManagerRestartResponse } from "../../../provider/api/operations/queue-manager-restart";
+import { QueueManagerRestartResponse } from "../../../api/operations/queue-manager-restart";
 import { named, startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { fixtureId } from "../../../emulator/vm/models/shared";
-import { BackupRestore, DestinationPath } from "../../../provider/api/operations/backup-restore";
-import { opsProjectId, OpsProjectId } from "../../../provider/api/operations/common";
-import { alarmId, ReportedEvent } from "../../../provider/api/operations/events";
+import { BackupRestore, DestinationPath } from "../../../api/operations/backup-restore";
+import { opsProjectId, OpsProjectId } from "../../../api/operations/common";
+import { alarmId, ReportedEvent } from "../../../api/operations/events";
 import {
   indexNameProblem,
   indexTextProblem,
   splitIndices,
-} from "../../../provider/api/operations/index-snapshot-restore";
-import {
-  parseDockerLvmConfig,
-  UserPassword,
-} from "../../../provider/api/operations/node-migration";
-import { passwordProblems } from "../../../provider/api/operations/password-policy";
-import { UpgradeDetailQuery } from "../../../provider/api/operations/upgrade-detail";
+} from "../../../api/operations/index-snapshot-restore";
+import { parseDockerLvmConfig, UserPassword } from "../../../api/operations/node-migration";
+import { passwordProblems } from "../../../api/operations/password-policy";
+import { UpgradeDetailQuery } from "../../../api/operations/upgrade-detail";
 
 describe("operations schemas", () => {
   it("derives the 32-hex project id from the VM project id", () => {

@@ -3,7 +3,7 @@ import {
   UPGRADE_FINAL_STATUSES,
   UpgradeDetailResponse,
   type UpgradeDetailInfo,
-} from "../../../provider/api/operations/upgrade-detail";
+} from "../../../api/operations/upgrade-detail";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 // Speed 5: each step of a running task takes 400 ms, so every step status can be seen.

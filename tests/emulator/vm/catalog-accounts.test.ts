@@ -3,11 +3,11 @@
  * check, against the real emulator over HTTP.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
-import { OrganizationLimitType } from "../../../provider/api/vm/enums";
-import { FreeTierCheckResponse } from "../../../provider/api/vm/free-tier-check";
-import { OrganizationResponse } from "../../../provider/api/vm/organizations";
-import { ProjectPermissionsResponse, ProjectResponse } from "../../../provider/api/vm/projects";
+import { ErrorArray } from "../../../api/common";
+import { OrganizationLimitType } from "../../../api/vm/enums";
+import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
+import { OrganizationResponse } from "../../../api/vm/organizations";
+import { ProjectPermissionsResponse, ProjectResponse } from "../../../api/vm/projects";
 import type { DiskRecord, VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 

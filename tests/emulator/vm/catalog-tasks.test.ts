@@ -4,9 +4,9 @@
  * Tasks are recorded through the model, as the resource slices record them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
-import { TaskPage, TaskResponse } from "../../../provider/api/vm/tasks";
-import type { TaskStatus } from "../../../provider/api/vm/enums";
+import { ErrorArray } from "../../../api/common";
+import { TaskPage, TaskResponse } from "../../../api/vm/tasks";
+import type { TaskStatus } from "../../../api/vm/enums";
 import { recordTask } from "../../../emulator/vm/models/shared";
 import type { TaskRecord, VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";

@@ -4,16 +4,11 @@
  * response schemas), every documented failure, each filter, paging, ordering and auth.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
-import { DiskTypeList, DiskTypeResponse } from "../../../provider/api/vm/disk-types";
-import { FlavorPage, FlavorResponse } from "../../../provider/api/vm/flavors";
-import { ImagePage, ImageResponse } from "../../../provider/api/vm/images";
-import {
-  ZoneList,
-  ZoneResponse,
-  ZoneSettingsList,
-  settingEnabled,
-} from "../../../provider/api/vm/zones";
+import { ErrorArray } from "../../../api/common";
+import { DiskTypeList, DiskTypeResponse } from "../../../api/vm/disk-types";
+import { FlavorPage, FlavorResponse } from "../../../api/vm/flavors";
+import { ImagePage, ImageResponse } from "../../../api/vm/images";
+import { ZoneList, ZoneResponse, ZoneSettingsList, settingEnabled } from "../../../api/vm/zones";
 import type { VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 

@@ -4,8 +4,8 @@
  * an organization.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FreeTierCheckResponse } from "../../../provider/api/vm/free-tier-check";
-import { FreeTierVmResponse } from "../../../provider/api/vm/free-tier";
+import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
+import { FreeTierVmResponse } from "../../../api/vm/free-tier";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,

@@ -4,8 +4,8 @@
  * and every refusal the state can express answers the documented status and code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DiskResponse } from "../../../provider/api/vm/disks";
-import { VmResponse } from "../../../provider/api/vm/vms";
+import { DiskResponse } from "../../../api/vm/disks";
+import { VmResponse } from "../../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,

@@ -5,9 +5,9 @@
  * bulk delete).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DiskResponse } from "../../../provider/api/vm/disks";
-import { RebuildVmResponse } from "../../../provider/api/vm/vm-actions";
-import { BulkDeleteVmResponse, VmPage, VmResponse } from "../../../provider/api/vm/vms";
+import { DiskResponse } from "../../../api/vm/disks";
+import { RebuildVmResponse } from "../../../api/vm/vm-actions";
+import { BulkDeleteVmResponse, VmPage, VmResponse } from "../../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,

@@ -3,8 +3,8 @@
  * creating a VM and waiting for a status, and error-body checks.
  */
 import { expect } from "vitest";
-import { ErrorArray, HttpValidationError } from "../../../provider/api/common";
-import { VmResponse } from "../../../provider/api/vm/vms";
+import { ErrorArray, HttpValidationError } from "../../../api/common";
+import { VmResponse } from "../../../api/vm/vms";
 import type { VmState } from "../../../emulator/vm/records";
 import type { Reply, TestEmulator } from "../../support/emulator";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiskResponse } from "../../../provider/api/vm/disks";
+import { DiskResponse } from "../../../api/vm/disks";
 import { createDiskRecord } from "../../../emulator/vm/models/disks";
 import type { VmRecord, VmState, VmStatus } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiskPage, DiskResponse } from "../../../provider/api/vm/disks";
+import { DiskPage, DiskResponse } from "../../../api/vm/disks";
 import type { DiskRecord, VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 

@@ -3,12 +3,7 @@
  * for VM interfaces) and the shared CIDR and port-range helpers.
  */
 import { describe, expect, it } from "vitest";
-import {
-  isCidrOf,
-  parseIpv6,
-  parsePortRange,
-  resolveSubnetAddress,
-} from "../../../provider/api/vm/cidr";
+import { isCidrOf, parseIpv6, parsePortRange, resolveSubnetAddress } from "../../../api/vm/cidr";
 import { ServiceError } from "../../../emulator/core/service-error";
 import type { Clock } from "../../../emulator/core/service-module";
 import { vmFixtures } from "../../../emulator/vm/fixtures";

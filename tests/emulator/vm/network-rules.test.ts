@@ -3,13 +3,13 @@
  * delete, with the rule checks (ports, remote side, ether type) and every failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
+import { ErrorArray } from "../../../api/common";
 import {
   SecurityGroupRulePage,
   SecurityGroupRuleResponse,
-} from "../../../provider/api/vm/security-group-rules";
-import { SecurityGroupResponse } from "../../../provider/api/vm/security-groups";
-import { networkEndpoints } from "../../../provider/api/vm/endpoints/network";
+} from "../../../api/vm/security-group-rules";
+import { SecurityGroupResponse } from "../../../api/vm/security-groups";
+import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 
 let emu: TestEmulator;

@@ -3,9 +3,9 @@
  * with inline rules, read, partial update, delete (with its rules), and every failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
-import { SecurityGroupRulePage } from "../../../provider/api/vm/security-group-rules";
-import { SecurityGroupPage, SecurityGroupResponse } from "../../../provider/api/vm/security-groups";
+import { ErrorArray } from "../../../api/common";
+import { SecurityGroupRulePage } from "../../../api/vm/security-group-rules";
+import { SecurityGroupPage, SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 

@@ -4,9 +4,9 @@
  * failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../provider/api/common";
-import { parseIpv4Cidr, overlapsIpv4 } from "../../../provider/api/vm/cidr";
-import { SubnetPage, SubnetResponse } from "../../../provider/api/vm/subnets";
+import { ErrorArray } from "../../../api/common";
+import { parseIpv4Cidr, overlapsIpv4 } from "../../../api/vm/cidr";
+import { SubnetPage, SubnetResponse } from "../../../api/vm/subnets";
 import type { VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 

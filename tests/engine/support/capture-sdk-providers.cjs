@@ -91,7 +91,7 @@ if (require.main === module) {
   const sdkRequire = createRequire(sdkPath);
   const pulumi = sdkRequire("@pulumi/pulumi");
   const sdk = sdkRequire(sdkPath);
-  const { TYPE_TOKENS } = sdkRequire("./type-tokens.js");
+  const { TYPE_TOKENS } = sdkRequire("../provider/type-tokens.js");
   captureProviders(pulumi, sdk, TYPE_TOKENS, token).then(
     (captured) => process.stdout.write(JSON.stringify(captured)),
     (error) => {

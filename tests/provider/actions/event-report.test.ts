@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { alarmId } from "../../../provider/api/operations/events";
+import { alarmId } from "../../../api/operations/events";
 import { ActionError, clearAlarms, reportEvents, type EventArgs } from "../../../sdk/actions";
 import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
