@@ -94,6 +94,3 @@ export const HttpValidationError = z.object({
     }),
   ),
 });
-
-/** A value of an inferred schema type. */
-export type Infer<T extends z.ZodType> = z.infer<T>;

@@ -267,6 +267,12 @@ export class Vm extends VmCloudResource {
   /** Address of the primary interface. */
   declare public readonly privateIp: pulumi.Output<string>;
   /** The VM's first public address, if any. */
+  declare public readonly externalIpAddress: pulumi.Output<string | undefined>;
+  /**
+   * The VM's first public address, if any.
+   * @deprecated Use {@link Vm.externalIpAddress}: on `FreeTierVm` (and in `interfaces`),
+   * `externalIp` is a boolean that asks for an address.
+   */
   declare public readonly externalIp: pulumi.Output<string | undefined>;
   /** Virtual console link (secret: it holds an access token), made when the VM started. */
   declare public readonly vncUrl: pulumi.Output<string | undefined>;
@@ -328,6 +334,7 @@ export class Vm extends VmCloudResource {
         vmId: undefined,
         state: undefined,
         privateIp: undefined,
+        externalIpAddress: undefined,
         externalIp: undefined,
         vncUrl: undefined,
         remoteConsoleUrl: undefined,

@@ -113,7 +113,7 @@ const batch = new vmcloud.Vm("batch", {
 });
 
 export const webFlavorId = webFlavor.id;
-export const webIps = webVms.map((vm) => vm.externalIp);
+export const webIps = webVms.map((vm) => vm.externalIpAddress);
 export const webZones = webVms.map((vm) => vm.availabilityZone);
 export const dbId = db.id;
 export const dbAddress = db.privateIp;

@@ -104,11 +104,6 @@ export function asNumber(value: Value | undefined): number | Unknown | undefined
   return typeof value === "number" || value === UNKNOWN ? value : undefined;
 }
 
-/** `value` if it is a boolean, {@link UNKNOWN} if unknown, else undefined. */
-export function asBoolean(value: Value | undefined): boolean | Unknown | undefined {
-  return typeof value === "boolean" || value === UNKNOWN ? value : undefined;
-}
-
 /** `value` if it is an array, {@link UNKNOWN} if unknown, else undefined. */
 export function asArray(value: Value | undefined): Value[] | Unknown | undefined {
   return Array.isArray(value) || value === UNKNOWN ? value : undefined;

@@ -20,7 +20,7 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { sameNameOrId } from "./framework/references";
 import type { Timeouts } from "./inputs/common";
 import { FreeTierVmInputs } from "./inputs/vm";
-import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/actions";
+import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/steps";
 import { sameImageMetadata } from "./vm/diff";
 import { InputError, matches } from "./framework/input-error";
 import { VmLookups } from "./vm/lookups";

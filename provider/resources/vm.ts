@@ -21,7 +21,7 @@ import {
   refreshConsoles,
   setPassword,
   settledVm,
-} from "./vm/actions";
+} from "./vm/steps";
 import {
   optionalRef,
   sameBootDisk,

@@ -38,25 +38,6 @@ interface CommonInputs {
   timeouts?: { create?: string | undefined } | undefined;
 }
 
-/** What an action resource records: its inputs (no secrets) and the outcome of its run. */
-export interface ActionOutputs<R> {
-  /** The job id, when the service gave one. */
-  jobId?: string;
-  /** The status in the service's words, or `accepted`. */
-  status: string;
-  /** True when the status is final. */
-  finished: boolean;
-  /** When the request was sent (ISO 8601). */
-  startedAt: string;
-  /** When the end was seen (ISO 8601). */
-  finishedAt?: string;
-  /** The operation's own result. */
-  result: R;
-  /** Why the run failed or did not end in time (no secrets in it). */
-  error?: string;
-  [input: string]: unknown;
-}
-
 /** One action resource: its operation, input schema and secrets. */
 export interface ActionDefinition<A, R> {
   /** The SDK class name, e.g. `NodeMigration`. */

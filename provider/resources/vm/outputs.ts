@@ -109,6 +109,8 @@ export type VmOutputs = VmCarried & {
   /** Address of the primary interface. */
   privateIp: string;
   /** The first public address of the VM, if any. */
+  externalIpAddress?: string;
+  /** @deprecated The same as {@link externalIpAddress}, under the name FreeTierVm uses for a boolean. */
   externalIp?: string;
   /** Virtual console link (holds an access token), when one was made. */
   vncUrl?: string;
@@ -227,7 +229,9 @@ export function vmOutputs(
     vmId: vm.id,
     state: vm.state,
     privateIp: primary?.ipAddress ?? "",
-    ...(publicAddress === undefined ? {} : { externalIp: publicAddress }),
+    ...(publicAddress === undefined
+      ? {}
+      : { externalIpAddress: publicAddress, externalIp: publicAddress }),
     ...(vm.vnc_url === undefined ? {} : { vncUrl: vm.vnc_url }),
     ...(vm.remote_console_url === undefined ? {} : { remoteConsoleUrl: vm.remote_console_url }),
     createdTime: vm.created_time,
