@@ -6,7 +6,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
+import { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
 import { VmCloudResource } from "./resource-base";
 
 /** The inputs of a {@link DiskAttachment}. */
@@ -74,16 +74,17 @@ export class DiskAttachment extends VmCloudResource {
     super(
       "DiskAttachment",
       name,
-      {
-        diskId: inputs?.diskId,
-        vmId: inputs?.vmId,
-        timeouts: inputs?.timeouts,
-        diskName: undefined,
-        vmName: undefined,
-        bootDisk: undefined,
-      },
-      opts,
+      { inputs: DiskAttachmentInputs, outputs: DISK_ATTACHMENT_OUTPUTS },
       inputs,
+      opts,
     );
   }
 }
+
+/**
+ * The outputs of a {@link DiskAttachment} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const DISK_ATTACHMENT_OUTPUTS = ["diskName", "vmName", "bootDisk"] as const satisfies ReadonlyArray<
+  keyof DiskAttachment
+>;

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { DiskStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { DiskInputs } from "../provider/resources/inputs/disk";
+import { DiskInputs } from "../provider/resources/inputs/disk";
 import { VmCloudResource } from "./resource-base";
 
 /** The inputs of a {@link Disk}. */
@@ -124,31 +124,20 @@ export class Disk extends VmCloudResource {
       throw new Error(`Disk "${name}": args are required (name and size at least)`);
     }
     const inputs = opts.id === undefined ? args : undefined;
-    super(
-      "Disk",
-      name,
-      {
-        name: inputs?.name,
-        description: inputs?.description,
-        size: inputs?.size,
-        diskType: inputs?.diskType,
-        availabilityZone: inputs?.availabilityZone,
-        readonly: inputs?.readonly,
-        shared: inputs?.shared,
-        encrypted: inputs?.encrypted,
-        tags: inputs?.tags,
-        projectId: inputs?.projectId,
-        timeouts: inputs?.timeouts,
-        diskTypeId: undefined,
-        availabilityZoneId: undefined,
-        tagIds: undefined,
-        state: undefined,
-        bootable: undefined,
-        attachedVmIds: undefined,
-        createdTime: undefined,
-      },
-      opts,
-      inputs,
-    );
+    super("Disk", name, { inputs: DiskInputs, outputs: DISK_OUTPUTS }, inputs, opts);
   }
 }
+
+/**
+ * The outputs of a {@link Disk} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const DISK_OUTPUTS = [
+  "diskTypeId",
+  "availabilityZoneId",
+  "tagIds",
+  "state",
+  "bootable",
+  "attachedVmIds",
+  "createdTime",
+] as const satisfies ReadonlyArray<keyof Disk>;

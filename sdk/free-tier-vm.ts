@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { FreeTierVmInputs } from "../provider/resources/inputs/vm";
+import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
 import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
 import { VmCloudResource } from "./resource-base";
 import { withSecretOutputs } from "./vm";
@@ -135,33 +135,31 @@ export class FreeTierVm extends VmCloudResource {
     super(
       "FreeTierVm",
       name,
-      {
-        name: inputs?.name,
-        image: inputs?.image,
-        availabilityZone: inputs?.availabilityZone,
-        imageMetadata: inputs?.imageMetadata,
-        externalIp: inputs?.externalIp,
-        powerState: inputs?.powerState,
-        projectId: inputs?.projectId,
-        timeouts: inputs?.timeouts,
-        imageId: undefined,
-        availabilityZoneId: undefined,
-        imageMetadataDefaults: undefined,
-        vmId: undefined,
-        state: undefined,
-        flavor: undefined,
-        flavorId: undefined,
-        bootDiskId: undefined,
-        bootDiskSize: undefined,
-        interfaces: undefined,
-        privateIp: undefined,
-        externalIpAddress: undefined,
-        vncUrl: undefined,
-        remoteConsoleUrl: undefined,
-        createdTime: undefined,
-      },
-      withSecretOutputs(opts, FREE_TIER_VM_SECRET_OUTPUTS),
+      { inputs: FreeTierVmInputs, outputs: FREE_TIER_VM_OUTPUTS },
       inputs,
+      withSecretOutputs(opts, FREE_TIER_VM_SECRET_OUTPUTS),
     );
   }
 }
+
+/**
+ * The outputs of a {@link FreeTierVm} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const FREE_TIER_VM_OUTPUTS = [
+  "imageId",
+  "availabilityZoneId",
+  "imageMetadataDefaults",
+  "vmId",
+  "state",
+  "flavor",
+  "flavorId",
+  "bootDiskId",
+  "bootDiskSize",
+  "interfaces",
+  "privateIp",
+  "externalIpAddress",
+  "vncUrl",
+  "remoteConsoleUrl",
+  "createdTime",
+] as const satisfies ReadonlyArray<keyof FreeTierVm>;

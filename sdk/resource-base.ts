@@ -7,35 +7,41 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
 import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
 
+/** A resource's input schema: its top-level keys are the resource's inputs. */
+export interface InputSchema {
+  readonly shape: Readonly<Record<string, unknown>>;
+}
+
 /** Base class: `new Disk(...)` etc. extend it. */
 export abstract class VmCloudResource extends pulumi.CustomResource {
   /**
    * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`, and the shim
    *                  loads `TYPE_MODULES[typeName]`)
    * @param name      the Pulumi resource name
-   * @param props     inputs, plus every output property set to `undefined`
+   * @param declared  the resource's input schema (its keys are the inputs) and the names of its
+   *                  other outputs: every one becomes an output property of the class
+   * @param args      the program's inputs (undefined when reading an existing resource by id);
+   *                  keys the schema does not name (a misspelt `flavr`, from JavaScript or a
+   *                  cast) are passed on, so the provider's `check` rejects them by name
    * @param opts      resource options
-   * @param args      the program's arguments as given: keys `props` does not name (a misspelt
-   *                  `flavr`, from JavaScript or a cast) are passed through, so the provider's
-   *                  `check` rejects them by name instead of them being silently dropped
    */
   protected constructor(
     typeName: VmCloudTypeName,
     name: string,
-    props: pulumi.Inputs,
+    declared: { inputs: InputSchema; outputs: readonly string[] },
+    args: object | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
-    args?: object,
   ) {
-    if ("__provider" in props || (args !== undefined && "__provider" in args)) {
-      throw new Error("__provider is reserved");
-    }
-    const unknown = Object.fromEntries(
-      Object.entries(args ?? {}).filter(([key]) => !(key in props)),
-    );
+    if (args !== undefined && "__provider" in args) throw new Error("__provider is reserved");
+    const keys = [...Object.keys(declared.inputs.shape), ...declared.outputs];
     super(
       TYPE_TOKENS[typeName],
       name,
-      { ...unknown, ...props, __provider: providerShim(TYPE_MODULES[typeName]) },
+      {
+        ...Object.fromEntries(keys.map((key) => [key, undefined])),
+        ...args,
+        __provider: providerShim(TYPE_MODULES[typeName]),
+      },
       opts,
     );
   }

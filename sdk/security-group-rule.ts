@@ -7,9 +7,9 @@ import type { z } from "zod";
 import type { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type {
-  RuleSpec,
+import {
   SecurityGroupRuleInputs,
+  type RuleSpec,
 } from "../provider/resources/inputs/security-group-rule";
 import { VmCloudResource } from "./resource-base";
 
@@ -142,22 +142,19 @@ export class SecurityGroupRule extends VmCloudResource {
     super(
       "SecurityGroupRule",
       name,
-      {
-        securityGroupId: inputs?.securityGroupId,
-        direction: inputs?.direction,
-        etherType: inputs?.etherType,
-        protocol: inputs?.protocol,
-        portRange: inputs?.portRange,
-        remoteIpPrefix: inputs?.remoteIpPrefix,
-        remoteSecurityGroupId: inputs?.remoteSecurityGroupId,
-        description: inputs?.description,
-        timeouts: inputs?.timeouts,
-        ruleId: undefined,
-        securityGroupName: undefined,
-        state: undefined,
-      },
-      opts,
+      { inputs: SecurityGroupRuleInputs, outputs: SECURITY_GROUP_RULE_OUTPUTS },
       inputs,
+      opts,
     );
   }
 }
+
+/**
+ * The outputs of a {@link SecurityGroupRule} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const SECURITY_GROUP_RULE_OUTPUTS = [
+  "ruleId",
+  "securityGroupName",
+  "state",
+] as const satisfies ReadonlyArray<keyof SecurityGroupRule>;

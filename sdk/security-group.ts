@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
+import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
 import { VmCloudResource } from "./resource-base";
 
@@ -117,26 +117,25 @@ export class SecurityGroup extends VmCloudResource {
     super(
       "SecurityGroup",
       name,
-      {
-        name: inputs?.name,
-        description: inputs?.description,
-        availabilityZone: inputs?.availabilityZone,
-        rules: inputs?.rules,
-        tags: inputs?.tags,
-        projectId: inputs?.projectId,
-        timeouts: inputs?.timeouts,
-        availabilityZoneId: undefined,
-        tagIds: undefined,
-        isDefault: undefined,
-        hasInterfaces: undefined,
-        ingressRuleCount: undefined,
-        egressRuleCount: undefined,
-        state: undefined,
-        createdTime: undefined,
-        modifiedTime: undefined,
-      },
-      opts,
+      { inputs: SecurityGroupInputs, outputs: SECURITY_GROUP_OUTPUTS },
       inputs,
+      opts,
     );
   }
 }
+
+/**
+ * The outputs of a {@link SecurityGroup} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const SECURITY_GROUP_OUTPUTS = [
+  "availabilityZoneId",
+  "tagIds",
+  "isDefault",
+  "hasInterfaces",
+  "ingressRuleCount",
+  "egressRuleCount",
+  "state",
+  "createdTime",
+  "modifiedTime",
+] as const satisfies ReadonlyArray<keyof SecurityGroup>;

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { SubnetInputs } from "../provider/resources/inputs/subnet";
+import { SubnetInputs } from "../provider/resources/inputs/subnet";
 import { VmCloudResource } from "./resource-base";
 
 /** The inputs of a {@link Subnet}. */
@@ -141,31 +141,18 @@ export class Subnet extends VmCloudResource {
       throw new Error(`Subnet "${name}": args are required (name and address at least)`);
     }
     const inputs = opts.id === undefined ? args : undefined;
-    super(
-      "Subnet",
-      name,
-      {
-        name: inputs?.name,
-        description: inputs?.description,
-        address: inputs?.address,
-        prefixLength: inputs?.prefixLength,
-        availabilityZone: inputs?.availabilityZone,
-        vpcId: inputs?.vpcId,
-        routedNetwork: inputs?.routedNetwork,
-        defaultGateway: inputs?.defaultGateway,
-        dnsServers: inputs?.dnsServers,
-        isDefault: inputs?.isDefault,
-        tags: inputs?.tags,
-        projectId: inputs?.projectId,
-        timeouts: inputs?.timeouts,
-        availabilityZoneId: undefined,
-        tagIds: undefined,
-        state: undefined,
-        interfaceCount: undefined,
-        createdTime: undefined,
-      },
-      opts,
-      inputs,
-    );
+    super("Subnet", name, { inputs: SubnetInputs, outputs: SUBNET_OUTPUTS }, inputs, opts);
   }
 }
+
+/**
+ * The outputs of a {@link Subnet} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const SUBNET_OUTPUTS = [
+  "availabilityZoneId",
+  "tagIds",
+  "state",
+  "interfaceCount",
+  "createdTime",
+] as const satisfies ReadonlyArray<keyof Subnet>;

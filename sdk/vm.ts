@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
-import type { VmInputs } from "../provider/resources/inputs/vm";
+import { VmInputs } from "../provider/resources/inputs/vm";
 import type {
   AttachedDiskOutput,
   BootDiskOutput,
@@ -299,49 +299,39 @@ export class Vm extends VmCloudResource {
     super(
       "Vm",
       name,
-      {
-        name: inputs?.name,
-        description: inputs?.description,
-        flavor: inputs?.flavor,
-        image: inputs?.image,
-        availabilityZone: inputs?.availabilityZone,
-        bootDisk: inputs?.bootDisk,
-        disks: inputs?.disks,
-        interfaces: inputs?.interfaces,
-        imageMetadata: inputs?.imageMetadata,
-        cloudInit: inputs?.cloudInit,
-        tags: inputs?.tags,
-        placementGroup: inputs?.placementGroup,
-        powerState: inputs?.powerState,
-        // Always a secret, so a plain-text password never lands in the state's inputs.
-        password: inputs?.password === undefined ? undefined : pulumi.secret(inputs.password),
-        passwordLogin: inputs?.passwordLogin,
-        allowRebuild: inputs?.allowRebuild,
-        deleteDisksOnDestroy: inputs?.deleteDisksOnDestroy,
-        deleteExternalIpsOnDestroy: inputs?.deleteExternalIpsOnDestroy,
-        apiVersion: inputs?.apiVersion,
-        projectId: inputs?.projectId,
-        timeouts: inputs?.timeouts,
-        flavorId: undefined,
-        imageId: undefined,
-        availabilityZoneId: undefined,
-        bootDiskId: undefined,
-        diskIds: undefined,
-        attachedDisks: undefined,
-        imageMetadataDefaults: undefined,
-        tagIds: undefined,
-        placementGroupId: undefined,
-        vmId: undefined,
-        state: undefined,
-        privateIp: undefined,
-        externalIpAddress: undefined,
-        externalIp: undefined,
-        vncUrl: undefined,
-        remoteConsoleUrl: undefined,
-        createdTime: undefined,
-      },
+      { inputs: VmInputs, outputs: VM_OUTPUTS },
+      inputs === undefined
+        ? undefined
+        : {
+            ...inputs,
+            // Always a secret, so a plain-text password never lands in the state's inputs.
+            ...(inputs.password === undefined ? {} : { password: pulumi.secret(inputs.password) }),
+          },
       withSecretOutputs(opts, VM_SECRET_OUTPUTS),
-      inputs,
     );
   }
 }
+
+/**
+ * The outputs of a {@link Vm} besides its inputs (each becomes an output property). Checked
+ * against the class: a name the class does not declare fails to compile.
+ */
+const VM_OUTPUTS = [
+  "flavorId",
+  "imageId",
+  "availabilityZoneId",
+  "bootDiskId",
+  "diskIds",
+  "attachedDisks",
+  "imageMetadataDefaults",
+  "tagIds",
+  "placementGroupId",
+  "vmId",
+  "state",
+  "privateIp",
+  "externalIpAddress",
+  "externalIp",
+  "vncUrl",
+  "remoteConsoleUrl",
+  "createdTime",
+] as const satisfies ReadonlyArray<keyof Vm>;

@@ -72,10 +72,13 @@ export abstract class ActionResourceBase<R> extends VmCloudResource {
     opts: pulumi.CustomResourceOptions | undefined,
     outputs: readonly string[] = [],
   ) {
-    const declared = Object.fromEntries(
-      [...RUN_OUTPUTS, ...outputs].map((key) => [key, undefined]),
+    super(
+      typeName,
+      name,
+      { inputs: { shape: inputs }, outputs: [...RUN_OUTPUTS, ...outputs] },
+      inputs,
+      opts,
     );
-    super(typeName, name, { ...inputs, ...declared }, opts);
   }
 }
 
