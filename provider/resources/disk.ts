@@ -91,18 +91,6 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
   inputs: DiskInputs,
   defaults: { description: "", readonly: false, shared: false, encrypted: false, tags: [] },
   diff: {
-    inputs: [
-      "name",
-      "description",
-      "size",
-      "diskType",
-      "availabilityZone",
-      "readonly",
-      "shared",
-      "encrypted",
-      "tags",
-      "projectId",
-    ],
     // `encrypted` is not here: the service's update request takes it and applies it in place,
     // and replacing would throw the data away.
     replaceOn: ["diskType", "availabilityZone", "projectId"],

@@ -286,15 +286,6 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   inputs: FreeTierVmInputs,
   defaults: { externalIp: false, powerState: "running" },
   diff: {
-    inputs: [
-      "name",
-      "image",
-      "availabilityZone",
-      "imageMetadata",
-      "externalIp",
-      "powerState",
-      "projectId",
-    ],
     replaceOn: ["image", "availabilityZone", "imageMetadata", "externalIp", "projectId"],
     optionalComputed: ["availabilityZone", "projectId"],
     // The organization may have only one free-tier VM, so a replacement can only be made

@@ -132,7 +132,7 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
   defaults: RULE_DEFAULTS,
-  diff: { inputs: RULE_INPUTS, replaceOn: RULE_INPUTS },
+  diff: { replaceOn: RULE_INPUTS },
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;
     const form = ruleForm(inputs);

@@ -349,7 +349,6 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   inputs: SecurityGroupInputs,
   defaults: { description: "", tags: [] },
   diff: {
-    inputs: ["name", "description", "tags", "rules", "availabilityZone", "projectId"],
     replaceOn: ["availabilityZone", "projectId"],
     // A replacement that keeps the name deletes the old group first, so that a same-named group
     // in the zone at create time is a leftover of an interrupted `up` or someone else's (see

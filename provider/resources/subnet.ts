@@ -55,22 +55,6 @@ export type SubnetOutputs = {
   timeouts?: SubnetInputs["timeouts"];
 };
 
-/** Inputs the program controls (`timeouts` is added by the framework); the first group updates in place. */
-const INPUTS = [
-  "name",
-  "description",
-  "routedNetwork",
-  "dnsServers",
-  "isDefault",
-  "tags",
-  "address",
-  "prefixLength",
-  "availabilityZone",
-  "vpcId",
-  "defaultGateway",
-  "projectId",
-] as const;
-
 /** What to do when the service refuses a create for one of these reasons. */
 const CREATE_ADVICE = {
   default_subnet_exists:
@@ -233,7 +217,6 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
   inputs: SubnetInputs,
   defaults: { description: "", routedNetwork: true, dnsServers: [], isDefault: false, tags: [] },
   diff: {
-    inputs: INPUTS,
     replaceOn: [
       "address",
       "prefixLength",

@@ -65,15 +65,6 @@ import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 /** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
 export const VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
 
-/** Inputs that only steer the provider: changing them calls nothing in the cloud. */
-const SETTINGS = [
-  "passwordLogin",
-  "allowRebuild",
-  "deleteDisksOnDestroy",
-  "deleteExternalIpsOnDestroy",
-  "apiVersion",
-];
-
 /**
  * The outputs of `vm` with `carried` inputs and its image's metadata defaults (`known`'s when
  * they are for the VM's image, else read from the catalog).
@@ -137,24 +128,6 @@ const definition = defineResource<VmInputs, VmOutputs>({
     ...CARRIED_DEFAULTS,
   },
   diff: {
-    inputs: [
-      "name",
-      "description",
-      "flavor",
-      "image",
-      "availabilityZone",
-      "bootDisk",
-      "disks",
-      "interfaces",
-      "imageMetadata",
-      "cloudInit",
-      "tags",
-      "placementGroup",
-      "powerState",
-      "password",
-      ...SETTINGS,
-      "projectId",
-    ],
     // `image` replaces unless the new inputs allow a rebuild (see `provider.diff` below).
     replaceOn: [
       "image",

@@ -40,8 +40,11 @@ export interface ResourceDefinition<
   inputs: z.ZodType;
   /** Values applied to inputs the program left unset. */
   defaults?: Partial<I>;
-  /** Which inputs are compared and which of them replace. */
-  diff: DiffSpec;
+  /**
+   * Which inputs replace and how they compare. Every input of the schema is compared (the
+   * schema is the one list of them); `inputs` is not given here.
+   */
+  diff: Omit<DiffSpec, "inputs">;
   /**
    * Checks that need the previous values too (e.g. a disk may not shrink). Runs in `check`
    * after the schema found no failure, with the previous inputs (empty on create), and in
@@ -165,6 +168,13 @@ async function catalogFailures<I extends Record<string, unknown>>(
   }
 }
 
+/** The top-level keys of an input schema (a zod object): the resource's inputs. */
+function inputKeysOf(schema: z.ZodType): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (shape === undefined) throw new Error("a resource's input schema must be a zod object");
+  return Object.keys(shape);
+}
+
 /** Builds the dynamic provider of one resource. */
 export function defineResource<
   I extends Record<string, unknown>,
@@ -176,9 +186,10 @@ export function defineResource<
     const { __provider: _ignored, ...rest } = props;
     return rest as T;
   };
+  const inputs = inputKeysOf(def.inputs);
   const spec: DiffSpec = {
     ...def.diff,
-    inputs: [...def.diff.inputs, ...LOCAL_INPUTS.filter((key) => !def.diff.inputs.includes(key))],
+    inputs: [...inputs, ...LOCAL_INPUTS.filter((key) => !inputs.includes(key))],
     replaceOn: def.diff.replaceOn.filter(
       (key) => !(LOCAL_INPUTS as readonly string[]).includes(key),
     ),
