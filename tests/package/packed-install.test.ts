@@ -85,6 +85,7 @@ describe("the packed npm package, installed into a fresh project", () => {
     for (const needed of [
       "package.json",
       "README.md",
+      "dist/api/index.js",
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
       "dist/provider/resources/vm.js",
@@ -99,7 +100,7 @@ describe("the packed npm package, installed into a fresh project", () => {
     }
     const outside = files.filter(
       (f) =>
-        !/^dist\/(sdk|provider|policy|emulator)\/.+\.(js|d\.ts)$/.test(f) &&
+        !/^dist\/(api|sdk|provider|policy|emulator)\/.+\.(js|d\.ts)$/.test(f) &&
         !/^docs\/.+\.md$/.test(f) &&
         !/^policy\/(index\.js|package\.json|PulumiPolicy\.yaml)$/.test(f) &&
         !["package.json", "README.md", "LICENSE"].includes(f),
