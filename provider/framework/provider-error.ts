@@ -75,6 +75,11 @@ export class ResourceInitError extends Error {
   }
 }
 
+/** How messages name a resource: `Vm "web"`, or the type alone when it has no name. */
+export function resourceLabel(typeName: string, name: string | undefined): string {
+  return name === undefined ? typeName : `${typeName} "${name}"`;
+}
+
 /** `<Type> "<name>": <operation> failed: <cause>. <hint>` */
 export function describeFailure(
   typeName: string,
@@ -82,7 +87,7 @@ export function describeFailure(
   operation: string,
   error: unknown,
 ): string {
-  const who = name === undefined ? typeName : `${typeName} "${name}"`;
+  const who = resourceLabel(typeName, name);
   if (error instanceof ApiError) {
     const hint = hintFor(typeName, operation, error);
     const named = error.status === 422 ? unshownFields(error) : "";

@@ -15,7 +15,7 @@ import {
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
-import { explained, ResourceInitError } from "../../framework/provider-error";
+import { explained, resourceLabel, ResourceInitError } from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 
@@ -232,10 +232,8 @@ export function defineResource<
         // caught here, still at preview.
         const failures = def.checkChange(strip(olds) as Partial<I>, next as I);
         if (failures.length > 0) {
-          const who =
-            nameOf(next) === undefined ? def.typeName : `${def.typeName} "${nameOf(next)}"`;
           throw new Error(
-            `${who}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+            `${resourceLabel(def.typeName, nameOf(next))}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
           );
         }
       }

@@ -11,7 +11,7 @@ import type { ProviderSettings } from "../../runtime/settings";
 import { parseDuration } from "../../framework/duration";
 import { deadline } from "./deadline";
 import { notReady } from "./not-ready";
-import type { ResourceInitError } from "../../framework/provider-error";
+import { resourceLabel, type ResourceInitError } from "../../framework/provider-error";
 
 /** Operations that have a timeout. */
 export type TimedOperation = "create" | "update" | "delete";
@@ -91,7 +91,7 @@ export function contextFor(
       const project = inputs.projectId ?? settings.projectId;
       if (project === undefined) {
         throw new Error(
-          `${typeName}${name === undefined ? "" : ` "${name}"`}: no project: set projectId on the resource or ` +
+          `${resourceLabel(typeName, name)}: no project: set projectId on the resource or ` +
             "`pulumi config set vmcloud:projectId <uuid>` (or VMCLOUD_PROJECT_ID)",
         );
       }
@@ -114,7 +114,7 @@ export function contextFor(
       );
     },
     progress(message) {
-      showProgress(`${typeName}${name === undefined ? "" : ` "${name}"`}`, message);
+      showProgress(resourceLabel(typeName, name), message);
     },
     wait(options) {
       const describe = options.describe ?? describeState;
