@@ -10,7 +10,6 @@ import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
 import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
 import { VmCloudResource } from "./resource-base";
-import { withSecretOutputs } from "./vm";
 
 /** The inputs of a {@link FreeTierVm}. */
 export interface FreeTierVmArgs {
@@ -135,9 +134,13 @@ export class FreeTierVm extends VmCloudResource {
     super(
       "FreeTierVm",
       name,
-      { inputs: FreeTierVmInputs, outputs: FREE_TIER_VM_OUTPUTS },
+      {
+        inputs: FreeTierVmInputs,
+        outputs: FREE_TIER_VM_OUTPUTS,
+        secretOutputs: FREE_TIER_VM_SECRET_OUTPUTS,
+      },
       inputs,
-      withSecretOutputs(opts, FREE_TIER_VM_SECRET_OUTPUTS),
+      opts,
     );
   }
 }

@@ -6,10 +6,19 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
 import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
+import { secretInputs } from "../provider/resources/framework/input-fields";
 
-/** A resource's input schema: its top-level keys are the resource's inputs. */
-export interface InputSchema {
-  readonly shape: Readonly<Record<string, unknown>>;
+/** What a resource class declares: its inputs, its other outputs, and which of those are secret. */
+export interface DeclaredProperties {
+  /**
+   * The resource's input schema: its keys are the inputs, its field facts say which are
+   * secret (the action resources give a plain `{ shape }` of their inputs).
+   */
+  inputs: { readonly shape: Readonly<Record<string, unknown>> };
+  /** The names of the outputs that are not inputs. */
+  outputs: readonly string[];
+  /** Outputs that are not inputs but hold secrets (e.g. console links with access tokens). */
+  secretOutputs?: readonly string[];
 }
 
 /** Base class: `new Disk(...)` etc. extend it. */
@@ -19,7 +28,10 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
    *                  loads `TYPE_MODULES[typeName]`)
    * @param name      the Pulumi resource name
    * @param declared  the resource's input schema (its keys are the inputs) and the names of its
-   *                  other outputs: every one becomes an output property of the class
+   *                  other outputs: every one becomes an output property of the class. Inputs
+   *                  the schema marks secret are always wrapped in `pulumi.secret` (so a
+   *                  plain-text value never lands in the state's inputs), and they and
+   *                  `secretOutputs` are always added to `additionalSecretOutputs`
    * @param args      the program's inputs (undefined when reading an existing resource by id);
    *                  keys the schema does not name (a misspelt `flavr`, from JavaScript or a
    *                  cast) are passed on, so the provider's `check` rejects them by name
@@ -28,21 +40,36 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
   protected constructor(
     typeName: VmCloudTypeName,
     name: string,
-    declared: { inputs: InputSchema; outputs: readonly string[] },
+    declared: DeclaredProperties,
     args: object | undefined,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     if (args !== undefined && "__provider" in args) throw new Error("__provider is reserved");
     const keys = [...Object.keys(declared.inputs.shape), ...declared.outputs];
+    const secretKeys = secretInputs(declared.inputs);
+    const given = (args ?? {}) as Record<string, unknown>;
+    const secrets = [...secretKeys, ...(declared.secretOutputs ?? [])];
     super(
       TYPE_TOKENS[typeName],
       name,
       {
         ...Object.fromEntries(keys.map((key) => [key, undefined])),
         ...args,
+        ...Object.fromEntries(
+          secretKeys
+            .filter((key) => given[key] !== undefined)
+            .map((key) => [key, pulumi.secret(given[key])]),
+        ),
         __provider: providerShim(TYPE_MODULES[typeName]),
       },
-      opts,
+      secrets.length === 0
+        ? opts
+        : {
+            ...opts,
+            additionalSecretOutputs: [
+              ...new Set([...(opts?.additionalSecretOutputs ?? []), ...secrets]),
+            ],
+          },
     );
   }
 }

@@ -2,7 +2,7 @@
  * `Vm`: a virtual machine of the VM service, with its boot disk, extra disks, network
  * interfaces, power state and password. See docs/resources/vm.md.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
@@ -171,19 +171,11 @@ export interface VmArgs {
 // VmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
 type _VmArgsMatchSchema = Assert<ArgsMatchSchema<VmArgs, z.input<typeof VmInputs>>>;
 
-/** Outputs that hold secrets: stored encrypted and shown as `[secret]`. */
-export const VM_SECRET_OUTPUTS = ["password", "vncUrl", "remoteConsoleUrl"] as const;
-
-/** `opts` with {@link VM_SECRET_OUTPUTS} added to its `additionalSecretOutputs`. */
-export function withSecretOutputs(
-  opts: pulumi.CustomResourceOptions,
-  secrets: readonly string[],
-): pulumi.CustomResourceOptions {
-  return {
-    ...opts,
-    additionalSecretOutputs: [...new Set([...(opts.additionalSecretOutputs ?? []), ...secrets])],
-  };
-}
+/**
+ * Outputs besides the inputs that hold secrets (console links carry access tokens): stored
+ * encrypted and shown as `[secret]`. `password` is secret too: its input says so.
+ */
+export const VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
 
 /** A virtual machine. Import an existing one with `Vm.get(name, id)` or the `import` option. */
 export class Vm extends VmCloudResource {
@@ -299,15 +291,9 @@ export class Vm extends VmCloudResource {
     super(
       "Vm",
       name,
-      { inputs: VmInputs, outputs: VM_OUTPUTS },
-      inputs === undefined
-        ? undefined
-        : {
-            ...inputs,
-            // Always a secret, so a plain-text password never lands in the state's inputs.
-            ...(inputs.password === undefined ? {} : { password: pulumi.secret(inputs.password) }),
-          },
-      withSecretOutputs(opts, VM_SECRET_OUTPUTS),
+      { inputs: VmInputs, outputs: VM_OUTPUTS, secretOutputs: VM_SECRET_OUTPUTS },
+      inputs,
+      opts,
     );
   }
 }

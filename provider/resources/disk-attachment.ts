@@ -100,7 +100,6 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
   typeName: "DiskAttachment",
   inputs: DiskAttachmentInputs,
   diff: {
-    replaceOn: ["diskId", "vmId"],
     // A non-shared disk can be on one VM only: detach from the old VM before attaching.
     deleteBeforeReplace: true,
   },

@@ -89,14 +89,7 @@ async function resolveDisk(
 export const provider = defineResource<DiskInputs, DiskOutputs>({
   typeName: "Disk",
   inputs: DiskInputs,
-  defaults: { description: "", readonly: false, shared: false, encrypted: false, tags: [] },
   diff: {
-    // `encrypted` is not here: the service's update request takes it and applies it in place,
-    // and replacing would throw the data away.
-    replaceOn: ["diskType", "availabilityZone", "projectId"],
-    // Left unset, the provider's project, the project's default zone and the zone's default
-    // type are used; whatever the cloud chose is then not a change.
-    optionalComputed: ["diskType", "availabilityZone", "projectId"],
     // Names are unique per project and zone: a replacement that keeps all three (a new disk
     // type) would clash with the old disk, so the old one goes first. It is also what lets
     // `create` adopt a same-named disk left by an interrupted `up` (see leftoverDisk): the

@@ -284,10 +284,7 @@ async function freeTierImage(
 export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   typeName: "FreeTierVm",
   inputs: FreeTierVmInputs,
-  defaults: { externalIp: false, powerState: "running" },
   diff: {
-    replaceOn: ["image", "availabilityZone", "imageMetadata", "externalIp", "projectId"],
-    optionalComputed: ["availabilityZone", "projectId"],
     // The organization may have only one free-tier VM, so a replacement can only be made
     // after its predecessor is gone. It is also what lets `create` adopt a same-named VM left
     // by an interrupted `up` (see leftoverFreeTierVm) without mistaking the predecessor for it.

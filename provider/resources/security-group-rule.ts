@@ -12,7 +12,6 @@ import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rule
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { SecurityGroupRuleInputs } from "./inputs/security-group-rule";
 import {
-  RULE_DEFAULTS,
   ruleBody,
   ruleForm,
   ruleFormOf,
@@ -41,18 +40,6 @@ export type SecurityGroupRuleOutputs = RuleForm & {
   /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
   timeouts?: SecurityGroupRuleInputs["timeouts"];
 };
-
-/** Rule fields compared by `diff`; each replaces the rule. */
-const RULE_INPUTS = [
-  "securityGroupId",
-  "direction",
-  "etherType",
-  "protocol",
-  "portRange",
-  "remoteIpPrefix",
-  "remoteSecurityGroupId",
-  "description",
-] as const;
 
 const CREATE_ADVICE = {
   wrong_security_group:
@@ -131,8 +118,6 @@ async function identicalRule(
 const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
-  defaults: RULE_DEFAULTS,
-  diff: { replaceOn: RULE_INPUTS },
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;
     const form = ruleForm(inputs);

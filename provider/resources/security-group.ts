@@ -347,15 +347,11 @@ async function adoptDetails(
 const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
-  defaults: { description: "", tags: [] },
   diff: {
-    replaceOn: ["availabilityZone", "projectId"],
     // A replacement that keeps the name deletes the old group first, so that a same-named group
     // in the zone at create time is a leftover of an interrupted `up` or someone else's (see
     // leftoverGroup). Renaming while replacing keeps Pulumi's create-first order.
     deleteBeforeReplace: (changed) => !changed.includes("name"),
-    // Unset rules are not managed; an unset zone or project is the service's choice.
-    optionalComputed: ["rules", "availabilityZone", "projectId"],
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),

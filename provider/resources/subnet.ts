@@ -25,7 +25,6 @@ import {
   type NetworkState,
 } from "./network/states";
 import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
-import { withNormalizedInputs } from "./subnet/normalized-check";
 
 /** Every output of a Subnet. */
 export type SubnetOutputs = {
@@ -212,21 +211,11 @@ function updateBody(
   };
 }
 
-const base = defineResource<SubnetInputs, SubnetOutputs>({
+/** The dynamic provider of `Subnet` (loaded by the shim `resources/subnet`). */
+export const provider = defineResource<SubnetInputs, SubnetOutputs>({
   typeName: "Subnet",
   inputs: SubnetInputs,
-  defaults: { description: "", routedNetwork: true, dnsServers: [], isDefault: false, tags: [] },
   diff: {
-    replaceOn: [
-      "address",
-      "prefixLength",
-      "availabilityZone",
-      "vpcId",
-      "defaultGateway",
-      "projectId",
-    ],
-    // Left unset, the service chooses (the default zone, the project's network, the first host).
-    optionalComputed: ["availabilityZone", "vpcId", "defaultGateway", "projectId"],
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),
@@ -236,6 +225,9 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     // interrupted `up` (see subnet/leftover.ts).
     deleteBeforeReplace: true,
   },
+  // An address with or without its mask is one value (which also decides prefixLength);
+  // `diff` compares with the service's spelling, so the inputs take it right after `check`.
+  normalize: normalizeSubnetAddress,
   checkChange(olds, news) {
     if (olds.routedNetwork === true && news.routedNetwork === false) {
       return [
@@ -350,6 +342,3 @@ const base = defineResource<SubnetInputs, SubnetOutputs>({
     };
   },
 });
-
-/** The dynamic provider of `Subnet` (loaded by the shim `resources/subnet`). */
-export const provider = withNormalizedInputs(base, normalizeSubnetAddress);

@@ -9,7 +9,6 @@
  */
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
-import type { DynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { isUnknown } from "../framework/unknowns";
@@ -37,7 +36,6 @@ import { VmLookups } from "./vm/lookups";
 import {
   carriedForRead,
   carriedFrom,
-  CARRIED_DEFAULTS,
   vmInputsOf,
   vmOutputs,
   type VmCarried,
@@ -118,29 +116,13 @@ export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): V
   return { disk_ids: disks, external_ips: [...new Set(ips)] };
 }
 
-const definition = defineResource<VmInputs, VmOutputs>({
+/** The dynamic provider of `Vm`. */
+export const provider = defineResource<VmInputs, VmOutputs>({
   typeName: "Vm",
   inputs: VmInputs,
-  defaults: {
-    description: "",
-    tags: [],
-    powerState: "running",
-    ...CARRIED_DEFAULTS,
-  },
   diff: {
-    // `image` replaces unless the new inputs allow a rebuild (see `provider.diff` below).
-    replaceOn: [
-      "image",
-      "availabilityZone",
-      "bootDisk",
-      "disks",
-      "interfaces",
-      "imageMetadata",
-      "cloudInit",
-      "placementGroup",
-      "projectId",
-    ],
-    optionalComputed: ["availabilityZone", "projectId"],
+    // An image change replaces the VM unless the new inputs allow a rebuild in place.
+    inPlaceWhen: { image: (news) => news.allowRebuild === true },
     // A replacement that keeps the name deletes the old VM first: two VMs of one name would
     // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
     // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order.
@@ -352,19 +334,3 @@ const definition = defineResource<VmInputs, VmOutputs>({
 
   inputsOf: vmInputsOf,
 });
-
-/**
- * The dynamic provider of `Vm`: the framework's, with one rule the static diff spec cannot
- * say: an image change replaces the VM unless the new inputs set `allowRebuild`, in which
- * case it is rebuilt in place.
- */
-export const provider: DynamicProvider = {
-  ...definition,
-  async diff(id, olds, news) {
-    const result = await definition.diff!(id, olds, news);
-    if (news.allowRebuild === true && result.replaces?.includes("image")) {
-      return { ...result, replaces: result.replaces.filter((key) => key !== "image") };
-    }
-    return result;
-  },
-};

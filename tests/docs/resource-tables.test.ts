@@ -1,19 +1,22 @@
 // The input tables of docs/resources/*.md list what the provider's input schemas list: one
 // row per input, no more, no fewer, so an input added to or removed from a schema cannot go
-// undocumented.
+// undocumented. Each row's default and "On change" cells say what the field facts beside the
+// schema say (input-fields.ts), which is also what `check` and `diff` do.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import * as disk from "../../provider/resources/inputs/disk";
 import * as attachment from "../../provider/resources/inputs/disk-attachment";
 import * as rule from "../../provider/resources/inputs/security-group-rule";
 import * as group from "../../provider/resources/inputs/security-group";
 import * as subnet from "../../provider/resources/inputs/subnet";
 import * as vm from "../../provider/resources/inputs/vm";
+import { inputFacts, type InputSchema } from "../../provider/resources/framework/input-fields";
 
 const repo = join(__dirname, "../..");
 
-const PAGES: Array<[string, { shape: Record<string, unknown> }]> = [
+const PAGES: Array<[string, InputSchema]> = [
   ["disk.md", disk.DiskInputs],
   ["disk-attachment.md", attachment.DiskAttachmentInputs],
   ["security-group-rule.md", rule.SecurityGroupRuleInputs],
@@ -23,26 +26,57 @@ const PAGES: Array<[string, { shape: Record<string, unknown> }]> = [
   ["free-tier-vm.md", vm.FreeTierVmInputs],
 ];
 
-/** The rows of the page's first table headed `| Input |`, as name → cells. */
-function inputRows(page: string): Map<string, string[]> {
+/** The rows of the page's first table headed `| Input |`, as name → cells by column title. */
+function inputRows(page: string): Map<string, Record<string, string>> {
   const lines = readFileSync(join(repo, "docs/resources", page), "utf8").split("\n");
   const start = lines.findIndex((line) => line.startsWith("| Input |"));
   expect(start, `${page} has an input table`).toBeGreaterThanOrEqual(0);
-  const rows = new Map<string, string[]>();
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith("|")) break;
-    const cells = line
+  const cellsOf = (line: string) =>
+    line
       .split("|")
       .slice(1, -1)
       .map((cell) => cell.trim());
+  const titles = cellsOf(lines[start]!);
+  const rows = new Map<string, Record<string, string>>();
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith("|")) break;
+    const cells = cellsOf(line);
     const name = /^`(\w+)`$/.exec(cells[0] ?? "")?.[1];
-    if (name !== undefined) rows.set(name, cells);
+    if (name !== undefined) {
+      rows.set(name, Object.fromEntries(titles.map((title, i) => [title, cells[i] ?? ""])));
+    }
   }
   return rows;
+}
+
+/** How a docs cell may write `value`, a default `check` fills in. */
+function spellings(value: unknown): string[] {
+  if (Array.isArray(value) && value.length === 0) return ["none", "`[]`"];
+  return [`\`${JSON.stringify(value)}\``, `\`${String(value)}\``];
 }
 
 describe.each(PAGES)("docs/resources/%s", (page, schema) => {
   it("has one row per input of the schema", () => {
     expect([...inputRows(page).keys()].sort()).toEqual(Object.keys(schema.shape).sort());
+  });
+
+  it.each(Object.entries(inputFacts(schema)))("says what %s is", (input, meta) => {
+    const row = inputRows(page).get(input)!;
+    const onChange = row["On change"];
+    expect(onChange, `${page} has an "On change" column`).toBeDefined();
+    // A replacing input says so first, in bold; no other input does.
+    expect(onChange!.startsWith("**replace"), `${input}: ${onChange}`).toBe(
+      meta.onChange === "replaces",
+    );
+    if (meta.onChange === "local") expect(onChange).toMatch(/recorded only|nothing/);
+    const optional = (schema.shape[input] as z.ZodType).safeParse(undefined).success;
+    expect(row.Default!.includes("required"), `${input}: default ${row.Default}`).toBe(!optional);
+    if (meta.default !== undefined) {
+      expect(
+        spellings(meta.default).some((text) => row.Default!.includes(text)),
+        `${input}: default ${row.Default} should show ${JSON.stringify(meta.default)}`,
+      ).toBe(true);
+    }
+    if (meta.secret === true) expect(row.Type).toMatch(/secret/);
   });
 });

@@ -4,7 +4,6 @@
  * checks with zod (unknowns pass, defaults fill), precise diffs, timeouts, progress lines,
  * errors that name the resource, and `configure` for the stack's credentials.
  */
-import type { z } from "zod";
 import {
   NetworkError,
   RateLimitError,
@@ -18,16 +17,25 @@ import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/dif
 import { explained, resourceLabel, ResourceInitError } from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { inputDefaults, inputFacts, inputsWhere, type InputSchema } from "./input-fields";
 
 export type { ResourceContext, TimedOperation } from "./resource-context";
 
 /**
- * Inputs that only tune the provider (how long to wait) and never reach the cloud. The
- * framework handles them for every resource: they are copied into the outputs (so `delete`,
- * which only gets outputs, sees them), kept across `read`, never replace, and a change of
- * nothing else is applied to the state without calling the resource's `update`.
+ * What a resource's `diff` needs besides the facts of its input schema (which say what
+ * replaces and what the cloud chooses when unset).
  */
-export const LOCAL_INPUTS = ["timeouts"] as const;
+export interface ResourceDiff<I extends Record<string, unknown>> {
+  /** Equality per input where plain equality is wrong (see {@link DiffSpec.compare}). */
+  compare?: DiffSpec["compare"];
+  /** Delete the old resource before making its replacement (see {@link DiffSpec.deleteBeforeReplace}). */
+  deleteBeforeReplace?: DiffSpec["deleteBeforeReplace"];
+  /**
+   * For inputs that replace unless the new inputs say otherwise: true when this change is
+   * applied in place instead (e.g. an image change rebuilds a VM that allows rebuilds).
+   */
+  inPlaceWhen?: { readonly [K in keyof I & string]?: (news: I) => boolean };
+}
 
 /** A resource's lifecycle, written once per resource. */
 export interface ResourceDefinition<
@@ -36,15 +44,20 @@ export interface ResourceDefinition<
 > {
   /** The SDK class name, for messages (e.g. `Disk`). */
   typeName: string;
-  /** The zod schema of the inputs (from provider/resources/inputs). */
-  inputs: z.ZodType;
-  /** Values applied to inputs the program left unset. */
-  defaults?: Partial<I>;
   /**
-   * Which inputs replace and how they compare. Every input of the schema is compared (the
-   * schema is the one list of them); `inputs` is not given here.
+   * The zod schema of the inputs (from provider/resources/inputs), made with
+   * `resourceInputs`: every input of it is compared, and its field facts say which replace,
+   * which are only local, which the cloud chooses when unset, and the defaults `check` fills.
    */
-  diff: Omit<DiffSpec, "inputs">;
+  inputs: InputSchema;
+  /** How inputs compare and in which order a replacement goes, where the defaults do not fit. */
+  diff?: ResourceDiff<I>;
+  /**
+   * Brings checked inputs to the service's spelling (e.g. a subnet address and its mask), so
+   * `diff` compares like with like. Runs at the end of `check`, also when other inputs are
+   * still unknown or failed; it must leave unknown values alone.
+   */
+  normalize?(inputs: Record<string, unknown>): Record<string, unknown>;
   /**
    * Checks that need the previous values too (e.g. a disk may not shrink). Runs in `check`
    * after the schema found no failure, with the previous inputs (empty on create), and in
@@ -80,6 +93,7 @@ export interface ResourceDefinition<
  * too, so the stack records them and the next `up` sees no change but the unfinished work.
  */
 async function keepingLocal<T>(
+  localKeys: readonly string[],
   inputs: Record<string, unknown>,
   provider: unknown,
   work: () => Promise<T>,
@@ -93,18 +107,24 @@ async function keepingLocal<T>(
     throw new ResourceInitError(
       error.message,
       error.id,
-      plain({ ...withLocal(error.properties, inputs), __provider: provider }),
+      plain({ ...withLocal(localKeys, error.properties, inputs), __provider: provider }),
     );
   }
 }
 
-/** `target` with the local inputs of `source` (see {@link LOCAL_INPUTS}) copied over. */
+/**
+ * `target` with the local inputs (`localKeys`) of `source` copied over. Local inputs only tune
+ * the provider (how long to wait) and never reach the cloud: they are copied into the outputs
+ * (so `delete`, which only gets outputs, sees them), kept across `read`, never replace, and a
+ * change of nothing else is applied to the state without calling the resource's `update`.
+ */
 function withLocal<T extends Record<string, unknown>>(
+  localKeys: readonly string[],
   target: T,
   source: Record<string, unknown>,
 ): T {
   const out: Record<string, unknown> = { ...target };
-  for (const key of LOCAL_INPUTS) {
+  for (const key of localKeys) {
     if (source[key] === undefined) delete out[key];
     else out[key] = source[key];
   }
@@ -168,13 +188,6 @@ async function catalogFailures<I extends Record<string, unknown>>(
   }
 }
 
-/** The top-level keys of an input schema (a zod object): the resource's inputs. */
-function inputKeysOf(schema: z.ZodType): string[] {
-  const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  if (shape === undefined) throw new Error("a resource's input schema must be a zod object");
-  return Object.keys(shape);
-}
-
 /** Builds the dynamic provider of one resource. */
 export function defineResource<
   I extends Record<string, unknown>,
@@ -186,24 +199,31 @@ export function defineResource<
     const { __provider: _ignored, ...rest } = props;
     return rest as T;
   };
-  const inputs = inputKeysOf(def.inputs);
+  const localKeys = inputsWhere(def.inputs, (meta) => meta.onChange === "local");
+  const defaults = inputDefaults(def.inputs);
   const spec: DiffSpec = {
-    ...def.diff,
-    inputs: [...inputs, ...LOCAL_INPUTS.filter((key) => !inputs.includes(key))],
-    replaceOn: def.diff.replaceOn.filter(
-      (key) => !(LOCAL_INPUTS as readonly string[]).includes(key),
-    ),
+    inputs: Object.keys(inputFacts(def.inputs)),
+    replaceOn: inputsWhere(def.inputs, (meta) => meta.onChange === "replaces"),
+    optionalComputed: inputsWhere(def.inputs, (meta) => meta.cloudDefault === true),
+    compare: def.diff?.compare,
+    deleteBeforeReplace: def.diff?.deleteBeforeReplace,
+  };
+  const inPlaceWhen = Object.entries(def.diff?.inPlaceWhen ?? {}) as Array<
+    [string, (news: I) => boolean]
+  >;
+  /** The diff spec for `news`: inputs that this change applies in place do not replace. */
+  const specFor = (news: I): DiffSpec => {
+    const inPlace = inPlaceWhen.filter(([, test]) => test(news)).map(([key]) => key);
+    return inPlace.length === 0
+      ? spec
+      : { ...spec, replaceOn: spec.replaceOn.filter((key) => !inPlace.includes(key)) };
   };
   return {
     async configure(req) {
       configureRuntime(req.config);
     },
     async check(olds, news) {
-      const result = checkInputs(
-        def.inputs,
-        strip(news),
-        def.defaults as Record<string, unknown> | undefined,
-      );
+      const result = checkInputs(def.inputs, strip(news), defaults);
       if (result.failures.length === 0 && def.checkChange !== undefined) {
         result.failures.push(
           ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I),
@@ -218,8 +238,9 @@ export function defineResource<
           )),
         );
       }
+      const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
       return {
-        inputs: plain({ ...result.inputs, __provider: news.__provider }),
+        inputs: plain({ ...checked, __provider: news.__provider }),
         failures: result.failures,
       };
     },
@@ -237,7 +258,7 @@ export function defineResource<
           );
         }
       }
-      const outcome = diffInputs(spec, strip(olds), next);
+      const outcome = diffInputs(specFor(next as I), strip(olds), next);
       return {
         changes: outcome.changes,
         replaces: outcome.replaces,
@@ -248,12 +269,12 @@ export function defineResource<
     async create(inputs) {
       const news = strip(inputs) as I;
       const name = nameOf(news);
-      const { id, outs } = await keepingLocal(news, inputs.__provider, () =>
+      const { id, outs } = await keepingLocal(localKeys, news, inputs.__provider, () =>
         explained(def.typeName, name, "create", () =>
           def.create(contextFor(def.typeName, name, "create", news), news),
         ),
       );
-      return { id, outs: plain(withLocal(outs, news)) };
+      return { id, outs: plain(withLocal(localKeys, outs, news)) };
     },
     async read(id, props) {
       const previous = strip(props ?? {}) as Partial<O>;
@@ -262,7 +283,7 @@ export function defineResource<
         def.read(contextFor(def.typeName, name, "read"), id, previous),
       );
       if (outs === undefined) return {};
-      const current = plain(withLocal(outs, previous));
+      const current = plain(withLocal(localKeys, outs, previous));
       // Inputs are given only to an import (no previous outputs), which has none. A refresh
       // keeps the program's inputs: rewritten from the cloud, they would drop write-only
       // values (the password) and turn ids into names, so every later refresh and preview
@@ -271,28 +292,27 @@ export function defineResource<
       const importing = Object.keys(previous).length === 0;
       return def.inputsOf === undefined || !importing
         ? { id, props: current }
-        : { id, props: current, inputs: plain(withLocal(def.inputsOf(outs), previous)) };
+        : { id, props: current, inputs: plain(withLocal(localKeys, def.inputsOf(outs), previous)) };
     },
     async update(id, olds, news) {
       const prev = strip(olds) as O;
       const next = strip(news) as I;
       const name = nameOf(next);
-      const outcome = diffInputs(spec, prev, next);
+      const outcome = diffInputs(specFor(next), prev, next);
       const localOnly =
-        outcome.changed.length > 0 &&
-        outcome.changed.every((key) => (LOCAL_INPUTS as readonly string[]).includes(key));
-      if (localOnly) return { outs: plain(withLocal(prev, next)) };
+        outcome.changed.length > 0 && outcome.changed.every((key) => localKeys.includes(key));
+      if (localOnly) return { outs: plain(withLocal(localKeys, prev, next)) };
       if (def.update === undefined) {
         throw new Error(
           `${def.typeName} has no in-place update; this change should have replaced it`,
         );
       }
-      const outs = await keepingLocal(next, news.__provider, () =>
+      const outs = await keepingLocal(localKeys, next, news.__provider, () =>
         explained(def.typeName, name, "update", () =>
           def.update!(contextFor(def.typeName, name, "update", next), id, prev, next, outcome),
         ),
       );
-      return { outs: plain(withLocal(outs, next)) };
+      return { outs: plain(withLocal(localKeys, outs, next)) };
     },
     async delete(id, props) {
       const prev = strip(props) as O;

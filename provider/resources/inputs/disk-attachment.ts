@@ -1,15 +1,18 @@
 /** Inputs of the `DiskAttachment` resource. */
-import { z } from "zod";
+import type { z } from "zod";
+import { local, replaces, resourceInputs } from "../framework/input-fields";
 import { Uuid } from "../../../api/common";
 import { TimeoutsInput } from "./common";
 
 /** What a program gives a `DiskAttachment`: the disk and the VM. Both replace. */
-export const DiskAttachmentInputs = z.strictObject({
-  diskId: Uuid.describe("Id of the disk to attach; changing it replaces the attachment"),
-  vmId: Uuid.describe(
-    "Id of the VM, in the disk's project and zone; changing it replaces the attachment",
+export const DiskAttachmentInputs = resourceInputs({
+  diskId: replaces(Uuid.describe("Id of the disk to attach; changing it replaces the attachment")),
+  vmId: replaces(
+    Uuid.describe(
+      "Id of the VM, in the disk's project and zone; changing it replaces the attachment",
+    ),
   ),
-  timeouts: TimeoutsInput,
+  timeouts: local(TimeoutsInput),
 });
 
 /** The parsed inputs of a DiskAttachment. */

@@ -4,6 +4,7 @@ import { Description, Uuid } from "../../../api/common";
 import { PortRangeText, ruleProblems } from "../../../api/vm/security-group-rules";
 import { EtherType, IpProtocol, TrafficDirection } from "../../../api/vm/enums";
 import { containsUnknown } from "../../framework/unknowns";
+import { local, replaces, resourceInputs } from "../framework/input-fields";
 import { TimeoutsInput } from "./common";
 
 /** The service's rule field names as the program spells them. */
@@ -12,6 +13,9 @@ const FIELD_NAMES: Record<string, string> = {
   remote_security_group_id: "remoteSecurityGroupId",
   port_range: "portRange",
 };
+
+/** The defaults of a rule's optional fields. */
+export const RULE_DEFAULTS = { etherType: "IPv4", portRange: "any", description: "" } as const;
 
 /** The fields of one rule. */
 const RULE_FIELDS = {
@@ -69,13 +73,19 @@ export const RuleSpec = z.strictObject(RULE_FIELDS).superRefine(checkRule);
 export type RuleSpec = z.output<typeof RuleSpec>;
 
 /** What a program gives a `SecurityGroupRule`. Every field but `timeouts` replaces the rule. */
-export const SecurityGroupRuleInputs = z
-  .strictObject({
-    securityGroupId: Uuid.describe("The group the rule belongs to; changing it replaces the rule"),
-    ...RULE_FIELDS,
-    timeouts: TimeoutsInput,
-  })
-  .superRefine(checkRule);
+export const SecurityGroupRuleInputs = resourceInputs({
+  securityGroupId: replaces(
+    Uuid.describe("The group the rule belongs to; changing it replaces the rule"),
+  ),
+  direction: replaces(RULE_FIELDS.direction),
+  etherType: replaces(RULE_FIELDS.etherType, { default: RULE_DEFAULTS.etherType }),
+  protocol: replaces(RULE_FIELDS.protocol),
+  portRange: replaces(RULE_FIELDS.portRange, { default: RULE_DEFAULTS.portRange }),
+  remoteIpPrefix: replaces(RULE_FIELDS.remoteIpPrefix),
+  remoteSecurityGroupId: replaces(RULE_FIELDS.remoteSecurityGroupId),
+  description: replaces(RULE_FIELDS.description, { default: RULE_DEFAULTS.description }),
+  timeouts: local(TimeoutsInput),
+}).superRefine(checkRule);
 
 /** The parsed inputs of a SecurityGroupRule. */
 export type SecurityGroupRuleInputs = z.output<typeof SecurityGroupRuleInputs>;

@@ -12,6 +12,7 @@ import {
 } from "../../../api/vm/cidr";
 import { DnsServers, Ipv4Address, SubnetAddress } from "../../../api/vm/subnets";
 import { isUnknown } from "../../framework/unknowns";
+import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
 import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 
 /** The service's field names in address problems, as the program spells them. */
@@ -21,14 +22,18 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** What a program gives a `Subnet`. */
-export const SubnetInputs = z
-  .strictObject({
-    name: Name.describe("Subnet name, unique in its project and zone; updates in place"),
-    description: Description.optional().describe("Description (default empty); updates in place"),
-    address: SubnetAddress.describe(
+export const SubnetInputs = resourceInputs({
+  name: updates(Name.describe("Subnet name, unique in its project and zone")),
+  description: updates(Description.optional().describe("Description (default empty)"), {
+    default: "",
+  }),
+  address: replaces(
+    SubnetAddress.describe(
       "Private IPv4 network, e.g. 10.1.0.0/24 (or a bare address with prefixLength); changing it replaces the subnet",
     ),
-    prefixLength: z
+  ),
+  prefixLength: replaces(
+    z
       .number()
       .int()
       .min(MIN_SUBNET_PREFIX)
@@ -37,56 +42,77 @@ export const SubnetInputs = z
       .describe(
         `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX} when address has no /mask (default 24); changing it replaces the subnet`,
       ),
-    availabilityZone: ZoneInput.describe(
+  ),
+  // Left unset, the service chooses (the default zone, the project's network, the first host).
+  availabilityZone: replaces(
+    ZoneInput.describe(
       "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the subnet",
     ),
-    vpcId: Uuid.optional().describe(
+    { cloudDefault: true },
+  ),
+  vpcId: replaces(
+    Uuid.optional().describe(
       "Virtual network (default: the project's); changing it replaces the subnet",
     ),
-    routedNetwork: z
+    { cloudDefault: true },
+  ),
+  routedNetwork: updates(
+    z
       .boolean()
       .optional()
       .describe(
         "Routed (default true) or isolated; an isolated subnet can be made routed in place, never the reverse",
       ),
-    defaultGateway: Ipv4Address.optional().describe(
+    { default: true },
+  ),
+  defaultGateway: replaces(
+    Ipv4Address.optional().describe(
       "Gateway address (default: the first host); changing it replaces the subnet",
     ),
-    dnsServers: DnsServers.optional().describe("DNS servers (default none); updates in place"),
-    isDefault: z
+    { cloudDefault: true },
+  ),
+  dnsServers: updates(DnsServers.optional().describe("DNS servers (default none)"), {
+    default: [],
+  }),
+  isDefault: updates(
+    z
       .boolean()
       .optional()
       .describe(
         "The project's default subnet in its zone (default false); setting it moves the flag here, in place",
       ),
-    tags: TagsInput.describe("Tags, by name or id (default none); updates in place"),
-    projectId: ProjectIdInput.describe(
+    { default: false },
+  ),
+  tags: updates(TagsInput.describe("Tags, by name or id (default none)"), { default: [] }),
+  projectId: replaces(
+    ProjectIdInput.describe(
       "Project id (default: the provider's vmcloud:projectId); changing it replaces the subnet",
     ),
-    timeouts: TimeoutsInput,
-  })
-  .superRefine((inputs, ctx) => {
-    // The service's own address rules, checked here so that a bad network never reaches it.
-    if (isUnknown(inputs.address) || isUnknown(inputs.prefixLength)) return;
-    const resolved = resolveSubnetAddress(inputs.address, inputs.prefixLength);
-    if (!resolved.ok) {
-      const message = resolved.message
-        .replace(/\bsubnet_address\b/g, "address")
-        .replace(/\bprefix_length\b/g, "prefixLength");
-      ctx.addIssue({ code: "custom", path: [FIELD_NAMES[resolved.field]!], message });
-      return;
-    }
-    if (inputs.defaultGateway === undefined || isUnknown(inputs.defaultGateway)) return;
-    const gateway = parseIpv4(inputs.defaultGateway);
-    if (gateway !== undefined && !isHostOf(resolved.network, gateway)) {
-      const { first, last } = hostRange(resolved.network);
-      ctx.addIssue({
-        code: "custom",
-        path: ["defaultGateway"],
-        message: `${inputs.defaultGateway} is not a host address of ${resolved.cidr}; use an address from ${formatIpv4(first)} to ${formatIpv4(last)}`,
-      });
-    }
-  });
+    { cloudDefault: true },
+  ),
+  timeouts: local(TimeoutsInput),
+}).superRefine((inputs, ctx) => {
+  // The service's own address rules, checked here so that a bad network never reaches it.
+  if (isUnknown(inputs.address) || isUnknown(inputs.prefixLength)) return;
+  const resolved = resolveSubnetAddress(inputs.address, inputs.prefixLength);
+  if (!resolved.ok) {
+    const message = resolved.message
+      .replace(/\bsubnet_address\b/g, "address")
+      .replace(/\bprefix_length\b/g, "prefixLength");
+    ctx.addIssue({ code: "custom", path: [FIELD_NAMES[resolved.field]!], message });
+    return;
+  }
+  if (inputs.defaultGateway === undefined || isUnknown(inputs.defaultGateway)) return;
+  const gateway = parseIpv4(inputs.defaultGateway);
+  if (gateway !== undefined && !isHostOf(resolved.network, gateway)) {
+    const { first, last } = hostRange(resolved.network);
+    ctx.addIssue({
+      code: "custom",
+      path: ["defaultGateway"],
+      message: `${inputs.defaultGateway} is not a host address of ${resolved.cidr}; use an address from ${formatIpv4(first)} to ${formatIpv4(last)}`,
+    });
+  }
+});
 
 /** The parsed inputs of a Subnet. */
 export type SubnetInputs = z.output<typeof SubnetInputs>;

@@ -12,6 +12,7 @@ import { Ipv4Address } from "../../../api/vm/subnets";
 import { VmPassword } from "../../../api/vm/vm-actions";
 import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../../api/vm/vm-create";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
+import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
 import { isId, NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
 
 /** Extra disks a VM may be created with: the service allows 9 disks, the boot disk included. */
@@ -129,6 +130,17 @@ const PasswordInput = VmPassword.pipe(
   z.string().max(72, { message: "must be at most 72 characters" }),
 );
 
+/** What the provider-only settings are when the program leaves them unset. */
+export const CARRIED_DEFAULTS = {
+  allowRebuild: false,
+  deleteDisksOnDestroy: true,
+  deleteExternalIpsOnDestroy: true,
+  apiVersion: "v1.1",
+} as const;
+
+/** `powerState`: the power state a VM is kept in. */
+const PowerStateInput = z.enum(["running", "stopped"]).optional();
+
 /** Tags all by name or all by id: the service takes one list or the other, never both. */
 function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
   if (!Array.isArray(tags) || containsUnknown(tags)) return;
@@ -144,23 +156,31 @@ function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
 }
 
 /** What a program gives a `Vm`. */
-export const VmInputs = z
-  .strictObject({
-    name: Name.describe("VM name; renames in place"),
-    description: Description.optional().describe("Description (default empty); updates in place"),
-    flavor: NameOrId.describe(
-      "Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place",
-    ),
-    image: NameOrId.describe(
+export const VmInputs = resourceInputs({
+  name: updates(Name.describe("VM name; renames in place")),
+  description: updates(Description.optional().describe("Description (default empty)"), {
+    default: "",
+  }),
+  flavor: updates(
+    NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place"),
+  ),
+  // Replaces unless the new inputs allow a rebuild (see `inPlaceWhen` in vm.ts).
+  image: replaces(
+    NameOrId.describe(
       "Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild",
     ),
-    availabilityZone: ZoneInput.describe(
+  ),
+  availabilityZone: replaces(
+    ZoneInput.describe(
       "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
     ),
-    bootDisk: BootDiskSpec.describe(
-      "The boot disk the image is written to; changing it replaces the VM",
-    ),
-    disks: z
+    { cloudDefault: true },
+  ),
+  bootDisk: replaces(
+    BootDiskSpec.describe("The boot disk the image is written to; changing it replaces the VM"),
+  ),
+  disks: replaces(
+    z
       .array(VmDiskSpec)
       .max(MAX_EXTRA_DISKS, {
         message: `at most ${MAX_EXTRA_DISKS} extra disks (the service allows 9 disks with the boot disk); attach more with DiskAttachment`,
@@ -169,7 +189,9 @@ export const VmInputs = z
       .describe(
         "Extra disks made or attached at creation (default none); changing them replaces the VM (use DiskAttachment for disks that outlive the VM)",
       ),
-    interfaces: z
+  ),
+  interfaces: replaces(
+    z
       .array(InterfaceSpec)
       .min(1)
       .max(MAX_INTERFACES_PER_VM)
@@ -177,28 +199,43 @@ export const VmInputs = z
       .describe(
         "Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM",
       ),
-    imageMetadata: ImageMetadataInput.describe(
+  ),
+  imageMetadata: replaces(
+    ImageMetadataInput.describe(
       "Values of the image's metadata fields, e.g. {user_name: \"ops\"} (default: the image's defaults); changing them replaces the VM",
     ),
-    cloudInit: z
+  ),
+  cloudInit: replaces(
+    z
       .string()
       .max(65536)
       .optional()
       .describe(
         "cloud-init user data as plain text (base64-encoded for you; the service never returns it); changing it replaces the VM",
       ),
-    tags: TagsInput.describe("Tags, all by name or all by id (default none); updates in place"),
-    placementGroup: NameOrId.optional().describe(
+  ),
+  tags: updates(TagsInput.describe("Tags, all by name or all by id (default none)"), {
+    default: [],
+  }),
+  placementGroup: replaces(
+    NameOrId.optional().describe(
       "Placement group name or id, in the VM's zone (default none); changing it replaces the VM",
     ),
-    powerState: z
-      .enum(["running", "stopped"])
-      .optional()
-      .describe("Desired power state (default running); changes in place with set-power"),
-    password: PasswordInput.optional().describe(
-      "Password of the image's login user (secret; needs a guest agent and a running VM); set and removed in place",
+  ),
+  powerState: updates(
+    PowerStateInput.describe(
+      "Desired power state (default running); changes in place with set-power",
     ),
-    passwordLogin: z
+    { default: "running" },
+  ),
+  password: updates(
+    PasswordInput.optional().describe(
+      "Password of the image's login user (needs a guest agent and a running VM); set and removed in place",
+    ),
+    { secret: true },
+  ),
+  passwordLogin: updates(
+    z
       .string()
       .min(1)
       .max(64)
@@ -206,79 +243,113 @@ export const VmInputs = z
       .describe(
         "Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's",
       ),
-    allowRebuild: z
+  ),
+  // The provider-only settings below are carried into the outputs by the VM's own code
+  // (which `read` and `import` fill too), so they go through `update`, which sends nothing
+  // for them.
+  allowRebuild: updates(
+    z
       .boolean()
       .optional()
       .describe("Rebuild in place instead of replacing when the image changes (default false)"),
-    deleteDisksOnDestroy: z
+    { default: CARRIED_DEFAULTS.allowRebuild },
+  ),
+  deleteDisksOnDestroy: updates(
+    z
       .boolean()
       .optional()
       .describe("Delete the boot disk and the extra new disks with the VM (default true)"),
-    deleteExternalIpsOnDestroy: z
-      .boolean()
-      .optional()
-      .describe("Release the VM's public addresses with it (default true)"),
-    apiVersion: z
+    { default: CARRIED_DEFAULTS.deleteDisksOnDestroy },
+  ),
+  deleteExternalIpsOnDestroy: updates(
+    z.boolean().optional().describe("Release the VM's public addresses with it (default true)"),
+    { default: CARRIED_DEFAULTS.deleteExternalIpsOnDestroy },
+  ),
+  apiVersion: updates(
+    z
       .enum(["v1.1", "v1"])
       .optional()
       .describe(
         "Creation path: v1.1 (default) or the legacy v1 (no directIp); it only affects creation, so changing it replaces nothing",
       ),
-    projectId: ProjectIdInput.describe(
+    { default: CARRIED_DEFAULTS.apiVersion },
+  ),
+  projectId: replaces(
+    ProjectIdInput.describe(
       "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
     ),
-    timeouts: TimeoutsInput.describe(
+    { cloudDefault: true },
+  ),
+  timeouts: local(
+    TimeoutsInput.describe(
       "Longest waits (default 20m each): create until running, update until settled, delete until gone",
     ),
-  })
-  .superRefine((vm, ctx) => {
-    checkTags(vm.tags, ctx);
-    if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {
-      vm.interfaces.forEach((spec, i) => {
-        if (
-          spec !== null &&
-          typeof spec === "object" &&
-          (spec as { directIp?: unknown }).directIp === true
-        ) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["interfaces", i, "directIp"],
-            message:
-              'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
-          });
-        }
-      });
-    }
-  });
+  ),
+}).superRefine((vm, ctx) => {
+  checkTags(vm.tags, ctx);
+  if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {
+    vm.interfaces.forEach((spec, i) => {
+      if (
+        spec !== null &&
+        typeof spec === "object" &&
+        (spec as { directIp?: unknown }).directIp === true
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["interfaces", i, "directIp"],
+          message:
+            'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
+        });
+      }
+    });
+  }
+});
 
 /** The parsed inputs of a Vm. */
 export type VmInputs = z.output<typeof VmInputs>;
 
 /** What a program gives a `FreeTierVm` (one per organization). */
-export const FreeTierVmInputs = z.strictObject({
-  name: Name.describe("VM name; renames in place"),
-  image: NameOrId.describe(
-    "Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM",
+export const FreeTierVmInputs = resourceInputs({
+  name: updates(Name.describe("VM name; renames in place")),
+  image: replaces(
+    NameOrId.describe(
+      "Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM",
+    ),
   ),
-  availabilityZone: ZoneInput.describe(
-    "A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM",
+  availabilityZone: replaces(
+    ZoneInput.describe(
+      "A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM",
+    ),
+    { cloudDefault: true },
   ),
-  imageMetadata: ImageMetadataInput.describe(
-    "Values of the image's metadata fields (default: the image's defaults); changing them replaces the VM",
+  imageMetadata: replaces(
+    ImageMetadataInput.describe(
+      "Values of the image's metadata fields (default: the image's defaults); changing them replaces the VM",
+    ),
   ),
-  externalIp: z
-    .boolean()
-    .optional()
-    .describe("Give the VM a public address (default false); changing it replaces the VM"),
-  powerState: z
-    .enum(["running", "stopped"])
-    .optional()
-    .describe("Desired power state (default running); changes in place with set-power"),
-  projectId: ProjectIdInput.describe(
-    "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
+  externalIp: replaces(
+    z
+      .boolean()
+      .optional()
+      .describe("Give the VM a public address (default false); changing it replaces the VM"),
+    { default: false },
   ),
-  timeouts: TimeoutsInput.describe(
-    "Longest waits (default 20m each): create until running, update until settled, delete until gone",
+  powerState: updates(
+    PowerStateInput.describe(
+      "Desired power state (default running); changes in place with set-power",
+    ),
+    { default: "running" },
+  ),
+  projectId: replaces(
+    ProjectIdInput.describe(
+      "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
+    ),
+    { cloudDefault: true },
+  ),
+  timeouts: local(
+    TimeoutsInput.describe(
+      "Longest waits (default 20m each): create until running, update until settled, delete until gone",
+    ),
   ),
 });
 

@@ -9,7 +9,7 @@ import type {
   SecurityGroupRuleResponse,
 } from "../../../api/vm/security-group-rules";
 import { canonical } from "../../framework/diff-inputs";
-import type { RuleSpec } from "../inputs/security-group-rule";
+import { RULE_DEFAULTS, type RuleSpec } from "../inputs/security-group-rule";
 
 /** A rule with its defaults applied: what inputs and outputs both hold. */
 export type RuleForm = {
@@ -21,9 +21,6 @@ export type RuleForm = {
   remoteSecurityGroupId?: string;
   description: string;
 };
-
-/** The defaults of a rule's optional fields. */
-export const RULE_DEFAULTS = { etherType: "IPv4", portRange: "any", description: "" } as const;
 
 /** `spec` with its defaults filled in; fields left undefined are dropped. */
 export function ruleForm(spec: RuleSpec): RuleForm {

@@ -8,7 +8,7 @@
 import type { VmStatus } from "../../../api/vm/enums";
 import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
 import type { Timeouts } from "../inputs/common";
-import type { InterfaceSpec, VmDiskSpec, VmInputs } from "../inputs/vm";
+import { CARRIED_DEFAULTS, type InterfaceSpec, type VmDiskSpec, type VmInputs } from "../inputs/vm";
 
 /** A network interface as the VM has it. */
 export interface VmInterfaceOutput {
@@ -119,14 +119,6 @@ export type VmOutputs = VmCarried & {
   createdTime: string;
   timeouts?: Timeouts;
 };
-
-/** What the provider-only settings are when the program leaves them unset. */
-export const CARRIED_DEFAULTS = {
-  allowRebuild: false,
-  deleteDisksOnDestroy: true,
-  deleteExternalIpsOnDestroy: true,
-  apiVersion: "v1.1",
-} as const;
 
 /** The power state a VM state stands for; `fallback` for states that say neither. */
 export function powerStateOf(
