@@ -4,7 +4,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
 import { VmCloudResource } from "./resource-base";
@@ -87,4 +91,14 @@ export class DiskAttachment extends VmCloudResource {
  */
 const DISK_ATTACHMENT_OUTPUTS = ["diskName", "vmName", "bootDisk"] as const satisfies ReadonlyArray<
   keyof DiskAttachment
+>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _DiskAttachmentOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    DiskAttachment,
+    keyof z.input<typeof DiskAttachmentInputs>,
+    (typeof DISK_ATTACHMENT_OUTPUTS)[number]
+  >
 >;

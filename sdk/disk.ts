@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { DiskStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskInputs } from "../provider/resources/inputs/disk";
 import { VmCloudResource } from "./resource-base";
@@ -141,3 +145,9 @@ const DISK_OUTPUTS = [
   "attachedVmIds",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof Disk>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _DiskOutputsMatchClass = Assert<
+  OutputsMatchClass<Disk, keyof z.input<typeof DiskInputs>, (typeof DISK_OUTPUTS)[number]>
+>;

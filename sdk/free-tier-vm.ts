@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
 import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
@@ -166,3 +170,13 @@ const FREE_TIER_VM_OUTPUTS = [
   "remoteConsoleUrl",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof FreeTierVm>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _FreeTierVmOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    FreeTierVm,
+    keyof z.input<typeof FreeTierVmInputs>,
+    (typeof FREE_TIER_VM_OUTPUTS)[number]
+  >
+>;

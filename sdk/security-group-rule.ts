@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import {
   SecurityGroupRuleInputs,
@@ -158,3 +162,13 @@ const SECURITY_GROUP_RULE_OUTPUTS = [
   "securityGroupName",
   "state",
 ] as const satisfies ReadonlyArray<keyof SecurityGroupRule>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _SecurityGroupRuleOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    SecurityGroupRule,
+    keyof z.input<typeof SecurityGroupRuleInputs>,
+    (typeof SECURITY_GROUP_RULE_OUTPUTS)[number]
+  >
+>;

@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
@@ -139,3 +143,13 @@ const SECURITY_GROUP_OUTPUTS = [
   "createdTime",
   "modifiedTime",
 ] as const satisfies ReadonlyArray<keyof SecurityGroup>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _SecurityGroupOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    SecurityGroup,
+    keyof z.input<typeof SecurityGroupInputs>,
+    (typeof SECURITY_GROUP_OUTPUTS)[number]
+  >
+>;

@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SubnetInputs } from "../provider/resources/inputs/subnet";
 import { VmCloudResource } from "./resource-base";
@@ -156,3 +160,9 @@ const SUBNET_OUTPUTS = [
   "interfaceCount",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof Subnet>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _SubnetOutputsMatchClass = Assert<
+  OutputsMatchClass<Subnet, keyof z.input<typeof SubnetInputs>, (typeof SUBNET_OUTPUTS)[number]>
+>;

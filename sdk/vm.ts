@@ -5,7 +5,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { VmInputs } from "../provider/resources/inputs/vm";
 import type {
@@ -321,3 +325,9 @@ const VM_OUTPUTS = [
   "remoteConsoleUrl",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof Vm>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _VmOutputsMatchClass = Assert<
+  OutputsMatchClass<Vm, keyof z.input<typeof VmInputs>, (typeof VM_OUTPUTS)[number]>
+>;

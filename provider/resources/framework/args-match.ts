@@ -48,3 +48,33 @@ export type ArgsMatchSchema<Args, Schema> = [Exclude<keyof Schema, keyof Args>] 
 
 /** Compiles only when `T` is `true`; the error shows the object that explains the mismatch. */
 export type Assert<T extends true> = T;
+
+/** The keys of `T` (a resource class) whose properties are Pulumi outputs, except `id` and `urn`. */
+type OutputKeys<T> = Exclude<
+  { [K in keyof T]-?: T[K] extends pulumi.Output<unknown> ? K : never }[keyof T],
+  "id" | "urn"
+>;
+
+/**
+ * `true` when the output properties a resource class declares are exactly its inputs (`Inputs`,
+ * the keys of its input schema) and the other outputs it lists (`Listed`); otherwise an object
+ * type naming what differs, which {@link Assert} then refuses. The class registers exactly
+ * those names with the engine, so a declared output missing from them would stay undefined.
+ *
+ * ```ts
+ * type _OutputsMatch = Assert<OutputsMatchClass<Disk, keyof DiskArgs, (typeof DISK_OUTPUTS)[number]>>;
+ * ```
+ */
+export type OutputsMatchClass<Class, Inputs extends PropertyKey, Listed extends PropertyKey> = [
+  Exclude<OutputKeys<Class>, Inputs | Listed>,
+] extends [never]
+  ? [Exclude<Inputs | Listed, OutputKeys<Class>>] extends [never]
+    ? true
+    : {
+        error: "inputs or listed outputs the class does not declare";
+        keys: Exclude<Inputs | Listed, OutputKeys<Class>>;
+      }
+  : {
+      error: "declared outputs that are neither inputs nor listed";
+      keys: Exclude<OutputKeys<Class>, Inputs | Listed>;
+    };
