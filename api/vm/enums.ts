@@ -4,14 +4,24 @@
  */
 import { z } from "zod";
 
+/**
+ * The failed states of the service's lifecycle enums: a failure of its own, of the create or
+ * of the delete. Every lifecycle enum but the flavor's has all three.
+ */
+const FAILED = ["error", "error_creating", "error_deleting"] as const;
+
+/** The transitional states of every lifecycle enum, in the order the document lists them. */
+const BUSY = ["creating", "deleting", "updating"] as const;
+
+/** The states of attaching and detaching, of the objects a VM may hold (disks, public IPs). */
+const MOVING = ["attaching", "detaching"] as const;
+
 /** Lifecycle state of a VM (`VmState`): stable `running`/`stopped`, the rest transitional or failed. */
 export const VmStatus = z
   .enum([
     "running",
     "stopped",
-    "error",
-    "error_creating",
-    "error_deleting",
+    ...FAILED,
     "creating",
     "starting",
     "stopping",
@@ -29,14 +39,11 @@ export const DiskStatus = z
     "available",
     "in_use",
     "reserved",
-    "error",
-    "error_creating",
-    "error_deleting",
+    ...FAILED,
     "creating",
     "updating",
     "deleting",
-    "attaching",
-    "detaching",
+    ...MOVING,
   ])
   .describe("Disk state");
 /** A value of {@link DiskStatus}. */
@@ -48,30 +55,14 @@ export type DiskStatus = z.infer<typeof DiskStatus>;
  * the same values); the stable state is `created`.
  */
 export const NetworkStatus = z
-  .enum([
-    "created",
-    "error",
-    "error_creating",
-    "error_deleting",
-    "creating",
-    "deleting",
-    "updating",
-  ])
+  .enum(["created", ...FAILED, ...BUSY])
   .describe("Network object state");
 /** A value of {@link NetworkStatus}. */
 export type NetworkStatus = z.infer<typeof NetworkStatus>;
 
 /** Lifecycle state of a project (`ProjectState`); the stable state is `created`. */
 export const ProjectStatus = z
-  .enum([
-    "created",
-    "error",
-    "error_creating",
-    "error_deleting",
-    "creating",
-    "updating",
-    "deleting",
-  ])
+  .enum(["created", ...FAILED, "creating", "updating", "deleting"])
   .describe("Project state");
 /** A value of {@link ProjectStatus}. */
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
@@ -85,18 +76,7 @@ export type FlavorStatus = z.infer<typeof FlavorStatus>;
 
 /** Lifecycle state of a floating (public) IP (`FloatingIpState`). */
 export const FloatingIpStatus = z
-  .enum([
-    "available",
-    "in_use",
-    "error",
-    "error_creating",
-    "error_deleting",
-    "creating",
-    "deleting",
-    "updating",
-    "attaching",
-    "detaching",
-  ])
+  .enum(["available", "in_use", ...FAILED, ...BUSY, ...MOVING])
   .describe("Floating IP state");
 /** A value of {@link FloatingIpStatus}. */
 export type FloatingIpStatus = z.infer<typeof FloatingIpStatus>;
