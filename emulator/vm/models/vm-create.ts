@@ -19,6 +19,7 @@ import { DELAYS } from "../delays";
 import {
   GONE,
   type DiskRecord,
+  type FlavorRecord,
   type ImageRecord,
   type PlacementGroupRecord,
   type ProjectRecord,
@@ -258,16 +259,17 @@ function resolveExistingDisk(
   return disk;
 }
 
-/**
- * Creates one VM from `spec` (throws on the first refusal; the caller rolls back). The VM is
- * stored `creating` and runs after `DELAYS.vmCreate`; a `create_vm` task is recorded.
- */
-export function createVmRecord(
+/** The project, zone, flavor and image (when given) of a new VM, each checked against the zone. */
+function resolveCatalog(
   state: VmState,
-  clock: Clock,
   spec: VmSpec,
   options: CreateOptions,
-): VmRecord {
+): {
+  project: ProjectRecord;
+  zone: ZoneRecord;
+  flavor: FlavorRecord;
+  image: ImageRecord | undefined;
+} {
   const project = requireProject(state, spec.project_id);
   const zone = resolveZone(state, spec);
   if (zone === undefined) {
@@ -290,8 +292,20 @@ export function createVmRecord(
   const image = resolveImage(state, spec);
   if (image !== undefined)
     requireImageInZone(image, zone, spec.image_id !== undefined ? "image_id" : "image_name");
-  const placementGroup = resolvePlacementGroup(state, project, zone, spec);
-  const tagIds = resolveCreateTags(state, spec);
+  return { project, zone, flavor, image };
+}
+
+/**
+ * The image the VM boots: a new first disk gets `image` written to it; without an image, the
+ * first disk must be an existing bootable disk that still holds one (`existingBoot`).
+ */
+function resolveBoot(
+  state: VmState,
+  project: ProjectRecord,
+  zone: ZoneRecord,
+  spec: VmSpec,
+  image: ImageRecord | undefined,
+): { bootImage: ImageRecord; existingBoot?: DiskRecord } {
   if (spec.disks.length > MAX_DISKS_PER_VM) {
     throw unprocessable(
       "max_disks_per_vm_exceeded",
@@ -299,12 +313,7 @@ export function createVmRecord(
       "disks",
     );
   }
-
-  // The boot disk decides the image: a new disk gets the image written to it; without an
-  // image, the first disk must be an existing bootable disk that still holds one.
   const first = spec.disks[0]!;
-  let bootImage: ImageRecord;
-  let existingBoot: DiskRecord | undefined;
   if (image !== undefined) {
     if (!isNewDisk(first)) {
       throw unprocessable(
@@ -314,31 +323,40 @@ export function createVmRecord(
       );
     }
     requireBootDiskFits(image, first.size, "disks.0.size");
-    bootImage = image;
-  } else {
-    if (isNewDisk(first)) {
-      throw unprocessable(
-        "image_required",
-        "a new boot disk needs an image: give image_id or image_name, or make the first disk an existing bootable disk",
-        "image_id",
-      );
-    }
-    existingBoot = underField("disks.0", () => resolveExistingDisk(state, project, zone, first));
-    const held = optionalGet(state.images, existingBoot.image_id);
-    if (!existingBoot.bootable || held === undefined) {
-      throw unprocessable(
-        "disk_not_bootable",
-        `disk ${existingBoot.name} is not bootable; give an image and a new boot disk instead`,
-        "disks.0",
-      );
-    }
-    bootImage = held;
+    return { bootImage: image };
   }
+  if (isNewDisk(first)) {
+    throw unprocessable(
+      "image_required",
+      "a new boot disk needs an image: give image_id or image_name, or make the first disk an existing bootable disk",
+      "image_id",
+    );
+  }
+  const existingBoot = underField("disks.0", () =>
+    resolveExistingDisk(state, project, zone, first),
+  );
+  const held = optionalGet(state.images, existingBoot.image_id);
+  if (!existingBoot.bootable || held === undefined) {
+    throw unprocessable(
+      "disk_not_bootable",
+      `disk ${existingBoot.name} is not bootable; give an image and a new boot disk instead`,
+      "disks.0",
+    );
+  }
+  return { bootImage: held, existingBoot };
+}
+
+/** The VM's metadata values for its boot image; cloud-init only where the image takes it. */
+function bootMetadata(
+  spec: VmSpec,
+  bootImage: ImageRecord,
+  imageGiven: boolean,
+): VmRecord["metadata_fields"] {
   const metadata = resolveMetadata(
     bootImage,
     spec.image_metadata,
     spec.metadata_fields,
-    image !== undefined,
+    imageGiven,
   );
   if (spec.cloud_init !== undefined && !bootImage.cloud_init_supported) {
     throw unprocessable(
@@ -347,56 +365,46 @@ export function createVmRecord(
       "cloud_init",
     );
   }
+  return metadata;
+}
 
-  const vm: VmRecord = {
-    id: newId(),
-    name: spec.name,
-    description: spec.description,
-    project_id: project.id,
-    availability_zone_id: zone.id,
-    flavor_id: flavor.id,
-    image_id: bootImage.id,
-    ...(placementGroup === undefined ? {} : { placement_group_id: placementGroup.id }),
-    tag_ids: tagIds,
-    metadata_fields: metadata,
-    ...(spec.cloud_init === undefined ? {} : { cloud_init: spec.cloud_init }),
-    interface_ids: [],
-    disk_ids: [],
-    locked: false,
-    free_tier: options.freeTier,
-    legacy: options.legacy,
-    is_serial_ready: false,
-    guest_agent_state: bootImage.guest_agent ? "enabled" : "not_installed",
-    password_logins: [],
-    status: "creating",
-    schedule: [],
-    ...stamps(state, clock),
-  };
-
+/**
+ * Makes the new disks of `spec` and attaches the existing ones; the first disk is the boot
+ * disk (the image written to a new one) and leads the VM's disk list.
+ */
+function createVmDisks(
+  state: VmState,
+  clock: Clock,
+  vm: VmRecord,
+  spec: VmSpec,
+  boot: { bootImage: ImageRecord; existingBoot?: DiskRecord | undefined },
+  where: { project: ProjectRecord; zone: ZoneRecord },
+  freeTier: boolean,
+): void {
   spec.disks.forEach((item, i) => {
     underField(
       `disks.${i}`,
       () => {
         if (isNewDisk(item)) {
           const disk = createDiskRecord(state, clock, {
-            project_id: project.id,
-            availability_zone_id: zone.id,
+            project_id: where.project.id,
+            availability_zone_id: where.zone.id,
             disk_type_id: item.disk_type_id,
             disk_type_name: item.disk_type_name,
             name: item.name,
             size: item.size,
-            freeTier: options.freeTier,
+            freeTier,
             vm,
             boot: i === 0,
             missingTypeStatus: 404,
           });
-          if (i === 0) disk.image_id = bootImage.id;
+          if (i === 0) disk.image_id = boot.bootImage.id;
           return;
         }
         const disk =
-          i === 0 && existingBoot !== undefined
-            ? existingBoot
-            : resolveExistingDisk(state, project, zone, item);
+          i === 0 && boot.existingBoot !== undefined
+            ? boot.existingBoot
+            : resolveExistingDisk(state, where.project, where.zone, item);
         if (i > 0 && disk.bootable) {
           throw unprocessable(
             "disk_bootable",
@@ -413,6 +421,48 @@ export function createVmRecord(
       true,
     );
   });
+}
+
+/**
+ * Creates one VM from `spec` (throws on the first refusal; the caller rolls back). The VM is
+ * stored `creating` and runs after `DELAYS.vmCreate`; a `create_vm` task is recorded.
+ */
+export function createVmRecord(
+  state: VmState,
+  clock: Clock,
+  spec: VmSpec,
+  options: CreateOptions,
+): VmRecord {
+  const { project, zone, flavor, image } = resolveCatalog(state, spec, options);
+  const placementGroup = resolvePlacementGroup(state, project, zone, spec);
+  const tagIds = resolveCreateTags(state, spec);
+  const boot = resolveBoot(state, project, zone, spec, image);
+  const metadata = bootMetadata(spec, boot.bootImage, image !== undefined);
+  const vm: VmRecord = {
+    id: newId(),
+    name: spec.name,
+    description: spec.description,
+    project_id: project.id,
+    availability_zone_id: zone.id,
+    flavor_id: flavor.id,
+    image_id: boot.bootImage.id,
+    ...(placementGroup === undefined ? {} : { placement_group_id: placementGroup.id }),
+    tag_ids: tagIds,
+    metadata_fields: metadata,
+    ...(spec.cloud_init === undefined ? {} : { cloud_init: spec.cloud_init }),
+    interface_ids: [],
+    disk_ids: [],
+    locked: false,
+    free_tier: options.freeTier,
+    legacy: options.legacy,
+    is_serial_ready: false,
+    guest_agent_state: boot.bootImage.guest_agent ? "enabled" : "not_installed",
+    password_logins: [],
+    status: "creating",
+    schedule: [],
+    ...stamps(state, clock),
+  };
+  createVmDisks(state, clock, vm, spec, boot, { project, zone }, options.freeTier);
   createInterfaces(state, clock, vm, project, zone, spec.interfaces);
   plan<VmRecord["status"]>(vm, clock.now(), "creating", [clock.delay(DELAYS.vmCreate), "running"]);
   state.vms[vm.id] = vm;
