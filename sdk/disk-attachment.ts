@@ -11,7 +11,7 @@ import type {
 } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link DiskAttachment}. */
 export interface DiskAttachmentArgs {
@@ -40,17 +40,7 @@ type _DiskAttachmentArgsMatchSchema = Assert<
  * One disk attached to one VM. Import an existing attachment with
  * `DiskAttachment.get(name, "<diskId>:<vmId>")` or the `import` resource option.
  */
-export class DiskAttachment extends VmCloudResource {
-  /** The state of an existing attachment, by id `<diskId>:<vmId>`. */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): DiskAttachment {
-    // With `id` set the engine reads the attachment; args are ignored.
-    return new DiskAttachment(name, undefined as unknown as DiskAttachmentArgs, { ...opts, id });
-  }
-
+export class DiskAttachment extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Disk id. */
   declare public readonly diskId: pulumi.Output<string>;
@@ -71,15 +61,15 @@ export class DiskAttachment extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: DiskAttachmentArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as DiskAttachmentArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`DiskAttachment "${name}": args are required (diskId and vmId)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "DiskAttachment",
       name,
-      { inputs: DiskAttachmentInputs, outputs: DISK_ATTACHMENT_OUTPUTS },
-      inputs,
+      {
+        inputs: DiskAttachmentInputs,
+        outputs: DISK_ATTACHMENT_OUTPUTS,
+        required: "diskId and vmId",
+      },
+      args,
       opts,
     );
   }

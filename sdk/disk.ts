@@ -12,7 +12,7 @@ import type {
 } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskInputs } from "../provider/resources/inputs/disk";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link Disk}. */
 export interface DiskArgs {
@@ -66,20 +66,7 @@ export interface DiskArgs {
 type _DiskArgsMatchSchema = Assert<ArgsMatchSchema<DiskArgs, z.input<typeof DiskInputs>>>;
 
 /** A disk. Import an existing one with `Disk.get(name, id)` or the `import` resource option. */
-export class Disk extends VmCloudResource {
-  /**
-   * The state of an existing disk, by id (`pulumi import` style: the provider reads every
-   * property from the id alone).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): Disk {
-    // With `id` set the engine reads the disk; args are ignored.
-    return new Disk(name, undefined as unknown as DiskArgs, { ...opts, id });
-  }
-
+export class Disk extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Disk name. */
   declare public readonly name: pulumi.Output<string>;
@@ -124,11 +111,13 @@ export class Disk extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: DiskArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as DiskArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`Disk "${name}": args are required (name and size at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
-    super("Disk", name, { inputs: DiskInputs, outputs: DISK_OUTPUTS }, inputs, opts);
+    super(
+      "Disk",
+      name,
+      { inputs: DiskInputs, outputs: DISK_OUTPUTS, required: "name and size at least" },
+      args,
+      opts,
+    );
   }
 }
 

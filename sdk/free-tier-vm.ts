@@ -13,7 +13,7 @@ import type {
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
 import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link FreeTierVm}. */
 export interface FreeTierVmArgs {
@@ -65,17 +65,7 @@ export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as con
  * The organization's free-tier VM. Creating a second one fails with a message naming the
  * first. Import an existing one with `FreeTierVm.get(name, id)` or the `import` option.
  */
-export class FreeTierVm extends VmCloudResource {
-  /** The state of an existing free-tier VM, by id (every property is read from the id alone). */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): FreeTierVm {
-    // With `id` set the engine reads the VM; args are ignored.
-    return new FreeTierVm(name, undefined as unknown as FreeTierVmArgs, { ...opts, id });
-  }
-
+export class FreeTierVm extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** VM name. */
   declare public readonly name: pulumi.Output<string>;
@@ -131,10 +121,6 @@ export class FreeTierVm extends VmCloudResource {
    *              `additionalSecretOutputs`
    */
   constructor(name: string, args: FreeTierVmArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as FreeTierVmArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`FreeTierVm "${name}": args are required (name and image at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "FreeTierVm",
       name,
@@ -142,8 +128,9 @@ export class FreeTierVm extends VmCloudResource {
         inputs: FreeTierVmInputs,
         outputs: FREE_TIER_VM_OUTPUTS,
         secretOutputs: FREE_TIER_VM_SECRET_OUTPUTS,
+        required: "name and image at least",
       },
-      inputs,
+      args,
       opts,
     );
   }

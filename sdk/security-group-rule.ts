@@ -15,7 +15,7 @@ import {
   SecurityGroupRuleInputs,
   type RuleSpec,
 } from "../provider/resources/inputs/security-group-rule";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /**
  * One rule: what traffic a security group lets through. Used by {@link SecurityGroupRuleArgs}
@@ -91,20 +91,7 @@ type _SecurityGroupRuleArgsMatchSchema = Assert<
  * group's inline `rules`: the group would delete these rules as extra. Import an existing rule
  * with `SecurityGroupRule.get(name, "<securityGroupId>:<ruleId>")` or the `import` option.
  */
-export class SecurityGroupRule extends VmCloudResource {
-  /** The state of an existing rule, by id `<securityGroupId>:<ruleId>`. */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SecurityGroupRule {
-    // With `id` set the engine reads the rule; args are ignored.
-    return new SecurityGroupRule(name, undefined as unknown as SecurityGroupRuleArgs, {
-      ...opts,
-      id,
-    });
-  }
-
+export class SecurityGroupRule extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Id of the rule's security group. */
   declare public readonly securityGroupId: pulumi.Output<string>;
@@ -137,17 +124,15 @@ export class SecurityGroupRule extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: SecurityGroupRuleArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as SecurityGroupRuleArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(
-        `SecurityGroupRule "${name}": args are required (securityGroupId, direction and protocol at least)`,
-      );
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "SecurityGroupRule",
       name,
-      { inputs: SecurityGroupRuleInputs, outputs: SECURITY_GROUP_RULE_OUTPUTS },
-      inputs,
+      {
+        inputs: SecurityGroupRuleInputs,
+        outputs: SECURITY_GROUP_RULE_OUTPUTS,
+        required: "securityGroupId, direction and protocol at least",
+      },
+      args,
       opts,
     );
   }

@@ -13,7 +13,7 @@ import type {
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link SecurityGroup}. */
 export interface SecurityGroupArgs {
@@ -60,20 +60,7 @@ type _SecurityGroupArgsMatchSchema = Assert<
  * A security group. Import an existing one with `SecurityGroup.get(name, id)` or the `import`
  * resource option.
  */
-export class SecurityGroup extends VmCloudResource {
-  /**
-   * The state of an existing group, by id (`pulumi import` style: the provider reads every
-   * property, rules included, from the id alone).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): SecurityGroup {
-    // With `id` set the engine reads the group; args are ignored.
-    return new SecurityGroup(name, undefined as unknown as SecurityGroupArgs, { ...opts, id });
-  }
-
+export class SecurityGroup extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Group name. */
   declare public readonly name: pulumi.Output<string>;
@@ -114,15 +101,11 @@ export class SecurityGroup extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: SecurityGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as SecurityGroupArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`SecurityGroup "${name}": args are required (name at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "SecurityGroup",
       name,
-      { inputs: SecurityGroupInputs, outputs: SECURITY_GROUP_OUTPUTS },
-      inputs,
+      { inputs: SecurityGroupInputs, outputs: SECURITY_GROUP_OUTPUTS, required: "name at least" },
+      args,
       opts,
     );
   }

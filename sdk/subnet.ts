@@ -12,7 +12,7 @@ import type {
 } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SubnetInputs } from "../provider/resources/inputs/subnet";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link Subnet}. */
 export interface SubnetArgs {
@@ -83,20 +83,7 @@ type _SubnetArgsMatchSchema = Assert<ArgsMatchSchema<SubnetArgs, z.input<typeof 
  * name and address), so VMs must leave it before. Import an existing one with
  * `Subnet.get(name, id)` or the `import` resource option.
  */
-export class Subnet extends VmCloudResource {
-  /**
-   * The state of an existing subnet, by id (`pulumi import` style: the provider reads every
-   * property from the id alone).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): Subnet {
-    // With `id` set the engine reads the subnet; args are ignored.
-    return new Subnet(name, undefined as unknown as SubnetArgs, { ...opts, id });
-  }
-
+export class Subnet extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Subnet name. */
   declare public readonly name: pulumi.Output<string>;
@@ -141,11 +128,13 @@ export class Subnet extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: SubnetArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as SubnetArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`Subnet "${name}": args are required (name and address at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
-    super("Subnet", name, { inputs: SubnetInputs, outputs: SUBNET_OUTPUTS }, inputs, opts);
+    super(
+      "Subnet",
+      name,
+      { inputs: SubnetInputs, outputs: SUBNET_OUTPUTS, required: "name and address at least" },
+      args,
+      opts,
+    );
   }
 }
 

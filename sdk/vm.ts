@@ -17,7 +17,7 @@ import type {
   BootDiskOutput,
   VmInterfaceOutput,
 } from "../provider/resources/vm/outputs";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 export type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput };
 
@@ -181,22 +181,12 @@ type _VmArgsMatchSchema = Assert<ArgsMatchSchema<VmArgs, z.input<typeof VmInputs
  */
 export const VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
 
-/** A virtual machine. Import an existing one with `Vm.get(name, id)` or the `import` option. */
-export class Vm extends VmCloudResource {
-  /**
-   * The state of an existing VM, by id (`pulumi import` style: the provider reads every
-   * property from the id alone; cloud-init, which the service never returns, stays unknown
-   * and is not compared until the program changes it; a password the program sets is set).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): Vm {
-    // With `id` set the engine reads the VM; args are ignored.
-    return new Vm(name, undefined as unknown as VmArgs, { ...opts, id });
-  }
-
+/**
+ * A virtual machine. Import an existing one with `Vm.get(name, id)` or the `import` option:
+ * every property is read from the id alone; cloud-init, which the service never returns,
+ * stays unknown and is not compared until the program changes it.
+ */
+export class Vm extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** VM name. */
   declare public readonly name: pulumi.Output<string>;
@@ -286,17 +276,16 @@ export class Vm extends VmCloudResource {
    *              added to `additionalSecretOutputs`
    */
   constructor(name: string, args: VmArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as VmArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(
-        `Vm "${name}": args are required (name, flavor, image and bootDisk at least)`,
-      );
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "Vm",
       name,
-      { inputs: VmInputs, outputs: VM_OUTPUTS, secretOutputs: VM_SECRET_OUTPUTS },
-      inputs,
+      {
+        inputs: VmInputs,
+        outputs: VM_OUTPUTS,
+        secretOutputs: VM_SECRET_OUTPUTS,
+        required: "name, flavor, image and bootDisk at least",
+      },
+      args,
       opts,
     );
   }
