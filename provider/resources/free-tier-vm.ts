@@ -20,7 +20,7 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { sameNameOrId } from "./framework/references";
 import type { Timeouts } from "./inputs/common";
 import { FreeTierVmInputs } from "./inputs/vm";
-import { applyPowerState, deleteVm, refreshConsoles, settledVm } from "./vm/steps";
+import { applyPowerState, deleteVm, reachPowerState, refreshConsoles, settledVm } from "./vm/steps";
 import { sameImageMetadata } from "./vm/diff";
 import { InputError, matches } from "./framework/input-error";
 import { VmLookups } from "./vm/lookups";
@@ -333,13 +333,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         isDone: (v) => v.state === "running",
         timeoutMs: remaining(),
       });
-      if (desired === "stopped") {
-        step = "powering off";
-        vm = await applyPowerState(ctx, vm, "stopped", remaining());
-      } else {
-        step = "opening the consoles";
-        await refreshConsoles(ctx, vm);
-      }
+      vm = await reachPowerState(ctx, vm, desired, remaining(), (next) => (step = next));
       step = "reading the VM";
       return {
         id,

@@ -15,6 +15,7 @@ import { isUnknown } from "../framework/unknowns";
 import { VmInputs, type VmDiskSpec } from "./inputs/vm";
 import {
   applyPowerState,
+  reachPowerState,
   deletePassword,
   deleteVm,
   refreshConsoles,
@@ -198,13 +199,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
         await setPassword(ctx, vm, inputs.password);
         passwordSet = true;
       }
-      if (desired === "stopped") {
-        step = "powering off";
-        vm = await applyPowerState(ctx, vm, "stopped", remaining());
-      } else {
-        step = "opening the consoles";
-        await refreshConsoles(ctx, vm);
-      }
+      vm = await reachPowerState(ctx, vm, desired, remaining(), (next) => (step = next));
       step = "reading the VM";
       const current = (await getVm(ctx.client, id)) ?? vm;
       return { id, outs: await outputsOf(ctx, current, carried, desired, known) };

@@ -128,6 +128,27 @@ export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Pro
 }
 
 /**
+ * The last step of a create, once the VM runs: power it off when the program asks for
+ * `stopped`, else open its consoles. `onStep` hears the name of the step, for the error
+ * message if it fails.
+ */
+export async function reachPowerState(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  desired: "running" | "stopped",
+  timeoutMs: number,
+  onStep: (step: string) => void,
+): Promise<VmResponse> {
+  if (desired === "stopped") {
+    onStep("powering off");
+    return applyPowerState(ctx, vm, "stopped", timeoutMs);
+  }
+  onStep("opening the consoles");
+  await refreshConsoles(ctx, vm);
+  return vm;
+}
+
+/**
  * Deletes the VM with what `attachments(vm)` lists (read from the VM as it is now) and waits
  * until it is gone. A VM between states is waited for first; already gone is success.
  */
