@@ -25,9 +25,10 @@ export type AuthScheme = "bearer" | "x-auth-token" | "x-auth-token-or-signature"
  * - `css`: `{errCode, externalMessage}` (search clusters);
  * - `cce`: `{errorCode, errorMessage}` (container clusters);
  * - `ecs`: `{error: {code, message}}` (backups);
- * - `dms`: `{error_code, error_msg}` (queue instances).
+ * - `dms`: `{error_code, error_msg}` (queue instances);
+ * - `oauth`: `{error, error_description}` (the OAuth2 token request, RFC 6749 §5.2).
  */
-export type ErrorShape = "vm" | "fastapi" | "aom" | "css" | "cce" | "ecs" | "dms";
+export type ErrorShape = "vm" | "fastapi" | "aom" | "css" | "cce" | "ecs" | "dms" | "oauth";
 
 /** The services this package talks to (`iam`: the token exchange for key id + secret). */
 export type ServiceName = "vm" | "backup" | "search" | "queue" | "events" | "containers" | "iam";
@@ -63,6 +64,11 @@ export interface Endpoint<
   readonly headers?: ObjectSchema;
   /** Request body. */
   readonly body?: B;
+  /**
+   * How the body is encoded: `json` (default) or `form` (`application/x-www-form-urlencoded`,
+   * string fields only, as OAuth2's token request).
+   */
+  readonly bodyEncoding?: "json" | "form";
   /** Whether a body is required (default: true when `body` is set). */
   readonly bodyRequired?: boolean;
   /** The success status and its body schema (none: the answer has no body). */

@@ -35,7 +35,7 @@ export function renderError(shape: ErrorShape, error: ServiceError): unknown {
           : [{ field: error.field ?? "", message: error.message, code: error.code }];
       return {
         detail: items.map((d) => ({
-          loc: ["body", ...d.field.split(".").filter((part) => part !== "")],
+          loc: "loc" in d && d.loc !== undefined ? d.loc : bodyLoc(d.field),
           msg: d.message,
           type: d.code,
         })),
@@ -61,6 +61,13 @@ export function renderError(shape: ErrorShape, error: ServiceError): unknown {
       return { error: { code: prefixed("BACKUP", error), message: error.message } };
     case "dms":
       return { error_code: prefixed("DMS", error), error_msg: error.message };
+    case "oauth":
+      return {
+        error: oauthCode(error),
+        // Every offending parameter, as the other shapes list every field.
+        error_description:
+          error.details.length > 0 ? error.details.map((d) => d.message).join("; ") : error.message,
+      };
   }
 }
 
@@ -74,4 +81,25 @@ function aomCode(error: ServiceError): string {
   return /^AOM\.\d{4}$/.test(error.code)
     ? error.code
     : `AOM.${String(error.status).padStart(4, "0")}`;
+}
+
+/** `body`, then the dotted field's parts, indexes as numbers (FastAPI's `loc`). */
+function bodyLoc(field: string): Array<string | number> {
+  const parts = field.split(".").filter((part) => part !== "");
+  return ["body", ...parts.map((part) => (/^\d+$/.test(part) ? Number(part) : part))];
+}
+
+/** The error codes of RFC 6749 §5.2; any other failure is `invalid_request` (or, 401, `invalid_client`). */
+const OAUTH_CODES = new Set([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+]);
+
+function oauthCode(error: ServiceError): string {
+  if (OAUTH_CODES.has(error.code)) return error.code;
+  return error.status === 401 ? "invalid_client" : "invalid_request";
 }

@@ -1,6 +1,7 @@
 /**
- * How the emulator reads request bodies: as JSON, whatever the route, keeping the raw text
- * for signature checks and reading an empty body as none.
+ * How the emulator reads request bodies: as JSON, or as an HTML form for the endpoints that
+ * take one (the OAuth2 token request), keeping the raw text for signature checks and reading
+ * an empty body as none. A request no route serves is never parsed.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { endpointOf, validationStatus } from "./register-endpoints";
@@ -15,10 +16,28 @@ export function parseJsonBodies(app: FastifyInstance): void {
     const text = typeof body === "string" ? body : body.toString("utf8");
     (request as WithRawBody).rawBody = text;
     if (text.trim() === "") return done(null, undefined);
+    // Routing comes first: a path no route serves is a 404 whatever its body, as in the real
+    // services, so an unknown route's body is never read.
+    if (request.is404) return done(null, undefined);
+    const endpoint = endpointOf(request);
+    const type = request.headers["content-type"];
+    if (endpoint?.bodyEncoding === "form") {
+      if (type !== undefined && !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type.trim())) {
+        return done(
+          new ServiceError(
+            400,
+            "invalid_request",
+            `the body must be a form: send "Content-Type: application/x-www-form-urlencoded" (got "${type}")`,
+            { field: "body" },
+          ),
+          undefined,
+        );
+      }
+      return done(null, formFields(text));
+    }
     // The VM service (FastAPI) reads a body as JSON only when it is declared JSON (or not
     // declared at all); anything else fails validation. The operations check their own.
-    const shape = endpointOf(request)?.errorShape;
-    const type = request.headers["content-type"];
+    const shape = endpoint?.errorShape;
     if ((shape === "vm" || shape === "fastapi") && type !== undefined && !isJsonType(type)) {
       return done(
         new ServiceError(
@@ -49,4 +68,14 @@ export function rawBodyOf(request: FastifyRequest): string {
 /** True for `application/json` and `application/<x>+json`, with or without parameters. */
 function isJsonType(type: string): boolean {
   return /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
+}
+
+/**
+ * The fields of an `application/x-www-form-urlencoded` body; a field sent twice keeps its
+ * first value (OAuth2 forbids repeating a parameter, and the schema then sees one string).
+ */
+function formFields(text: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) fields[key] ??= value;
+  return fields;
 }

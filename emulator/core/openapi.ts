@@ -79,7 +79,11 @@ export function openApiDocument(
       if (endpoint.body !== undefined) {
         operation.requestBody = {
           required: endpoint.bodyRequired ?? true,
-          content: { "application/json": { schema: schemaOf(endpoint.body, "input") } },
+          content: {
+            [endpoint.bodyEncoding === "form"
+              ? "application/x-www-form-urlencoded"
+              : "application/json"]: { schema: schemaOf(endpoint.body, "input") },
+          },
         };
       }
       (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation;

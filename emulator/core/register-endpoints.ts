@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AnyEndpoint, ErrorShape, Out } from "../../api/endpoint";
+import { fieldIssues, pathText } from "../../api/issues";
 import { ServiceError } from "./service-error";
 import type { ServiceContext, ServiceEnv } from "./service-module";
 
@@ -71,23 +72,19 @@ export function validationStatus(shape: ErrorShape): number {
   return shape === "vm" || shape === "fastapi" ? 422 : 400;
 }
 
-/** Converts zod issues to a ServiceError naming every field at fault. */
+/** Converts zod issues to a ServiceError naming every field at fault (see api/issues.ts). */
 export function validationError(
   shape: ErrorShape,
   where: "path" | "query" | "body",
   error: z.ZodError,
 ): ServiceError {
-  const details = error.issues.flatMap((issue) => {
-    const base = issue.path.map(String);
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        field: [...base, key].join("."),
-        message: `unknown field "${[...base, key].join(".")}" is not allowed`,
-        code: "extra_forbidden",
-      }));
-    }
-    const field = base.length > 0 ? base.join(".") : where;
-    return [{ field, message: `${field}: ${issue.message}`, code: "validation_error" }];
+  const details = fieldIssues(error).map((issue) => {
+    const field = issue.path.length > 0 ? pathText(issue.path) : where;
+    // FastAPI's `loc` starts with where the field is: path, query or body.
+    const loc = [where, ...issue.path];
+    return issue.code === "extra_forbidden"
+      ? { field, message: issue.message, code: issue.code, loc }
+      : { field, message: `${field}: ${issue.message}`, code: "validation_error", loc };
   });
   const first = details[0] ?? {
     field: where,

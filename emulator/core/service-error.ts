@@ -3,6 +3,16 @@
  * the registrar renders a ServiceError in the error shape of the endpoint that failed.
  */
 
+/** One failed field of a validation failure. */
+export interface FieldDetail {
+  /** The field's path, with dots (`0.disks.0.bootable`). */
+  field: string;
+  message: string;
+  code: string;
+  /** FastAPI's location: where (`body`, `query`, `path`), then the path; default body + field. */
+  loc?: ReadonlyArray<string | number>;
+}
+
 /** A failure with an HTTP status, the service's code and message, and optionally a field. */
 export class ServiceError extends Error {
   /** HTTP status answered. */
@@ -14,7 +24,7 @@ export class ServiceError extends Error {
   /** Extra headers to send (e.g. `Retry-After`). */
   readonly headers: Readonly<Record<string, string>>;
   /** Every failed field, for validation failures that list several. */
-  readonly details: ReadonlyArray<{ field: string; message: string; code: string }>;
+  readonly details: ReadonlyArray<FieldDetail>;
 
   constructor(
     status: number,
@@ -23,7 +33,7 @@ export class ServiceError extends Error {
     options: {
       field?: string;
       headers?: Record<string, string>;
-      details?: ReadonlyArray<{ field: string; message: string; code: string }>;
+      details?: ReadonlyArray<FieldDetail>;
     } = {},
   ) {
     super(message);

@@ -10,7 +10,8 @@
  */
 import type { z } from "zod";
 import { fillPath, type AnyEndpoint, type ServiceName } from "../../api/endpoint";
-import { iamEndpoints } from "../../api/iam/endpoints";
+import { CLIENT_CREDENTIALS, iamEndpoints } from "../../api/iam/endpoints";
+import { fieldIssues, pathText } from "../../api/issues";
 import { Authenticator } from "./auth";
 import type { CallInput, CallOutput, CallResult } from "./call";
 import { lookUp, type LookupResult } from "./create-once";
@@ -83,6 +84,8 @@ interface PreparedCall {
   url: URL;
   /** The body as sent; undefined for none. */
   body: string | undefined;
+  /** The `Content-Type` of the body, when there is one. */
+  contentType: string;
   /** The extra headers the caller gave. */
   headers: Record<string, string> | undefined;
   options: NormalizedCallOptions;
@@ -127,15 +130,31 @@ export class VmCloudClient {
       keyId === undefined || secret === undefined
         ? undefined
         : async () => {
-            const { access_token, expires_in } = await this.call(
-              iamEndpoints.createToken,
-              { body: { keyId, secret } },
-              // A second token is harmless, so the exchange retries like a read.
-              { idempotent: true },
-            );
+            const { access_token, expires_in } = await this.fetchToken(keyId, secret);
             this.redactor.add(access_token);
             return { token: access_token, expiresInMs: expires_in * 1000 };
           },
+    );
+  }
+
+  /**
+   * Exchanges the key id and secret for a token, by the flow the token URL names (see
+   * {@link ClientOptions.tokenUrl}): the OAuth2 client-credentials form, or the JSON exchange.
+   */
+  private fetchToken(
+    keyId: string,
+    secret: string,
+  ): Promise<CallOutput<typeof iamEndpoints.createToken>> {
+    const { tokenUrl } = this.options;
+    // A second token is harmless, so the exchange retries like a read.
+    const options = { idempotent: true, ...(tokenUrl === undefined ? {} : { url: tokenUrl }) };
+    if (tokenUrl === undefined || tokenFlow(tokenUrl) === "json") {
+      return this.call(iamEndpoints.createToken, { body: { keyId, secret } }, options);
+    }
+    return this.call(
+      iamEndpoints.oauthToken,
+      { body: { grant_type: CLIENT_CREDENTIALS, client_id: keyId, client_secret: secret } },
+      options,
     );
   }
 
@@ -252,14 +271,18 @@ export class VmCloudClient {
     const missing = this.auth.missing(endpoint.auth);
     if (missing !== undefined)
       throw this.error(AuthError, state, { code: "no_credentials", detail: missing });
-    const url = this.url(state, raw.query);
+    const url = this.url(state, raw.query, options.url);
+    const form = endpoint.bodyEncoding === "form";
     return {
       state,
       url,
       body:
         endpoint.body === undefined || raw.body === undefined
           ? undefined
-          : JSON.stringify(raw.body),
+          : form
+            ? new URLSearchParams(raw.body as Record<string, string>).toString()
+            : JSON.stringify(raw.body),
+      contentType: form ? "application/x-www-form-urlencoded" : "application/json",
       headers: raw.headers,
       options: normalized,
       signal: options.signal,
@@ -274,7 +297,7 @@ export class VmCloudClient {
   private async attempt(call: PreparedCall): Promise<Sent> {
     const { state, url, body, signal } = call;
     signal?.throwIfAborted();
-    const contentType = body === undefined ? undefined : "application/json";
+    const contentType = body === undefined ? undefined : call.contentType;
     const applied = await this.auth.apply(state.endpoint.auth, {
       method: state.method,
       url,
@@ -385,22 +408,16 @@ export class VmCloudClient {
       }
       const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
       if (result.success) return;
-      for (const issue of result.error.issues) {
-        const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
-        for (const key of keys) {
-          const path = [where, ...issue.path.map(String), ...(key === undefined ? [] : [key])].join(
-            ".",
-          );
-          const message =
-            issue.code === "unrecognized_keys"
-              ? `unknown field "${path}" is not allowed`
-              : issue.message;
-          fields.push({
-            field: path,
-            message,
-            code: issue.code === "unrecognized_keys" ? "extra_forbidden" : issue.code,
-          });
-        }
+      for (const issue of fieldIssues(result.error)) {
+        const field = pathText([where, ...issue.path]);
+        fields.push({
+          field,
+          message:
+            issue.code === "extra_forbidden"
+              ? `unknown field "${field}" is not allowed`
+              : issue.message,
+          code: issue.code,
+        });
       }
     };
     check("params", endpoint.params, raw.params);
@@ -426,7 +443,20 @@ export class VmCloudClient {
    * `state` what errors say about it: the URL, the base URL and the setting it came from, so
    * that a wrong endpoint can be recognised (and fixed) from the message alone.
    */
-  private url(state: CallState, query: Record<string, unknown> | undefined): URL {
+  private url(
+    state: CallState,
+    query: Record<string, unknown> | undefined,
+    fixed: string | undefined,
+  ): URL {
+    if (fixed !== undefined) {
+      // The token URL names the whole address; its setting is what a user would fix.
+      const url = new URL(fixed);
+      state.path = url.pathname;
+      state.url = shownUrl(state.redactor, url);
+      state.base = shownUrl(state.redactor, new URL(url.origin));
+      state.setting = "vmcloud:tokenUrl (VMCLOUD_TOKEN_URL)";
+      return url;
+    }
     const override = this.options.serviceEndpoints[state.service];
     const base = override ?? this.options.endpoint;
     if (base === undefined) {
@@ -627,6 +657,16 @@ function headerOf(
  * `url` as errors show it: no user info (a password may sit there) and no query (secrets may
  * be passed there), with anything else secret-looking redacted.
  */
+/**
+ * Which token flow a token URL takes: the JSON exchange when its path is that endpoint's
+ * (`/api/v1/auth/token`), else the OAuth2 client-credentials form.
+ */
+export function tokenFlow(tokenUrl: string): "json" | "oauth" {
+  return new URL(tokenUrl).pathname.replace(/\/+$/, "").endsWith(iamEndpoints.createToken.path)
+    ? "json"
+    : "oauth";
+}
+
 function shownUrl(redactor: Redactor, url: URL): string {
   const copy = new URL(url.href);
   copy.username = "";

@@ -47,6 +47,14 @@ export interface ClientOptions {
   keyId?: string;
   /** Secret of `keyId`. */
   secret?: string;
+  /**
+   * Where `keyId` and `secret` are exchanged for a token. A URL whose path ends in
+   * `/api/v1/auth/token` takes the JSON exchange (`{keyId, secret}`); any other takes the
+   * OAuth2 client-credentials form (`grant_type=client_credentials&client_id&client_secret`),
+   * e.g. `https://id.example.com/auth/system/openid/token`. Default: the JSON exchange at the
+   * `iam` service endpoint (or `endpoint`).
+   */
+  tokenUrl?: string;
   /** Access key for `SDK-HMAC-SHA256` request signing (with `secretKey`). */
   accessKey?: string;
   /** Secret key for request signing. */
@@ -74,6 +82,7 @@ export interface NormalizedOptions {
   token: string | undefined;
   keyId: string | undefined;
   secret: string | undefined;
+  tokenUrl: string | undefined;
   accessKey: string | undefined;
   secretKey: string | undefined;
   projectId: string | undefined;
@@ -142,6 +151,7 @@ export function normalizeOptions(options: ClientOptions = {}): NormalizedOptions
     token: text(options.token),
     keyId: text(options.keyId),
     secret: text(options.secret),
+    tokenUrl: tokenUrl(options.tokenUrl),
     accessKey: text(options.accessKey),
     secretKey: text(options.secretKey),
     projectId: text(options.projectId),
@@ -181,6 +191,11 @@ export interface CallOptions<T = unknown> {
   timeout?: TimeoutOptions;
   /** The `X-Request-Id` to send (default: a new UUID per call). */
   requestId?: string;
+  /**
+   * Send to this absolute URL instead of the endpoint's service base and path (the client
+   * uses it for a configured token URL). The query, if any, is not added.
+   */
+  url?: string;
 }
 
 /** The settings one call runs with: its own options over the client's, defaults applied. */
@@ -217,7 +232,7 @@ export function normalizeCallOptions(
 /**
  * Client options from the environment: `VMCLOUD_ENDPOINT`, `VMCLOUD_TOKEN`,
  * `VMCLOUD_PROJECT_ID`, `VMCLOUD_ACCESS_KEY`, `VMCLOUD_SECRET_KEY`, `VMCLOUD_KEY_ID`,
- * `VMCLOUD_SECRET` and `VMCLOUD_<SERVICE>_ENDPOINT` (VM, BACKUP, SEARCH, QUEUE, EVENTS,
+ * `VMCLOUD_SECRET`, `VMCLOUD_TOKEN_URL` and `VMCLOUD_<SERVICE>_ENDPOINT` (VM, BACKUP, SEARCH, QUEUE, EVENTS,
  * CONTAINERS, IAM). Empty variables count as unset. Pass the result, merged with explicit
  * options, to the client.
  */
@@ -234,6 +249,7 @@ export function clientOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Clie
   set("secretKey", read("VMCLOUD_SECRET_KEY"));
   set("keyId", read("VMCLOUD_KEY_ID"));
   set("secret", read("VMCLOUD_SECRET"));
+  set("tokenUrl", read("VMCLOUD_TOKEN_URL"));
   const serviceEndpoints: Partial<Record<ServiceName, string>> = {};
   for (const service of SERVICES) {
     const url = read(`VMCLOUD_${service.toUpperCase()}_ENDPOINT`);
@@ -265,6 +281,25 @@ function baseUrl(name: string, value: string | undefined): string | undefined {
   }
   // A trailing slash would double up with the paths, which all start with "/".
   return url.href.replace(/\/+$/, "");
+}
+
+/** A token URL: http(s), with a path, no fragment (a query is kept as given). */
+function tokenUrl(value: string | undefined): string | undefined {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(
+      `tokenUrl: "${raw}" is not a URL; give e.g. https://id.example.com/auth/system/openid/token`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`tokenUrl: "${raw}" must start with http:// or https://`);
+  }
+  if (url.hash !== "") throw new Error(`tokenUrl: "${raw}" must not carry a fragment`);
+  return url.href;
 }
 
 function pair(a: string, av: string | undefined, b: string, bv: string | undefined): void {

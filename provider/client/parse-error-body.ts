@@ -8,6 +8,7 @@
  * - `{errorCode, errorMessage}` (container clusters);
  * - `{error: {code, message}}` or `{error: "…"}` (backups);
  * - `{error_code, error_msg}` (queue instances);
+ * - `{error, error_description}` (the OAuth2 token request);
  * - `{code, message}` or `{message}` (anything else that looks like an error);
  * - an empty body, or a body that is not JSON (a proxy's HTML page, plain text).
  */
@@ -88,6 +89,9 @@ function fromJson(json: unknown): ParsedErrorBody | undefined {
       return plain(code, message ?? "", traceOf(json));
   }
   if (typeof json.error === "string" && json.error !== "") {
+    // OAuth2 (RFC 6749 §5.2): {error: "invalid_client", error_description: "…"}.
+    const description = str(json.error_description);
+    if (description !== undefined) return plain(json.error, description, traceOf(json));
     return plain(
       str(json.code) ?? str(json.error_code),
       str(json.message) ?? json.error,

@@ -35,6 +35,7 @@ export function clientFromSettings(s: ProviderSettings): VmCloudClient {
       token: s.token,
       keyId: s.keyId,
       secret: s.secret,
+      tokenUrl: s.tokenUrl,
       accessKey: s.accessKey,
       secretKey: s.secretKey,
       projectId: s.projectId,

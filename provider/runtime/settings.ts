@@ -37,6 +37,11 @@ export interface ProviderSettings {
   /** Key id and secret exchanged for a token (secret). */
   keyId: string | undefined;
   secret: string | undefined;
+  /**
+   * Where the key id and secret are exchanged for a token; its path picks the flow (the JSON
+   * exchange for `…/api/v1/auth/token`, else the OAuth2 client-credentials form).
+   */
+  tokenUrl: string | undefined;
   /** Access key / secret key for signed requests (secret key is secret). */
   accessKey: string | undefined;
   secretKey: string | undefined;
@@ -65,6 +70,7 @@ const SOURCES = {
   token: { config: "vmcloud:token", env: "VMCLOUD_TOKEN" },
   keyId: { config: "vmcloud:keyId", env: "VMCLOUD_KEY_ID" },
   secret: { config: "vmcloud:secret", env: "VMCLOUD_SECRET" },
+  tokenUrl: { config: "vmcloud:tokenUrl", env: "VMCLOUD_TOKEN_URL" },
   accessKey: { config: "vmcloud:accessKey", env: "VMCLOUD_ACCESS_KEY" },
   secretKey: { config: "vmcloud:secretKey", env: "VMCLOUD_SECRET_KEY" },
   projectId: { config: "vmcloud:projectId", env: "VMCLOUD_PROJECT_ID" },

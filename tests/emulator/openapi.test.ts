@@ -121,7 +121,12 @@ describe("/openapi.json structure", () => {
             expect(doc.components.securitySchemes).toHaveProperty(scheme);
         }
         if (op.requestBody !== undefined) {
-          expect(typeof op.requestBody.content["application/json"]?.schema, where).toBe("object");
+          // JSON, except the OAuth2 token request, which is a form.
+          const type = path.startsWith("/auth/")
+            ? "application/x-www-form-urlencoded"
+            : "application/json";
+          expect(Object.keys(op.requestBody.content), where).toEqual([type]);
+          expect(typeof op.requestBody.content[type]?.schema, where).toBe("object");
         }
       }
     }

@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import type { AnyEndpoint } from "../../../api/endpoint";
+import { fieldIssues } from "../../../api/issues";
 
 /** A path inside the program's arguments, e.g. `["nodeIds", 2]`. */
 export type ArgPath = ReadonlyArray<string | number>;
@@ -62,19 +63,13 @@ export function schemaIssues(
   if (schema === undefined) return [];
   const result = schema.safeParse(value);
   if (result.success) return [];
-  const issues: ArgIssue[] = [];
-  for (const issue of result.error.issues) {
-    const base = [part, ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))];
-    if (issue.code === "unrecognized_keys") {
-      // Arguments are strict objects already; an unknown wire key is a bug in the mapping.
-      for (const key of issue.keys) {
-        issues.push({ path: toArgs([...base, key]), message: `unknown field "${key}"` });
-      }
-      continue;
-    }
-    issues.push({ path: toArgs(base), message: issue.message });
-  }
-  return issues;
+  return fieldIssues(result.error).map((issue) => {
+    const path = toArgs([part, ...issue.path]);
+    // Arguments are strict objects already; an unknown wire key is a bug in the mapping.
+    return issue.code === "extra_forbidden"
+      ? { path, message: `unknown field "${String(issue.path.at(-1))}"` }
+      : { path, message: issue.message };
+  });
 }
 
 /** Issues with the same path and message once only (two wire fields may map to one argument). */

@@ -350,7 +350,11 @@ describe("create validation", () => {
       { interfaces: Array.from({ length: 9 }, () => ({ type: "direct_ip" })) },
       "0.interfaces",
     ],
-    ["a disk of size 0", { disks: [{ name: "b", size: 0, disk_type_id: UNKNOWN }] }, "0.disks.0"],
+    [
+      "a disk of size 0",
+      { disks: [{ name: "b", size: 0, disk_type_id: UNKNOWN }] },
+      "0.disks.0.size",
+    ],
   ])("answers 422 naming the field for %s", async (_what, overrides, field) => {
     const reply = await emu.call("POST", "/api/v1.1/vms", { body: [vmSpec(id, overrides)] });
     expectError(reply, 422, "validation_error", field);
