@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]`
+ * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]
+ *  [--restore-job-id]`
  * Starts the emulator and prints the URL it listens on.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 
 const USAGE =
-  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>]";
+  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] [--restore-job-id]";
 
 async function main(): Promise<void> {
   let values;
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
         token: { type: "string" },
         "state-file": { type: "string" },
         speed: { type: "string", default: "1" },
+        // Opt-in: a backup restore answers {job_id}, which the seed does not show.
+        "restore-job-id": { type: "boolean", default: false },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     port,
     host: values.host,
     speed,
+    restoreJobId: values["restore-job-id"],
     ...(values.token === undefined ? {} : { token: values.token }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
   });

@@ -30,6 +30,11 @@ export interface EmulatorOptions {
   stateFile?: string;
   /** Divide every delay by this factor (default 1; 20 makes a VM boot in about 0.1 s). */
   speed?: number;
+  /**
+   * Answer a backup restore with `{job_id}` (202) instead of the seed's empty 202, as some
+   * deployments do (default false).
+   */
+  restoreJobId?: boolean;
 }
 
 /** A running emulator. */
@@ -51,6 +56,7 @@ export function emulatorSettings(options: EmulatorOptions = {}): EmulatorSetting
     token: options.token ?? DEFAULT_TOKEN,
     speed,
     signingKeys: [{ ...DEFAULT_SIGNING_KEY }],
+    restoreJobId: options.restoreJobId ?? false,
   };
 }
 

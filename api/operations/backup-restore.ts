@@ -1,8 +1,10 @@
 /**
  * Operation 1, restore a backup: `POST /v3/{project_id}/backups/{backup_id}/restore`, and the
- * operation log that follows the restore job it starts.
+ * operation logs that follow the restore job it starts: the list (how a caller finds the job of
+ * a restore, since the restore answers 202 with no body) and one log by id.
  */
 import { z } from "zod";
+import { queryInt } from "../common";
 import { endpoint } from "../endpoint";
 import { OpsId, OpsProjectId } from "./common";
 
@@ -99,19 +101,6 @@ export const BackupRestoreRequest = z
 export type BackupRestoreRequest = z.infer<typeof BackupRestoreRequest>;
 
 /**
- * The answer to a restore: 202 with no body per the reference; some deployments (and the
- * emulator) return the `job_id` of the restore, which the operation log follows. Clients
- * treat an empty body as `{}`.
- */
-export const BackupRestoreResponse = z
-  .object({
-    job_id: z.string().optional().describe("Id of the restore job, when the service returns one"),
-  })
-  .describe("Restore accepted");
-/** A value of {@link BackupRestoreResponse}. */
-export type BackupRestoreResponse = z.infer<typeof BackupRestoreResponse>;
-
-/**
  * The destination path object of the reference (`destination_path`, 1–255 characters). The
  * reference shows neither its name nor the operation that uses it; no endpoint sends it.
  */
@@ -168,6 +157,32 @@ export const OperationLog = z
 /** A value of {@link OperationLog}. */
 export type OperationLog = z.infer<typeof OperationLog>;
 
+/** The query of the operation log list: filters, and paging (newest first). */
+export const OperationLogsQuery = z.object({
+  operation_type: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe("Only logs of this kind of operation, e.g. restore"),
+  resource_id: OpsId.optional().describe(
+    "Only logs of this resource (for a restore: the VM or disk restored into)",
+  ),
+  status: OperationLogStatus.optional().describe("Only logs in this status"),
+  offset: queryInt(0, 100_000).default(0).describe("Logs skipped (≥0, default 0)"),
+  limit: queryInt(1, 1000).default(1000).describe("Logs per page, 1–1000 (default 1000)"),
+});
+
+/** The list of operation logs: a page, newest first, and how many match in all. */
+export const OperationLogList = z
+  .object({
+    operation_logs: z.array(OperationLog).describe("Logs of this page, newest first"),
+    count: z.number().int().min(0).describe("How many logs match, over every page"),
+  })
+  .describe("Operation logs");
+/** A value of {@link OperationLogList}. */
+export type OperationLogList = z.infer<typeof OperationLogList>;
+
 /** The endpoints of the backup service. */
 export const backupRestoreEndpoints = {
   backupRestore: endpoint({
@@ -178,7 +193,8 @@ export const backupRestoreEndpoints = {
     summary: "Restore a backup into a VM (server_id and mappings) or a disk (volume_id)",
     params: z.object({ project_id: OpsProjectId, backup_id: OpsId.describe("Backup id") }),
     body: BackupRestoreRequest,
-    response: { status: 202, schema: BackupRestoreResponse },
+    // The seed: 202 with no body. The restore's job is found among the operation logs.
+    response: { status: 202 },
     errors: {
       400: [
         "invalid body: VM restoration without server_id or mappings, disk restoration without volume_id",
@@ -190,6 +206,23 @@ export const backupRestoreEndpoints = {
       403: ["the project is not the token's project"],
       404: ["no backup with this id"],
       409: ["a restore of this backup is already running"],
+    },
+    auth: "x-auth-token",
+    errorShape: "ecs",
+  }),
+  backupOperationLogs: endpoint({
+    id: "backup.operationLogs.list",
+    service: "backup",
+    method: "GET",
+    path: "/v3/{project_id}/operation-logs",
+    summary: "List operation logs, newest first: how the job of a restore is found",
+    params: z.object({ project_id: OpsProjectId }),
+    query: OperationLogsQuery,
+    response: { status: 200, schema: OperationLogList },
+    errors: {
+      400: ["an invalid filter or page"],
+      401: ["missing or invalid X-Auth-Token"],
+      403: ["the project is not the token's project"],
     },
     auth: "x-auth-token",
     errorShape: "ecs",

@@ -21,6 +21,11 @@ export interface EmulatorSettings {
    * Set by the IAM service when it registers; absent without it.
    */
   issuedTokenExpiry?: (token: string) => number | undefined;
+  /**
+   * Opt-in convenience the seed does not show: a backup restore answers 202 with
+   * `{job_id}` instead of no body (as some deployments do). Default false: no body.
+   */
+  restoreJobId?: boolean;
 }
 
 /** The clock and delay scaling that models use. */

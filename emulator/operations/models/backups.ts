@@ -2,7 +2,11 @@
  * Backup restore: the rules that pick a VM or disk restoration, and the restore job that
  * runs waiting → running → success (or failed) and is shown as an operation log.
  */
-import type { BackupRestore, OperationLog } from "../../../api/operations/backup-restore";
+import type {
+  BackupRestore,
+  OperationLog,
+  OperationLogList,
+} from "../../../api/operations/backup-restore";
 import { plan, settle } from "../../core/schedule";
 import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
@@ -21,14 +25,14 @@ export const BACKUP_CODES = {
 const bad = (message: string, field?: string) =>
   badRequest(BACKUP_CODES.badRequest, message, field);
 
-/** Starts a restore of `backupId` and returns the id of its job. */
+/** Starts a restore of `backupId` and returns the id of its job (its operation log). */
 export function restoreBackup(
   state: OperationsState,
   clock: Clock,
   projectId: string,
   backupId: string,
   restore: BackupRestore,
-): { job_id: string } {
+): string {
   requireProject(state, projectId, BACKUP_CODES.forbidden);
   const backup = mustExist(state.backups, backupId, BACKUP_CODES.notFound, "backup");
   if (backup.status !== "available") {
@@ -115,7 +119,41 @@ export function restoreBackup(
     [runFor, backup.fails_restore ? "failed" : "success"],
   );
   state.operationLogs[log.id] = log;
-  return { job_id: log.id };
+  return log.id;
+}
+
+/**
+ * The operation logs that match the filters, newest first, one page of them. Every log is a
+ * restore's (the emulator runs no other kind of job), so another `operation_type` lists none.
+ */
+export function listOperationLogs(
+  state: OperationsState,
+  projectId: string,
+  query: {
+    operation_type?: string | undefined;
+    resource_id?: string | undefined;
+    status?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+): OperationLogList {
+  requireProject(state, projectId, BACKUP_CODES.forbidden);
+  // Newest first: logs are kept in the order they were made, so reversed, then by time.
+  const matching = Object.values(state.operationLogs)
+    .reverse()
+    .filter(
+      (log) =>
+        (query.operation_type === undefined || query.operation_type === "restore") &&
+        (query.resource_id === undefined || query.resource_id === log.target_resource_id) &&
+        (query.status === undefined || query.status === log.status),
+    )
+    .sort((a, b) => b.created_ms - a.created_ms);
+  return {
+    operation_logs: matching
+      .slice(query.offset, query.offset + query.limit)
+      .map((log) => operationLogOf(state, log)),
+    count: matching.length,
+  };
 }
 
 /** The operation log of a restore job; 404 when unknown. */
@@ -125,7 +163,13 @@ export function showOperationLog(
   id: string,
 ): OperationLog {
   requireProject(state, projectId, BACKUP_CODES.forbidden);
-  const log = mustExist(state.operationLogs, id, BACKUP_CODES.notFound, "operation log");
+  return operationLogOf(
+    state,
+    mustExist(state.operationLogs, id, BACKUP_CODES.notFound, "operation log"),
+  );
+}
+
+function operationLogOf(state: OperationsState, log: OperationLogRecord): OperationLog {
   const final = log.status === "success" || log.status === "failed";
   return {
     id: log.id,

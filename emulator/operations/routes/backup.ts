@@ -1,13 +1,24 @@
-/** Route handlers of the backup service: restore and the restore job's operation log. */
+/** Route handlers of the backup service: restore and the operation logs of restore jobs. */
 import type { backupRestoreEndpoints } from "../../../api/operations/backup-restore";
-import type { Handlers } from "../../core/register-endpoints";
+import { Answer, type Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
-import { restoreBackup, showOperationLog } from "../models/backups";
+import { listOperationLogs, restoreBackup, showOperationLog } from "../models/backups";
 
 /** Handlers of {@link backupRestoreEndpoints}. */
 export const backupHandlers: Handlers<typeof backupRestoreEndpoints, OpsContext> = {
-  backupRestore: ({ params, body, ctx }) =>
-    restoreBackup(ctx.state, ctx.clock, params.project_id, params.backup_id, body.restore),
+  backupRestore: ({ params, body, ctx }) => {
+    const jobId = restoreBackup(
+      ctx.state,
+      ctx.clock,
+      params.project_id,
+      params.backup_id,
+      body.restore,
+    );
+    // The seed's answer is 202 with no body; the job id only with --restore-job-id.
+    return ctx.settings.restoreJobId === true ? new Answer(202, { job_id: jobId }) : undefined;
+  },
+  backupOperationLogs: ({ params, query, ctx }) =>
+    listOperationLogs(ctx.state, params.project_id, query),
   backupOperationLog: ({ params, ctx }) => ({
     operation_log: showOperationLog(ctx.state, params.project_id, params.operation_log_id),
   }),

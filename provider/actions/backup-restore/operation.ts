@@ -1,6 +1,6 @@
 /**
  * Operation 1, restore a backup into a VM (`serverId` and `mappings`) or a disk (`volumeId`),
- * then follow the restore job at the operation log the service names in `job_id`. `powerOn`
+ * then follow the restore job, found among the operation logs (see find-job.ts). `powerOn`
  * is sent only when the program sets it: the service's default is true, and sending false for
  * an unset value would power VMs off by surprise.
  */
@@ -17,6 +17,7 @@ import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
+import { findRestoreJob, restoreLogs } from "./find-job";
 import { prefixMapper, wireIssues } from "../common/wire-check";
 
 /** A disk backup of a VM backup and the disk it is restored to. */
@@ -143,7 +144,10 @@ export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = 
   },
   async start(ctx: OperationContext, args) {
     const startedAt = nowIso();
-    const answer = await ctx.client.call(
+    const { targetId } = target(args);
+    // The restore answers 202 with no body: its job is the new one among the target's logs.
+    const before = new Set((await restoreLogs(ctx, args.backupId, targetId)).map((l) => l.id));
+    await ctx.client.call(
       backupRestoreEndpoints.backupRestore,
       {
         params: { project_id: ctx.projectId, backup_id: args.backupId },
@@ -152,12 +156,11 @@ export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = 
       // A restore is not repeated blindly: a second one while the first runs is refused (409).
       { idempotent: false, ...(ctx.signal === undefined ? {} : { signal: ctx.signal }) },
     );
-    const jobId = answer?.job_id;
+    const log = await findRestoreJob(ctx, args.backupId, targetId, before);
     return {
-      jobId,
+      jobId: log.id,
       status: ACCEPTED,
-      // Without a job id (some deployments answer 202 with no body) the end cannot be seen.
-      finished: jobId === undefined,
+      finished: false,
       startedAt,
       finishedAt: undefined,
       result: { backupId: args.backupId, ...target(args) },

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BackupRestoreRequest,
-  BackupRestoreResponse,
   OperationLog,
+  OperationLogList,
 } from "../../../api/operations/backup-restore";
+import type { Reply } from "../../support/emulator";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;
@@ -16,6 +17,25 @@ const restorePath = (backupId: string, project = env.ops.projectId) =>
   `/v3/${project}/backups/${backupId}/restore`;
 const logPath = (jobId: string) => `/v3/${env.ops.projectId}/operation-logs/${jobId}`;
 const ecsError = (body: unknown) => body as { error: { code: string; message: string } };
+
+/**
+ * The job of a restore just answered: the seed's 202 has no body, so, as a client does, the
+ * newest restore log of the target whose backup is `backupId`.
+ */
+async function jobOf(reply: Reply, backupId: string, target: string): Promise<{ job_id: string }> {
+  expect(reply.status).toBe(202);
+  expect(reply.text).toBe("");
+  const list = await env.call(
+    "GET",
+    `/v3/${env.ops.projectId}/operation-logs?operation_type=restore&resource_id=${target}`,
+  );
+  expect(list.status).toBe(200);
+  const log = OperationLogList.parse(list.body).operation_logs.find(
+    (l) => l.extra_info?.restore?.backup_id === backupId,
+  );
+  expect(log).toBeDefined();
+  return { job_id: log!.id };
+}
 
 describe("backup restore", () => {
   it("restores a VM backup with server_id and mappings: 202, a job that runs to success, power_on true by default", async () => {
@@ -32,8 +52,7 @@ describe("backup restore", () => {
     };
     expect(BackupRestoreRequest.safeParse(body).success).toBe(true);
     const reply = await env.call("POST", restorePath(backup.id), { body });
-    expect(reply.status).toBe(202);
-    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    const { job_id } = await jobOf(reply, backup.id, body.restore.server_id);
     expect(job_id).toBeTruthy();
     const seen = await pollUntil(env, logPath(job_id!), (b) =>
       ["success", "failed"].includes(
@@ -63,8 +82,7 @@ describe("backup restore", () => {
     const reply = await env.call("POST", restorePath(backup.id), {
       body: { restore: { volume_id: "target-disk-1", power_on: false } },
     });
-    expect(reply.status).toBe(202);
-    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    const { job_id } = await jobOf(reply, backup.id, "target-disk-1");
     const log = await env.call("GET", logPath(job_id!));
     expect(log.status).toBe(200);
     const parsed = OperationLog.parse((log.body as { operation_log: unknown }).operation_log);
@@ -79,8 +97,7 @@ describe("backup restore", () => {
     const reply = await env.call("POST", restorePath(backup.id), {
       body: { restore: { volume_id: "target-disk-2" } },
     });
-    expect(reply.status).toBe(202);
-    const { job_id } = BackupRestoreResponse.parse(reply.body);
+    const { job_id } = await jobOf(reply, backup.id, "target-disk-2");
     const seen = await pollUntil(env, logPath(job_id!), (b) =>
       ["success", "failed"].includes(
         (b as { operation_log: { status: string } }).operation_log.status,
@@ -209,5 +226,85 @@ describe("backup restore", () => {
     });
     expect(malformed.status).toBe(400);
     expect(ecsError(malformed.body).error.message).toContain("project_id");
+  });
+});
+
+describe("the operation logs, listed", () => {
+  const list = (query: string) =>
+    env.call("GET", `/v3/${env.ops.projectId}/operation-logs${query}`);
+
+  it("lists restore logs newest first, filtered by target, type and status, in pages", async () => {
+    await env.reset();
+    const backup = named(env.ops.backups, "backup-data-disk");
+    const other = named(env.ops.backups, "backup-corrupt-disk");
+    const restore = (id: string, volume: string) =>
+      env.call("POST", restorePath(id), { body: { restore: { volume_id: volume } } });
+    expect((await restore(backup.id, "disk-a")).status).toBe(202);
+    await env.waitForState((s) =>
+      Object.values(s.operationLogs).every((l) => l.status !== "waiting" && l.status !== "running"),
+    );
+    expect((await restore(backup.id, "disk-b")).status).toBe(202);
+    expect((await restore(other.id, "disk-a")).status).toBe(202);
+
+    const all = OperationLogList.parse((await list("?operation_type=restore")).body);
+    expect(all.count).toBe(3);
+    expect(all.operation_logs.map((l) => l.extra_info?.restore?.target_resource_id)).toEqual([
+      "disk-a",
+      "disk-b",
+      "disk-a",
+    ]);
+    const created = all.operation_logs.map((l) => Date.parse(l.created_at));
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+
+    const diskA = OperationLogList.parse((await list("?resource_id=disk-a")).body);
+    expect(diskA.operation_logs.map((l) => l.extra_info?.restore?.backup_id)).toEqual([
+      other.id,
+      backup.id,
+    ]);
+    const done = OperationLogList.parse((await list("?status=success")).body);
+    expect(done.operation_logs.map((l) => l.extra_info?.restore?.target_resource_id)).toEqual([
+      "disk-a",
+    ]);
+    const page = OperationLogList.parse((await list("?offset=1&limit=1")).body);
+    expect(page).toMatchObject({ count: 3 });
+    expect(page.operation_logs.map((l) => l.id)).toEqual([all.operation_logs[1]!.id]);
+    expect(OperationLogList.parse((await list("?operation_type=backup")).body)).toEqual({
+      operation_logs: [],
+      count: 0,
+    });
+  });
+
+  it("refuses a page out of range with 400, in the backup service's error shape", async () => {
+    for (const query of ["?limit=0", "?limit=1001", "?offset=-1", "?status=sleeping"]) {
+      const reply = await list(query);
+      expect(reply.status, query).toBe(400);
+      expect(ecsError(reply.body).error.code, query).toBe("BACKUP.4000");
+    }
+  });
+});
+
+describe("the opt-in job id (--restore-job-id)", () => {
+  it("answers 202 with {job_id}, the id of the operation log, only when asked", async () => {
+    const optIn = await startOps({ restoreJobId: true });
+    try {
+      const backup = named(optIn.ops.backups, "backup-data-disk");
+      const reply = await optIn.call(
+        "POST",
+        `/v3/${optIn.ops.projectId}/backups/${backup.id}/restore`,
+        {
+          body: { restore: { volume_id: "disk-z" } },
+        },
+      );
+      expect(reply.status).toBe(202);
+      const { job_id } = reply.body as { job_id: string };
+      const log = await optIn.call("GET", `/v3/${optIn.ops.projectId}/operation-logs/${job_id}`);
+      expect(log.status).toBe(200);
+      expect(
+        OperationLog.parse((log.body as { operation_log: unknown }).operation_log).extra_info
+          ?.restore?.target_resource_id,
+      ).toBe("disk-z");
+    } finally {
+      await optIn.close();
+    }
   });
 });

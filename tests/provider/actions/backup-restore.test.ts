@@ -61,7 +61,7 @@ describe("restoreBackup (function)", () => {
     expect((await env.state()).operationLogs[run.jobId!]!.power_on).toBe(false);
   });
 
-  it("with waitForCompletion false, answers accepted after the one request", async () => {
+  it("with waitForCompletion false, answers accepted with its job, found among the operation logs", async () => {
     await env.clearRequests();
     const run = await restoreBackup(
       {
@@ -73,7 +73,38 @@ describe("restoreBackup (function)", () => {
       { client: env.client },
     );
     expect(run).toMatchObject({ skipped: false, status: "accepted", finished: false });
-    expect((await env.requests()).map((r) => r.method)).toEqual(["POST"]);
+    if (run.skipped) throw new Error("not expected to skip");
+    expect((await env.state()).operationLogs[run.jobId!]!.target_resource_id).toBe("vol-1");
+    // The logs of the target before (to leave out earlier restores), the restore, the logs after.
+    expect(
+      (await env.requests()).map(
+        (r) => `${r.method} ${r.url.split("?")[0]!.replace(/^\/v3\/\w+/, "")}`,
+      ),
+    ).toEqual([
+      "GET /operation-logs",
+      "POST /backups/" + diskBackup().id + "/restore",
+      "GET /operation-logs",
+    ]);
+  });
+
+  it("finds a second restore's own job, not the first's, and works as well when the service answers {job_id}", async () => {
+    const optIn = await startActionsEnv({ restoreJobId: true });
+    try {
+      const backupId = named(optIn.ops.backups, "backup-data-disk").id;
+      const args = { backupId, volumeId: "vol-7", projectId: optIn.ops.projectId };
+      const first = await restoreBackup(args, { client: optIn.client });
+      const second = await restoreBackup(args, { client: optIn.client });
+      if (first.skipped || second.skipped) throw new Error("not expected to skip");
+      expect(second.jobId).not.toBe(first.jobId);
+      const logs = (await optIn.state()).operationLogs;
+      expect(Object.keys(logs).sort()).toEqual([first.jobId!, second.jobId!].sort());
+      expect(logs[second.jobId!]!.created_ms).toBeGreaterThanOrEqual(
+        logs[first.jobId!]!.created_ms,
+      );
+      expect([first.status, second.status]).toEqual(["success", "success"]);
+    } finally {
+      await optIn.close();
+    }
   });
 
   it("refuses bad arguments before any request, naming each argument", async () => {
@@ -230,7 +261,8 @@ describe("BackupRestore (resource)", () => {
       waitForCompletion: false,
     });
     expect(first.outs).toMatchObject({ status: "accepted", finished: false });
-    expect((await env.requests()).map((r) => r.method)).toEqual(["POST"]);
+    // One restore; the logs listed before and after it find its job.
+    expect((await env.requests()).map((r) => r.method)).toEqual(["GET", "POST", "GET"]);
     const next = await p.check({ backupId: diskBackup().id, volumeId: "vol-1" }, first.inputs);
     const diff = await p.diff(first.id, first.outs, next.inputs);
     expect(diff.replaces ?? []).toEqual([]);

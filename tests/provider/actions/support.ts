@@ -35,8 +35,10 @@ export interface ActionsEnv {
 }
 
 /** Starts the emulator (speed 50 unless told) for one suite. */
-export async function startActionsEnv(options: { speed?: number } = {}): Promise<ActionsEnv> {
-  const emu = await startTestEmulator(options.speed === undefined ? {} : { speed: options.speed });
+export async function startActionsEnv(
+  options: { speed?: number; restoreJobId?: boolean } = {},
+): Promise<ActionsEnv> {
+  const emu = await startTestEmulator(options);
   const ops = emu.fixtures.operations as OperationsFixtures;
   const client = createClient({ endpoint: emu.url, token: emu.token, retry: { limit: 0 } });
   const requests = async () =>
