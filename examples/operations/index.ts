@@ -74,7 +74,7 @@ export const restoreJob = restore.jobId;
 export const restoreStatus = restore.status;
 export const reindexStatus = reindex.status;
 export const queueRestart = restart.status;
-export const releaseEventIds = releaseEvent.result.apply((r) => r.eventIds);
+export const releaseEventCount = releaseEvent.result.apply((r) => r.count);
 export const migrationJob = migration.jobId;
 export const migrationStatus = migration.status;
 // The runbook's outcome: one status per step run during this `pulumi up` (none in a preview).

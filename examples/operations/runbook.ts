@@ -75,15 +75,16 @@ export function runRunbook(
             break;
           case "test-alarm": {
             // Raises an alarm and clears it: checks that alerting works end to end.
+            // The same alarm clears what it raised: the service matches it on these fields.
             const alarm = {
               name: "runbook-test-alarm",
+              severity: "Minor",
+              type: "alarm",
               resourceProvider: "vm",
               resourceType: "disk",
               resourceId: volumeId,
-            };
-            const raised = await vmcloud.reportEvents({
-              events: [{ ...alarm, severity: "Minor", type: "alarm" }],
-            });
+            } as const;
+            const raised = await vmcloud.reportEvents({ events: [alarm] });
             const cleared = await vmcloud.clearAlarms({ alarms: [alarm] });
             results[step] = `${outcome(raised)}, then cleared: ${outcome(cleared)}`;
             break;

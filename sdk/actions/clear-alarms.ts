@@ -19,8 +19,10 @@ import { runAction, type ActionOptions, type ActionResult } from "./run-action";
 /** The arguments of {@link clearAlarms}. */
 export interface ClearAlarmsArgs {
   /**
-   * The alarms to clear: at least one, each by `id`, or by `name`, `resourceProvider`,
-   * `resourceType` and `resourceId`. `endsAt` (default now) is when it was cleared.
+   * The alarms to clear: at least one, each as it was reported (the six fields `name`,
+   * `severity`, `type`, `resourceProvider`, `resourceType`, `resourceId`: the service matches
+   * the alarm on them), or by the `id` the service gave it. `endsAt` (default now) is when it
+   * was cleared.
    */
   alarms: EventArgs[];
   /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */

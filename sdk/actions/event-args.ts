@@ -9,9 +9,8 @@ import type { JsonValue } from "./action-resource";
 
 /**
  * One event or alarm. A report needs `name`, `severity`, `type`, `resourceProvider`,
- * `resourceType` and `resourceId`. A clear needs the alarm's `id`, or its `name`,
- * `resourceProvider`, `resourceType` and `resourceId` (the id is computed from them the way the
- * service computes it).
+ * `resourceType` and `resourceId`. A clear takes the same six (the service matches the alarm on
+ * its metadata), or the alarm's `id` when the service gave one.
  */
 export interface EventArgs {
   /** Event or alarm name (metadata `event_name`). */
@@ -39,8 +38,8 @@ export interface EventArgs {
   /** Reserved by the service (JSON values). */
   attachRule?: Record<string, JsonValue>;
   /**
-   * The alarm's id, to clear it. Default: computed from `name`, `resourceProvider`,
-   * `resourceType` and `resourceId`. Not sent with a report (the service makes the id).
+   * The id the service gave the alarm, when known. Not needed to clear it (the service matches
+   * on the six fields); sent when given.
    */
   id?: string;
 }

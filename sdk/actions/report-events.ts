@@ -39,8 +39,7 @@ type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof Report
 
 /**
  * Reports events and alarms: `PUT /v2/{project}/push/events` without an action. The service
- * answers 204; the result lists each event's id (`result.eventIds`, what `clearAlarms` needs).
- * Skipped during a preview.
+ * answers 204; `clearAlarms` with the same events clears the alarms. Skipped during a preview.
  */
 export function reportEvents(
   args: ReportEventsArgs,

@@ -1,16 +1,18 @@
 /**
  * Events and alarms: a report records events and puts alarms in the active state with a
- * planned automatic clearing after their timeout; `action=clear` clears alarms by id. An
- * alarm's id is derived from its metadata (see `alarmId`), so reporting it again updates the
- * same alarm and its reporter can compute the id it needs to clear it.
+ * planned automatic clearing after their timeout; `action=clear` clears alarms, matched on the
+ * metadata they were reported with (the same body clears what it reported), or by id. An
+ * alarm is known by the metadata keys that name it, so reporting it again updates it.
  */
+import { createHash } from "node:crypto";
 import {
-  alarmId,
+  ALARM_IDENTITY,
   ClearEventsRequest,
   DEFAULT_ALARM_TIMEOUT_MS,
   EnterpriseProjectId,
   isClearAction,
   ReportEventsRequest,
+  type EventMetadata,
   type PushEventsRequest,
 } from "../../../api/operations/events";
 import { validationError } from "../../core/register-endpoints";
@@ -28,6 +30,17 @@ export const AOM_CODES = { badRequest: "AOM.0400", forbidden: "AOM.0403" } as co
 export const MAX_KEPT_EVENTS = 1000;
 
 const bad = (message: string, field?: string) => badRequest(AOM_CODES.badRequest, message, field);
+
+/**
+ * The id the emulator gives an alarm: derived from the metadata keys that name it, so one
+ * alarm reported twice keeps one id. Internal: no caller needs it (a clear matches on metadata).
+ */
+export function alarmId(metadata: Pick<EventMetadata, (typeof ALARM_IDENTITY)[number]>): string {
+  return createHash("sha256")
+    .update(ALARM_IDENTITY.map((key) => metadata[key]).join("\n"))
+    .digest("hex")
+    .slice(0, 32);
+}
 
 /** Reports or clears the events of one push; every event is checked before any is applied. */
 export function pushEvents(
@@ -113,14 +126,24 @@ function clearAlarms(state: OperationsState, clock: Clock, body: PushEventsReque
   const parsed = ClearEventsRequest.safeParse(body);
   if (!parsed.success) throw validationError("aom", "body", parsed.error);
   const alarms = parsed.data.events.map((event, i) => {
-    const alarm = state.alarms[event.id];
+    // The id when given, else the alarm the metadata names.
+    const id = event.id ?? alarmId(event.metadata!);
+    const alarm = state.alarms[id];
     if (alarm === undefined) {
-      const known = state.events.some((e) => e.id === event.id);
+      const where = event.id === undefined ? `events.${i}.metadata` : `events.${i}.id`;
+      const known = state.events.some(
+        (e) =>
+          e.id === event.id ||
+          (event.metadata !== undefined &&
+            ALARM_IDENTITY.every((k) => e.metadata[k] === event.metadata![k])),
+      );
       throw bad(
         known
-          ? `events.${i}.id: ${event.id} is an event, not an alarm; only alarms can be cleared`
-          : `events.${i}.id: no alarm with id ${event.id} was reported; its id is derived from event_name, resource_provider, resource_type and resource_id`,
-        `events.${i}.id`,
+          ? `${where}: this is an event, not an alarm; only alarms can be cleared`
+          : event.id === undefined
+            ? `${where}: no alarm was reported with event_name "${event.metadata!.event_name}", resource_provider "${event.metadata!.resource_provider}", resource_type "${event.metadata!.resource_type}" and resource_id "${event.metadata!.resource_id}"`
+            : `${where}: no alarm with id ${event.id} was reported`,
+        where,
       );
     }
     return { alarm, endsAt: event.ends_at };

@@ -1,8 +1,7 @@
 /**
  * Operation 4, report events and alarms, or clear alarms (`?action=clear`). The service answers
- * 204 with nothing, so the ids the caller needs later (to clear an alarm) are computed the way
- * the service derives them (`alarmId`): from the event name, resource provider, resource type
- * and resource id. A clear names each alarm by that id, or by those four fields.
+ * 204 with nothing. A clear sends the same body a report of the alarm sends: the service
+ * matches the alarm on its metadata, so no id is needed (one given is sent along).
  */
 import { z } from "zod";
 import {
@@ -11,7 +10,6 @@ import {
   EventSeverity,
   EventType,
   ReportEventsRequest,
-  alarmId,
   eventsEndpoints,
   type EventModel,
   type PushEventsRequest,
@@ -63,9 +61,7 @@ export const EventArg = z
     id: z
       .string()
       .optional()
-      .describe(
-        "Alarm id, to clear it; default: computed from name, resourceProvider, resourceType and resourceId",
-      ),
+      .describe("Alarm id given by the service, if known; a clear does not need it"),
   })
   .describe("Event or alarm");
 /** A value of {@link EventArg}. */
@@ -87,24 +83,8 @@ export type EventReportArgs = z.output<typeof EventReportArgs>;
 export interface EventReportResult {
   /** What was done: `report` or `clear`. */
   action: EventAction;
-  /** The id of each event, in order (what a later clear needs). */
-  eventIds: string[];
   /** How many events were sent. */
   count: number;
-}
-
-const IDENTITY = ["name", "resourceProvider", "resourceType", "resourceId"] as const;
-
-/** The id the service gives `event`: its `id`, else computed from its four identity fields. */
-export function eventId(event: EventArg): string | undefined {
-  if (event.id !== undefined) return event.id;
-  if (IDENTITY.some((key) => event[key] === undefined)) return undefined;
-  return alarmId({
-    event_name: event.name!,
-    resource_provider: event.resourceProvider!,
-    resource_type: event.resourceType!,
-    resource_id: event.resourceId!,
-  });
 }
 
 function metadataOf(event: EventArg): Record<string, string> {
@@ -121,35 +101,18 @@ function metadataOf(event: EventArg): Record<string, string> {
   return metadata;
 }
 
-const COMPLETE_METADATA = [
-  "event_name",
-  "event_severity",
-  "event_type",
-  "resource_provider",
-  "resource_type",
-  "resource_id",
-];
-
-function wireEvent(event: EventArg, action: EventAction): EventModel {
+/**
+ * One event as sent. A clear sends what a report sends (the service matches the alarm on its
+ * metadata), plus the alarm's `id` when the program gave one.
+ */
+function wireEvent(event: EventArg): EventModel {
   const metadata = metadataOf(event);
-  const times = {
+  return {
+    ...(event.id === undefined ? {} : { id: event.id }),
     ...(event.startsAt === undefined ? {} : { starts_at: event.startsAt }),
     ...(event.endsAt === undefined ? {} : { ends_at: event.endsAt }),
     ...(event.timeout === undefined ? {} : { timeout: event.timeout }),
-  };
-  if (action === "clear") {
-    const id = eventId(event);
-    const complete = COMPLETE_METADATA.every((key) => metadata[key] !== undefined);
-    return {
-      ...(id === undefined ? {} : { id }),
-      ...times,
-      // The id is what clears; complete metadata rides along for services that also read it.
-      ...(complete ? { metadata: metadata as EventModel["metadata"] } : {}),
-    };
-  }
-  return {
-    ...times,
-    metadata: metadata as EventModel["metadata"],
+    ...(Object.keys(metadata).length === 0 ? {} : { metadata: metadata as EventModel["metadata"] }),
     ...(event.annotations === undefined ? {} : { annotations: event.annotations }),
     ...(event.attachRule === undefined ? {} : { attach_rule: event.attachRule }),
   };
@@ -157,8 +120,7 @@ function wireEvent(event: EventArg, action: EventAction): EventModel {
 
 /** The request body for `args`. */
 export function eventsBody(args: EventReportArgs): PushEventsRequest {
-  const action = args.action ?? "report";
-  return { events: args.events.map((e) => wireEvent(e, action)) };
+  return { events: args.events.map(wireEvent) };
 }
 
 /** The query for `args`: `action=clear` for a clear, nothing for a report. */
@@ -235,11 +197,11 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
     const issues: ArgIssue[] = [];
     if (action === "clear") {
       args.events.forEach((event, i) => {
-        if (eventId(event) === undefined) {
+        if (event.id === undefined && Object.keys(metadataOf(event)).length === 0) {
           issues.push({
-            path: ["events", i, "id"],
+            path: ["events", i],
             message:
-              "an alarm to clear needs its id, or name, resourceProvider, resourceType and resourceId to compute it",
+              "an alarm to clear needs the fields it was reported with (name, severity, type, resourceProvider, resourceType, resourceId), or its id",
           });
         }
       });
@@ -262,8 +224,15 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
         toArgs,
       ),
     ];
-    const explained = new Set(issues.map((issue) => issue.path.join(".")));
-    return dedupe([...issues, ...wire.filter((issue) => !explained.has(issue.path.join(".")))]);
+    // A wire issue inside an event already explained in the arguments' terms is left out.
+    const explained = issues.map((issue) => issue.path.join("."));
+    return dedupe([
+      ...issues,
+      ...wire.filter((issue) => {
+        const at = issue.path.join(".");
+        return !explained.some((path) => at === path || at.startsWith(`${path}.`));
+      }),
+    ]);
   },
   target(args) {
     const action = args.action ?? "report";
@@ -292,7 +261,6 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
       finishedAt: nowIso(),
       result: {
         action: args.action ?? "report",
-        eventIds: args.events.map((e) => eventId(e) ?? ""),
         count: args.events.length,
       },
     };

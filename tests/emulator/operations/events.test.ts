@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   AomError,
-  alarmId,
   DEFAULT_ALARM_TIMEOUT_MS,
   PushEventsRequest,
   type EventMetadata,
 } from "../../../api/operations/events";
+// The emulator's key for an alarm in its state (callers never need it).
+import { alarmId } from "../../../emulator/operations/models/alarms";
 import { startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;
@@ -43,7 +44,7 @@ function expectAom400(body: unknown, text: string): void {
 }
 
 describe("events and alarms: lifecycle", () => {
-  it("reports an alarm: 204, active, not cleared, with the default three-day timeout and the derived id", async () => {
+  it("reports an alarm: 204, active, not cleared, with the default three-day timeout", async () => {
     const meta = metadata();
     const body = { events: [{ metadata: meta, annotations: { message: "disk 95% full" } }] };
     expect(PushEventsRequest.safeParse(body).success).toBe(true);
@@ -65,11 +66,12 @@ describe("events and alarms: lifecycle", () => {
     expect(alarm.clear_at - Date.now()).toBeLessThanOrEqual(DEFAULT_ALARM_TIMEOUT_MS / 50);
   });
 
-  it("clears an active alarm with action=clear and its id, and the query is on the wire", async () => {
+  it("clears an active alarm with action=clear and the same body that reported it, no id", async () => {
     const meta = metadata();
-    expect((await push([{ metadata: meta }])).status).toBe(204);
+    const body = [{ metadata: meta, annotations: { message: "disk 95% full" } }];
+    expect((await push(body)).status).toBe(204);
     await fetch(`${env.emu.url}/_emulator/requests`, { method: "DELETE" });
-    const reply = await push([{ id: alarmId(meta) }], "?action=clear");
+    const reply = await push(body, "?action=clear");
     expect(reply.status).toBe(204);
     const alarm = (await env.state()).alarms[alarmId(meta)]!;
     expect(alarm.status).toBe("cleared");
@@ -104,11 +106,43 @@ describe("events and alarms: lifecycle", () => {
     expect(alarm.reports).toBe(2);
   });
 
-  it("treats a repeated clear as success and reactivates a cleared alarm when reported again", async () => {
+  it("matches a clear on the alarm's name and resource, whatever its severity now", async () => {
+    await push([{ metadata: metadata() }]);
+    await push([{ metadata: metadata({ event_name: "Other" }) }]);
+    const reply = await push(
+      [{ metadata: metadata({ event_severity: "Critical" }) }],
+      "?action=clear",
+    );
+    expect(reply.status).toBe(204);
+    const alarms = (await env.state()).alarms;
+    expect(alarms[alarmId(metadata())]!.status).toBe("cleared");
+    expect(alarms[alarmId(metadata({ event_name: "Other" }))]!.status).toBe("active");
+  });
+
+  it("still clears by the id the service gave the alarm, when one is sent", async () => {
     const meta = metadata();
     await push([{ metadata: meta }]);
     expect((await push([{ id: alarmId(meta) }], "?action=clear")).status).toBe(204);
-    expect((await push([{ id: alarmId(meta) }], "?action=clear")).status).toBe(204);
+    expect((await env.state()).alarms[alarmId(meta)]!.status).toBe("cleared");
+  });
+
+  it("refuses a clear that names no alarm, and one of an alarm never reported, with 400", async () => {
+    const none = await push([{ annotations: {} }], "?action=clear");
+    expect(none.status).toBe(400);
+    expectAom400(none.body, "metadata it was reported with");
+    const unknown = await push(
+      [{ metadata: metadata({ resource_id: "vm-9999" }) }],
+      "?action=clear",
+    );
+    expect(unknown.status).toBe(400);
+    expectAom400(unknown.body, 'resource_id "vm-9999"');
+  });
+
+  it("treats a repeated clear as success and reactivates a cleared alarm when reported again", async () => {
+    const meta = metadata();
+    await push([{ metadata: meta }]);
+    expect((await push([{ metadata: meta }], "?action=clear")).status).toBe(204);
+    expect((await push([{ metadata: meta }], "?action=clear")).status).toBe(204);
     expect((await env.state()).alarms[alarmId(meta)]!.cleared_by).toBe("clear");
     await push([{ metadata: meta }]);
     expect((await env.state()).alarms[alarmId(meta)]).toMatchObject({
@@ -180,10 +214,10 @@ describe("events and alarms: failures", () => {
     expectAom400(reply.body, text);
   });
 
-  it("answers 400 when clearing without an id or with an id never reported", async () => {
-    const noId = await push([{ metadata: metadata() }], "?action=clear");
-    expect(noId.status).toBe(400);
-    expectAom400(noId.body, "events.0.id");
+  it("answers 400 when clearing an alarm never reported, by metadata or by id", async () => {
+    const noAlarm = await push([{ metadata: metadata() }], "?action=clear");
+    expect(noAlarm.status).toBe(400);
+    expectAom400(noAlarm.body, "events.0.metadata: no alarm was reported");
     const unknown = await push([{ id: "0123456789abcdef0123456789abcdef" }], "?action=clear");
     expect(unknown.status).toBe(400);
     expectAom400(unknown.body, "no alarm with id 0123456789abcdef0123456789abcdef");

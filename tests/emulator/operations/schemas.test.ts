@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fixtureId } from "../../../emulator/vm/models/shared";
 import { BackupRestore, DestinationPath } from "../../../api/operations/backup-restore";
 import { opsProjectId, OpsProjectId } from "../../../api/operations/common";
-import { alarmId, ReportedEvent } from "../../../api/operations/events";
+import { ReportedEvent } from "../../../api/operations/events";
+import { alarmId } from "../../../emulator/operations/models/alarms";
 import {
   indexNameProblem,
   indexTextProblem,
