@@ -42,9 +42,9 @@ interface Report {
 }
 
 /** Runs a command; resolves with its exit code and everything it printed. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = repo) {
   return new Promise<{ code: number | null; output: string }>((done, fail) => {
-    const child = spawn(command, args, { cwd: repo, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -116,6 +116,8 @@ async function fuzz(
       VMCLOUD_FUZZ_OPS_PROJECT: operations.projectId,
       NO_COLOR: "1",
     },
+    // Schemathesis keeps a cache (.schemathesis/) where it runs: there, not in the repository.
+    reports,
   );
   const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".json")) : undefined;
   if (file === undefined)
