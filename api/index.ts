@@ -7,6 +7,7 @@ export { endpoint, fillPath, type AnyEndpoint, type Endpoint, type ServiceName }
 export { iamEndpoints } from "./iam/endpoints";
 export { operationsEndpoints } from "./operations/endpoints";
 export {
+  addressesEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Uuid } from "../common";
-import { FloatingIpStatus, NetworkStatus } from "./enums";
+import { FloatingIpStatus, InterfaceType, NetworkStatus, VmStatus } from "./enums";
 
 /** `AvailabilityZoneMiniResponse`: the zone a resource lives in. */
 export const AvailabilityZoneMini = z
@@ -138,3 +138,27 @@ export const PlacementGroupMini = z
   .describe("Placement group");
 /** A value of {@link PlacementGroupMini}. */
 export type PlacementGroupMini = z.infer<typeof PlacementGroupMini>;
+
+/** `InterfaceMiniResponse`: the network interface a public IP is bound to. */
+export const InterfaceMini = z
+  .object({
+    id: Uuid.describe("Interface id"),
+    name: z.string().describe("Interface name, e.g. eth0"),
+    ip_address: z.string().describe("IPv4 address of the interface"),
+    type: InterfaceType,
+    state: NetworkStatus,
+  })
+  .describe("Network interface");
+/** A value of {@link InterfaceMini}. */
+export type InterfaceMini = z.infer<typeof InterfaceMini>;
+
+/** `VmMiniResponse`: the VM a public IP is bound to. */
+export const VmMini = z
+  .object({
+    id: Uuid.describe("VM id"),
+    name: z.string().describe("VM name"),
+    state: VmStatus,
+  })
+  .describe("Virtual machine");
+/** A value of {@link VmMini}. */
+export type VmMini = z.infer<typeof VmMini>;

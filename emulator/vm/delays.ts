@@ -24,5 +24,11 @@ export const DELAYS = {
   securityGroupDelete: 300,
   ruleCreate: 200,
   ruleDelete: 200,
+  floatingIpCreate: 200,
+  floatingIpUpdate: 200,
+  floatingIpDelete: 200,
+  placementGroupCreate: 200,
+  placementGroupUpdate: 200,
+  placementGroupDelete: 200,
   taskStart: 100,
 } as const;

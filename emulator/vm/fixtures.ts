@@ -378,8 +378,12 @@ export function vmFixtures(clock: Clock): VmState {
   state.placementGroups[pgId] = {
     id: pgId,
     name: "spread-az1",
+    description: "Spreads VMs over distinct hosts of ru.AZ-1",
     project_id: projectId,
-    availability_zone_id: zoneIds[0]!,
+    policy: "anti-affinity",
+    zone_ids: [zoneIds[0]!],
+    tag_ids: [],
+    ...settledStamps(),
   };
 
   zoneIds.forEach((zoneId, i) => {

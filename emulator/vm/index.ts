@@ -1,6 +1,7 @@
 /** The emulated VM service: its state, fixtures, settling and routes. */
 import {
   vmEndpoints,
+  addressesEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
@@ -10,6 +11,7 @@ import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
+import { addressesHandlers } from "./routes/addresses";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -28,6 +30,7 @@ export const vmService: ServiceModule<VmState> = {
     registerEndpoints(app, catalogEndpoints, catalogHandlers, options);
     registerEndpoints(app, disksEndpoints, disksHandlers, options);
     registerEndpoints(app, networkEndpoints, networkHandlers, options);
+    registerEndpoints(app, addressesEndpoints, addressesHandlers, options);
     registerEndpoints(app, computeEndpoints, computeHandlers, options);
   },
 };

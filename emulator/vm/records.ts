@@ -3,11 +3,25 @@
  * models turn them into the API's response shapes (with nested mini objects) when answering.
  * Everything here is plain JSON so that `--state-file` can persist it.
  */
-import type { DiskStatus, NetworkStatus, TaskStatus, VmStatus } from "../../api/vm/enums";
-import type { Scheduled } from "../core/schedule";
+import type {
+  DiskStatus,
+  FloatingIpStatus,
+  NetworkStatus,
+  TaskStatus,
+  VmStatus,
+} from "../../api/vm/enums";
+import type { PlacementGroupState as PlacementGroupStatus } from "../../api/vm/placement-groups";
+import type { Scheduled, Step } from "../core/schedule";
 
 // The record statuses are the API's own enumerations (api/vm/enums.ts).
-export type { DiskStatus, NetworkStatus, TaskStatus, VmStatus };
+export type {
+  DiskStatus,
+  FloatingIpStatus,
+  NetworkStatus,
+  PlacementGroupStatus,
+  TaskStatus,
+  VmStatus,
+};
 
 /** Marks a record whose deletion finished: models remove it when they settle. */
 export const GONE = "__gone__";
@@ -62,6 +76,11 @@ export interface ZoneRecord {
   free_tier: boolean;
   vnc_console_enabled: boolean;
   serial_console_enabled: boolean;
+  /**
+   * Hosts VMs of one placement group can be spread over (default 3): an anti-affinity group
+   * holds at most this many VMs in the zone.
+   */
+  hosts?: number;
 }
 
 /** A flavor (VM size) and the zones that offer it. */
@@ -138,23 +157,37 @@ export interface TagRecord {
   color: string;
 }
 
-/** A placement group VMs can be created in. */
-export interface PlacementGroupRecord {
+/**
+ * A placement group: a project's rule that spreads its VMs over distinct hosts, in each of the
+ * zones it spans.
+ */
+export interface PlacementGroupRecord
+  extends Scheduled<PlacementGroupStatus | typeof GONE>, Timestamps {
   id: string;
   name: string;
+  description: string;
   project_id: string;
-  availability_zone_id: string;
+  policy: "anti-affinity" | "soft-anti-affinity";
+  /** The zones the group spans (VMs of other zones cannot join it). */
+  zone_ids: string[];
+  tag_ids: string[];
 }
 
 /** A public IP, free or bound to an interface. */
 export interface FloatingIpRecord extends Timestamps {
   id: string;
   name: string;
+  /** Absent on addresses made with a VM: empty. */
+  description?: string;
   ip_address: string;
-  state: "available" | "in_use";
+  /** `available` (free) or `in_use` (bound), or on the way there. */
+  state: FloatingIpStatus;
+  /** Planned states (create, bind, release, delete); absent when settled. */
+  schedule?: Array<Step<FloatingIpStatus | typeof GONE>>;
   project_id: string;
   availability_zone_id: string;
   interface_id?: string;
+  tag_ids?: string[];
 }
 
 /** A disk and the VMs it is attached to. */

@@ -5,6 +5,8 @@
 import { settleCompute } from "./models/compute-settle";
 import { settleDisks } from "./models/disks-settle";
 import { settleNetwork } from "./models/network-settle";
+import { settlePlacementGroups } from "./models/placement-groups";
+import { settleFloatingIps } from "./models/public-ips";
 import { settle } from "../core/schedule";
 import type { VmState } from "./records";
 
@@ -13,5 +15,7 @@ export function settleVmState(state: VmState, now: number): void {
   settleCompute(state, now);
   settleDisks(state, now);
   settleNetwork(state, now);
+  settleFloatingIps(state, now);
+  settlePlacementGroups(state, now);
   for (const task of Object.values(state.tasks)) settle(task, now);
 }

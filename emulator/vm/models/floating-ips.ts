@@ -88,6 +88,13 @@ export function bindFloatingIp(
       field,
     );
   }
+  if (fip.state !== "available") {
+    throw unprocessable(
+      "floating_ip_can_not_be_changed_from_current_state",
+      `public IP ${fip.ip_address} (${fip.id}) is ${fip.state}; wait until it is available`,
+      field,
+    );
+  }
   if (fip.availability_zone_id !== zoneId) {
     throw unprocessable(
       "floating_ip_unavailable",

@@ -28,6 +28,7 @@ import {
   type ZoneRecord,
 } from "../records";
 import { attachDiskRecord, createDiskRecord } from "./disks";
+import { requireRoomFor } from "./placement-groups";
 import {
   createInterfaces,
   specsFromInterfaces,
@@ -190,12 +191,12 @@ function resolvePlacementGroup(
     return undefined;
   const byId = spec.placement_group_id !== undefined;
   const field = byId ? "placement_group_id" : "placement_group_name";
-  const groups = Object.values(state.placementGroups).filter((g) => g.project_id === project.id);
+  const groups = Object.values(state.placementGroups).filter(
+    (g) => g.project_id === project.id && g.status !== GONE,
+  );
   const group = byId
     ? groups.find((g) => g.id === spec.placement_group_id)
-    : (groups.find(
-        (g) => g.name === spec.placement_group_name && g.availability_zone_id === zone.id,
-      ) ?? groups.find((g) => g.name === spec.placement_group_name));
+    : groups.find((g) => g.name === spec.placement_group_name);
   if (group === undefined) {
     throw unprocessable(
       byId ? "placement_group_not_found_by_id" : "placement_group_not_found_by_name",
@@ -203,13 +204,7 @@ function resolvePlacementGroup(
       field,
     );
   }
-  if (group.availability_zone_id !== zone.id) {
-    throw unprocessable(
-      "placement_group_unavailable",
-      `placement group ${group.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
-      field,
-    );
-  }
+  requireRoomFor(state, group, zone, field);
   return group;
 }
 

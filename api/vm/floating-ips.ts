@@ -1,0 +1,151 @@
+/**
+ * Schemas of the VM service's public (floating) IP addresses: the list query, the create and
+ * update bodies and `PublicFloatingIpResponse`. An address lives in one zone of a project and
+ * is free (`available`) or bound to one network interface (`in_use`); binding, moving and
+ * releasing it go through the update (`interface_id`, `vm_id` + `interface_name`, `detach`).
+ */
+import { z } from "zod";
+import {
+  Description,
+  Name,
+  NameFilter,
+  OrderQuery,
+  PageQuery,
+  QueryBool,
+  Uuid,
+  Uuid4,
+  paginated,
+  queryArray,
+} from "../common";
+import { FloatingIpStatus } from "./enums";
+import { AvailabilityZoneMini, InterfaceMini, TagMini, VmMini } from "./minis";
+import { exclusivePairs } from "./vms";
+
+/** Path parameters of one public IP. */
+export const FloatingIpParams = z.object({
+  floating_ip_id: Uuid4.describe("Public IP id"),
+});
+
+/** `GET /api/v1/floating-ips` query: the project is required; every filter narrows the list. */
+export const FloatingIpListQuery = z.object({
+  project_id: Uuid.describe("Project whose public IPs are listed"),
+  availability_zone_id: Uuid.optional().describe("Only addresses of this zone"),
+  interface_id: Uuid.optional().describe("Only the address bound to this interface"),
+  router_id: Uuid.optional().describe("Only addresses of this router"),
+  nat_gateway_id: Uuid.optional().describe("Only addresses of this SNAT gateway"),
+  free: QueryBool.optional().describe("true: only free addresses; false: only bound ones"),
+  name: NameFilter.optional().describe(
+    "Only addresses whose name contains this text (case-insensitive)",
+  ),
+  tag_ids: queryArray(Uuid).optional().describe("Only addresses carrying one of these tags"),
+  ...PageQuery.shape,
+  ...OrderQuery.shape,
+});
+
+/**
+ * `PublicFloatingIpCreateRequest`: a new address in a zone, free or bound at once to an
+ * interface (by `interface_id`, or by `vm_id` with an optional `interface_name`).
+ */
+export const FloatingIpCreateRequest = z
+  .strictObject({
+    name: Name.describe("Address name"),
+    description: Description.optional().describe("Description (default empty)"),
+    availability_zone_id: Uuid4.optional().describe(
+      "Zone id (or give availability_zone_name; default: the default zone)",
+    ),
+    availability_zone_name: Name.optional().describe(
+      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
+    ),
+    project_id: Uuid4.describe("Project the address belongs to"),
+    interface_id: Uuid4.optional().describe("Bind to this interface at once"),
+    vm_id: Uuid4.optional().describe("Bind to this VM's interface (interface_name, else primary)"),
+    interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
+    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
+    tag_names: z.array(Name).optional().describe("Tags by name"),
+  })
+  .superRefine(
+    exclusivePairs([
+      ["availability_zone_id", "availability_zone_name"],
+      ["interface_id", "vm_id"],
+    ]),
+  )
+  .superRefine((body, ctx) => {
+    if (body.interface_name !== undefined && body.vm_id === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["interface_name"],
+        message: "interface_name names an interface of vm_id; give vm_id too",
+      });
+    }
+  });
+/** The parsed value of {@link FloatingIpCreateRequest}. */
+export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
+
+/**
+ * `FloatingIpUpdateRequest`: a partial update. Name, description and tags change the record;
+ * `interface_id` (or `vm_id` + `interface_name`) binds a free address, `detach: true` frees a
+ * bound one. The real schema also accepts the integer `1` as a "not provided" sentinel; we
+ * accept only real values.
+ */
+export const FloatingIpUpdateRequest = z
+  .strictObject({
+    name: Name.optional().describe("New name"),
+    description: Description.optional().describe("New description"),
+    interface_id: Uuid4.optional().describe("Bind the free address to this interface"),
+    vm_id: Uuid4.optional().describe(
+      "Bind the free address to this VM (interface_name or primary)",
+    ),
+    interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
+    detach: z.boolean().optional().describe("true: release the address from its interface"),
+    tag_ids: z.array(Uuid4).optional().describe("New tags by id (with tag_names, replaces them)"),
+    tag_names: z.array(Name).optional().describe("New tags by name (with tag_ids, replaces them)"),
+  })
+  .superRefine(exclusivePairs([["interface_id", "vm_id"]]))
+  .superRefine((body, ctx) => {
+    if (body.interface_name !== undefined && body.vm_id === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["interface_name"],
+        message: "interface_name names an interface of vm_id; give vm_id too",
+      });
+    }
+    if (body.detach === true && (body.interface_id ?? body.vm_id) !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["detach"],
+        message: "give detach or a new interface (interface_id, vm_id), not both",
+      });
+    }
+  });
+/** The parsed value of {@link FloatingIpUpdateRequest}. */
+export type FloatingIpUpdateRequest = z.output<typeof FloatingIpUpdateRequest>;
+
+/** `NATGatewayMiniResponse`: the SNAT gateway that uses an address. */
+export const NatGatewayMini = z
+  .object({
+    id: Uuid.describe("SNAT gateway id"),
+    name: z.string().describe("SNAT gateway name"),
+    state: z.string().describe("SNAT gateway state"),
+  })
+  .describe("SNAT gateway");
+
+/** `PublicFloatingIpResponse`: one public IP, with what it is bound to. */
+export const FloatingIpResponse = z.object({
+  id: Uuid.describe("Public IP id"),
+  ip_address: z.string().optional().describe("The public IPv4 address"),
+  state: FloatingIpStatus,
+  name: z.string().describe("Address name"),
+  description: z.string().describe("Description"),
+  interface: InterfaceMini.optional(),
+  vm: VmMini.optional(),
+  nat_gateway: NatGatewayMini.optional(),
+  availability_zone: AvailabilityZoneMini.optional(),
+  created_time: z.string().describe("Creation time (ISO 8601)"),
+  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  tags: z.array(TagMini).default([]).describe("Tags"),
+});
+/** A value of {@link FloatingIpResponse}. */
+export type FloatingIpResponse = z.infer<typeof FloatingIpResponse>;
+
+/** `PaginationResponse_PublicFloatingIpResponse_`. */
+export const FloatingIpPage = paginated(FloatingIpResponse);

@@ -1,0 +1,276 @@
+/**
+ * Placement groups: a project's rule that spreads its VMs over distinct hosts. A new group
+ * spans every zone of the project that accepts changes; per zone it reports how many of its
+ * VMs are there and how many the zone can hold (its hosts). An `anti-affinity` group refuses a
+ * VM beyond that; a `soft-anti-affinity` group then lets VMs share hosts. Names are unique in
+ * the project (409); the policy never changes; a group that still has VMs cannot be deleted.
+ */
+import type { Page } from "../../../api/common";
+import type {
+  PlacementGroupCreateRequest,
+  PlacementGroupResponse,
+  PlacementGroupUpdateRequest,
+} from "../../../api/vm/placement-groups";
+import { plan, settle } from "../../core/schedule";
+import { conflict, notFound, unprocessable } from "../../core/service-error";
+import type { Clock } from "../../core/service-module";
+import { DELAYS } from "../delays";
+import {
+  GONE,
+  type PlacementGroupRecord,
+  type PlacementGroupStatus,
+  type VmState,
+  type ZoneRecord,
+} from "../records";
+import {
+  contains,
+  listed,
+  mustGet,
+  newId,
+  page,
+  projectMini,
+  requireProject,
+  resolveTags,
+  stamps,
+  taggedAny,
+  tagMinis,
+  touch,
+} from "./shared";
+
+/** Hosts of a zone that does not say how many it has. */
+export const DEFAULT_ZONE_HOSTS = 3;
+
+/** How many VMs of one group the zone can hold on distinct hosts. */
+export function hostsOf(zone: ZoneRecord): number {
+  return zone.hosts ?? DEFAULT_ZONE_HOSTS;
+}
+
+/** The group's VMs in `zoneId` (VMs being deleted still hold their host). */
+export function vmCountIn(state: VmState, group: PlacementGroupRecord, zoneId: string): number {
+  return Object.values(state.vms).filter(
+    (vm) =>
+      vm.placement_group_id === group.id &&
+      vm.availability_zone_id === zoneId &&
+      vm.status !== GONE,
+  ).length;
+}
+
+/**
+ * 422 unless a VM of `zone` may join the group: the group must span the zone, be `created`,
+ * and (anti-affinity) have a free host there. `field` names the request field at fault.
+ */
+export function requireRoomFor(
+  state: VmState,
+  group: PlacementGroupRecord,
+  zone: ZoneRecord,
+  field: string,
+): void {
+  if (!group.zone_ids.includes(zone.id)) {
+    throw unprocessable(
+      "placement_group_unavailable",
+      `placement group ${group.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
+      field,
+    );
+  }
+  if (group.status !== "created") {
+    throw unprocessable(
+      "placement_group_unavailable",
+      `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
+      field,
+    );
+  }
+  const count = vmCountIn(state, group, zone.id);
+  if (group.policy === "anti-affinity" && count >= hostsOf(zone)) {
+    throw unprocessable(
+      "placement_group_max_vm_count_exceeded",
+      `placement group ${group.name} (anti-affinity) already has ${count} VMs in ${zone.name}, one per host, ` +
+        `and the zone has ${hostsOf(zone)} hosts; use another zone or group, or a soft-anti-affinity group`,
+      field,
+    );
+  }
+}
+
+/** The group as `PublicPlacementGroupResponse`. */
+export function presentPlacementGroup(
+  state: VmState,
+  group: PlacementGroupRecord,
+): PlacementGroupResponse {
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    project: projectMini(state.projects[group.project_id]!),
+    policy: group.policy,
+    created_time: group.created_time,
+    modified_time: group.modified_time,
+    availability_zones: group.zone_ids.flatMap((zoneId) => {
+      const zone = state.zones[zoneId];
+      if (zone === undefined) return [];
+      return [
+        {
+          availability_zone_id: zone.id,
+          availability_zone_name: zone.name,
+          vm_count: vmCountIn(state, group, zone.id),
+          max_vm_count: hostsOf(zone),
+          state: group.status as PlacementGroupStatus,
+        },
+      ];
+    }),
+    tags: tagMinis(state, group.tag_ids),
+  };
+}
+
+/** The group with this id, checked for access (404 unknown, 403 foreign project). */
+export function requirePlacementGroup(state: VmState, id: string): PlacementGroupRecord {
+  const group = mustGet(state.placementGroups, "placement_group", id);
+  if (group.status === GONE) throw notFound("placement_group", id);
+  requireProject(state, group.project_id);
+  return group;
+}
+
+/** Filters of the group list, as parsed from the query. */
+export interface PlacementGroupListFilter {
+  project_id: string;
+  availability_zone_ids?: string[] | undefined;
+  tag_ids?: string[] | undefined;
+  name?: string | undefined;
+  policy?: PlacementGroupRecord["policy"] | undefined;
+  offset: number;
+  limit: number;
+  order_desc?: boolean | undefined;
+}
+
+/** One page of the project's groups, newest first unless `order_desc` is false. */
+export function listPlacementGroups(
+  state: VmState,
+  query: PlacementGroupListFilter,
+): Page<PlacementGroupResponse> {
+  requireProject(state, query.project_id, 404);
+  const tags = resolveTags(state, { tag_ids: query.tag_ids });
+  const items = Object.values(state.placementGroups).filter(
+    (g) =>
+      g.status !== GONE &&
+      g.project_id === query.project_id &&
+      (query.availability_zone_ids === undefined ||
+        g.zone_ids.some((z) => listed(query.availability_zone_ids, z))) &&
+      (query.policy === undefined || g.policy === query.policy) &&
+      taggedAny(g.tag_ids, tags) &&
+      contains(g.name, query.name),
+  );
+  return page(items, query, (g) => presentPlacementGroup(state, g));
+}
+
+/** 409 when another group of the project has this name. */
+function requireFreeName(state: VmState, projectId: string, name: string, self?: string): void {
+  const clash = Object.values(state.placementGroups).find(
+    (g) => g.project_id === projectId && g.name === name && g.id !== self && g.status !== GONE,
+  );
+  if (clash !== undefined) {
+    throw conflict(
+      "placement_group_with_this_data_already_exists",
+      `a placement group named "${name}" already exists in project ${projectId} (${clash.id})`,
+      "name",
+    );
+  }
+}
+
+/** Creates a group in every open zone of the project: `creating`, then `created`. */
+export function createPlacementGroup(
+  state: VmState,
+  clock: Clock,
+  body: PlacementGroupCreateRequest,
+): PlacementGroupRecord {
+  const project = requireProject(state, body.project_id);
+  requireFreeName(state, project.id, body.name);
+  const zoneIds = project.zone_ids.filter((id) => {
+    const zone = state.zones[id];
+    return zone !== undefined && zone.enabled && !zone.changes_forbidden;
+  });
+  if (zoneIds.length === 0) {
+    throw unprocessable(
+      "no_enable_az",
+      `no availability zone of project ${project.id} accepts changes now`,
+    );
+  }
+  const group: PlacementGroupRecord = {
+    id: newId(),
+    name: body.name,
+    description: body.description,
+    project_id: project.id,
+    policy: body.policy,
+    zone_ids: zoneIds,
+    tag_ids: resolveTags(state, body),
+    status: "creating",
+    schedule: [],
+    ...stamps(state, clock),
+  };
+  plan<PlacementGroupRecord["status"]>(group, clock.now(), "creating", [
+    clock.delay(DELAYS.placementGroupCreate),
+    "created",
+  ]);
+  state.placementGroups[group.id] = group;
+  return group;
+}
+
+/** Renames, describes or tags a `created` group: `updating`, then `created`. */
+export function updatePlacementGroup(
+  state: VmState,
+  clock: Clock,
+  id: string,
+  body: PlacementGroupUpdateRequest,
+): PlacementGroupRecord {
+  const group = requirePlacementGroup(state, id);
+  if (group.status !== "created") {
+    throw unprocessable(
+      "placement_group_can_not_be_changed_from_current_state",
+      `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
+    );
+  }
+  if (body.name !== undefined) requireFreeName(state, group.project_id, body.name, group.id);
+  const tagIds =
+    body.tag_ids !== undefined || body.tag_names !== undefined
+      ? resolveTags(state, body)
+      : undefined;
+  if (body.name !== undefined) group.name = body.name;
+  if (body.description !== undefined) group.description = body.description;
+  if (tagIds !== undefined) group.tag_ids = tagIds;
+  touch(group, clock);
+  plan<PlacementGroupRecord["status"]>(group, clock.now(), "updating", [
+    clock.delay(DELAYS.placementGroupUpdate),
+    "created",
+  ]);
+  return group;
+}
+
+/** Starts deleting an empty group: `deleting`, then gone. One with VMs is refused (422). */
+export function deletePlacementGroup(state: VmState, clock: Clock, id: string): void {
+  const group = requirePlacementGroup(state, id);
+  const vms = Object.values(state.vms).filter(
+    (vm) => vm.placement_group_id === group.id && vm.status !== GONE,
+  );
+  if (vms.length > 0) {
+    throw unprocessable(
+      "placement_group_in_use",
+      `placement group ${group.name} still has ${vms.length} VM(s) (${vms.map((v) => v.id).join(", ")}); delete them first`,
+    );
+  }
+  if (group.status !== "created" && !String(group.status).startsWith("error")) {
+    throw unprocessable(
+      "placement_group_can_not_be_deleted_from_current_state",
+      `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
+    );
+  }
+  touch(group, clock);
+  plan<PlacementGroupRecord["status"]>(group, clock.now(), "deleting", [
+    clock.delay(DELAYS.placementGroupDelete),
+    GONE,
+  ]);
+}
+
+/** Applies the due states of every group; one whose deletion ended is removed. */
+export function settlePlacementGroups(state: VmState, now: number): void {
+  for (const group of Object.values(state.placementGroups)) {
+    settle(group, now);
+    if (group.status === GONE) delete state.placementGroups[group.id];
+  }
+}
