@@ -4,6 +4,8 @@ export * from "./disk-attachment";
 export * from "./subnet";
 export * from "./security-group";
 export * from "./security-group-rule";
+export * from "./external-ip";
+export * from "./placement-group";
 export * from "./lookups";
 export * from "./vm";
 export * from "./free-tier-vm";

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as disk from "../../provider/resources/inputs/disk";
 import * as attachment from "../../provider/resources/inputs/disk-attachment";
+import * as externalIp from "../../provider/resources/inputs/external-ip";
+import * as placementGroup from "../../provider/resources/inputs/placement-group";
 import * as rule from "../../provider/resources/inputs/security-group-rule";
 import * as group from "../../provider/resources/inputs/security-group";
 import * as subnet from "../../provider/resources/inputs/subnet";
@@ -24,6 +26,8 @@ const PAGES: Array<[string, InputSchema]> = [
   ["subnet.md", subnet.SubnetInputs],
   ["vm.md", vm.VmInputs],
   ["free-tier-vm.md", vm.FreeTierVmInputs],
+  ["external-ip.md", externalIp.ExternalIpInputs],
+  ["placement-group.md", placementGroup.PlacementGroupInputs],
 ];
 
 /** The rows of the page's first table headed `| Input |`, as name → cells by column title. */

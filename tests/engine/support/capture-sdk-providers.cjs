@@ -32,6 +32,8 @@ const ARGS = {
     password: "Pa55-word!",
   },
   FreeTierVm: { name: "free", image: "ubuntu-22.04" },
+  ExternalIp: { name: "stable" },
+  PlacementGroup: { name: "spread", policy: "anti-affinity" },
 };
 
 /**

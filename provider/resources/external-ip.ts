@@ -1,0 +1,168 @@
+/**
+ * The `ExternalIp` resource: a public IPv4 address of one zone that outlives the VMs it is
+ * bound to (a Vm interface takes it with `externalIpId`), so DNS can point at it across VM
+ * replacements. Name, description and tags change in place; the zone and project replace it.
+ * A create adopts the one free same-named address of the zone an interrupted `up` left.
+ */
+import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
+import type { FloatingIpStatus } from "../../api/vm/enums";
+import type { FloatingIpResponse } from "../../api/vm/floating-ips";
+import { isUnknown } from "../framework/unknowns";
+import { CatalogLookups } from "./catalog/catalog-lookups";
+import { adoptLeftover } from "./framework/adopt-leftover";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { deleteAndWait } from "./framework/delete-and-wait";
+import { getOrGone } from "./framework/get-or-gone";
+import { failuresOf } from "./framework/input-error";
+import { sameNameOrId, sameNamesOrIds } from "./framework/references";
+import { waitForState } from "./framework/wait-for-state";
+import { withAdvice } from "./framework/with-advice";
+import { ExternalIpInputs } from "./inputs/external-ip";
+import { detailsUpdate } from "./network/details-update";
+import { tagFields } from "./network/references";
+
+/** Every output of an ExternalIp: the address as last read, and the program's timeouts. */
+export type ExternalIpOutputs = ReturnType<typeof outputsOf> & {
+  timeouts?: ExternalIpInputs["timeouts"];
+};
+
+const TIMEOUT_MS = 10 * 60_000;
+const isBusy = (s: string) => ["creating", "updating", "attaching", "detaching"].includes(s);
+const DELETE_ADVICE = {
+  floating_ip_in_use:
+    "the address is bound to a VM's interface: delete that VM, or drop externalIpId from its interface, first " +
+    "(a Vm of this stack that takes the address should reference it, so that it goes first)",
+} as const;
+
+const get = (ctx: ResourceContext, id: string) =>
+  ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } });
+
+/** Waits until no change runs on the address; an `error*` state fails the wait. */
+const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
+  waitForState(ctx, {
+    what: `public IP ${id}`,
+    poll: () => get(ctx, id),
+    target: (s) => !isBusy(s),
+    failed: (s) => s.startsWith("error"),
+    timeoutMs,
+  });
+
+/** The outputs of `ip`; the answer names no project, so it is given. */
+function outputsOf(ip: FloatingIpResponse, projectId: string) {
+  return {
+    name: ip.name,
+    description: ip.description,
+    address: ip.ip_address ?? "",
+    availabilityZone: ip.availability_zone?.name ?? "",
+    availabilityZoneId: ip.availability_zone?.id ?? "",
+    state: ip.state as FloatingIpStatus,
+    ...(ip.interface === undefined ? {} : { interfaceId: ip.interface.id }),
+    ...(ip.vm === undefined ? {} : { vmId: ip.vm.id }),
+    tags: ip.tags.map((t) => t.name),
+    tagIds: ip.tags.map((t) => t.id),
+    projectId,
+    createdTime: ip.created_time,
+  };
+}
+
+/** Addresses of this name in the project and zone, not being deleted. */
+async function named(ctx: ResourceContext, projectId: string, zoneId: string, name: string) {
+  const all = await ctx.client.listAll(api.listFloatingIps, {
+    query: { project_id: projectId, availability_zone_id: zoneId, name },
+  });
+  return all.filter((ip) => ip.name === name && ip.state !== "deleting");
+}
+
+/** The dynamic provider of `ExternalIp` (loaded by the shim `resources/external-ip`). */
+export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
+  typeName: "ExternalIp",
+  inputs: ExternalIpInputs,
+  defaults: { description: "", tags: [] },
+  diff: {
+    replaceOn: ["availabilityZone", "projectId"],
+    optionalComputed: ["availabilityZone", "projectId"],
+    compare: {
+      availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      tags: sameNamesOrIds("tags", "tagIds"),
+    },
+  },
+  async checkCatalog(ctx, inputs) {
+    if (isUnknown(inputs.projectId) || isUnknown(inputs.availabilityZone)) return [];
+    const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
+    return failuresOf(() => lookups.zone(inputs.availabilityZone));
+  },
+  async create(ctx, inputs) {
+    const remaining = ctx.deadline(TIMEOUT_MS);
+    const projectId = ctx.projectId(inputs);
+    const zone = await new CatalogLookups(ctx.client, projectId).zone(inputs.availabilityZone);
+    const find = () => named(ctx, projectId, zone.id, inputs.name);
+    const leftover = adoptLeftover({
+      clashing: await find(),
+      matches: (ip) => ip.interface === undefined && ip.description === (inputs.description ?? ""),
+      clash: `a public IP named "${inputs.name}" already exists in zone ${zone.name}`,
+      describe: (ip) => `${ip.id}: ${ip.ip_address ?? "?"}, ${ip.state}`,
+      why: "only one free address with the same description is adopted",
+    });
+    if (leftover !== undefined)
+      ctx.progress(`adopting public IP ${leftover.id} (${leftover.ip_address})`);
+    const created =
+      leftover ??
+      (await ctx.client.call(
+        api.createFloatingIp,
+        {
+          body: {
+            project_id: projectId,
+            availability_zone_id: zone.id,
+            name: inputs.name,
+            description: inputs.description ?? "",
+            ...tagFields(inputs.tags),
+          },
+        },
+        { findExisting: async () => (await find())[0] },
+      ));
+    try {
+      return {
+        id: created.id,
+        outs: outputsOf(await settled(ctx, created.id, remaining()), projectId),
+      };
+    } catch (error) {
+      throw ctx.notReady(created.id, outputsOf(created, projectId), error);
+    }
+  },
+  async read(ctx, id, previous) {
+    const ip = await getOrGone(() => get(ctx, id));
+    return ip === undefined
+      ? undefined
+      : outputsOf(ip, previous.projectId ?? ctx.settings.projectId ?? "");
+  },
+  async update(ctx, id, olds, news, diff) {
+    const remaining = ctx.deadline(TIMEOUT_MS);
+    await settled(ctx, id, remaining());
+    const body = detailsUpdate(diff.changed, news);
+    if (Object.keys(body).length > 0) {
+      await ctx.client.call(api.updateFloatingIp, { params: { floating_ip_id: id }, body });
+    }
+    return outputsOf(await settled(ctx, id, remaining()), olds.projectId);
+  },
+  async delete(ctx, id, olds) {
+    await deleteAndWait(ctx, {
+      what: `public IP ${id}`,
+      read: () => get(ctx, id),
+      remove: () =>
+        withAdvice(DELETE_ADVICE, () =>
+          ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
+        ),
+      busy: isBusy,
+      deleting: "deleting",
+      failed: ["error_deleting"],
+      timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
+    });
+  },
+  inputsOf: (outs) => ({
+    name: outs.name,
+    description: outs.description,
+    availabilityZone: outs.availabilityZone,
+    tags: outs.tags,
+    projectId: outs.projectId,
+  }),
+});

@@ -1,0 +1,158 @@
+/**
+ * The `PlacementGroup` resource: a project's rule that puts its VMs (Vm `placementGroup`) on
+ * distinct hosts of each zone. Name, description and tags change in place; the policy and the
+ * project replace it. Names are unique in the project, so a replacement that keeps the name
+ * deletes the old group first, and a create adopts the same-named group with the same policy
+ * an interrupted `up` left.
+ */
+import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
+import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
+import { adoptLeftover } from "./framework/adopt-leftover";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { deleteAndWait } from "./framework/delete-and-wait";
+import { getOrGone } from "./framework/get-or-gone";
+import { sameNamesOrIds } from "./framework/references";
+import { waitForState } from "./framework/wait-for-state";
+import { withAdvice } from "./framework/with-advice";
+import { PlacementGroupInputs } from "./inputs/placement-group";
+import { detailsUpdate } from "./network/details-update";
+import { tagFields } from "./network/references";
+
+/** Every output of a PlacementGroup: the group as last read, and the program's timeouts. */
+export type PlacementGroupOutputs = ReturnType<typeof outputsOf> & {
+  timeouts?: PlacementGroupInputs["timeouts"];
+};
+
+const TIMEOUT_MS = 10 * 60_000;
+const DELETE_ADVICE = {
+  placement_group_in_use:
+    "VMs are still in the group: delete them (or move them to another group by replacing them) first; a Vm of " +
+    "this stack in the group should reference it, so that it goes first",
+} as const;
+
+/** The group with its overall state, for waits. */
+async function get(ctx: ResourceContext, id: string) {
+  const group = await ctx.client.call(api.getPlacementGroup, {
+    params: { placement_group_id: id },
+  });
+  const state = group.availability_zones.find((z) => z.state !== "created")?.state ?? "created";
+  return { ...group, state };
+}
+
+const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
+  waitForState(ctx, {
+    what: `placement group ${id}`,
+    poll: () => get(ctx, id),
+    target: (s) => s !== "creating" && s !== "updating",
+    failed: (s) => s.startsWith("error"),
+    timeoutMs,
+  });
+
+/** The outputs of `group`; `state` is `created` once every zone is, else the first other. */
+function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState }) {
+  return {
+    name: group.name,
+    description: group.description,
+    policy: group.policy,
+    zones: group.availability_zones.map((z) => ({
+      availabilityZone: z.availability_zone_name,
+      availabilityZoneId: z.availability_zone_id,
+      vmCount: z.vm_count,
+      maxVmCount: z.max_vm_count,
+      state: z.state,
+    })),
+    state: group.state,
+    tags: group.tags.map((t) => t.name),
+    tagIds: group.tags.map((t) => t.id),
+    projectId: group.project.id,
+    createdTime: group.created_time,
+  };
+}
+
+/** The dynamic provider of `PlacementGroup` (loaded by the shim `resources/placement-group`). */
+export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutputs>({
+  typeName: "PlacementGroup",
+  inputs: PlacementGroupInputs,
+  defaults: { description: "", tags: [] },
+  diff: {
+    replaceOn: ["policy", "projectId"],
+    optionalComputed: ["projectId"],
+    // Names are unique in the project: a replacement that keeps the name must go second.
+    deleteBeforeReplace: (changed) => !changed.includes("name") && !changed.includes("projectId"),
+    compare: { tags: sameNamesOrIds("tags", "tagIds") },
+  },
+  async create(ctx, inputs) {
+    const remaining = ctx.deadline(TIMEOUT_MS);
+    const projectId = ctx.projectId(inputs);
+    const find = async () =>
+      (
+        await ctx.client.listAll(api.listPlacementGroups, {
+          query: { project_id: projectId, name: inputs.name },
+        })
+      ).filter(
+        (g) => g.name === inputs.name && g.availability_zones.every((z) => z.state !== "deleting"),
+      );
+    const leftover = adoptLeftover({
+      clashing: await find(),
+      matches: (g) => g.policy === inputs.policy,
+      clash: `a placement group named "${inputs.name}" already exists in the project`,
+      describe: (g) => `${g.id}: ${g.policy}`,
+      why: "names are unique in the project and its policy differs",
+    });
+    if (leftover !== undefined) ctx.progress(`adopting placement group ${leftover.id}`);
+    const created =
+      leftover ??
+      (await ctx.client.call(
+        api.createPlacementGroup,
+        {
+          body: {
+            project_id: projectId,
+            name: inputs.name,
+            description: inputs.description ?? "",
+            policy: inputs.policy,
+            ...tagFields(inputs.tags),
+          },
+        },
+        { findExisting: async () => (await find())[0] },
+      ));
+    try {
+      return { id: created.id, outs: outputsOf(await settled(ctx, created.id, remaining())) };
+    } catch (error) {
+      throw ctx.notReady(created.id, outputsOf({ ...created, state: "creating" }), error);
+    }
+  },
+  async read(ctx, id) {
+    const group = await getOrGone(() => get(ctx, id));
+    return group === undefined ? undefined : outputsOf(group);
+  },
+  async update(ctx, id, _olds, news, diff) {
+    const remaining = ctx.deadline(TIMEOUT_MS);
+    await settled(ctx, id, remaining());
+    const body = detailsUpdate(diff.changed, news);
+    if (Object.keys(body).length > 0) {
+      await ctx.client.call(api.updatePlacementGroup, { params: { placement_group_id: id }, body });
+    }
+    return outputsOf(await settled(ctx, id, remaining()));
+  },
+  async delete(ctx, id, olds) {
+    await deleteAndWait(ctx, {
+      what: `placement group ${id}`,
+      read: () => get(ctx, id),
+      remove: () =>
+        withAdvice(DELETE_ADVICE, () =>
+          ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
+        ),
+      busy: (s) => s === "creating" || s === "updating",
+      deleting: "deleting",
+      failed: ["error_deleting"],
+      timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
+    });
+  },
+  inputsOf: (outs) => ({
+    name: outs.name,
+    description: outs.description,
+    policy: outs.policy,
+    tags: outs.tags,
+    projectId: outs.projectId,
+  }),
+});

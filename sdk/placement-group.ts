@@ -1,0 +1,127 @@
+/**
+ * `PlacementGroup`: a project's rule that puts its VMs on distinct hosts of each zone. See
+ * docs/resources/placement-group.md.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type { PlacementGroupPolicy, PlacementGroupState } from "../api/vm/placement-groups";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type { Timeouts } from "../provider/resources/inputs/common";
+import { PlacementGroupInputs } from "../provider/resources/inputs/placement-group";
+import { VmCloudResource } from "./resource-base";
+
+/** The inputs of a {@link PlacementGroup}. */
+export interface PlacementGroupArgs {
+  /**
+   * Group name: 1–64 characters, a letter first, then letters, digits, `.`, `-`, `_`; unique
+   * in the project. Changing it renames the group in place.
+   */
+  name: pulumi.Input<string>;
+  /** Free text, at most 255 characters. Default empty. Updates in place. */
+  description?: pulumi.Input<string>;
+  /**
+   * `anti-affinity`: every VM of the group on its own host, so a zone holds at most as many
+   * of its VMs as it has hosts (more are refused). `soft-anti-affinity`: spread as far as the
+   * hosts allow, then shared. Changing it replaces the group.
+   */
+  policy: pulumi.Input<PlacementGroupPolicy>;
+  /** Tags by name or id, at most 50. Default none. Updates in place. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
+   * Changing it replaces the group.
+   */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Longest waits, e.g. `{ delete: "5m" }`: create until `created`, update until settled,
+   * delete until gone. Default 10m each. Changing them touches nothing in the cloud.
+   */
+  timeouts?: pulumi.Input<Timeouts>;
+}
+
+// PlacementGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
+type _PlacementGroupArgsMatchSchema = Assert<
+  ArgsMatchSchema<PlacementGroupArgs, z.input<typeof PlacementGroupInputs>>
+>;
+
+/** A placement group in one zone, as last read. */
+export interface PlacementGroupZone {
+  /** Zone name. */
+  availabilityZone: string;
+  /** Zone id. */
+  availabilityZoneId: string;
+  /** VMs of the group in the zone. */
+  vmCount: number;
+  /** How many VMs of the group the zone can hold on distinct hosts. */
+  maxVmCount: number;
+  /** The group's state in the zone. */
+  state: PlacementGroupState;
+}
+
+/**
+ * A placement group. VMs join it with `placementGroup: group.id` (or its name). Import an
+ * existing one with `PlacementGroup.get(name, id)` or the `import` resource option.
+ */
+export class PlacementGroup extends VmCloudResource {
+  /** The state of an existing group, by id (the provider reads every property from it). */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): PlacementGroup {
+    // With `id` set the engine reads the group; args are ignored.
+    return new PlacementGroup(name, undefined as unknown as PlacementGroupArgs, { ...opts, id });
+  }
+
+  // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /** Group name. */
+  declare public readonly name: pulumi.Output<string>;
+  /** Description ("" when none). */
+  declare public readonly description: pulumi.Output<string>;
+  /** The placement policy. */
+  declare public readonly policy: pulumi.Output<PlacementGroupPolicy>;
+  /** The zones the group spans (only VMs of these zones can join), with their VM counts. */
+  declare public readonly zones: pulumi.Output<PlacementGroupZone[]>;
+  /** `created` once every zone is. */
+  declare public readonly state: pulumi.Output<PlacementGroupState>;
+  /** Tag names. */
+  declare public readonly tags: pulumi.Output<string[]>;
+  /** Tag ids, in the order of `tags`. */
+  declare public readonly tagIds: pulumi.Output<string[]>;
+  /** Project id. */
+  declare public readonly projectId: pulumi.Output<string>;
+  /** Creation time (ISO 8601). */
+  declare public readonly createdTime: pulumi.Output<string>;
+  /** The waits in force. */
+  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+
+  /**
+   * @param name  the Pulumi resource name (not the group's name: set `args.name`)
+   * @param args  the group's inputs
+   * @param opts  resource options
+   */
+  constructor(name: string, args: PlacementGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
+    if ((args as PlacementGroupArgs | undefined) === undefined && opts.id === undefined) {
+      throw new Error(`PlacementGroup "${name}": args are required (name and policy at least)`);
+    }
+    const inputs = opts.id === undefined ? args : undefined;
+    super(
+      "PlacementGroup",
+      name,
+      { inputs: PlacementGroupInputs, outputs: PLACEMENT_GROUP_OUTPUTS },
+      inputs,
+      opts,
+    );
+  }
+}
+
+/**
+ * The outputs of a {@link PlacementGroup} besides its inputs (each becomes an output property).
+ * Checked against the class: a name the class does not declare fails to compile.
+ */
+const PLACEMENT_GROUP_OUTPUTS = [
+  "zones",
+  "state",
+  "tagIds",
+  "createdTime",
+] as const satisfies ReadonlyArray<keyof PlacementGroup>;
