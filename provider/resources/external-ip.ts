@@ -15,7 +15,7 @@ import { deleteAndWait } from "./framework/delete-and-wait";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
-import { waitForState } from "./framework/wait-for-state";
+import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { ExternalIpInputs } from "./inputs/external-ip";
 import { detailsUpdate } from "./network/details-update";
@@ -37,15 +37,8 @@ const DELETE_ADVICE = {
 const get = (ctx: ResourceContext, id: string) =>
   ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } });
 
-/** Waits until no change runs on the address; an `error*` state fails the wait. */
 const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
-  waitForState(ctx, {
-    what: `public IP ${id}`,
-    poll: () => get(ctx, id),
-    target: (s) => !isBusy(s),
-    failed: (s) => s.startsWith("error"),
-    timeoutMs,
-  });
+  waitSettled(ctx, { what: `public IP ${id}`, poll: () => get(ctx, id), busy: isBusy, timeoutMs });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */
 function outputsOf(ip: FloatingIpResponse, projectId: string) {
@@ -65,22 +58,11 @@ function outputsOf(ip: FloatingIpResponse, projectId: string) {
   };
 }
 
-/** Addresses of this name in the project and zone, not being deleted. */
-async function named(ctx: ResourceContext, projectId: string, zoneId: string, name: string) {
-  const all = await ctx.client.listAll(api.listFloatingIps, {
-    query: { project_id: projectId, availability_zone_id: zoneId, name },
-  });
-  return all.filter((ip) => ip.name === name && ip.state !== "deleting");
-}
-
 /** The dynamic provider of `ExternalIp` (loaded by the shim `resources/external-ip`). */
 export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
   typeName: "ExternalIp",
   inputs: ExternalIpInputs,
-  defaults: { description: "", tags: [] },
   diff: {
-    replaceOn: ["availabilityZone", "projectId"],
-    optionalComputed: ["availabilityZone", "projectId"],
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),
@@ -95,7 +77,12 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     const remaining = ctx.deadline(TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const zone = await new CatalogLookups(ctx.client, projectId).zone(inputs.availabilityZone);
-    const find = () => named(ctx, projectId, zone.id, inputs.name);
+    const find = async () =>
+      (
+        await ctx.client.listAll(api.listFloatingIps, {
+          query: { project_id: projectId, availability_zone_id: zone.id, name: inputs.name },
+        })
+      ).filter((ip) => ip.name === inputs.name && ip.state !== "deleting");
     const leftover = adoptLeftover({
       clashing: await find(),
       matches: (ip) => ip.interface === undefined && ip.description === (inputs.description ?? ""),
@@ -158,11 +145,4 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
       timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
     });
   },
-  inputsOf: (outs) => ({
-    name: outs.name,
-    description: outs.description,
-    availabilityZone: outs.availabilityZone,
-    tags: outs.tags,
-    projectId: outs.projectId,
-  }),
 });

@@ -12,7 +12,7 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { deleteAndWait } from "./framework/delete-and-wait";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
-import { waitForState } from "./framework/wait-for-state";
+import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { PlacementGroupInputs } from "./inputs/placement-group";
 import { detailsUpdate } from "./network/details-update";
@@ -40,11 +40,10 @@ async function get(ctx: ResourceContext, id: string) {
 }
 
 const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
-  waitForState(ctx, {
+  waitSettled(ctx, {
     what: `placement group ${id}`,
     poll: () => get(ctx, id),
-    target: (s) => s !== "creating" && s !== "updating",
-    failed: (s) => s.startsWith("error"),
+    busy: ["creating", "updating"],
     timeoutMs,
   });
 
@@ -73,10 +72,7 @@ function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState 
 export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutputs>({
   typeName: "PlacementGroup",
   inputs: PlacementGroupInputs,
-  defaults: { description: "", tags: [] },
   diff: {
-    replaceOn: ["policy", "projectId"],
-    optionalComputed: ["projectId"],
     // Names are unique in the project: a replacement that keeps the name must go second.
     deleteBeforeReplace: (changed) => !changed.includes("name") && !changed.includes("projectId"),
     compare: { tags: sameNamesOrIds("tags", "tagIds") },
@@ -148,11 +144,4 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
       timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
     });
   },
-  inputsOf: (outs) => ({
-    name: outs.name,
-    description: outs.description,
-    policy: outs.policy,
-    tags: outs.tags,
-    projectId: outs.projectId,
-  }),
 });

@@ -84,7 +84,11 @@ export interface ResourceDefinition<
   update?(ctx: ResourceContext, id: string, olds: O, news: I, diff: DiffOutcome): Promise<O>;
   /** Deletes the resource and waits until it is gone; already gone is success. */
   delete(ctx: ResourceContext, id: string, olds: O): Promise<void>;
-  /** The inputs that reproduce these outputs (what `import` records as inputs). */
+  /**
+   * The inputs that reproduce these outputs (what `import` records as inputs). Default: the
+   * outputs' values of the schema's inputs, for resources whose outputs hold every input as
+   * the program writes it.
+   */
   inputsOf?(outs: O): Partial<I>;
 }
 
@@ -208,6 +212,14 @@ export function defineResource<
     compare: def.diff?.compare,
     deleteBeforeReplace: def.diff?.deleteBeforeReplace,
   };
+  const inputsOf =
+    def.inputsOf ??
+    ((outs: O) =>
+      Object.fromEntries(
+        spec.inputs.flatMap((key) =>
+          localKeys.includes(key) || outs[key] === undefined ? [] : [[key, outs[key]]],
+        ),
+      ) as Partial<I>);
   const inPlaceWhen = Object.entries(def.diff?.inPlaceWhen ?? {}) as Array<
     [string, (news: I) => boolean]
   >;
@@ -290,9 +302,9 @@ export function defineResource<
       // would report changes the program never made. Drift still shows, as `diff` compares
       // the program's inputs with these outputs.
       const importing = Object.keys(previous).length === 0;
-      return def.inputsOf === undefined || !importing
+      return !importing
         ? { id, props: current }
-        : { id, props: current, inputs: plain(withLocal(localKeys, def.inputsOf(outs), previous)) };
+        : { id, props: current, inputs: plain(withLocal(localKeys, inputsOf(outs), previous)) };
     },
     async update(id, olds, news) {
       const prev = strip(olds) as O;

@@ -63,3 +63,18 @@ export async function waitUntilGone<T extends { state: string }>(
     timeoutMs: wait.timeoutMs,
   });
 }
+
+/**
+ * Polls until no change runs on the object (its state is not one of `busy`); an `error*`
+ * state fails the wait at once.
+ */
+export function waitSettled<T extends { state: string }>(
+  ctx: ResourceContext,
+  wait: Omit<StateWait<T>, "target" | "failed"> & { busy: StateSet },
+): Promise<T> {
+  return waitForState(ctx, {
+    ...wait,
+    target: (state) => !inStates(wait.busy, state),
+    failed: (state) => state.startsWith("error"),
+  });
+}
