@@ -70,8 +70,17 @@ export interface VmInterfaceArgs {
   securityEnabled?: pulumi.Input<boolean>;
   /** A fixed private address, a free host address of the subnet. Default: the next free one. */
   ipAddress?: pulumi.Input<string>;
-  /** Give the interface a new public address. Default false. Not for `directIp`. */
+  /**
+   * Give the interface a new public address, which the VM's deletion also deletes (unless
+   * `deleteExternalIpsOnDestroy` is false). Default false. Not for `directIp`.
+   */
   externalIp?: pulumi.Input<boolean>;
+  /**
+   * An existing public address of the VM's zone to bind, e.g. an `ExternalIp`'s `id`. It
+   * outlives the VM: replacing or deleting the VM never deletes it, and a VM given an address
+   * another VM holds moves it here. Not with `externalIp` or `directIp`.
+   */
+  externalIpId?: pulumi.Input<string>;
   /**
    * A public address on the interface itself, in no subnet (API v1.1 only). Default false.
    */
@@ -125,7 +134,11 @@ export interface VmArgs {
   cloudInit?: pulumi.Input<string>;
   /** Tags, all by name or all by id, at most 50. Default none. Updates in place. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Placement group by name or id, in the VM's zone. Default none. Changing it replaces the VM. */
+  /**
+   * Placement group by name or id (e.g. a `PlacementGroup`'s `id`, which also makes it
+   * first); it must span the VM's zone, which `pulumi preview` checks. Default none. Changing
+   * it replaces the VM.
+   */
   placementGroup?: pulumi.Input<string>;
   /** `running` (default) or `stopped`. Changes in place (power on or off). */
   powerState?: pulumi.Input<"running" | "stopped">;
@@ -152,7 +165,10 @@ export interface VmArgs {
    * existing disks (by `diskId`) and disks of `DiskAttachment`s always survive.
    */
   deleteDisksOnDestroy?: pulumi.Input<boolean>;
-  /** On destroy, release the VM's public addresses. Default true. */
+  /**
+   * On destroy, delete the public addresses the VM made (`externalIp: true`). Default true;
+   * addresses given by `externalIpId`, and those an import found, always survive.
+   */
   deleteExternalIpsOnDestroy?: pulumi.Input<boolean>;
   /**
    * Creation path: `v1.1` (default) or the legacy `v1` (no `directIp`). It only affects how

@@ -37,6 +37,7 @@ import { VmLookups } from "./vm/lookups";
 import {
   carriedForRead,
   carriedFrom,
+  madeExternalIpIds,
   vmInputsOf,
   vmOutputs,
   type VmCarried,
@@ -59,6 +60,7 @@ import {
   vmIdsNamed,
   vmIfReadable,
 } from "./vm/state";
+import { freeExternalIps } from "./vm/external-ips";
 import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 
 /** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
@@ -98,9 +100,10 @@ async function outputsForError(
 
 /**
  * What destroy deletes with the VM: the boot disk and the extra disks the program had the VM
- * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; every public
- * address, unless `deleteExternalIpsOnDestroy` is false. Existing disks given by id and disks
- * attached later (DiskAttachment) are detached and survive.
+ * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; the public
+ * addresses the VM made itself, unless `deleteExternalIpsOnDestroy` is false. Existing disks
+ * given by id, disks attached later (DiskAttachment), addresses given by id (an ExternalIp)
+ * and addresses an import found are detached and survive.
  */
 export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): VmDeleteAttachments {
   const made = new Set(
@@ -110,10 +113,16 @@ export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): V
     olds.deleteDisksOnDestroy === false
       ? []
       : vm.disks.filter((d) => d.primary || made.has(d.name)).map((d) => d.id);
+  const madeIps = olds.madeExternalIpIds;
   const ips =
     olds.deleteExternalIpsOnDestroy === false
       ? []
-      : vm.interfaces.flatMap((i) => (i.floating_ip === undefined ? [] : [i.floating_ip.id]));
+      : vm.interfaces.flatMap((i) =>
+          i.floating_ip === undefined ||
+          (madeIps !== undefined && !madeIps.includes(i.floating_ip.id))
+            ? []
+            : [i.floating_ip.id],
+        );
   return { disk_ids: disks, external_ips: [...new Set(ips)] };
 }
 
@@ -165,6 +174,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       ctx.progress(`adopting VM ${leftover.id}, left by an interrupted create of this resource`);
     }
     const findExisting = () => findCreatedVm(ctx.client, { projectId, name: inputs.name, before });
+    if (leftover === undefined) await freeExternalIps(ctx, resolved, remaining);
     const created =
       leftover !== undefined
         ? [leftover]
@@ -183,7 +193,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
     if (first === undefined) throw new Error("the service answered the create with no VM");
     const id = first.id;
     ctx.progress(`created VM ${id}; waiting until it runs`);
-    const carried = carriedFrom(inputs);
+    const carried = { ...carriedFrom(inputs), madeExternalIpIds: madeExternalIpIds(first, inputs) };
     const desired = inputs.powerState ?? "running";
     let passwordSet = false;
     let step = "waiting until it runs";
@@ -231,7 +241,12 @@ export const provider = defineResource<VmInputs, VmOutputs>({
     const remaining = ctx.deadline(VM_DEFAULT_TIMEOUT_MS);
     const changed = diff.changed;
     const desired = news.powerState ?? "running";
-    const carried = carriedFrom(news);
+    const carried: VmCarried = {
+      ...carriedFrom(news),
+      ...(olds.madeExternalIpIds === undefined
+        ? {}
+        : { madeExternalIpIds: olds.madeExternalIpIds }),
+    };
     let vm = await getVm(ctx.client, id);
     if (vm === undefined) {
       throw new Error(

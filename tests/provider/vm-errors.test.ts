@@ -251,9 +251,17 @@ describe("the service's own refusals", () => {
     expect(error.message).toMatch(/fix the named field/);
   });
 
-  it("reports a 422 for a placement group the service does not know", async () => {
-    const error = await failure(create(vmArgs({ placementGroup: "no-such-group" })));
-    expect(error.message).toMatch(/422 placement_group_not_found_by_name/);
+  it("refuses a placement group the service does not know, naming the groups, before the create", async () => {
+    const args = vmArgs({ placementGroup: "no-such-group" });
+    const message =
+      /"no-such-group" is not a placement group of project .*; use one of: spread-az1/;
+    const checked = await vm.check(args);
+    expect(checked.failures).toEqual([
+      { property: "placementGroup", reason: expect.stringMatching(message) },
+    ]);
+    // A create that skipped check (the service was unreachable at preview) refuses it too.
+    const error = await failure(vm.create(checked.inputs));
+    expect(error.message).toMatch(message);
   });
 });
 

@@ -221,8 +221,19 @@ describe("diff", () => {
     });
   });
 
+  it("replaces the VM when availabilityZone changes; check refuses a placement group not in the new zone", async () => {
+    const refused = await vm.check(merged(inputs, { availabilityZone: "ru.AZ-2" }), inputs);
+    expect(refused.failures).toEqual([
+      {
+        property: "placementGroup",
+        reason: expect.stringMatching(/spread-az1 does not span availability zone ru\.AZ-2/),
+      },
+    ]);
+    const diff = await replaces({ availabilityZone: "ru.AZ-2", placementGroup: undefined });
+    expect(diff.replaces.sort()).toEqual(["availabilityZone", "placementGroup"]);
+  });
+
   it.each([
-    ["availabilityZone", { availabilityZone: "ru.AZ-2" }],
     ["bootDisk", { bootDisk: { size: 20 } }],
     ["bootDisk", { bootDisk: { size: 10, diskType: "HDD" } }],
     ["image", { image: "ubuntu-24.04" }],

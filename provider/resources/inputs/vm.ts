@@ -76,6 +76,10 @@ export const InterfaceSpec = z
       .boolean()
       .optional()
       .describe("Give the interface a new public address (default false); not for directIp"),
+    externalIpId: Uuid.optional().describe(
+      "An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, " +
+        "is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp",
+    ),
     directIp: z
       .boolean()
       .optional()
@@ -95,12 +99,17 @@ export const InterfaceSpec = z
           );
         }
       }
-      if (spec.externalIp === true) {
-        fail(
-          "externalIp",
-          "a directIp interface already has its public address; remove externalIp",
-        );
+      for (const key of ["externalIp", "externalIpId"] as const) {
+        if (spec[key] !== undefined && spec[key] !== false) {
+          fail(key, `a directIp interface already has its public address; remove ${key}`);
+        }
       }
+    }
+    if (spec.externalIp === true && spec.externalIpId !== undefined) {
+      fail(
+        "externalIpId",
+        "give externalIp (a new address) or externalIpId (an existing one), not both",
+      );
     }
     if (
       spec.securityEnabled === false &&
@@ -219,7 +228,7 @@ export const VmInputs = resourceInputs({
   }),
   placementGroup: replaces(
     NameOrId.optional().describe(
-      "Placement group name or id, in the VM's zone (default none); changing it replaces the VM",
+      "Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM",
     ),
   ),
   powerState: updates(
@@ -262,7 +271,12 @@ export const VmInputs = resourceInputs({
     { default: CARRIED_DEFAULTS.deleteDisksOnDestroy },
   ),
   deleteExternalIpsOnDestroy: updates(
-    z.boolean().optional().describe("Release the VM's public addresses with it (default true)"),
+    z
+      .boolean()
+      .optional()
+      .describe(
+        "Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept",
+      ),
     { default: CARRIED_DEFAULTS.deleteExternalIpsOnDestroy },
   ),
   apiVersion: updates(

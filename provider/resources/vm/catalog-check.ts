@@ -2,7 +2,8 @@
  * What `check` of a VM can know from the service's catalog before anything changes: the zone,
  * flavor, image and disk types exist (with the valid choices when not), the boot disk is as
  * large as the image needs, disk sizes fit their types, the image takes the metadata,
- * cloud-init and password given. It runs at `pulumi preview` and again at `up` before any
+ * cloud-init and password given; the placement group exists and spans the zone; a public
+ * address given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. Values not known yet (preview) are skipped, field by field; the subnets and security
  * groups an interface names are not judged here, as the same program may create them.
@@ -12,13 +13,14 @@ import type { ZoneResponse } from "../../../api/vm/zones";
 import type { CheckFailure } from "../framework/check-inputs";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import type { VmInputs } from "../inputs/vm";
-import { checkDiskSize, type CatalogLookups } from "../catalog/catalog-lookups";
+import { checkDiskSize } from "../catalog/catalog-lookups";
 import { failuresOf } from "../framework/input-error";
+import type { VmLookups } from "./lookups";
 import { checkBootDiskSize, checkCloudInit, checkMetadata, checkPasswordTaken } from "./requests";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
 export async function vmCatalogFailures(
-  lookups: CatalogLookups,
+  lookups: VmLookups,
   inputs: VmInputs,
 ): Promise<CheckFailure[]> {
   if (containsUnknown(inputs.availabilityZone)) return [];
@@ -28,6 +30,17 @@ export async function vmCatalogFailures(
   });
   if (zone === undefined) return failures;
   const inZone = zone;
+
+  if (inputs.placementGroup !== undefined && !isUnknown(inputs.placementGroup)) {
+    const ref = inputs.placementGroup;
+    failures.push(...(await failuresOf(() => lookups.placementGroup(inZone, ref))));
+  }
+  for (const [i, spec] of (inputs.interfaces ?? []).entries()) {
+    const id = (spec as { externalIpId?: unknown } | undefined)?.externalIpId;
+    if (typeof id !== "string" || isUnknown(id)) continue;
+    const field = `interfaces[${i}].externalIpId`;
+    failures.push(...(await failuresOf(() => lookups.externalIp(inZone, id, field))));
+  }
 
   if (!isUnknown(inputs.flavor)) {
     failures.push(...(await failuresOf(() => lookups.flavor(inZone, inputs.flavor))));

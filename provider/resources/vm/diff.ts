@@ -117,10 +117,15 @@ function interfaceMatches(spec: Record<string, unknown>, actual: VmInterfaceOutp
     return false;
   }
   if (direct) return true;
+  // An existing address (externalIpId) must be the one bound; otherwise a new one or none.
+  const publicIp =
+    spec.externalIpId !== undefined
+      ? spec.externalIpId === actual.externalIpId
+      : (spec.externalIp === true) === actual.externalIp;
   return (
     refMatches(spec.subnet, actual.subnet, actual.subnetId) &&
     refMatches(spec.ipAddress, actual.ipAddress, undefined) &&
-    (spec.externalIp === true) === actual.externalIp
+    publicIp
   );
 }
 

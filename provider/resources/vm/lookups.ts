@@ -1,16 +1,20 @@
 /**
  * Resolves the names a VM's inputs use (zone, flavor, image, disk types, subnets, security
- * groups) to the service's objects before anything is created, so that a wrong name fails
+ * groups, placement group, public addresses) to the service's objects before anything is created, so that a wrong name fails
  * with the field at fault and the valid choices instead of a bare 404/422 after the fact.
  * Catalog lists come from {@link CatalogLookups}; network lists (subnets, security groups),
  * which the same program may be changing, are read once per operation (one lookup object per
  * create or update).
  */
+import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
+import type { FloatingIpResponse } from "../../../api/vm/floating-ips";
+import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { SubnetResponse } from "../../../api/vm/subnets";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import { CatalogLookups } from "../catalog/catalog-lookups";
+import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
 
 /** The catalog, and the project's subnets and security groups, for one VM operation. */
@@ -78,5 +82,63 @@ export class VmLookups extends CatalogLookups {
       field,
       `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${choices(groups.map((g) => g.name))}`,
     );
+  }
+
+  /** The project's placement groups. */
+  placementGroups(): Promise<PlacementGroupResponse[]> {
+    return this.once("placement-groups", () =>
+      this.client.listAll(addressesEndpoints.listPlacementGroups, {
+        query: { project_id: this.projectId },
+      }),
+    );
+  }
+
+  /** The placement group `ref` names; it must span `zone`. */
+  async placementGroup(
+    zone: ZoneResponse,
+    ref: string,
+    field = "placementGroup",
+  ): Promise<PlacementGroupResponse> {
+    const groups = await this.placementGroups();
+    const found = groups.find((g) => matches(ref, g));
+    if (found === undefined) {
+      throw new InputError(
+        field,
+        `"${ref}" is not a placement group of project ${this.projectId}; use one of: ${choices(groups.map((g) => g.name))} ` +
+          "(a group this program makes: give its id, placementGroup: group.id, which also makes it first)",
+      );
+    }
+    const zones = found.availability_zones.map((z) => z.availability_zone_name);
+    if (!found.availability_zones.some((z) => z.availability_zone_id === zone.id)) {
+      throw new InputError(
+        field,
+        `placement group ${found.name} does not span availability zone ${zone.name} (it spans ${choices(zones)}); ` +
+          "put the VM in one of those zones or use another group",
+      );
+    }
+    return found;
+  }
+
+  /** The public address `id` names; it must be of `zone`. */
+  async externalIp(zone: ZoneResponse, id: string, field: string): Promise<FloatingIpResponse> {
+    const ip = await this.once(`external-ip:${id}`, () =>
+      getOrGone(() =>
+        this.client.call(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
+      ),
+    );
+    if (ip === undefined) {
+      throw new InputError(
+        field,
+        `no public IP ${id} in project ${this.projectId}; give an ExternalIp's id`,
+      );
+    }
+    if (ip.availability_zone !== undefined && ip.availability_zone.id !== zone.id) {
+      throw new InputError(
+        field,
+        `public IP ${ip.ip_address ?? id} is in availability zone ${ip.availability_zone.name}, ` +
+          `not the VM's (${zone.name}); a VM takes only addresses of its own zone`,
+      );
+    }
+    return ip;
   }
 }

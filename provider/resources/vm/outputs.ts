@@ -70,6 +70,13 @@ export type VmCarried = {
   deleteDisksOnDestroy: boolean;
   deleteExternalIpsOnDestroy: boolean;
   apiVersion: "v1.1" | "v1";
+  /**
+   * The public addresses the VM made itself (`externalIp: true`): the only ones destroy may
+   * delete. Addresses given by id (`externalIpId`) are never among them, nor, after an import,
+   * any address (who made it is unknown). Absent in stacks older than this field: every bound
+   * address is the VM's.
+   */
+  madeExternalIpIds?: string[];
 };
 
 /** The outputs of a Vm. */
@@ -245,6 +252,14 @@ export function carriedFrom(inputs: VmInputs): VmCarried {
   };
 }
 
+/** The addresses bound to `vm` that it made: all but those `inputs` gave by id (for create). */
+export function madeExternalIpIds(vm: VmResponse, inputs: VmInputs): string[] {
+  const given = new Set((inputs.interfaces ?? []).map((i) => i.externalIpId));
+  return vm.interfaces.flatMap((i) =>
+    i.floating_ip === undefined || given.has(i.floating_ip.id) ? [] : [i.floating_ip.id],
+  );
+}
+
 /**
  * The carried inputs for a read: the last outputs' when there are some (refresh), else
  * (import) the attached extra disks by id, no write-only values, and the defaults.
@@ -263,13 +278,17 @@ export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): Vm
       deleteExternalIpsOnDestroy:
         previous.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
       apiVersion: previous.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+      ...(previous.madeExternalIpIds === undefined
+        ? {}
+        : { madeExternalIpIds: previous.madeExternalIpIds }),
     };
   }
-  // Imported: which extra disks were made with the VM is unknown, so they are recorded as
-  // existing disks, which destroy keeps.
+  // Imported: which extra disks and public addresses were made with the VM is unknown, so they
+  // are recorded as existing ones, which destroy keeps.
   return {
     disks: vm.disks.filter((d) => !d.primary).map((d) => ({ diskId: d.id })),
     ...CARRIED_DEFAULTS,
+    madeExternalIpIds: [],
   };
 }
 

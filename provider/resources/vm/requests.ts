@@ -33,6 +33,8 @@ export interface ResolvedInterface {
   securityGroupIds?: string[];
   ipAddress?: string;
   externalIp: boolean;
+  /** An existing public address to bind (regular interfaces only). */
+  externalIpId?: string;
 }
 
 /** Everything a create request needs, with names resolved to ids. */
@@ -149,6 +151,8 @@ export async function resolveVm(
   inputs: VmInputs,
 ): Promise<ResolvedVm> {
   const zone = await lookups.zone(inputs.availabilityZone);
+  if (inputs.placementGroup !== undefined)
+    await lookups.placementGroup(zone, inputs.placementGroup);
   const flavor = await lookups.flavor(zone, inputs.flavor);
   const image = await lookups.image(zone, inputs.image);
   checkBootDiskSize(image, inputs.bootDisk.size);
@@ -211,6 +215,13 @@ export async function resolveVm(
           : { securityGroupIds: [...new Set(securityGroupIds)] }),
         ...(spec.ipAddress === undefined ? {} : { ipAddress: spec.ipAddress }),
         externalIp: spec.externalIp ?? false,
+        ...(spec.externalIpId === undefined
+          ? {}
+          : {
+              externalIpId: (
+                await lookups.externalIp(zone, spec.externalIpId, `${field}.externalIpId`)
+              ).id,
+            }),
       });
     }
   }
@@ -272,7 +283,11 @@ export function createRequestV11(
               interface_security_enabled: i.securityEnabled,
               ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
               ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
-              ...(i.direct ? {} : { new_external_ip: i.externalIp }),
+              ...(i.direct
+                ? {}
+                : i.externalIpId !== undefined
+                  ? { attach_external_ip_id: i.externalIpId }
+                  : { new_external_ip: i.externalIp }),
             })),
           }),
     },
@@ -298,7 +313,9 @@ export function createRequestV1(
               interface_security_enabled: i.securityEnabled,
               ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
               ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
-              new_floating_ip: i.externalIp,
+              ...(i.externalIpId !== undefined
+                ? { attach_floating_ip_id: i.externalIpId }
+                : { new_floating_ip: i.externalIp }),
             })),
           }),
     },
