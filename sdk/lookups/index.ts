@@ -1,8 +1,8 @@
 /**
  * Lookups: read-only functions that read the cloud from the Pulumi program (flavors, zones,
- * disk types, images, the organization and project, the free-tier check, tasks). Each has a
- * plain form answering a Promise and an `…Output` form taking `pulumi.Input` arguments and
- * answering an Output. See docs/lookups.md.
+ * disk types, images, public addresses, placement groups, the organization and project, the
+ * free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
+ * taking `pulumi.Input` arguments and answering an Output. See docs/lookups.md.
  */
 export {
   getAvailabilityZones,
@@ -25,6 +25,17 @@ export {
   type GetDiskTypesArgs,
   type GetDiskTypesResult,
 } from "./disk-types";
+export {
+  getExternalIp,
+  getExternalIpOutput,
+  getExternalIps,
+  getExternalIpsOutput,
+  type ExternalIpInfo,
+  type GetExternalIpArgs,
+  type GetExternalIpResult,
+  type GetExternalIpsArgs,
+  type GetExternalIpsResult,
+} from "./external-ips";
 export {
   getFlavor,
   getFlavorOutput,
@@ -64,6 +75,17 @@ export {
   type OrganizationInfo,
   type OrganizationLimitInfo,
 } from "./organization";
+export {
+  getPlacementGroup,
+  getPlacementGroupOutput,
+  getPlacementGroups,
+  getPlacementGroupsOutput,
+  type GetPlacementGroupArgs,
+  type GetPlacementGroupResult,
+  type GetPlacementGroupsArgs,
+  type GetPlacementGroupsResult,
+  type PlacementGroupInfo,
+} from "./placement-groups";
 export {
   getProject,
   getProjectOutput,

@@ -1,0 +1,136 @@
+/**
+ * Public address lookups: `getExternalIps` lists the project's public IP addresses matching
+ * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
+ */
+import type { z } from "zod";
+import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
+import {
+  FloatingIpListQuery,
+  FloatingIpParams,
+  type FloatingIpResponse,
+} from "../../api/vm/floating-ips";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsFrom, toQuery } from "./args";
+import { camelize, type Camelized } from "./camelize";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
+
+/** The filters of {@link getExternalIps}; they combine with AND. Every one is optional. */
+export interface GetExternalIpsArgs {
+  /** The project. Default: the provider's `vmcloud:projectId`. */
+  projectId?: string;
+  /** Only addresses of this availability zone, by name (e.g. `ru.AZ-1`) or id. */
+  availabilityZone?: string;
+  /** Only addresses whose name contains this text, in any case (1–64 characters). */
+  name?: string;
+  /** `true`: only free addresses (a VM can take them); `false`: only bound ones. */
+  free?: boolean;
+  /** Only the address bound to this network interface (an interface id). */
+  interfaceId?: string;
+}
+
+/**
+ * A public IP address as the lookups answer it: `id`, `name`, `description`, `ipAddress`,
+ * `state` (`available` when free, `in_use` when bound), the `interface` and `vm` it is bound
+ * to, its `availabilityZone`, `tags` and times.
+ */
+export type ExternalIpInfo = Camelized<FloatingIpResponse>;
+
+/** What {@link getExternalIps} answers. */
+export interface GetExternalIpsResult {
+  /** Every matching address, newest first (all pages). */
+  externalIps: ExternalIpInfo[];
+  /** Their ids, in the same order (what a Vm interface takes as `externalIpId`). */
+  ids: string[];
+  /** Their names, in the same order. */
+  names: string[];
+}
+
+/** The arguments of {@link getExternalIp}: an id, or an exact name and/or the filters of {@link getExternalIps}. */
+export interface GetExternalIpArgs extends GetExternalIpsArgs {
+  /** The address's id; cannot be combined with other arguments. */
+  id?: string;
+  /** The address's exact name (case-sensitive); unlike {@link getExternalIps}, not a substring. */
+  name?: string;
+}
+
+/** What {@link getExternalIp} answers: the one address. */
+export type GetExternalIpResult = ExternalIpInfo;
+
+const FIELDS = {
+  projectId: "project_id",
+  name: "name",
+  free: "free",
+  interfaceId: "interface_id",
+} as const;
+
+const ExternalIpsArgs = argsFrom(FloatingIpListQuery, FIELDS).extend({
+  projectId: FloatingIpListQuery.shape.project_id.optional(),
+  availabilityZone: ZoneRef.optional(),
+});
+const ExternalIpArgs = ExternalIpsArgs.extend({
+  id: FloatingIpParams.shape.floating_ip_id.optional(),
+});
+type _ExternalIpsArgs = Assert<
+  ArgsMatchSchema<GetExternalIpsArgs, z.output<typeof ExternalIpsArgs>>
+>;
+type _ExternalIpArgs = Assert<ArgsMatchSchema<GetExternalIpArgs, z.output<typeof ExternalIpArgs>>>;
+
+const externalIps = defineLookup({
+  list: {
+    name: "getExternalIps",
+    args: ExternalIpsArgs,
+    async items(run, args): Promise<ExternalIpInfo[]> {
+      const query = {
+        ...toQuery(FIELDS, args),
+        project_id: run.projectId(args.projectId, FloatingIpListQuery.shape.project_id),
+        ...(await zoneQuery(run, args, FloatingIpListQuery.shape.availability_zone_id)),
+      };
+      const items = await run.listAll(addressesEndpoints.listFloatingIps, { query });
+      return items.map((ip) => camelize(ip));
+    },
+    answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
+  },
+  single: {
+    name: "getExternalIp",
+    kind: "public IP address",
+    args: ExternalIpArgs,
+    read: async (run, id) =>
+      camelize(
+        await run.call(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
+      ),
+  },
+});
+
+/**
+ * Lists the project's public IP addresses that match every filter given, following every
+ * page. Arguments are checked before anything is sent.
+ *
+ * @example
+ * const free = await vmcloud.getExternalIps({ free: true, availabilityZone: "ru.AZ-1" });
+ */
+export const getExternalIps: LookupFunction<GetExternalIpsArgs, GetExternalIpsResult> =
+  externalIps.list;
+
+/** {@link getExternalIps} with `pulumi.Input` arguments and an Output result. */
+export const getExternalIpsOutput: LookupOutputFunction<GetExternalIpsArgs, GetExternalIpsResult> =
+  externalIps.listOutput;
+
+/**
+ * Finds exactly one public IP address: by `id`, or by exact `name` and/or the filters of
+ * {@link getExternalIps}. Fails with a {@link LookupError} when none or more than one matches.
+ *
+ * @example
+ * const www = await vmcloud.getExternalIp({ name: "www" });
+ */
+export const getExternalIp: LookupFunction<GetExternalIpArgs, GetExternalIpResult> =
+  externalIps.single;
+
+/** {@link getExternalIp} with `pulumi.Input` arguments and an Output result. */
+export const getExternalIpOutput: LookupOutputFunction<GetExternalIpArgs, GetExternalIpResult> =
+  externalIps.singleOutput;

@@ -1,0 +1,135 @@
+/**
+ * Placement group lookups: `getPlacementGroups` lists the project's placement groups matching
+ * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
+ * filters).
+ */
+import type { z } from "zod";
+import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
+import {
+  PlacementGroupListQuery,
+  PlacementGroupParams,
+  type PlacementGroupPolicy,
+  type PlacementGroupResponse,
+} from "../../api/vm/placement-groups";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsFrom, toQuery } from "./args";
+import { camelize, type Camelized } from "./camelize";
+import {
+  defineLookup,
+  idsAndNames,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
+
+/** The filters of {@link getPlacementGroups}; they combine with AND. Every one is optional. */
+export interface GetPlacementGroupsArgs {
+  /** The project. Default: the provider's `vmcloud:projectId`. */
+  projectId?: string;
+  /** Only groups whose name contains this text, in any case (1–64 characters). */
+  name?: string;
+  /** Only groups of this policy. */
+  policy?: PlacementGroupPolicy;
+}
+
+/**
+ * A placement group as the lookups answer it: `id`, `name`, `description`, `policy`,
+ * `project`, `tags`, times, and `availabilityZones`: per zone it spans, `vmCount`,
+ * `maxVmCount` (how many VMs of the group the zone can hold on distinct hosts) and `state`.
+ */
+export type PlacementGroupInfo = Camelized<PlacementGroupResponse>;
+
+/** What {@link getPlacementGroups} answers. */
+export interface GetPlacementGroupsResult {
+  /** Every matching group, newest first (all pages). */
+  placementGroups: PlacementGroupInfo[];
+  /** Their ids, in the same order (what a Vm takes as `placementGroup`). */
+  ids: string[];
+  /** Their names, in the same order. */
+  names: string[];
+}
+
+/** The arguments of {@link getPlacementGroup}: an id, or an exact name and/or the filters of {@link getPlacementGroups}. */
+export interface GetPlacementGroupArgs extends GetPlacementGroupsArgs {
+  /** The group's id; cannot be combined with other arguments. */
+  id?: string;
+  /** The group's exact name (case-sensitive); unlike {@link getPlacementGroups}, not a substring. */
+  name?: string;
+}
+
+/** What {@link getPlacementGroup} answers: the one group. */
+export type GetPlacementGroupResult = PlacementGroupInfo;
+
+const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
+
+const PlacementGroupsArgs = argsFrom(PlacementGroupListQuery, FIELDS).extend({
+  projectId: PlacementGroupListQuery.shape.project_id.optional(),
+});
+const PlacementGroupArgs = PlacementGroupsArgs.extend({
+  id: PlacementGroupParams.shape.placement_group_id.optional(),
+});
+type _GroupsArgs = Assert<
+  ArgsMatchSchema<GetPlacementGroupsArgs, z.output<typeof PlacementGroupsArgs>>
+>;
+type _GroupArgs = Assert<
+  ArgsMatchSchema<GetPlacementGroupArgs, z.output<typeof PlacementGroupArgs>>
+>;
+
+const placementGroups = defineLookup({
+  list: {
+    name: "getPlacementGroups",
+    args: PlacementGroupsArgs,
+    async items(run, args): Promise<PlacementGroupInfo[]> {
+      const query = {
+        ...toQuery(FIELDS, args),
+        project_id: run.projectId(args.projectId, PlacementGroupListQuery.shape.project_id),
+      };
+      const items = await run.listAll(addressesEndpoints.listPlacementGroups, { query });
+      return items.map((g) => camelize(g));
+    },
+    answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
+  },
+  single: {
+    name: "getPlacementGroup",
+    kind: "placement group",
+    args: PlacementGroupArgs,
+    read: async (run, id) =>
+      camelize(
+        await run.call(addressesEndpoints.getPlacementGroup, {
+          params: { placement_group_id: id },
+        }),
+      ),
+  },
+});
+
+/**
+ * Lists the project's placement groups that match every filter given, following every page.
+ * Arguments are checked before anything is sent.
+ *
+ * @example
+ * const spread = await vmcloud.getPlacementGroups({ policy: "anti-affinity" });
+ */
+export const getPlacementGroups: LookupFunction<GetPlacementGroupsArgs, GetPlacementGroupsResult> =
+  placementGroups.list;
+
+/** {@link getPlacementGroups} with `pulumi.Input` arguments and an Output result. */
+export const getPlacementGroupsOutput: LookupOutputFunction<
+  GetPlacementGroupsArgs,
+  GetPlacementGroupsResult
+> = placementGroups.listOutput;
+
+/**
+ * Finds exactly one placement group: by `id`, or by exact `name` and/or the filters of
+ * {@link getPlacementGroups}. Fails with a {@link LookupError} when none or more than one
+ * matches.
+ *
+ * @example
+ * const web = await vmcloud.getPlacementGroup({ name: "web-spread" });
+ */
+export const getPlacementGroup: LookupFunction<GetPlacementGroupArgs, GetPlacementGroupResult> =
+  placementGroups.single;
+
+/** {@link getPlacementGroup} with `pulumi.Input` arguments and an Output result. */
+export const getPlacementGroupOutput: LookupOutputFunction<
+  GetPlacementGroupArgs,
+  GetPlacementGroupResult
+> = placementGroups.singleOutput;
