@@ -19,6 +19,7 @@ import { vmCloudInitSecrets } from "./rules/vm-cloud-init-secrets";
 import { vmExternalIp } from "./rules/vm-external-ip";
 import { vmFlavor } from "./rules/vm-flavor";
 import { vmPasswordSecret } from "./rules/vm-password-secret";
+import { vmPlacementSpread } from "./rules/vm-placement-spread";
 import { vmSecurityGroup } from "./rules/vm-security-group";
 
 /** The policy pack's name, as `pulumi preview --policy-pack` reports it. */
@@ -42,4 +43,5 @@ export const policies: Policies = [
   stackMaxVms,
   vmSecurityGroup,
   noUnattachedDisks,
+  vmPlacementSpread,
 ];
