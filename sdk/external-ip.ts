@@ -5,10 +5,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { FloatingIpStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { ExternalIpInputs } from "../provider/resources/inputs/external-ip";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of an {@link ExternalIp}. */
 export interface ExternalIpArgs {
@@ -48,17 +52,7 @@ type _ExternalIpArgsMatchSchema = Assert<
  * the address stays when the VM is replaced or deleted, and can move to another VM. Import an
  * existing one with `ExternalIp.get(name, id)` or the `import` resource option.
  */
-export class ExternalIp extends VmCloudResource {
-  /** The state of an existing address, by id (the provider reads every property from it). */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ExternalIp {
-    // With `id` set the engine reads the address; args are ignored.
-    return new ExternalIp(name, undefined as unknown as ExternalIpArgs, { ...opts, id });
-  }
-
+export class ExternalIp extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Address name. */
   declare public readonly name: pulumi.Output<string>;
@@ -93,15 +87,11 @@ export class ExternalIp extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: ExternalIpArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as ExternalIpArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`ExternalIp "${name}": args are required (name at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "ExternalIp",
       name,
-      { inputs: ExternalIpInputs, outputs: EXTERNAL_IP_OUTPUTS },
-      inputs,
+      { inputs: ExternalIpInputs, outputs: EXTERNAL_IP_OUTPUTS, required: "name at least" },
+      args,
       opts,
     );
   }
@@ -120,3 +110,13 @@ const EXTERNAL_IP_OUTPUTS = [
   "tagIds",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof ExternalIp>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _ExternalIpOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    ExternalIp,
+    keyof z.input<typeof ExternalIpInputs>,
+    (typeof EXTERNAL_IP_OUTPUTS)[number]
+  >
+>;

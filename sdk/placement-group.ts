@@ -5,10 +5,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { PlacementGroupPolicy, PlacementGroupState } from "../api/vm/placement-groups";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
+import type {
+  ArgsMatchSchema,
+  Assert,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { PlacementGroupInputs } from "../provider/resources/inputs/placement-group";
-import { VmCloudResource } from "./resource-base";
+import { CloudObjectResource } from "./cloud-resource";
 
 /** The inputs of a {@link PlacementGroup}. */
 export interface PlacementGroupArgs {
@@ -62,17 +66,7 @@ export interface PlacementGroupZone {
  * A placement group. VMs join it with `placementGroup: group.id` (or its name). Import an
  * existing one with `PlacementGroup.get(name, id)` or the `import` resource option.
  */
-export class PlacementGroup extends VmCloudResource {
-  /** The state of an existing group, by id (the provider reads every property from it). */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    opts?: pulumi.CustomResourceOptions,
-  ): PlacementGroup {
-    // With `id` set the engine reads the group; args are ignored.
-    return new PlacementGroup(name, undefined as unknown as PlacementGroupArgs, { ...opts, id });
-  }
-
+export class PlacementGroup extends CloudObjectResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
   /** Group name. */
   declare public readonly name: pulumi.Output<string>;
@@ -101,15 +95,15 @@ export class PlacementGroup extends VmCloudResource {
    * @param opts  resource options
    */
   constructor(name: string, args: PlacementGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
-    if ((args as PlacementGroupArgs | undefined) === undefined && opts.id === undefined) {
-      throw new Error(`PlacementGroup "${name}": args are required (name and policy at least)`);
-    }
-    const inputs = opts.id === undefined ? args : undefined;
     super(
       "PlacementGroup",
       name,
-      { inputs: PlacementGroupInputs, outputs: PLACEMENT_GROUP_OUTPUTS },
-      inputs,
+      {
+        inputs: PlacementGroupInputs,
+        outputs: PLACEMENT_GROUP_OUTPUTS,
+        required: "name and policy at least",
+      },
+      args,
       opts,
     );
   }
@@ -125,3 +119,13 @@ const PLACEMENT_GROUP_OUTPUTS = [
   "tagIds",
   "createdTime",
 ] as const satisfies ReadonlyArray<keyof PlacementGroup>;
+
+// Every output the class declares is an input or listed above, and every one listed is
+// declared: this fails to compile if not.
+type _PlacementGroupOutputsMatchClass = Assert<
+  OutputsMatchClass<
+    PlacementGroup,
+    keyof z.input<typeof PlacementGroupInputs>,
+    (typeof PLACEMENT_GROUP_OUTPUTS)[number]
+  >
+>;

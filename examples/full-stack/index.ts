@@ -1,7 +1,8 @@
 // A fuller program: two web VMs in two availability zones, each zone with its own subnet and
-// security group (rules as separate resources), a database VM with a password (a secret) and a
-// data disk attached through DiskAttachment, and a batch VM that is kept stopped. Flavors and
-// images are looked up by name. Configure the provider as the quickstart does, then:
+// security group (rules as separate resources), spread over hosts by a placement group, the
+// first one behind a stable public address (DNS can point at it: it survives the VM's
+// replacement); a database VM with a password (a secret) and a data disk attached through
+// DiskAttachment, and a batch VM that is kept stopped. Flavors and images are looked up by name. Configure the provider as the quickstart does, then:
 //   pulumi config set --secret dbPassword 'S3cure-Passw0rd!'
 //   pulumi up
 import * as pulumi from "@pulumi/pulumi";
@@ -15,6 +16,7 @@ const dbPassword = config.requireSecret("dbPassword");
 // Lookups by name, answered by the cloud when the program runs (also during preview).
 const webFlavor = vmcloud.getFlavorOutput({ name: "gen-2-4", availabilityZone: "ru.AZ-1" });
 const ubuntu = vmcloud.getImageOutput({ name: "ubuntu-22.04" });
+const webImage = vmcloud.getImageOutput({ name: config.get("webImage") ?? "ubuntu-22.04" });
 
 /** A zone's network: a subnet and a security group that lets HTTP in from anywhere and SSH from admins. */
 function zoneNetwork(zone: string, index: number) {
@@ -51,15 +53,35 @@ function zoneNetwork(zone: string, index: number) {
 
 const networks = ["ru.AZ-1", "ru.AZ-2"].map(zoneNetwork);
 
+// The web tier's VMs each on their own host, in every zone the group spans.
+const webSpread = new vmcloud.PlacementGroup("web-spread", {
+  name: "web-spread",
+  description: "web servers on distinct hosts",
+  policy: "anti-affinity",
+});
+
+// A public address of its own: it outlives the VM that holds it, so DNS can point at it.
+const www = new vmcloud.ExternalIp("www", {
+  name: "www",
+  description: "www points here",
+  availabilityZone: networks[0]!.zone,
+});
+
 const webVms = networks.map(
-  ({ key, zone, subnet, web }) =>
+  ({ key, zone, subnet, web }, index) =>
     new vmcloud.Vm(`web-${key}`, {
       name: `web-${key}`,
       flavor: webFlavor.id,
-      image: ubuntu.id,
+      image: webImage.id,
       availabilityZone: zone,
       bootDisk: { size: 20, diskType: "SSD" },
-      interfaces: [{ subnet: subnet.id, securityGroups: [web.id], externalIp: true }],
+      // The first web VM takes the stable address; the other gets a new one of its own.
+      interfaces: [
+        index === 0
+          ? { subnet: subnet.id, securityGroups: [web.id], externalIpId: www.id }
+          : { subnet: subnet.id, securityGroups: [web.id], externalIp: true },
+      ],
+      placementGroup: webSpread.id,
       tags: ["env-dev", "team-platform"],
     }),
 );
@@ -114,6 +136,9 @@ const batch = new vmcloud.Vm("batch", {
 
 export const webFlavorId = webFlavor.id;
 export const webIps = webVms.map((vm) => vm.externalIpAddress);
+export const wwwAddress = www.address;
+export const wwwId = www.id;
+export const webSpreadId = webSpread.id;
 export const webZones = webVms.map((vm) => vm.availabilityZone);
 export const dbId = db.id;
 export const dbAddress = db.privateIp;

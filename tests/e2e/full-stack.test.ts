@@ -1,10 +1,12 @@
 // examples/full-stack under the real Pulumi engine, against the emulator: web VMs in two
-// zones, subnets, security groups with separate rules, a database VM with a password and a
-// data disk attached through DiskAttachment, a stopped batch VM, lookups by name. `up`, then
-// `refresh` with no changes; a bigger data disk previews as exactly one in-place update and a
-// new batch image as exactly one replace, and `up` applies each; powering the batch VM on
-// behind Pulumi's back is found by `refresh` and undone by `up`; `destroy` leaves only the
-// fixtures. Never skipped: if the engine cannot be built, `beforeAll` fails.
+// zones spread by a placement group, the first behind a stable public address (ExternalIp),
+// subnets, security groups with separate rules, a database VM with a password and a data disk
+// attached through DiskAttachment, a stopped batch VM, lookups by name. `up`, then `refresh`
+// with no changes; a new web image replaces both web VMs and the stable address survives, on
+// the new VM; a bigger data disk previews as exactly one in-place update and a new batch image
+// as exactly one replace, and `up` applies each; powering the batch VM on behind Pulumi's back
+// is found by `refresh` and undone by `up`; `destroy` leaves only the fixtures (no address, no
+// placement group). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
@@ -22,8 +24,8 @@ const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
 const OP_TIMEOUT = 180_000;
 /** The password the test gives the database VM (as secret config). */
 const DB_PASSWORD = "Full-Stack-Secret-9!";
-/** Stack, 2 subnets, 3 groups, 4 rules, 4 VMs, 1 disk, 1 attachment. */
-const RESOURCES = 16;
+/** Stack, 2 subnets, 3 groups, 4 rules, 1 placement group, 1 address, 4 VMs, 1 disk, 1 attachment. */
+const RESOURCES = 18;
 
 interface VmBody {
   id: string;
@@ -33,6 +35,18 @@ interface VmBody {
   flavor: { name: string };
   availability_zone: { name: string };
   tags: Array<{ name: string }>;
+}
+
+interface FloatingIpBody {
+  id: string;
+  ip_address: string;
+  state: string;
+  vm?: { id: string; name: string };
+}
+
+interface PlacementGroupBody {
+  policy: string;
+  availability_zones: Array<{ availability_zone_name: string; vm_count: number }>;
 }
 
 interface DiskBody {
@@ -87,6 +101,20 @@ describe("examples/full-stack under `pulumi up`", () => {
         expect(vm).toMatchObject({ name, state: "running", flavor: { name: "gen-2-4" } });
         expect(vm.tags.map((t) => t.name).sort()).toEqual(["env-dev", "team-platform"]);
       }
+      // The stable address is bound to web-az1; the group spreads one web VM in each zone.
+      const webAz1Vm = await stateResource(example.stack, "Vm", "web-az1");
+      const www = await get<FloatingIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
+      expect(www).toMatchObject({ state: "in_use", vm: { id: webAz1Vm.id, name: "web-az1" } });
+      expect(outputs["wwwAddress"]).toBe(www.ip_address);
+      expect((outputs["webIps"] as string[])[0]).toBe(www.ip_address);
+      const spread = await get<PlacementGroupBody>(
+        `/api/v1/placement-groups/${String(outputs["webSpreadId"])}`,
+      );
+      expect(spread.policy).toBe("anti-affinity");
+      expect(spread.availability_zones.map((z) => [z.availability_zone_name, z.vm_count])).toEqual([
+        ["ru.AZ-1", 1],
+        ["ru.AZ-2", 1],
+      ]);
       const batch = await get<VmBody>(`/api/v1/vms/${String(outputs["batchId"])}`);
       expect(batch).toMatchObject({ state: "stopped", image: { name: "debian-12" } });
       expect(batch.availability_zone.name).toBe("ru.AZ-2");
@@ -121,6 +149,41 @@ describe("examples/full-stack under `pulumi up`", () => {
       const refresh = await example.stack.refresh();
       expect(refresh.summary.result).toBe("succeeded");
       expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "replaces both web VMs for a new image; the stable address survives and ends on the new web-az1",
+    async () => {
+      const before = await stateResource(example.stack, "Vm", "web-az1");
+      await example.stack.setConfig("webImage", { value: "ubuntu-24.04" });
+      const seen = recorder();
+      const preview = await example.stack.preview({ onEvent: seen.onEvent });
+      expect(changes(preview.changeSummary)).toEqual({ replace: 2 });
+      expect(
+        seen.steps
+          .filter((s) => s.op === "replace")
+          .map((s) => s.urn.split("::").pop())
+          .sort(),
+      ).toEqual(["web-az1", "web-az2"]);
+
+      const up = await example.stack.up();
+      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 2 });
+      const after = await stateResource(example.stack, "Vm", "web-az1");
+      expect(after.id).not.toBe(before.id);
+      // The same address object and IP, now on the new VM; the old VM is gone.
+      expect(up.outputs["wwwId"]?.value).toBe(outputs["wwwId"]);
+      expect(up.outputs["wwwAddress"]?.value).toBe(outputs["wwwAddress"]);
+      const www = await get<FloatingIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
+      expect(www).toMatchObject({
+        state: "in_use",
+        ip_address: outputs["wwwAddress"],
+        vm: { id: after.id },
+      });
+      expect((await emulator.call("GET", `/api/v1/vms/${String(before.id)}`)).status).toBe(404);
+      const vm = await get<VmBody>(`/api/v1/vms/${String(after.id)}`);
+      expect(vm).toMatchObject({ state: "running", image: { name: "ubuntu-24.04" } });
     },
     OP_TIMEOUT,
   );

@@ -162,6 +162,7 @@ const RESOURCE_COLLECTIONS = [
   "securityGroupRules",
   "interfaces",
   "floatingIps",
+  "placementGroups",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */
