@@ -45,6 +45,7 @@ describe("adopting a VM, a disk, a subnet and a security group by id (adoptId), 
     const reply = await emulator.waitFor(
       path,
       (body, status) => status === 200 && (body as Record<string, unknown>)[field] === value,
+      60_000,
     );
     return reply.body;
   }

@@ -90,7 +90,12 @@ describe.each([
     await harness().clearRequests();
     const adopted = await adopt(harness(), { ...program, adoptId: existing.id });
     expect(adopted.id).toBe(existing.id);
-    expect(adopted.outs).toEqual({ ...existing.outs, ...pick(adopted.outs, VOLATILE) });
+    // The outputs of a read, and the id it adopted (kept like the other local inputs).
+    expect(adopted.outs).toEqual({
+      ...existing.outs,
+      ...pick(adopted.outs, VOLATILE),
+      adoptId: existing.id,
+    });
     expect(await writes(harness())).toEqual([]);
 
     // No change afterwards, whether the program keeps adoptId, drops it or names another id.
