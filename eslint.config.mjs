@@ -4,7 +4,15 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "**/node_modules/**", "coverage/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "**/node_modules/**",
+      "coverage/**",
+      "docs/reference/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

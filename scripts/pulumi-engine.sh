@@ -7,6 +7,9 @@
 #   scripts/pulumi-engine.sh --print-path     build or reuse, print the PATH entries to prepend
 #                                             (the Node.js in use, then the engine directories)
 #   scripts/pulumi-engine.sh --rebuild ...    build again even when cached (with any option above)
+#   scripts/pulumi-engine.sh --stock-launcher ...  with any option above: the same engine, but with
+#                                             the dynamic-provider launcher as Pulumi's release
+#                                             archives ship it (launchers/stock/), in its own bin
 #   scripts/pulumi-engine.sh -- CMD ARGS...   run CMD with the engine on PATH
 #
 # A `pulumi` already on PATH is used as it is (only the missing launchers are added), unless
@@ -122,15 +125,30 @@ vmcloud_engine_install_launchers() {
   done
 }
 
+# A bin directory with hard links to the engine's binaries and the stock dynamic-provider
+# launcher; each file is replaced by a rename, so concurrent callers never see a gap.
+vmcloud_engine_stock_bin() {
+  local src=$1 dest=$2 stock=$3 name
+  mkdir -p "$dest" || return 1
+  for name in pulumi pulumi-language-nodejs pulumi-language-nodejs-legacy; do
+    [ "$src/$name" -ef "$dest/$name" ] && continue
+    { ln "$src/$name" "$dest/.$name.$$" 2>/dev/null || cp "$src/$name" "$dest/.$name.$$"; } &&
+      mv -f "$dest/.$name.$$" "$dest/$name" || return 1
+  done
+  vmcloud_engine_install_launchers "$src" "$dest" pulumi-analyzer-policy &&
+    vmcloud_engine_install_launchers "$stock" "$dest" pulumi-resource-pulumi-nodejs
+}
+
 vmcloud_engine_main() {
-  local action=source rebuild=${VMCLOUD_PULUMI_REBUILD:-}
+  local action=source rebuild=${VMCLOUD_PULUMI_REBUILD:-} stock=
   while [ $# -gt 0 ]; do
     case $1 in
       --print-bin) action=print-bin ;;
       --print-path) action=print-path ;;
       --rebuild) rebuild=1 ;;
       --) shift; action="exec"; break ;;
-      -h | --help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
+      --stock-launcher) stock=1 ;;
+      -h | --help) sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
       *) vmcloud_engine_log "unknown option $1 (see --help)"; return 2 ;;
     esac
     shift
@@ -162,9 +180,16 @@ vmcloud_engine_main() {
     for name in pulumi-resource-pulumi-nodejs pulumi-analyzer-policy; do
       [ -x "$real_dir/$name" ] || missing+=("$name")
     done
-    if [ ${#missing[@]} -gt 0 ]; then
-      extra_path=$cache/pulumi-launchers/bin
-      vmcloud_engine_install_launchers "$launchers" "$extra_path" "${missing[@]}" || return 1
+    if [ -n "$stock" ] && [[ " ${missing[*]} " == *" pulumi-resource-pulumi-nodejs "* ]]; then
+      # The installed CLI's own launcher is the stock one; where it lacks one, the stock copy.
+      vmcloud_engine_install_launchers "$launchers/stock" "$cache/pulumi-launchers-stock/bin" \
+        pulumi-resource-pulumi-nodejs || return 1
+      extra_path=$cache/pulumi-launchers-stock/bin
+      missing=("${missing[@]/pulumi-resource-pulumi-nodejs/}")
+    fi
+    if [ -n "${missing[*]}" ]; then
+      vmcloud_engine_install_launchers "$launchers" "$cache/pulumi-launchers/bin" ${missing[*]} || return 1
+      extra_path=${extra_path:+$extra_path:}$cache/pulumi-launchers/bin
     fi
     vmcloud_engine_log "using the pulumi on PATH: $ambient ($("$ambient" version 2>/dev/null))"
   else
@@ -189,6 +214,12 @@ vmcloud_engine_main() {
     fi
     vmcloud_engine_install_launchers "$launchers" "$bin" pulumi-resource-pulumi-nodejs pulumi-analyzer-policy ||
       return 1
+    if [ -n "$stock" ]; then
+      # The CLI finds its bundled launcher next to its own executable (symlinks resolved), so
+      # the stock variant is a second bin of hard links to the same binaries.
+      vmcloud_engine_stock_bin "$bin" "$entry/stock/bin" "$launchers/stock" || return 1
+      bin=$entry/stock/bin
+    fi
   fi
 
   # Directories for PATH: the Node.js in use, the engine's bin (an ambient CLI's directory is on
@@ -220,7 +251,7 @@ vmcloud_engine_main() {
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   vmcloud_engine_main "$@"
   vmcloud_engine_status=$?
-  unset -f vmcloud_engine_main vmcloud_engine_build vmcloud_engine_install_launchers \
+  unset -f vmcloud_engine_main vmcloud_engine_build vmcloud_engine_install_launchers vmcloud_engine_stock_bin \
     vmcloud_engine_required vmcloud_engine_elapsed vmcloud_engine_log
   eval "unset vmcloud_engine_status; return $vmcloud_engine_status"
 else

@@ -49,6 +49,14 @@ export interface SecurityGroupArgs {
    * touches nothing in the cloud.
    */
   timeouts?: pulumi.Input<Timeouts>;
+  /**
+   * Id of an existing security group to bring under management instead of creating one, with any Pulumi
+   * CLI (the `import` resource option needs the package's own dynamic-provider launcher).
+   * `create` reads it, refuses (changing nothing) unless the other inputs describe it as it is,
+   * and records it as this resource, as an import would; `destroy` then deletes it. Read at
+   * create only: changing or removing it later changes nothing.
+   */
+  adoptId?: pulumi.Input<string>;
 }
 
 // SecurityGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
@@ -94,6 +102,8 @@ export class SecurityGroup extends CloudObjectResource {
   declare public readonly modifiedTime: pulumi.Output<string | undefined>;
   /** The waits in force. */
   declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+  /** The id given as `adoptId` when this resource adopted an existing object. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
 
   /**
    * @param name  the Pulumi resource name (not the group's name: set `args.name`)

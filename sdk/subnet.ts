@@ -73,6 +73,14 @@ export interface SubnetArgs {
    * is done, delete until gone. Default 10m each. Changing them touches nothing in the cloud.
    */
   timeouts?: pulumi.Input<Timeouts>;
+  /**
+   * Id of an existing subnet to bring under management instead of creating one, with any Pulumi
+   * CLI (the `import` resource option needs the package's own dynamic-provider launcher).
+   * `create` reads it, refuses (changing nothing) unless the other inputs describe it as it is,
+   * and records it as this resource, as an import would; `destroy` then deletes it. Read at
+   * create only: changing or removing it later changes nothing.
+   */
+  adoptId?: pulumi.Input<string>;
 }
 
 // SubnetArgs must describe exactly the inputs the provider checks: this fails to compile if not.
@@ -121,6 +129,8 @@ export class Subnet extends CloudObjectResource {
   declare public readonly createdTime: pulumi.Output<string>;
   /** The waits in force. */
   declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
+  /** The id given as `adoptId` when this resource adopted an existing object. */
+  declare public readonly adoptId: pulumi.Output<string | undefined>;
 
   /**
    * @param name  the Pulumi resource name (not the subnet's name: set `args.name`)

@@ -43,10 +43,12 @@ export {
 } from "./paginate";
 export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
 export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
-export { parseRetryAfter, backoffDelay } from "./retry";
+export { parseRetryAfter, backoffDelay, type BackoffLimits } from "./retry";
+export type { AnyEndpoint, Endpoint, ServiceName } from "../../api/endpoint";
 export {
   signRequest,
   verifySignature,
   SIGNING_ALGORITHM,
+  type SignableRequest,
   type SigningKey,
 } from "../../api/signing";

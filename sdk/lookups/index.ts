@@ -4,6 +4,7 @@
  * free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
  * taking `pulumi.Input` arguments and answering an Output. See docs/lookups.md.
  */
+export type { LookupFunction, LookupOutputFunction } from "./define-lookup";
 export {
   getAvailabilityZones,
   getAvailabilityZonesOutput,

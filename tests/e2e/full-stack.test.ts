@@ -9,7 +9,7 @@
 // placement group). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
+import { ENGINE_TIMEOUT_MS, LAUNCHERS, prepareEngine } from "./support/engine";
 import {
   changes,
   type ExampleStack,
@@ -56,14 +56,14 @@ interface DiskBody {
   vms: Array<{ id: string }>;
 }
 
-describe("examples/full-stack under `pulumi up`", () => {
+describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (launcher) => {
   let emulator: TestEmulator;
   let example: ExampleStack;
   let fixtureIds: Record<string, string[]>;
   let outputs: Record<string, unknown>;
 
   beforeAll(async () => {
-    const engine = await prepareEngine();
+    const engine = await prepareEngine(launcher);
     emulator = await startTestEmulator({ speed: 20 });
     fixtureIds = await resourceIds(emulator);
     example = await openExampleStack(engine, emulator, "full-stack", {

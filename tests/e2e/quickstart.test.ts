@@ -6,7 +6,7 @@
 // built, `beforeAll` fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { ENGINE_TIMEOUT_MS, LAUNCHERS, prepareEngine, repo } from "./support/engine";
 import {
   changes,
   type ExampleStack,
@@ -33,14 +33,14 @@ interface VmBody {
   }>;
 }
 
-describe("examples/quickstart under `pulumi up`", () => {
+describe.each(LAUNCHERS)("examples/quickstart under `pulumi up`, %s launcher", (launcher) => {
   let emulator: TestEmulator;
   let example: ExampleStack;
   let fixtureIds: Record<string, string[]>;
   let vmId: string;
 
   beforeAll(async () => {
-    const engine = await prepareEngine();
+    const engine = await prepareEngine(launcher);
     emulator = await startTestEmulator({ speed: 20 });
     fixtureIds = await resourceIds(emulator);
     example = await openExampleStack(engine, emulator, "quickstart", {

@@ -4,14 +4,19 @@
 // bin, and runs the real `pulumi preview --policy-pack node_modules/@vmcloud/pulumi/policy`
 // with a local file backend. A second project installs no @pulumi/policy: its preview must
 // fail with a message that names the package and the command that installs it.
+// Then README's "Using it in a program", word for word, in a fresh TypeScript program under the
+// stock dynamic-provider launcher (as in a user's own setup), once with the newest
+// @pulumi/pulumi the registry serves and once with the oldest that package.json's range
+// allows: one copy of @pulumi/pulumi in `npm ls`, `pulumi preview` and `pulumi up` of a VM
+// against the emulator started with `npx vmcloud-emulator` from that program.
 // Needs `npm run build` first (it packs dist/ as it is). The engine comes from
 // scripts/pulumi-engine.sh (built on first use, ~5 min); npm installs take 20 s to 2 min.
 import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
+import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "../e2e/support/engine";
 import { type EmulatorProcess, spawnEmulator, stopAllEmulators } from "../support/emulator-process";
 import {
   cleanEnv,
@@ -25,6 +30,7 @@ import {
   type Tarball,
   writeProgram,
 } from "./support/packed";
+import { readmeCommands, readmeProgram } from "./support/readme";
 
 const POLICY_PACK = "node_modules/@vmcloud/pulumi/policy";
 const PASSPHRASE = "vmcloud-packed-install";
@@ -238,5 +244,125 @@ describe("the packed npm package, installed into a fresh project", () => {
       expect(ran.output).not.toContain("Cannot find module");
       expect(ran.output).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
     }, 180_000);
+  });
+  /** The oldest @pulumi/pulumi that package.json's caret range allows. */
+  const oldestPulumi = (
+    JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies["@pulumi/pulumi"]!.replace(/^\^/, "");
+
+  describe.each([
+    ["the newest @pulumi/pulumi", "latest"],
+    ["the oldest supported @pulumi/pulumi", oldestPulumi],
+  ])("README's program, word for word, with %s (%s), stock launcher", (_what, version) => {
+    let project: string;
+    let stockEngine: Engine;
+    let npxEmulator: EmulatorProcess;
+    let env: NodeJS.ProcessEnv;
+
+    beforeAll(async () => {
+      stockEngine = await prepareEngine("stock");
+      project = join(scratch, `readme-${version}`);
+      // A fresh TypeScript program, as `pulumi new typescript` lays one out.
+      await installProject(project, [
+        tarball.file,
+        `@pulumi/pulumi@${version}`,
+        `typescript@${lockedVersion("typescript")}`,
+        `@types/node@${lockedVersion("@types/node")}`,
+      ]);
+      await writeFile(
+        join(project, "Pulumi.yaml"),
+        "name: readme-program\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n",
+      );
+      await writeFile(
+        join(project, "tsconfig.json"),
+        `${JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", types: ["node"] }, files: ["index.ts"] }, null, 2)}\n`,
+      );
+      await writeFile(join(project, "index.ts"), readmeProgram());
+      npxEmulator = await spawnEmulator(["vmcloud-emulator", "--port", "0"], {
+        command: "npx",
+        cwd: project,
+        env: cleanEnv(),
+        timeoutMs: 120_000,
+      });
+      console.log(`\`npx vmcloud-emulator\` in ${project}: ${npxEmulator.url}`);
+      const state = join(scratch, `state-${version}`);
+      await mkdir(state);
+      env = cleanEnv({
+        PATH: `${stockEngine.enginePath}:${process.env.PATH ?? ""}`,
+        PULUMI_BACKEND_URL: `file://${state}`,
+        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+        PULUMI_HOME: join(scratch, "pulumi-home"),
+        PULUMI_SKIP_UPDATE_CHECK: "true",
+        // No terminal to answer `pulumi up`'s question: the CLI's own switch, not a flag.
+        PULUMI_SKIP_CONFIRMATIONS: "true",
+        VMCLOUD_ENDPOINT: "",
+        VMCLOUD_TOKEN: "",
+        VMCLOUD_PROJECT_ID: "",
+      });
+    }, 20 * 60_000);
+
+    afterAll(async () => {
+      await npxEmulator?.stop();
+    }, 60_000);
+
+    it("installs one copy of @pulumi/pulumi, the requested one", async () => {
+      const ls = await run("npm", ["ls", "@pulumi/pulumi", "--all"], {
+        cwd: project,
+        env: cleanEnv(),
+      });
+      console.log(ls.output);
+      expect(ls.code, ls.output).toBe(0);
+      const copies = [...ls.stdout.matchAll(/@pulumi\/pulumi@(\S+)( deduped)?/g)];
+      expect(new Set(copies.map((m) => m[1])).size, ls.stdout).toBe(1);
+      expect(
+        copies.filter((m) => m[2] === undefined),
+        ls.stdout,
+      ).toHaveLength(1);
+      const installed = JSON.parse(
+        readFileSync(join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+      ) as { version: string };
+      console.log(`@pulumi/pulumi ${version} installed as ${installed.version}`);
+      if (version !== "latest") expect(installed.version).toBe(version);
+    });
+
+    it("`pulumi preview` and README's commands (`pulumi config set …`, `pulumi up`) deploy the VM", async () => {
+      const fixtures = (await (await fetch(`${npxEmulator.url}/_emulator/fixtures`)).json()) as {
+        token: string;
+        vm: { projectId: string };
+      };
+      const pulumi = async (args: string[]) =>
+        expectSuccess(await run("pulumi", args, { cwd: project, env }), `pulumi ${args.join(" ")}`);
+      await pulumi(["stack", "init", "dev"]);
+      const commands = readmeCommands({
+        endpoint: npxEmulator.url,
+        token: fixtures.token,
+        projectId: fixtures.vm.projectId,
+      });
+      const up = commands.pop();
+      expect(up).toEqual(["pulumi", "up"]);
+      for (const command of commands) {
+        expect(command[0]).toBe("pulumi");
+        await pulumi(command.slice(1));
+      }
+      const preview = await pulumi(["preview"]);
+      console.log(preview.output);
+      expect(preview.stdout).toMatch(/\+ 3 to create/);
+
+      const deployed = await pulumi(up!.slice(1));
+      console.log(deployed.output);
+      expect(deployed.stdout).toMatch(/3 created/);
+      const outputs = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout) as {
+        address: string;
+      };
+      expect(outputs.address).toMatch(/^10\.10\.0\.\d+$/);
+      const state = (await (await fetch(`${npxEmulator.url}/_emulator/state`)).json()) as {
+        vm: { vms: Record<string, { name: string; status: string }> };
+      };
+      expect(Object.values(state.vm.vms).filter((vm) => vm.name === "web")).toEqual([
+        expect.objectContaining({ name: "web", status: "running" }),
+      ]);
+    }, 300_000);
   });
 });

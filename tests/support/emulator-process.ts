@@ -56,10 +56,16 @@ interface Started {
   exited: Promise<Exit>;
 }
 
-function start(command: string, args: readonly string[], group = false): Started {
+function start(
+  command: string,
+  args: readonly string[],
+  group = false,
+  where: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Started {
   // A group leader's children (e.g. the node that `npx` starts) get its signals too.
   const child = spawn(command, args, {
-    cwd: REPO,
+    cwd: where.cwd ?? REPO,
+    env: where.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: group,
   });
@@ -108,7 +114,7 @@ export async function runCli(
  */
 export async function spawnEmulator(
   args: readonly string[],
-  options: { command?: string; timeoutMs?: number } = {},
+  options: { command?: string; timeoutMs?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<EmulatorProcess> {
   const command = options.command ?? process.execPath;
   if (options.command === undefined) requireBuiltCli();
@@ -116,6 +122,7 @@ export async function spawnEmulator(
     command,
     options.command === undefined ? [CLI, ...args] : args,
     options.command !== undefined,
+    { cwd: options.cwd, env: options.env },
   );
   const timeoutMs = options.timeoutMs ?? 30_000;
   const url = await new Promise<string>((resolve, reject) => {

@@ -16,6 +16,7 @@ import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
 import { explained, resourceLabel, ResourceInitError } from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
+import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 import { inputDefaults, inputFacts, inputsWhere, type InputSchema } from "./input-fields";
 
@@ -206,7 +207,8 @@ export function defineResource<
   const localKeys = inputsWhere(def.inputs, (meta) => meta.onChange === "local");
   const defaults = inputDefaults(def.inputs);
   const spec: DiffSpec = {
-    inputs: Object.keys(inputFacts(def.inputs)),
+    // `adoptId` acts at create only (see adopt-existing.ts): never compared, never replaces.
+    inputs: Object.keys(inputFacts(def.inputs)).filter((key) => key !== ADOPT_INPUT),
     replaceOn: inputsWhere(def.inputs, (meta) => meta.onChange === "replaces"),
     optionalComputed: inputsWhere(def.inputs, (meta) => meta.cloudDefault === true),
     compare: def.diff?.compare,
@@ -281,10 +283,23 @@ export function defineResource<
     async create(inputs) {
       const news = strip(inputs) as I;
       const name = nameOf(news);
+      const adoptId = news[ADOPT_INPUT];
       const { id, outs } = await keepingLocal(localKeys, news, inputs.__provider, () =>
-        explained(def.typeName, name, "create", () =>
-          def.create(contextFor(def.typeName, name, "create", news), news),
-        ),
+        explained(def.typeName, name, "create", async () => {
+          const ctx = contextFor(def.typeName, name, "create", news);
+          if (typeof adoptId !== "string") return def.create(ctx, news);
+          ctx.progress(`adopting ${def.typeName} ${adoptId} (adoptId)`);
+          const adopted = await adoptExisting({
+            typeName: def.typeName,
+            id: adoptId,
+            read: () => def.read(ctx, adoptId, {}),
+            differences: (found) =>
+              diffInputs(specFor(news), withLocal(localKeys, found, news), news).changed,
+            current: (found, key) =>
+              (def.inputsOf?.(found) as Record<string, unknown> | undefined)?.[key] ?? found[key],
+          });
+          return { id: adoptId, outs: adopted };
+        }),
       );
       return { id, outs: plain(withLocal(localKeys, outs, news)) };
     },

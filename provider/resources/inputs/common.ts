@@ -39,3 +39,13 @@ export const TimeoutsInput = z
 
 /** The `timeouts` a program gives, e.g. `{ create: "20m" }`. */
 export type Timeouts = NonNullable<z.input<typeof TimeoutsInput>>;
+
+/**
+ * `adoptId`: an existing object that `create` adopts instead of making one, once it matches
+ * the other inputs (provider/resources/framework/adopt-existing.ts). Read at create only.
+ */
+export function adoptIdInput(what: string) {
+  return Uuid.optional().describe(
+    `Id of an existing ${what} to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces`,
+  );
+}

@@ -3,7 +3,14 @@ import { z } from "zod";
 import { Description, Name } from "../../../api/common";
 import { DiskSize } from "../../../api/vm/disks";
 import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+import {
+  NameOrId,
+  ProjectIdInput,
+  TagsInput,
+  TimeoutsInput,
+  ZoneInput,
+  adoptIdInput,
+} from "./common";
 
 /** What a program gives a `Disk`. */
 export const DiskInputs = resourceInputs({
@@ -50,6 +57,7 @@ export const DiskInputs = resourceInputs({
     { cloudDefault: true },
   ),
   timeouts: local(TimeoutsInput),
+  adoptId: local(adoptIdInput("disk"), { cloudDefault: true }),
 });
 
 /** The parsed inputs of a Disk. */

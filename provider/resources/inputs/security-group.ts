@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { Description, Name } from "../../../api/common";
 import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput, adoptIdInput } from "./common";
 import { RuleSpec } from "./security-group-rule";
 
 /** What a program gives a `SecurityGroup`. */
@@ -37,6 +37,7 @@ export const SecurityGroupInputs = resourceInputs({
     { cloudDefault: true },
   ),
   timeouts: local(TimeoutsInput),
+  adoptId: local(adoptIdInput("security group"), { cloudDefault: true }),
 });
 
 /** The parsed inputs of a SecurityGroup. */

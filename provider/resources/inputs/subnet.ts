@@ -13,7 +13,7 @@ import {
 import { DnsServers, Ipv4Address, SubnetAddress } from "../../../api/vm/subnets";
 import { isUnknown } from "../../framework/unknowns";
 import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput, adoptIdInput } from "./common";
 
 /** The service's field names in address problems, as the program spells them. */
 const FIELD_NAMES: Record<string, string> = {
@@ -91,6 +91,7 @@ export const SubnetInputs = resourceInputs({
     { cloudDefault: true },
   ),
   timeouts: local(TimeoutsInput),
+  adoptId: local(adoptIdInput("subnet"), { cloudDefault: true }),
 }).superRefine((inputs, ctx) => {
   // The service's own address rules, checked here so that a bad network never reaches it.
   if (isUnknown(inputs.address) || isUnknown(inputs.prefixLength)) return;

@@ -13,7 +13,15 @@ import { VmPassword } from "../../../api/vm/vm-actions";
 import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../../api/vm/vm-create";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { isId, NameOrId, ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput } from "./common";
+import {
+  isId,
+  NameOrId,
+  ProjectIdInput,
+  TagsInput,
+  TimeoutsInput,
+  ZoneInput,
+  adoptIdInput,
+} from "./common";
 
 /** Extra disks a VM may be created with: the service allows 9 disks, the boot disk included. */
 export const MAX_EXTRA_DISKS = 8;
@@ -299,6 +307,7 @@ export const VmInputs = resourceInputs({
       "Longest waits (default 20m each): create until running, update until settled, delete until gone",
     ),
   ),
+  adoptId: local(adoptIdInput("VM"), { cloudDefault: true }),
 }).superRefine((vm, ctx) => {
   checkTags(vm.tags, ctx);
   if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {

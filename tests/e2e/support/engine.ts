@@ -11,8 +11,22 @@ import { PulumiCommand } from "@pulumi/pulumi/automation";
 /** The repository root. */
 export const repo = resolve(__dirname, "../../..");
 
+/**
+ * Which dynamic-provider launcher the engine's bin holds: `ours` starts the package's host
+ * wrapper when the project can resolve it (scripts/pulumi-engine/launchers/); `stock` is the
+ * launcher as Pulumi's release archives ship it, which runs
+ * `./node_modules/@pulumi/pulumi/cmd/dynamic-provider` from the project's directory, as in a
+ * user's own setup (scripts/pulumi-engine/launchers/stock/).
+ */
+export type Launcher = "ours" | "stock";
+
+/** Both launchers, for suites that run once under each. */
+export const LAUNCHERS: readonly Launcher[] = ["ours", "stock"];
+
 /** What a suite needs to run the engine. */
 export interface Engine {
+  /** The dynamic-provider launcher next to `pulumi`. */
+  launcher: Launcher;
   /** The directory that holds `pulumi`. */
   bin: string;
   /** PATH entries to prepend: Node.js ≥ 22, then the engine. */
@@ -52,24 +66,30 @@ export function requireBuilt(): void {
   }
 }
 
-let prepared: Promise<Engine> | undefined;
+const prepared = new Map<Launcher, Promise<Engine>>();
 
-/** Checks the build, then builds or reuses the engine (once per test file). */
-export function prepareEngine(): Promise<Engine> {
-  prepared ??= (async () => {
+/** Checks the build, then builds or reuses the engine (once per test file and launcher). */
+export function prepareEngine(launcher: Launcher = "ours"): Promise<Engine> {
+  const existing = prepared.get(launcher);
+  if (existing !== undefined) return existing;
+  const ready = (async () => {
     requireBuilt();
     const started = Date.now();
-    const bin = await engineScript("--print-bin");
-    const enginePath = await engineScript("--print-path");
-    console.log(`engine ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
+    const flags = launcher === "stock" ? ["--stock-launcher"] : [];
+    const bin = await engineScript(...flags, "--print-bin");
+    const enginePath = await engineScript(...flags, "--print-path");
+    console.log(
+      `engine ready in ${Math.round((Date.now() - started) / 1000)} s, ${launcher} launcher: ${bin}`,
+    );
     // The Automation API looks for `<root>/bin/pulumi`; a CLI found on PATH elsewhere is run by name.
     const pulumiCommand =
       basename(bin) === "bin"
         ? await PulumiCommand.get({ root: dirname(bin) })
         : await PulumiCommand.get();
-    return { bin, enginePath, pulumiCommand };
+    return { launcher, bin, enginePath, pulumiCommand };
   })();
-  return prepared;
+  prepared.set(launcher, ready);
+  return ready;
 }
 
 /** How long `beforeAll` may take: the first run builds the engine. */

@@ -15,6 +15,7 @@ import {
 } from "@pulumi/pulumi/automation";
 import type { TestEmulator } from "../../support/emulator";
 import { type Engine, repo } from "./engine";
+import { stockProject } from "./stock-project";
 
 /** The passphrase of every test stack (its secrets are encrypted with it). */
 export const TEST_PASSPHRASE = "vmcloud-e2e-passphrase";
@@ -90,7 +91,11 @@ export interface ExampleStackOptions {
   config?: Record<string, string>;
   /** Project config stored as secrets. */
   secrets?: Record<string, string>;
-  /** The Pulumi project's directory, when it is not `examples/<example>`. */
+  /**
+   * The Pulumi project's directory, when it is not `examples/<example>`. Under the stock
+   * launcher the stack runs in a copy of the project with its own node_modules
+   * (stock-project.ts).
+   */
   workDir?: string;
 }
 
@@ -107,7 +112,9 @@ export async function openExampleStack(
   const scratch = await mkdtemp(join(tmpdir(), `vmcloud-e2e-${example}-`));
   const backendDir = join(scratch, "state");
   await mkdir(backendDir);
-  const workDir = options.workDir ?? join(repo, "examples", example);
+  const source = options.workDir ?? join(repo, "examples", example);
+  const workDir =
+    engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
   const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
   const stack = await LocalWorkspace.createStack(
     { stackName, workDir },
