@@ -7,6 +7,7 @@
 import { z } from "zod";
 import {
   Description,
+  exclusivePairs,
   Name,
   NameFilter,
   OrderQuery,
@@ -19,7 +20,6 @@ import {
 } from "../common";
 import { FloatingIpStatus } from "./enums";
 import { AvailabilityZoneMini, InterfaceMini, TagMini, VmMini } from "./minis";
-import { exclusivePairs } from "./vms";
 
 /** Path parameters of one public IP. */
 export const FloatingIpParams = z.object({

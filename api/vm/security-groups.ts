@@ -8,6 +8,7 @@ import {
   Name,
   NameFilter,
   OrderQuery,
+  exclusivePairs,
   PageQuery,
   Uuid,
   Uuid4,
@@ -58,15 +59,7 @@ export const SecurityGroupCreateRequest = z
     tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
     tag_names: z.array(Name).optional().describe("Tags by name"),
   })
-  .superRefine((body, ctx) => {
-    if (body.availability_zone_id !== undefined && body.availability_zone_name !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["availability_zone_id"],
-        message: "give availability_zone_id or availability_zone_name, not both",
-      });
-    }
-  });
+  .superRefine(exclusivePairs([["availability_zone_id", "availability_zone_name"]]));
 /** The parsed value of {@link SecurityGroupCreateRequest}. */
 export type SecurityGroupCreateRequest = z.output<typeof SecurityGroupCreateRequest>;
 

@@ -8,6 +8,7 @@ import {
   Name,
   NameFilter,
   OrderQuery,
+  exclusivePairs,
   PageQuery,
   QueryBool,
   Uuid,
@@ -115,15 +116,7 @@ export const SubnetCreateRequest = z
       .default(false)
       .describe("Make this the project's default subnet in its zone (one per zone; default false)"),
   })
-  .superRefine((body, ctx) => {
-    if (body.availability_zone_id !== undefined && body.availability_zone_name !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["availability_zone_id"],
-        message: "give availability_zone_id or availability_zone_name, not both",
-      });
-    }
-  });
+  .superRefine(exclusivePairs([["availability_zone_id", "availability_zone_name"]]));
 /** The parsed value of {@link SubnetCreateRequest}. */
 export type SubnetCreateRequest = z.output<typeof SubnetCreateRequest>;
 

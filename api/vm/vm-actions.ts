@@ -3,7 +3,7 @@
  * consoles, power, the user password and its removal.
  */
 import { z } from "zod";
-import { Name, Uuid, Uuid4 } from "../common";
+import { Name, Uuid, Uuid4, exclusivePairs } from "../common";
 import {
   RemoteConsoleProtocol,
   VmGuestAgentState,
@@ -12,7 +12,7 @@ import {
   VmStatus,
 } from "./enums";
 import { ImageMetadataMap } from "./vm-create";
-import { VmDiskType, VmIdParams, exclusivePairs } from "./vms";
+import { VmDiskType, VmIdParams } from "./vms";
 
 /** Path parameters of rebuild: the reference types the id as uuid4. */
 export const RebuildParams = z.object({ vm_id: Uuid4.describe("VM id") });

@@ -5,10 +5,9 @@
  * at state (id-or-name pairs, base64 user data, interface options) is checked here.
  */
 import { z } from "zod";
-import { Description, Name, Uuid } from "../common";
+import { Description, Name, Uuid, exclusivePairs } from "../common";
 import { InterfaceTypeForVmCreation } from "./enums";
 import { Ipv4Address } from "./subnets";
-import { exclusivePairs } from "./vms";
 import { DiskSize } from "./disks";
 
 /** How many VMs one create request may ask for. */

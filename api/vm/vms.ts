@@ -16,6 +16,7 @@ import {
   Uuid4,
   paginated,
   queryArray,
+  exclusivePairs,
 } from "../common";
 import {
   DiskStatus,
@@ -37,26 +38,6 @@ import {
   SubnetWithAddressMini,
   TagMini,
 } from "./minis";
-
-/**
- * Refuses a request that names a reference both by id and by name; with `required`, also
- * one that names it neither way. Used by every VM request with `X_id`/`X_name` pairs.
- */
-export function exclusivePairs<T extends Record<string, unknown>>(
-  pairs: ReadonlyArray<readonly [id: string, name: string, required?: "required"]>,
-) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    for (const [id, name, required] of pairs) {
-      const hasId = value[id] !== undefined;
-      const hasName = value[name] !== undefined;
-      if (hasId && hasName) {
-        ctx.addIssue({ code: "custom", path: [id], message: `give ${id} or ${name}, not both` });
-      } else if (required && !hasId && !hasName) {
-        ctx.addIssue({ code: "custom", path: [id], message: `give ${id} or ${name}` });
-      }
-    }
-  };
-}
 
 /** Path parameters of the by-id VM endpoints (any UUID version). */
 export const VmIdParams = z.object({ vm_id: Uuid.describe("VM id") });

@@ -26,6 +26,31 @@ export interface ActionTimeouts {
   create?: string;
 }
 
+/** The inputs every action resource has, besides its operation's arguments. */
+export interface ActionArgs {
+  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
+  projectId?: pulumi.Input<string>;
+  /**
+   * Values whose change runs the operation again (the resource is replaced). A change of any
+   * other input is only recorded: the operation does not run again.
+   */
+  triggers?: pulumi.Input<Triggers>;
+  /**
+   * Longest wait for the job on create, e.g. `{ create: "30m" }`. Default 20m. An action
+   * whose operation starts no job accepts it for symmetry.
+   */
+  timeouts?: pulumi.Input<ActionTimeouts>;
+}
+
+/** The inputs of the action resources whose operation starts a job that can be waited for. */
+export interface JobActionArgs extends ActionArgs {
+  /**
+   * Wait on create until the job ends, and fail when it fails. Default true. With false,
+   * `status` stays `accepted`; setting it to true later waits for that same job.
+   */
+  waitForCompletion?: pulumi.Input<boolean>;
+}
+
 /** The outputs every action resource has, besides its inputs: the outcome of its run. */
 const RUN_OUTPUTS = ["status", "finished", "startedAt", "finishedAt", "result", "error"] as const;
 

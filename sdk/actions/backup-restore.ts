@@ -8,11 +8,11 @@ import type { z } from "zod";
 import type { BackupRestoreResult } from "../../provider/actions/backup-restore/operation";
 import type { BackupRestoreInputs } from "../../provider/actions/backup-restore";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResource, type JobActionArgs } from "./action-resource";
 import type { BackupMapping } from "./restore-backup";
 
 /** The inputs of a {@link BackupRestore}. */
-export interface BackupRestoreArgs {
+export interface BackupRestoreArgs extends JobActionArgs {
   /** Id of the backup to restore. */
   backupId: pulumi.Input<string>;
   /** Target VM, for a VM restoration (with `mappings`). Set this or `volumeId`. */
@@ -26,20 +26,6 @@ export interface BackupRestoreArgs {
    * applies; set false to keep the VM off.
    */
   powerOn?: pulumi.Input<boolean>;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: pulumi.Input<string>;
-  /**
-   * Wait on create until the restore job ends, and fail when it fails. Default true. With
-   * false, `status` stays `accepted`; setting it to true later waits for that same job.
-   */
-  waitForCompletion?: pulumi.Input<boolean>;
-  /**
-   * Values whose change runs the restore again (the resource is replaced). A change of any
-   * other input is only recorded: it does not restore again.
-   */
-  triggers?: pulumi.Input<Triggers>;
-  /** Longest wait for the job, e.g. `{ create: "30m" }`. Default 20m. */
-  timeouts?: pulumi.Input<ActionTimeouts>;
 }
 
 type _ArgsMatch = Assert<ArgsMatchSchema<BackupRestoreArgs, z.input<typeof BackupRestoreInputs>>>;

@@ -10,11 +10,11 @@ import type { z } from "zod";
 import type { EventReportInputs } from "../../provider/actions/event-report";
 import type { EventReportResult } from "../../provider/actions/event-report/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type ActionArgs } from "./action-resource";
 import type { EventArgs } from "./event-args";
 
 /** The inputs of an {@link EventReport}. */
-export interface EventReportArgs {
+export interface EventReportArgs extends ActionArgs {
   /**
    * The events and alarms: at least one. A report needs each event's six identity fields; a
    * clear needs each alarm's `id` or its name, resourceProvider, resourceType and resourceId.
@@ -22,20 +22,11 @@ export interface EventReportArgs {
   events: pulumi.Input<pulumi.Input<EventArgs>[]>;
   /** `report` (default) reports; `clear` clears alarms (`?action=clear`). */
   action?: pulumi.Input<"report" | "clear">;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: pulumi.Input<string>;
   /**
    * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
    * or a UUID. Default: the service's default enterprise project (`"0"`).
    */
   enterpriseProjectId?: pulumi.Input<string>;
-  /**
-   * Values whose change sends the events again (the resource is replaced). A change of any
-   * other input, the events included, is only recorded.
-   */
-  triggers?: pulumi.Input<Triggers>;
-  /** Accepted for symmetry with the other actions; a report has no job to wait for. */
-  timeouts?: pulumi.Input<ActionTimeouts>;
 }
 
 type _ArgsMatch = Assert<ArgsMatchSchema<EventReportArgs, z.input<typeof EventReportInputs>>>;

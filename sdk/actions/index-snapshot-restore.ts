@@ -8,10 +8,10 @@ import type { z } from "zod";
 import type { IndexSnapshotRestoreInputs } from "../../provider/actions/index-snapshot-restore";
 import type { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type JobActionArgs } from "./action-resource";
 
 /** The inputs of an {@link IndexSnapshotRestore}. */
-export interface IndexSnapshotRestoreArgs {
+export interface IndexSnapshotRestoreArgs extends JobActionArgs {
   /** Id of the search cluster that owns the snapshot. */
   clusterId: pulumi.Input<string>;
   /** Id of the snapshot. */
@@ -29,17 +29,6 @@ export interface IndexSnapshotRestoreArgs {
   renameReplacement?: pulumi.Input<string>;
   /** Replace indexes that already exist in the target. Default: not sent (service default false). */
   replaceExistingIndices?: pulumi.Input<boolean>;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: pulumi.Input<string>;
-  /** Wait on create until the target no longer shows the restore. Default true. */
-  waitForCompletion?: pulumi.Input<boolean>;
-  /**
-   * Values whose change runs the restore again (the resource is replaced). A change of any
-   * other input is only recorded: it does not restore again.
-   */
-  triggers?: pulumi.Input<Triggers>;
-  /** Longest wait, e.g. `{ create: "30m" }`. Default 20m. */
-  timeouts?: pulumi.Input<ActionTimeouts>;
 }
 
 type _ArgsMatch = Assert<

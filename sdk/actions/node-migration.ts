@@ -10,10 +10,10 @@ import type { z } from "zod";
 import type { NodeMigrationInputs } from "../../provider/actions/node-migration";
 import type { NodeMigrationResult } from "../../provider/actions/node-migration/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResource, type JobActionArgs } from "./action-resource";
 
 /** The inputs of a {@link NodeMigration}. */
-export interface NodeMigrationArgs {
+export interface NodeMigrationArgs extends JobActionArgs {
   /** Id of the source cluster. */
   clusterId: pulumi.Input<string>;
   /** Id of the target cluster (same virtual network); the nodes join its default pool. */
@@ -45,20 +45,6 @@ export interface NodeMigrationArgs {
   postInstallScript?: pulumi.Input<string>;
   /** Id of the user image that runs `os`. */
   nodeImageId?: pulumi.Input<string>;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: pulumi.Input<string>;
-  /**
-   * Wait on create until the job ends, and fail when it fails. Default true. With false,
-   * `status` stays `accepted`; setting it to true later waits for that same job.
-   */
-  waitForCompletion?: pulumi.Input<boolean>;
-  /**
-   * Values whose change runs the migration again (the resource is replaced). A change of any
-   * other input is only recorded: it does not migrate again.
-   */
-  triggers?: pulumi.Input<Triggers>;
-  /** Longest wait for the job, e.g. `{ create: "30m" }`. Default 20m. */
-  timeouts?: pulumi.Input<ActionTimeouts>;
 }
 
 type _ArgsMatch = Assert<ArgsMatchSchema<NodeMigrationArgs, z.input<typeof NodeMigrationInputs>>>;

@@ -8,21 +8,12 @@ import type { z } from "zod";
 import type { QueueManagerRestartInputs } from "../../provider/actions/queue-manager-restart";
 import type { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type ActionTimeouts, type Triggers } from "./action-resource";
+import { ActionResourceBase, type ActionArgs } from "./action-resource";
 
 /** The inputs of a {@link QueueManagerRestart}. */
-export interface QueueManagerRestartArgs {
+export interface QueueManagerRestartArgs extends ActionArgs {
   /** Id of the message-queue instance (it must be RUNNING). */
   instanceId: pulumi.Input<string>;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: pulumi.Input<string>;
-  /**
-   * Values whose change restarts the queue manager again (the resource is replaced). A change
-   * of any other input is only recorded.
-   */
-  triggers?: pulumi.Input<Triggers>;
-  /** Accepted for symmetry with the other actions; the restart has no job to wait for. */
-  timeouts?: pulumi.Input<ActionTimeouts>;
 }
 
 type _ArgsMatch = Assert<
