@@ -43,8 +43,8 @@ export interface WaitOptions<T> {
   /** Longest interval between checks, in ms (default 1000). */
   maxDelayMs?: number;
   /**
-   * After the fast phase, check at multiples of the interval on the clock (default false), so
-   * that concurrent waits check at the same moments and their reads can share a request.
+   * Check at multiples of the interval on the clock (default false), so that concurrent waits
+   * check at the same moments and their reads can share a request.
    */
   alignChecks?: boolean;
 }
@@ -84,7 +84,8 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
       });
     }
     const fast = now - started < fastPhase;
-    const sleep = !fast && options.alignChecks === true ? alignedDelay(delay, now) : delay;
+    // Aligned waits align their fast checks too: waits begun together share those as well.
+    const sleep = options.alignChecks === true ? alignedDelay(delay, now) : delay;
     // The last sleep is cut to the deadline, so the final check happens right at it.
     await pause(Math.min(sleep, deadline - now), options.signal);
     const value = await options.poll({ fastPhase: fast });

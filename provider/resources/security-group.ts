@@ -25,6 +25,7 @@ import {
   type RuleForm,
 } from "./security-group-rule/rule-form";
 import { deleteAndWait } from "./framework/delete-and-wait";
+import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
@@ -305,8 +306,9 @@ async function untilCreated(
     return await waitCreated(
       ctx,
       `security group ${group.id}`,
-      () => getGroup(ctx, group.id),
+      networkPoll(ctx, SECURITY_GROUP_SOURCE, group.id, projectId, () => getGroup(ctx, group.id)),
       timeoutMs,
+      true,
     );
   } catch (error) {
     const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
@@ -464,6 +466,13 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       ...NETWORK_DELETE,
       what: `security group ${id}`,
       read: () => getGroup(ctx, id),
+      ...(olds.projectId === undefined
+        ? {}
+        : {
+            watch: networkPoll(ctx, SECURITY_GROUP_SOURCE, id, olds.projectId, () =>
+              getGroup(ctx, id),
+            ),
+          }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(networkEndpoints.deleteSecurityGroup, {
