@@ -1,17 +1,14 @@
 /**
  * The `DiskAttachment` resource: one disk attached to one VM, with the id `<diskId>:<vmId>`.
- * Create attaches and waits until the disk is `in_use` and the VM lists it; delete detaches
+ * Create attaches and waits until the disk is `in_use` and lists the VM; delete detaches
  * and waits until the disk has settled. Both inputs replace (the old attachment is removed
  * first, so a non-shared disk can move to another VM). The disk is the source of truth: the
  * attachment exists while the disk lists the VM.
  */
 import type { DiskResponse } from "../../api/vm/disks";
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { deadline } from "./framework/deadline";
-import { getOrGone } from "./framework/get-or-gone";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitForDisk } from "./disk/waits";
@@ -62,17 +59,10 @@ function outputsOf(disk: DiskResponse, vmId: string): DiskAttachmentOutputs | un
   return { diskId: disk.id, vmId, diskName: disk.name, vmName: vm.name, bootDisk: vm.primary };
 }
 
-/** True when the VM lists the disk; false when it does not or is gone. */
-async function vmListsDisk(ctx: ResourceContext, vmId: string, diskId: string): Promise<boolean> {
-  const vm = await getOrGone(() =>
-    ctx.client.call(computeEndpoints.getVm, { params: { vm_id: vmId } }),
-  );
-  return vm !== undefined && vm.disks.some((d) => d.id === diskId);
-}
-
 /**
- * Waits until the disk is `in_use`, lists the VM, and the VM lists the disk; `projectId` (the
- * disk's, when known) lets the first check be batched too.
+ * Waits until the disk is `in_use` and lists the VM; `projectId` (the disk's, when known) lets
+ * the first check be batched too. The disk is the source of truth (as for `read`): the VM's
+ * own disk list is not read as well, which would cost a request per attachment.
  */
 async function waitAttached(
   ctx: ResourceContext,
@@ -81,19 +71,11 @@ async function waitAttached(
   timeoutMs: number,
   projectId?: string,
 ): Promise<DiskAttachmentOutputs> {
-  const remaining = deadline(timeoutMs);
   const disk = await waitForDisk(ctx, diskId, {
     what: `to be attached to VM ${vmId}`,
     isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
     timeoutMs,
     projectId,
-  });
-  await ctx.wait({
-    what: `VM ${vmId} to list disk ${diskId}`,
-    poll: () => vmListsDisk(ctx, vmId, diskId),
-    isDone: (listed) => listed,
-    describe: (listed) => (listed ? "listed" : "not listed"),
-    timeoutMs: remaining(),
   });
   const outs = outputsOf(disk, vmId);
   if (outs === undefined) throw new Error(`disk ${diskId} no longer lists VM ${vmId}`);

@@ -147,15 +147,17 @@ function rulesUnchanged(
 /**
  * Reads the group and its rules; undefined when the group is gone. With `previous` outputs
  * (a refresh) whose rules are still current (see {@link rulesUnchanged}), the group alone is
- * read: one request.
+ * read: one request. `seen` is the group as just read (by a wait), which spares reading it
+ * again.
  */
 async function readGroup(
   ctx: ResourceContext,
   id: string,
   projectId: string | undefined,
   previous?: Partial<SecurityGroupOutputs>,
+  seen?: SecurityGroupResponse,
 ): Promise<SecurityGroupOutputs | undefined> {
-  const group = await getOrGone(() => getGroup(ctx, id));
+  const group = seen ?? (await getOrGone(() => getGroup(ctx, id)));
   if (group === undefined) return undefined;
   if (rulesUnchanged(group, previous)) {
     return { ...outputsOf(group, [], projectId), rules: previous.rules };
@@ -404,7 +406,14 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
         throw ctx.notReady(group.id, outs, error);
       }
     }
-    const outs = await readGroup(ctx, group.id, projectId);
+    // The group as the wait saw it is current unless an adopted one was brought to the inputs.
+    const outs = await readGroup(
+      ctx,
+      group.id,
+      projectId,
+      undefined,
+      leftover === undefined ? group : undefined,
+    );
     if (outs === undefined)
       throw new Error(`security group ${group.id} disappeared right after it was created`);
     return { id: group.id, outs };
