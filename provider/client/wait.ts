@@ -44,7 +44,8 @@ export interface WaitOptions<T> {
   maxDelayMs?: number;
   /**
    * Check at multiples of the interval on the clock (default false), so that concurrent waits
-   * check at the same moments and their reads can share a request.
+   * check at the same moments and their reads can share a request: every `initialDelayMs` in
+   * the fast phase, then every `maxDelayMs` (no growing intervals in between).
    */
   alignChecks?: boolean;
 }
@@ -105,10 +106,14 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
     }
     if (options.isDone(value)) return value;
     options.onProgress?.(value, { checks, elapsedMs: Date.now() - started });
+    // Aligned waits go straight to the cap after the fast phase: waits on one beat check at
+    // the same moments whenever they began (growing intervals would each keep their own beat).
     delay =
       Date.now() - started < fastPhase
         ? initial
-        : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
+        : options.alignChecks === true
+          ? cap
+          : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
   }
 }
 

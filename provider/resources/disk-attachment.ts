@@ -168,7 +168,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
     await ctx.wait<DiskResponse | undefined>({
       what: `disk ${diskId} to be detached from VM ${vmId}`,
-      poll: diskPoll(ctx, diskId, projectId, () => getDisk(ctx.client, diskId)),
+      poll: diskPoll(ctx, diskId, projectId, () => getDisk(ctx.client, diskId), true),
       alignChecks: true,
       isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
       describe: (d) => (d === undefined ? "gone" : d.state),

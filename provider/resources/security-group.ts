@@ -478,8 +478,13 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       ...(olds.projectId === undefined
         ? {}
         : {
-            watch: networkPoll(ctx, SECURITY_GROUP_SOURCE, id, olds.projectId, () =>
-              getGroup(ctx, id),
+            watch: networkPoll(
+              ctx,
+              SECURITY_GROUP_SOURCE,
+              id,
+              olds.projectId,
+              () => getGroup(ctx, id),
+              true,
             ),
           }),
       remove: () =>

@@ -325,7 +325,14 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
       ...(olds.projectId === undefined
         ? {}
         : {
-            watch: networkPoll(ctx, SUBNET_SOURCE, id, olds.projectId, () => getSubnet(ctx, id)),
+            watch: networkPoll(
+              ctx,
+              SUBNET_SOURCE,
+              id,
+              olds.projectId,
+              () => getSubnet(ctx, id),
+              true,
+            ),
           }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>

@@ -89,7 +89,7 @@ export function waitForDiskGone(
 ): Promise<void> {
   return waitUntilGone(ctx, {
     what: `disk ${id} to be deleted`,
-    poll: diskPoll(ctx, id, projectId, () => getDisk(ctx.client, id)),
+    poll: diskPoll(ctx, id, projectId, () => getDisk(ctx.client, id), true),
     batched: true,
     failed: ["error_deleting"],
     timeoutMs,
@@ -102,6 +102,7 @@ export function diskPoll(
   id: string,
   projectId: string | undefined,
   read: () => Promise<DiskResponse | undefined>,
+  goneWhenAbsent = false,
 ): () => Promise<DiskResponse | undefined> {
   return batchedPoll<DiskResponse, DiskResponse>({
     client: ctx.client,
@@ -110,5 +111,6 @@ export function diskPoll(
     projectId,
     read,
     projectOf: (disk) => disk.project.id,
+    goneWhenAbsent,
   });
 }

@@ -21,11 +21,22 @@ export interface BatchSource<T extends { id: string }> {
   /** The kind, e.g. `disks`: one loader per client and kind. */
   kind: string;
   /**
-   * The items of `ids` (all of one project) that the list shows. Ids it does not show are
-   * left out: the caller reads those by id, so a miss never counts as "gone" by itself.
+   * The items of `ids` (all of one project) that the list shows, and whether the list was read
+   * whole (filtered by the ids, or to its last page), so that an id it does not show is not
+   * there. Otherwise an id left out may be further down, and is read by id.
    */
-  list(client: VmCloudClient, projectId: string, ids: readonly string[]): Promise<readonly T[]>;
+  list(client: VmCloudClient, projectId: string, ids: readonly string[]): Promise<Listed<T>>;
 }
+
+/** What a list showed of a batch. */
+export interface Listed<T> {
+  items: readonly T[];
+  /** True when the list was read whole: an id it does not show is not there. */
+  whole: boolean;
+}
+
+/** What a batched read found: the item, `absent` (the whole list lacks it), or unseen. */
+export type BatchedRead<T> = T | "absent" | undefined;
 
 /** One read: a project and an id in it. */
 interface Key {
@@ -40,14 +51,15 @@ const loaders = new WeakMap<VmCloudClient, Map<string, Loader>>();
 
 /**
  * The item as `source`'s list shows it, read together with every other read of the kind
- * within {@link BATCH_WINDOW_MS}; undefined when the list does not show it.
+ * within {@link BATCH_WINDOW_MS}; `"absent"` when the list, read whole, does not show it;
+ * undefined when the part of the list read does not.
  */
 export function readBatched<T extends { id: string }>(
   client: VmCloudClient,
   source: BatchSource<T>,
   projectId: string,
   id: string,
-): Promise<T | undefined> {
+): Promise<BatchedRead<T>> {
   let byKind = loaders.get(client);
   if (byKind === undefined) {
     byKind = new Map();
@@ -62,7 +74,7 @@ export function readBatched<T extends { id: string }>(
     });
     byKind.set(source.kind, loader);
   }
-  return loader.load({ projectId, id }) as Promise<T | undefined>;
+  return loader.load({ projectId, id }) as Promise<BatchedRead<T>>;
 }
 
 /** One list per project in the batch; each key gets its item, undefined, or its project's error. */
@@ -70,24 +82,30 @@ async function readBatch<T extends { id: string }>(
   client: VmCloudClient,
   source: BatchSource<T>,
   keys: readonly Key[],
-): Promise<Array<T | undefined | Error>> {
+): Promise<Array<BatchedRead<T> | Error>> {
   const byProject = new Map<string, Set<string>>();
   for (const { projectId, id } of keys) {
     byProject.set(projectId, (byProject.get(projectId) ?? new Set()).add(id));
   }
   const found = new Map<string, T>();
+  const whole = new Set<string>();
   const failed = new Map<string, Error>();
   await Promise.all(
     [...byProject].map(async ([projectId, ids]) => {
       try {
-        for (const item of await source.list(client, projectId, [...ids])) found.set(item.id, item);
+        const listed = await source.list(client, projectId, [...ids]);
+        for (const item of listed.items) found.set(item.id, item);
+        if (listed.whole) whole.add(projectId);
       } catch (error) {
         // A failed list fails the reads of its project only; each wait handles it as a failed GET.
         failed.set(projectId, error instanceof Error ? error : new Error(String(error)));
       }
     }),
   );
-  return keys.map(({ projectId, id }) => failed.get(projectId) ?? found.get(id));
+  return keys.map(
+    ({ projectId, id }) =>
+      failed.get(projectId) ?? found.get(id) ?? (whole.has(projectId) ? "absent" : undefined),
+  );
 }
 
 /**
@@ -98,7 +116,7 @@ async function readBatch<T extends { id: string }>(
 export async function firstShowing<T extends { id: string }>(
   items: AsyncIterable<T>,
   ids: readonly string[],
-): Promise<T[]> {
+): Promise<Listed<T>> {
   const wanted = new Set(ids);
   const limit = (Math.ceil(wanted.size / PAGE) + 1) * PAGE;
   const shown: T[] = [];
@@ -106,9 +124,9 @@ export async function firstShowing<T extends { id: string }>(
   for await (const item of items) {
     seen += 1;
     if (wanted.delete(item.id)) shown.push(item);
-    if (wanted.size === 0 || seen >= limit) break;
+    if (wanted.size === 0 || seen >= limit) return { items: shown, whole: wanted.size === 0 };
   }
-  return shown;
+  return { items: shown, whole: true };
 }
 
 /** What {@link batchedPoll} reads. */
@@ -124,12 +142,18 @@ export interface BatchedPoll<L extends { id: string }, F> {
   projectOf: (full: F) => string;
   /** A list item that must be read again by id before it is used (the list shows less). */
   needsFull?: (item: L) => boolean;
+  /**
+   * True for a wait for the resource to go: a list read whole that lacks it ends the wait
+   * with no read by id (a list may lag behind a create, never behind a delete).
+   */
+  goneWhenAbsent?: boolean;
 }
 
 /**
  * The poll of a batched wait: each check reads the resource in a batch with the other
  * resources of its kind waited for. An item the list does not show is read by id, so "gone" is
- * always the service's 404 for the resource itself.
+ * the service's 404 for the resource itself, except in a wait for it to go, where a list read
+ * whole that lacks it is enough.
  */
 export function batchedPoll<L extends { id: string }, F>(
   poll: BatchedPoll<L, F>,
@@ -142,7 +166,10 @@ export function batchedPoll<L extends { id: string }, F>(
       return full;
     }
     const item = await readBatched(poll.client, poll.source, projectId, poll.id);
-    return item === undefined || poll.needsFull?.(item) === true ? poll.read() : item;
+    if (item === "absent" && poll.goneWhenAbsent === true) return undefined;
+    return item === undefined || item === "absent" || poll.needsFull?.(item) === true
+      ? poll.read()
+      : item;
   };
 }
 

@@ -18,7 +18,7 @@ export interface DeleteWait<T extends { state: string }> {
    * Reads the object while waiting for it to go, in batches with the other objects of its
    * kind (framework/batched-reads.ts); default: `read`.
    */
-  watch?: () => Promise<T>;
+  watch?: () => Promise<T | undefined>;
   /** Sends the delete. */
   remove: () => Promise<unknown>;
   /** States in which a change is running and the service accepts no delete. */

@@ -38,7 +38,8 @@ export const SECURITY_GROUP_SOURCE: BatchSource<SecurityGroupResponse> = {
 
 /**
  * The poll of a network wait: `id` read in batches from `source` in `projectId`; `read` (by
- * id) for an object the list does not show, so a 404 still decides "gone".
+ * id) for an object the list does not show, so a 404 still decides "gone" (or, with
+ * `goneWhenAbsent`, the list read whole not showing it).
  */
 export function networkPoll<L extends { id: string }, F>(
   ctx: ResourceContext,
@@ -46,6 +47,7 @@ export function networkPoll<L extends { id: string }, F>(
   id: string,
   projectId: string,
   read: () => Promise<F>,
+  goneWhenAbsent = false,
 ): () => Promise<L | F> {
   return batchedPoll<L, F>({
     client: ctx.client,
@@ -55,5 +57,6 @@ export function networkPoll<L extends { id: string }, F>(
     read,
     // The project is given, so it is never learnt from a read.
     projectOf: () => projectId,
+    goneWhenAbsent,
   }) as () => Promise<L | F>;
 }

@@ -21,6 +21,7 @@ export const VM_SOURCE: BatchSource<VmListItem> = {
         });
       }),
     );
-    return pages.flatMap((page) => page.items);
+    // Filtered by the ids: a VM it does not show is not there.
+    return { items: pages.flatMap((page) => page.items), whole: true };
   },
 };

@@ -60,6 +60,7 @@ function vmPoll(
   id: string,
   projectId: string | undefined,
   isFinal: (vm: SeenVm) => boolean,
+  goneWhenAbsent = false,
 ): () => Promise<SeenVm> {
   return batchedPoll<VmListItem, VmResponse>({
     client: ctx.client,
@@ -69,6 +70,7 @@ function vmPoll(
     read: () => getVm(ctx.client, id),
     projectOf: (vm) => vm.project.id,
     needsFull: isFinal,
+    goneWhenAbsent,
   });
 }
 
@@ -120,8 +122,8 @@ export async function waitForVmGone(
 ): Promise<void> {
   await ctx.wait<SeenVm>({
     what: `VM ${id} to be deleted`,
-    // Gone is the end: the full read that confirms a VM missing from the list ends the wait.
-    poll: vmPoll(ctx, id, projectId, () => false),
+    // Gone is the end: the list filtered by the VM's id no longer shows it.
+    poll: vmPoll(ctx, id, projectId, () => false, true),
     alignChecks: true,
     isDone: (v) => v === undefined,
     failure: (v) =>
