@@ -5,11 +5,15 @@
 // boots in 80 s, a disk or subnet is ready in 20 s) and every request delayed by `--latency` ms.
 // The `up` time is compared with the critical path of those latencies: the longest chain of
 // dependent cloud delays (subnet or group → VM → attachment, the disk in parallel) plus two
-// requests per resource on it. Refresh counts its requests (goal: one per resource). The state
+// requests per resource on it. Every operation counts its requests per resource, by route
+// (goals: `up` and `destroy` at most 3, `refresh` at most 1). The stack is then made and
+// destroyed a second time while the emulator limits the token to `--rate-limit` requests per
+// second (goal: `up` within 1.25× of the critical path, no error, no duplicate). The state
 // size and each type's `__provider` size are read from the checkpoint file the backend wrote.
 // Prints tables and writes bench/results/scale.json.
 //
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
+//                        [--rate-limit 10 (0: no second run)]
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -23,8 +27,10 @@ const { values } = parseArgs({
     speed: { type: "string", default: "0.025" },
     latency: { type: "string", default: "20" },
     parallel: { type: "string" },
+    "rate-limit": { type: "string", default: "10" },
   },
 });
+const RATE_LIMIT = Number(values["rate-limit"]);
 const VMS = Number(values.vms);
 const GROUPS = Number(values.groups);
 const SPEED = Number(values.speed);
@@ -33,7 +39,10 @@ const RESOURCES = VMS * 3 + GROUPS * 2;
 // Unbounded by default, so the engine's own limit (4 × cores = 8 here) does not hide the
 // provider's behaviour; `--parallel 8` shows what a default `pulumi up` does.
 const PARALLEL = Number(values.parallel ?? RESOURCES + 1);
-const GOAL_RATIO = 1.1;
+const GOAL_RATIO = 1.05;
+const GOAL_RATIO_LIMITED = 1.25;
+/** Requests per resource: `up` and `destroy` at most 3, `refresh` at most 1. */
+const GOAL_PER_RESOURCE = { up: 3, destroy: 3, refresh: 1 };
 
 const { startEmulator } = dist("emulator/index.js");
 const { DELAYS } = dist("emulator/vm/delays.js");
@@ -64,7 +73,7 @@ const COLLECTIONS = [
   "interfaces",
 ];
 const baseline = await admin("GET", "/_emulator/state");
-const made = (state) =>
+const made_ = (state) =>
   Object.fromEntries(
     COLLECTIONS.map((c) => [
       c,
@@ -132,10 +141,15 @@ const result = {
   },
   criticalPathMs: Math.round(criticalPathMs),
   goalRatio: GOAL_RATIO,
+  goalRequestsPerResource: GOAL_PER_RESOURCE,
 };
-let failure;
-try {
-  // up
+const perResource = (n) => Math.round((n / RESOURCES) * 100) / 100;
+/** What the program makes in the cloud: a VM makes its boot disk besides the data disk. */
+const EXPECTED = { vms: VMS, disks: 2 * VMS, subnets: GROUPS, securityGroups: GROUPS };
+const duplicatesIn = (made) =>
+  Object.entries(EXPECTED).reduce((sum, [c, n]) => sum + Math.max(0, (made[c] ?? 0) - n), 0);
+/** `pulumi up` of the whole stack: time, creates, requests by route, what the cloud holds. */
+async function measureUp() {
   await admin("DELETE", "/_emulator/requests");
   // When each resource's step starts and ends, as the engine reports it (arrival times).
   const steps = {};
@@ -145,7 +159,7 @@ try {
     if (pre?.op === "create") (steps[pre.urn] ??= { type: pre.type }).startedAt = Date.now();
     if (done?.op === "create") (steps[done.urn] ??= { type: done.type }).doneAt = Date.now();
   };
-  let started = Date.now();
+  const started = Date.now();
   const up = await session.stack.up({ parallel: PARALLEL, onEvent });
   const upMs = Date.now() - started;
   const upEngineMs = Date.parse(up.summary.endTime) - Date.parse(up.summary.startTime);
@@ -166,7 +180,8 @@ try {
   }
   const firstRequestAt = Math.min(...upRequests.map((r) => r.at));
   const lastRequestAt = Math.max(...upRequests.map((r) => r.at));
-  result.up = {
+  const made = made_(await admin("GET", "/_emulator/state"));
+  return {
     result: up.summary.result,
     changes: up.summary.resourceChanges,
     wallMs: upMs,
@@ -189,10 +204,43 @@ try {
         },
       ]),
     ),
+    requestsPerResource: perResource(upRequests.length),
     requestsByRoute: byRoute(upRequests),
-    madeInCloud: made(await admin("GET", "/_emulator/state")),
+    answered429: upRequests.filter((r) => r.status === 429).length,
+    madeInCloud: made,
+    duplicates: duplicatesIn(made),
   };
+}
 
+/** `pulumi destroy`, then until the cloud holds nothing of the stack. */
+async function measureDestroy() {
+  await admin("DELETE", "/_emulator/requests");
+  const started = Date.now();
+  const destroy = await session.stack.destroy({ parallel: PARALLEL });
+  const destroyMs = Date.now() - started;
+  // Records being deleted disappear after their delay; the stack is gone once they have.
+  const deadline = Date.now() + 10 * 60_000;
+  let left = made_(await admin("GET", "/_emulator/state"));
+  while (Object.values(left).some((n) => n > 0) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    left = made_(await admin("GET", "/_emulator/state"));
+  }
+  const requests = (await admin("GET", "/_emulator/requests")).requests;
+  return {
+    result: destroy.summary.result,
+    changes: destroy.summary.resourceChanges,
+    wallMs: destroyMs,
+    requests: requests.length,
+    requestsPerResource: perResource(requests.length),
+    requestsByRoute: byRoute(requests),
+    answered429: requests.filter((r) => r.status === 429).length,
+    leftInCloud: left,
+  };
+}
+
+let failure;
+try {
+  result.up = await measureUp();
   // state size, from the checkpoint the file backend wrote
   const checkpointText = readFileSync(session.stateFile, "utf8");
   const checkpoint = JSON.parse(checkpointText);
@@ -238,7 +286,7 @@ try {
 
   // refresh
   await admin("DELETE", "/_emulator/requests");
-  started = Date.now();
+  let started = Date.now();
   const refresh = await session.stack.refresh({ parallel: PARALLEL });
   const refreshRequests = (await admin("GET", "/_emulator/requests")).requests;
   result.refresh = {
@@ -251,25 +299,23 @@ try {
     requestsByRoute: byRoute(refreshRequests),
   };
 
-  // destroy
-  await admin("DELETE", "/_emulator/requests");
-  started = Date.now();
-  const destroy = await session.stack.destroy({ parallel: PARALLEL });
-  const destroyMs = Date.now() - started;
-  // Records being deleted disappear after their delay; the stack is gone once they have.
-  const deadline = Date.now() + 10 * 60_000;
-  let left = made(await admin("GET", "/_emulator/state"));
-  while (Object.values(left).some((n) => n > 0) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 500));
-    left = made(await admin("GET", "/_emulator/state"));
+  result.destroy = await measureDestroy();
+
+  // The same stack again, under the service's rate limit.
+  if (RATE_LIMIT > 0) {
+    const limit = await admin("PUT", "/_emulator/rate-limit", { requestsPerSecond: RATE_LIMIT });
+    const up = await measureUp();
+    const upLimit = await admin("GET", "/_emulator/rate-limit");
+    const destroy = await measureDestroy();
+    const destroyLimit = await admin("GET", "/_emulator/rate-limit");
+    await admin("PUT", "/_emulator/rate-limit", null);
+    result.rateLimited = {
+      limit: limit.limit,
+      goalRatio: GOAL_RATIO_LIMITED,
+      up: { ...up, limiter: upLimit },
+      destroy: { ...destroy, limiter: destroyLimit },
+    };
   }
-  result.destroy = {
-    result: destroy.summary.result,
-    changes: destroy.summary.resourceChanges,
-    wallMs: destroyMs,
-    requests: (await admin("GET", "/_emulator/requests")).requests.length,
-    leftInCloud: left,
-  };
 } catch (error) {
   failure = error;
   result.error = String(error?.message ?? error).slice(-4000);
@@ -278,20 +324,23 @@ try {
   await emulator.close();
 }
 
+const opRow = (label, op, ratio) => [
+  label,
+  seconds(op.wallMs),
+  ratio === undefined ? "" : `${ratio.toFixed(2)}×`,
+  `${op.requests} (${op.requestsPerResource}/resource)`,
+  op.result,
+];
+const goal = (text, met) => console.log(`goal: ${text}: ${met ? "met" : "MISSED"}`);
 if (result.up) {
+  const limited = result.rateLimited;
   printTable(
     `Scale: ${VMS} VMs + ${VMS} disks + ${VMS} attachments + ${GROUPS} subnets + ${GROUPS} groups ` +
       `(${RESOURCES} resources), speed ${SPEED}, +${LATENCY} ms per request, --parallel ${PARALLEL}`,
     ["operation", "time", "vs critical path", "requests", "result"],
     [
       ["critical path", seconds(criticalPathMs), "1.00×", "", ""],
-      [
-        "pulumi up (wall)",
-        seconds(result.up.wallMs),
-        `${result.up.ratio.toFixed(2)}×`,
-        result.up.requests,
-        result.up.result,
-      ],
+      opRow("pulumi up (wall)", result.up, result.up.ratio),
       [
         "pulumi up (engine)",
         seconds(result.up.engineMs),
@@ -299,32 +348,60 @@ if (result.up) {
         "",
         "",
       ],
-      ...(result.refresh
+      ...(result.refresh ? [opRow("pulumi refresh", result.refresh)] : []),
+      ...(result.destroy ? [opRow("pulumi destroy", result.destroy)] : []),
+      ...(limited
         ? [
-            [
-              "pulumi refresh",
-              seconds(result.refresh.wallMs),
-              "",
-              `${result.refresh.requests} (${result.refresh.requestsPerResource}/resource)`,
-              result.refresh.result,
-            ],
-          ]
-        : []),
-      ...(result.destroy
-        ? [
-            [
-              "pulumi destroy",
-              seconds(result.destroy.wallMs),
-              "",
-              result.destroy.requests,
-              result.destroy.result,
-            ],
+            opRow(`up, ${RATE_LIMIT} requests/s limit`, limited.up, limited.up.ratio),
+            opRow(`destroy, ${RATE_LIMIT} requests/s limit`, limited.destroy),
           ]
         : []),
     ],
   );
-  console.log(
-    `goal: up ≤ ${GOAL_RATIO}× the critical path: ${result.up.ratio <= GOAL_RATIO ? "met" : "MISSED"}`,
+  goal(`up ≤ ${GOAL_RATIO}× the critical path`, result.up.ratio <= GOAL_RATIO);
+  goal(
+    `up ≤ ${GOAL_PER_RESOURCE.up} requests per resource (${result.up.requestsPerResource})`,
+    result.up.requestsPerResource <= GOAL_PER_RESOURCE.up,
+  );
+  if (result.refresh)
+    goal(
+      `refresh ≤ ${GOAL_PER_RESOURCE.refresh} request per resource (${result.refresh.requestsPerResource})`,
+      result.refresh.requestsPerResource <= GOAL_PER_RESOURCE.refresh,
+    );
+  if (result.destroy)
+    goal(
+      `destroy ≤ ${GOAL_PER_RESOURCE.destroy} requests per resource (${result.destroy.requestsPerResource})`,
+      result.destroy.requestsPerResource <= GOAL_PER_RESOURCE.destroy,
+    );
+  if (limited) {
+    goal(
+      `under ${RATE_LIMIT} requests/s, up ≤ ${GOAL_RATIO_LIMITED}× the critical path (${limited.up.ratio.toFixed(2)}×)`,
+      limited.up.ratio <= GOAL_RATIO_LIMITED,
+    );
+    goal(
+      `under ${RATE_LIMIT} requests/s, no error (up ${limited.up.result}, destroy ${limited.destroy.result}) and 0 duplicates (${limited.up.duplicates})`,
+      limited.up.result === "succeeded" &&
+        limited.destroy.result === "succeeded" &&
+        limited.up.duplicates === 0,
+    );
+    console.log(
+      `under ${RATE_LIMIT} requests/s: up met ${limited.up.answered429} answers 429, ` +
+        `${limited.up.limiter.beforeRetryAfter} requests before a Retry-After ended; destroy ` +
+        `${limited.destroy.answered429} and ${limited.destroy.limiter.beforeRetryAfter}`,
+    );
+  }
+}
+for (const [label, op] of [
+  ["up", result.up],
+  ["refresh", result.refresh],
+  ["destroy", result.destroy],
+  [`up, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.up],
+]) {
+  if (op?.requestsByRoute === undefined) continue;
+  printTable(
+    `Requests by route: ${label} (${op.requests}, ${op.requestsPerResource} per resource)`,
+    ["route", "requests"],
+    Object.entries(op.requestsByRoute).map(([route, n]) => [route, n]),
   );
 }
 if (result.up?.createMs) {
@@ -340,13 +417,6 @@ if (result.up?.createMs) {
       t.max,
       t.overPlusP50,
     ]),
-  );
-}
-if (result.refresh) {
-  printTable(
-    "Refresh requests by route",
-    ["route", "requests"],
-    Object.entries(result.refresh.requestsByRoute).map(([route, n]) => [route, n]),
   );
 }
 if (result.state) {

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]
- *  [--restore-job-id]`
+ *  [--restore-job-id] [--rate-limit <requests per second> [--rate-burst <n>]]`
  * Starts the emulator and prints the URL it listens on.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 
 const USAGE =
-  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] [--restore-job-id]";
+  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] " +
+  "[--restore-job-id] [--rate-limit <requests per second per token> [--rate-burst <n>]]";
 
 async function main(): Promise<void> {
   let values;
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
         speed: { type: "string", default: "1" },
         // Opt-in: a backup restore answers {job_id}, which the seed does not show.
         "restore-job-id": { type: "boolean", default: false },
+        "rate-limit": { type: "string" },
+        "rate-burst": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -46,11 +49,28 @@ async function main(): Promise<void> {
     console.error(`--speed must be a positive number, got "${values.speed}"\n${USAGE}`);
     process.exit(2);
   }
+  const rate = values["rate-limit"] === undefined ? undefined : Number(values["rate-limit"]);
+  if (rate !== undefined && !(rate > 0 && rate <= 100_000)) {
+    console.error(
+      `--rate-limit must be a number of requests per second above 0, got "${values["rate-limit"]}"\n${USAGE}`,
+    );
+    process.exit(2);
+  }
+  const burst = values["rate-burst"] === undefined ? undefined : Number(values["rate-burst"]);
+  if (burst !== undefined && (rate === undefined || !Number.isInteger(burst) || burst < 1)) {
+    console.error(
+      `--rate-burst must be a whole number of requests from 1, with --rate-limit; got "${values["rate-burst"]}"\n${USAGE}`,
+    );
+    process.exit(2);
+  }
   const emulator = await startEmulator({
     port,
     host: values.host,
     speed,
     restoreJobId: values["restore-job-id"],
+    ...(rate === undefined
+      ? {}
+      : { rateLimit: { requestsPerSecond: rate, ...(burst === undefined ? {} : { burst }) } }),
     ...(values.token === undefined ? {} : { token: values.token }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
   });

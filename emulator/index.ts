@@ -4,6 +4,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { buildApp, type EmulatorApp } from "./core/app";
+import { RateLimitConfig } from "./core/rate-limit";
 import type { EmulatorSettings } from "./core/service-module";
 import { allServices } from "./services";
 
@@ -35,6 +36,12 @@ export interface EmulatorOptions {
    * deployments do (default false).
    */
   restoreJobId?: boolean;
+  /**
+   * Limit each credential to this many requests per second, as a real service does: a token
+   * bucket of `burst` requests (default: one second's worth); over it, 429 with Retry-After.
+   * Default: no limit.
+   */
+  rateLimit?: RateLimitConfig;
 }
 
 /** A running emulator. */
@@ -52,11 +59,14 @@ export function emulatorSettings(options: EmulatorOptions = {}): EmulatorSetting
   const speed = options.speed ?? 1;
   if (!(speed > 0) || !Number.isFinite(speed))
     throw new Error(`--speed must be a positive number, got ${speed}`);
+  const rateLimit =
+    options.rateLimit === undefined ? undefined : RateLimitConfig.parse(options.rateLimit);
   return {
     token: options.token ?? DEFAULT_TOKEN,
     speed,
     signingKeys: [{ ...DEFAULT_SIGNING_KEY }],
     restoreJobId: options.restoreJobId ?? false,
+    ...(rateLimit === undefined ? {} : { rateLimit }),
   };
 }
 

@@ -41,6 +41,11 @@ export interface FreeTierVmArgs {
   /** `running` (default) or `stopped`. Changes in place (power on or off). */
   powerState?: pulumi.Input<"running" | "stopped">;
   /**
+   * Make console links (`vncUrl`, `remoteConsoleUrl`) whenever the VM starts. Default false
+   * (two requests per start saved). Turning it on updates in place.
+   */
+  consoleLinks?: pulumi.Input<boolean>;
+  /**
    * Project id. Default: the provider's `vmcloud:projectId` (or `VMCLOUD_PROJECT_ID`).
    * Changing it replaces the VM.
    */
@@ -85,6 +90,8 @@ export class FreeTierVm extends CloudObjectResource {
   declare public readonly externalIp: pulumi.Output<boolean>;
   /** `running` or `stopped`, as last read. */
   declare public readonly powerState: pulumi.Output<"running" | "stopped">;
+  /** Whether console links are made when the VM starts. */
+  declare public readonly consoleLinks: pulumi.Output<boolean | undefined>;
   /** Project id. */
   declare public readonly projectId: pulumi.Output<string>;
   /** VM id (the same as `id`). */

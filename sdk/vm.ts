@@ -161,6 +161,12 @@ export interface VmArgs {
    */
   allowRebuild?: pulumi.Input<boolean>;
   /**
+   * Make console links (`vncUrl`, `remoteConsoleUrl`) whenever the VM starts. Default false:
+   * a link is two requests per start and expires, so it is made only for programs that read
+   * it. Turning it on updates in place (the links are made then).
+   */
+  consoleLinks?: pulumi.Input<boolean>;
+  /**
    * On destroy, delete the boot disk and the extra disks made with the VM. Default true;
    * existing disks (by `diskId`) and disks of `DiskAttachment`s always survive.
    */
@@ -262,6 +268,8 @@ export class Vm extends CloudObjectResource {
   declare public readonly passwordLogin: pulumi.Output<string | undefined>;
   /** Whether an image change rebuilds in place. */
   declare public readonly allowRebuild: pulumi.Output<boolean>;
+  /** Whether console links are made when the VM starts. */
+  declare public readonly consoleLinks: pulumi.Output<boolean | undefined>;
   /** Whether destroy deletes the boot disk and the disks made with the VM. */
   declare public readonly deleteDisksOnDestroy: pulumi.Output<boolean>;
   /** Whether destroy releases the public addresses. */
@@ -284,9 +292,9 @@ export class Vm extends CloudObjectResource {
    * `externalIp` is a boolean that asks for an address.
    */
   declare public readonly externalIp: pulumi.Output<string | undefined>;
-  /** Virtual console link (secret: it holds an access token), made when the VM started. */
+  /** Virtual console link (secret: it holds an access token), made when the VM started, with `consoleLinks`. */
   declare public readonly vncUrl: pulumi.Output<string | undefined>;
-  /** Serial console link (secret: it holds an access token), where the zone offers it. */
+  /** Serial console link (secret: it holds an access token), where the zone offers it, with `consoleLinks`. */
   declare public readonly remoteConsoleUrl: pulumi.Output<string | undefined>;
   /** Creation time (ISO 8601). */
   declare public readonly createdTime: pulumi.Output<string>;

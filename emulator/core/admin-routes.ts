@@ -1,10 +1,11 @@
 /**
  * The admin API under `/_emulator/`: the fixtures' ids and credentials, a reset to the
- * fixtures, the fault configuration, the whole state, and the request log.
+ * fixtures, the fault configuration, the rate limit, the whole state, and the request log.
  */
 import type { FastifyInstance } from "fastify";
 import { FaultConfig, type FaultInjector } from "./faults";
 import { ADMIN_PREFIX } from "./own-routes";
+import { RateLimitConfig, type RateLimiter } from "./rate-limit";
 import type { RequestLog } from "./request-log";
 import type { EmulatorSettings, ServiceModule } from "./service-module";
 import type { ServiceState } from "./service-state";
@@ -15,12 +16,13 @@ export interface AdminParts {
   services: ReadonlyArray<ServiceModule<unknown>>;
   state: ServiceState;
   faults: FaultInjector;
+  rateLimit: RateLimiter;
   requests: RequestLog;
 }
 
 /** Registers every route of the admin API. */
 export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): void {
-  const { settings, services, state, faults, requests } = parts;
+  const { settings, services, state, faults, rateLimit, requests } = parts;
   app.get(`${ADMIN_PREFIX}/fixtures`, async () => ({
     token: settings.token,
     signingKeys: settings.signingKeys.map((k) => ({
@@ -32,6 +34,8 @@ export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): vo
   app.post(`${ADMIN_PREFIX}/reset`, async () => {
     state.store.reset();
     faults.configure({ rules: [] });
+    // The limit stays; its buckets start full again.
+    rateLimit.configure(rateLimit.stats().limit ?? undefined);
     requests.clear();
     return { reset: true };
   });
@@ -47,6 +51,23 @@ export function registerAdminRoutes(app: FastifyInstance, parts: AdminParts): vo
     }
     faults.configure(parsed.data);
     return parsed.data;
+  });
+  app.get(`${ADMIN_PREFIX}/rate-limit`, async () => rateLimit.stats());
+  // A body of `null` (or none) removes the limit; a new limit starts with full buckets.
+  app.put(`${ADMIN_PREFIX}/rate-limit`, async (request, reply) => {
+    if (request.body === null || request.body === undefined) {
+      rateLimit.configure(undefined);
+      return rateLimit.stats();
+    }
+    const parsed = RateLimitConfig.safeParse(request.body);
+    if (!parsed.success) {
+      return reply.code(400).send({
+        error: "invalid rate limit",
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      });
+    }
+    rateLimit.configure(parsed.data);
+    return rateLimit.stats();
   });
   app.get(`${ADMIN_PREFIX}/requests`, async () => ({
     earlyRetries: requests.earlyRetries,

@@ -11,6 +11,8 @@ import { answerErrors, routerErrorHandler } from "./error-replies";
 import { injectFaults } from "./fault-hooks";
 import { FaultInjector } from "./faults";
 import { parseJsonBodies } from "./json-bodies";
+import { RateLimiter } from "./rate-limit";
+import { limitRate } from "./rate-limit-hooks";
 import { RequestLog } from "./request-log";
 import { logRequests } from "./request-log-hooks";
 import { registerServices } from "./register-services";
@@ -34,6 +36,8 @@ export interface EmulatorApp {
   app: FastifyInstance;
   store: Store<Record<string, unknown>>;
   faults: FaultInjector;
+  /** The per-credential rate limit (none unless configured). */
+  rateLimit: RateLimiter;
   requests: RequestLog;
   clock: Clock;
 }
@@ -50,6 +54,7 @@ export function buildApp(options: AppOptions): EmulatorApp {
   const clock = scaledClock(settings.speed);
   const state = openServiceState(services, clock, options.stateFile);
   const faults = new FaultInjector();
+  const rateLimit = new RateLimiter(settings.rateLimit);
   const requests = new RequestLog();
   const app = Fastify({
     logger: false,
@@ -61,9 +66,11 @@ export function buildApp(options: AppOptions): EmulatorApp {
   // The log goes first: a request arrives before the latency a fault adds to it.
   const trail = logRequests(app, requests, clock);
   injectFaults(app, faults, trail);
+  // After the faults: a request they delay reaches the limit late, as over a slow network.
+  limitRate(app, rateLimit, trail, clock);
   answerErrors(app);
-  registerAdminRoutes(app, { settings, services, state, faults, requests });
+  registerAdminRoutes(app, { settings, services, state, faults, rateLimit, requests });
   registerDocsRoutes(app, services);
   registerServices(app, services, { settings, clock, state });
-  return { app, store: state.store, faults, requests, clock };
+  return { app, store: state.store, faults, rateLimit, requests, clock };
 }

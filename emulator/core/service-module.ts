@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AnyEndpoint } from "../../api/endpoint";
 import type { SigningKey } from "../../api/signing";
+import type { RateLimitConfig } from "./rate-limit";
 import type { ServiceError } from "./service-error";
 
 /** Settings every service reads. */
@@ -15,6 +16,8 @@ export interface EmulatorSettings {
   speed: number;
   /** Key pairs accepted for signed requests. */
   signingKeys: SigningKey[];
+  /** The per-credential rate limit at start (none when absent; the admin API changes it). */
+  rateLimit?: RateLimitConfig;
   /**
    * The expiry (epoch ms) of a token issued by the emulated IAM service, or undefined when it
    * never issued it. Such tokens are accepted wherever the API token is, until they expire.

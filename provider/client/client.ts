@@ -29,6 +29,7 @@ import {
   type FieldError,
 } from "./errors";
 import { HttpTransport, type HttpOutcome } from "./http";
+import { Limiters, type AdaptiveLimiter } from "./limiter";
 import { formatEntry, type LogEntry } from "./log";
 import { giveUpDetail, nextStep, type AttemptOutcome, type GiveUp } from "./next-step";
 import {
@@ -111,6 +112,7 @@ export class VmCloudClient {
   private readonly transport: HttpTransport;
   private readonly auth: Authenticator;
   private readonly redactor: Redactor;
+  private readonly limiters = new Limiters();
 
   constructor(options: ClientOptions = {}) {
     this.options = normalizeOptions(options);
@@ -244,6 +246,14 @@ export class VmCloudClient {
     return listAll(this, endpoint, input, options);
   }
 
+  /**
+   * The adaptive limiter of requests to `endpoint`'s origin (see limiter.ts), for diagnostics
+   * and tests.
+   */
+  limiter(endpoint: string): AdaptiveLimiter {
+    return this.limiters.for(new URL(endpoint));
+  }
+
   /** Closes idle keep-alive connections (the client stays usable). */
   close(): void {
     this.transport.close();
@@ -312,6 +322,9 @@ export class VmCloudClient {
       ...call.headers,
       ...applied.headers,
     };
+    // The limiter's turn comes after the credentials: a token exchange is a request of its own.
+    const limiter = this.options.adaptiveLimit ? this.limiters.for(url) : undefined;
+    const ticket = await limiter?.acquire(signal);
     const attemptStart = performance.now();
     const http = await this.transport.send({
       method: state.method,
@@ -321,6 +334,15 @@ export class VmCloudClient {
       timeout: call.options.timeout,
       ...(signal === undefined ? {} : { signal }),
     });
+    if (ticket !== undefined) {
+      limiter!.release(ticket, {
+        status: http.kind === "response" ? http.status : 0,
+        retryAfterMs:
+          http.kind === "response"
+            ? parseRetryAfter(headerOf(http.headers, "retry-after"))
+            : undefined,
+      });
+    }
     state.attempts += 1;
     const durationMs = performance.now() - attemptStart;
     const outcome = this.outcomeOf(state, http);

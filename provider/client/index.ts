@@ -41,6 +41,7 @@ export {
   type PagedEndpoint,
   type PaginateOptions,
 } from "./paginate";
+export { type AdaptiveLimiter } from "./limiter";
 export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
 export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
 export { parseRetryAfter, backoffDelay, type BackoffLimits } from "./retry";

@@ -67,6 +67,11 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Reuse connections (HTTP keep-alive; default true). */
   keepAlive?: boolean;
+  /**
+   * Pace requests with the process's adaptive limiter of each endpoint (default true): fewer
+   * in flight and per second after a 429, nothing sent before its Retry-After ends (limiter.ts).
+   */
+  adaptiveLimit?: boolean;
   /** Receives a debug line per attempt (default: stderr when `VMCLOUD_LOG=debug`, else none). */
   logger?: Logger;
   /** `User-Agent` header (default `vmcloud-pulumi/<version> node/<version>`). */
@@ -89,6 +94,7 @@ export interface NormalizedOptions {
   timeout: Required<TimeoutOptions>;
   retry: Required<RetryOptions>;
   keepAlive: boolean;
+  adaptiveLimit: boolean;
   logger: Logger | undefined;
   userAgent: string;
   tokenRefreshMarginMs: number;
@@ -99,6 +105,7 @@ export const DEFAULTS = {
   timeout: { requestMs: 30_000, connectMs: 10_000 },
   retry: { limit: 4, baseDelayMs: 200, maxDelayMs: 5_000, maxTotalMs: 60_000 },
   keepAlive: true,
+  adaptiveLimit: true,
   tokenRefreshMarginMs: 60_000,
 } as const;
 
@@ -158,6 +165,7 @@ export function normalizeOptions(options: ClientOptions = {}): NormalizedOptions
     timeout,
     retry,
     keepAlive: options.keepAlive ?? DEFAULTS.keepAlive,
+    adaptiveLimit: options.adaptiveLimit ?? DEFAULTS.adaptiveLimit,
     logger: options.logger ?? envLogger(),
     userAgent: text(options.userAgent) ?? defaultUserAgent(),
     tokenRefreshMarginMs: whole(

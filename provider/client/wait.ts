@@ -43,8 +43,9 @@ export interface WaitOptions<T> {
   /** Longest interval between checks, in ms (default 1000). */
   maxDelayMs?: number;
   /**
-   * After the fast phase, check at multiples of the interval on the clock (default false), so
-   * that concurrent waits check at the same moments and their reads can share a request.
+   * Check at multiples of the interval on the clock (default false), so that concurrent waits
+   * check at the same moments and their reads can share a request: every `initialDelayMs` in
+   * the fast phase, then every `maxDelayMs` (no growing intervals in between).
    */
   alignChecks?: boolean;
 }
@@ -84,7 +85,8 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
       });
     }
     const fast = now - started < fastPhase;
-    const sleep = !fast && options.alignChecks === true ? alignedDelay(delay, now) : delay;
+    // Aligned waits align their fast checks too: waits begun together share those as well.
+    const sleep = options.alignChecks === true ? alignedDelay(delay, now) : delay;
     // The last sleep is cut to the deadline, so the final check happens right at it.
     await pause(Math.min(sleep, deadline - now), options.signal);
     const value = await options.poll({ fastPhase: fast });
@@ -104,10 +106,14 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
     }
     if (options.isDone(value)) return value;
     options.onProgress?.(value, { checks, elapsedMs: Date.now() - started });
+    // Aligned waits go straight to the cap after the fast phase: waits on one beat check at
+    // the same moments whenever they began (growing intervals would each keep their own beat).
     delay =
       Date.now() - started < fastPhase
         ? initial
-        : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
+        : options.alignChecks === true
+          ? cap
+          : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
   }
 }
 

@@ -1,20 +1,17 @@
 /**
  * The `DiskAttachment` resource: one disk attached to one VM, with the id `<diskId>:<vmId>`.
- * Create attaches and waits until the disk is `in_use` and the VM lists it; delete detaches
+ * Create attaches and waits until the disk is `in_use` and lists the VM; delete detaches
  * and waits until the disk has settled. Both inputs replace (the old attachment is removed
  * first, so a non-shared disk can move to another VM). The disk is the source of truth: the
  * attachment exists while the disk lists the VM.
  */
 import type { DiskResponse } from "../../api/vm/disks";
-import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { deadline } from "./framework/deadline";
-import { getOrGone } from "./framework/get-or-gone";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
-import { getDisk, isSettled, waitForDisk } from "./disk/waits";
+import { diskPoll, getDisk, isSettled, waitForDisk } from "./disk/waits";
 
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -62,33 +59,23 @@ function outputsOf(disk: DiskResponse, vmId: string): DiskAttachmentOutputs | un
   return { diskId: disk.id, vmId, diskName: disk.name, vmName: vm.name, bootDisk: vm.primary };
 }
 
-/** True when the VM lists the disk; false when it does not or is gone. */
-async function vmListsDisk(ctx: ResourceContext, vmId: string, diskId: string): Promise<boolean> {
-  const vm = await getOrGone(() =>
-    ctx.client.call(computeEndpoints.getVm, { params: { vm_id: vmId } }),
-  );
-  return vm !== undefined && vm.disks.some((d) => d.id === diskId);
-}
-
-/** Waits until the disk is `in_use`, lists the VM, and the VM lists the disk. */
+/**
+ * Waits until the disk is `in_use` and lists the VM; `projectId` (the disk's, when known) lets
+ * the first check be batched too. The disk is the source of truth (as for `read`): the VM's
+ * own disk list is not read as well, which would cost a request per attachment.
+ */
 async function waitAttached(
   ctx: ResourceContext,
   diskId: string,
   vmId: string,
   timeoutMs: number,
+  projectId?: string,
 ): Promise<DiskAttachmentOutputs> {
-  const remaining = deadline(timeoutMs);
   const disk = await waitForDisk(ctx, diskId, {
     what: `to be attached to VM ${vmId}`,
     isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
     timeoutMs,
-  });
-  await ctx.wait({
-    what: `VM ${vmId} to list disk ${diskId}`,
-    poll: () => vmListsDisk(ctx, vmId, diskId),
-    isDone: (listed) => listed,
-    describe: (listed) => (listed ? "listed" : "not listed"),
-    timeoutMs: remaining(),
+    projectId,
   });
   const outs = outputsOf(disk, vmId);
   if (outs === undefined) throw new Error(`disk ${diskId} no longer lists VM ${vmId}`);
@@ -111,15 +98,19 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       const disk = await getDisk(ctx.client, diskId);
       return disk !== undefined && disk.vms.some((v) => v.id === vmId) ? disk : undefined;
     };
+    let projectId: string | undefined;
     try {
-      await ctx.client.call(
+      const answer = await ctx.client.call(
         disksEndpoints.attachDisk,
         { params: { disk_id: diskId }, body: { vm_id: vmId } },
         { findExisting: listsVm },
       );
+      projectId = answer.project.id;
     } catch (error) {
       // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
-      if (!(error instanceof ValidationError) || (await listsVm()) === undefined) throw error;
+      const found = error instanceof ValidationError ? await listsVm() : undefined;
+      if (found === undefined) throw error;
+      projectId = found.project.id;
     }
     const fallback: DiskAttachmentOutputs = {
       diskId,
@@ -129,7 +120,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       bootDisk: false,
     };
     try {
-      return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs) };
+      return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs, projectId) };
     } catch (error) {
       throw ctx.notReady(id, fallback, error);
     }
@@ -154,14 +145,16 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
   async delete(ctx, id, olds) {
     const { diskId, vmId } = parseAttachmentId(id);
     const timeoutMs = ctx.timeoutMs(olds, "delete", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    let projectId: string | undefined;
     try {
       // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
       // (already detached), which counts as success below.
-      await ctx.client.call(
+      const answer = await ctx.client.call(
         disksEndpoints.detachDisk,
         { params: { disk_id: diskId }, body: { vm_id: vmId } },
         { idempotent: true },
       );
+      projectId = answer.project.id;
     } catch (error) {
       if (error instanceof NotFoundError) return;
       // Already detached, or the VM is gone: success, judged by the disk itself.
@@ -170,11 +163,13 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       if (disk === undefined) return;
       // A resent detach may meet the first one still under way: that is success too.
       if (disk.vms.some((v) => v.id === vmId) && disk.state !== "detaching") throw error;
+      projectId = disk.project.id;
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
     await ctx.wait<DiskResponse | undefined>({
       what: `disk ${diskId} to be detached from VM ${vmId}`,
-      poll: () => getDisk(ctx.client, diskId),
+      poll: diskPoll(ctx, diskId, projectId, () => getDisk(ctx.client, diskId), true),
+      alignChecks: true,
       isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
       describe: (d) => (d === undefined ? "gone" : d.state),
       timeoutMs,

@@ -152,6 +152,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
         what: "to become available",
         isDone: (d) => d.state === "available",
         timeoutMs: remaining(),
+        projectId,
       });
       return { id: created.id, outs: diskOutputs(disk) };
     } catch (error) {
@@ -165,13 +166,15 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
     return disk === undefined ? undefined : diskOutputs(disk);
   },
 
-  async update(ctx, id, _olds, news, diff) {
+  async update(ctx, id, olds, news, diff) {
     const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
+    const projectId = olds.projectId;
     // A disk that is attaching, detaching or growing refuses changes: let that finish first.
     await waitForDisk(ctx, id, {
       what: "to settle",
       isDone: (d) => isSettled(d.state),
       timeoutMs: remaining(),
+      projectId,
     });
     const body = updateRequest(news, diff.changed);
     if (Object.keys(body).length > 0) {
@@ -182,6 +185,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
         what: "to finish the update",
         isDone: (d) => isSettled(d.state),
         timeoutMs: remaining(),
+        projectId,
       });
       return diskOutputs(disk);
     } catch (error) {
@@ -189,8 +193,9 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
     }
   },
 
-  async delete(ctx, id) {
+  async delete(ctx, id, olds) {
     const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
+    const projectId = olds.projectId;
     const send = () => ctx.client.call(disksEndpoints.deleteDisk, { params: { disk_id: id } });
     try {
       await send();
@@ -208,6 +213,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
             isDone: (d) => isSettled(d.state),
             failOnError: false,
             timeoutMs: remaining(),
+            projectId,
           });
           await send();
         } catch (again) {
@@ -216,7 +222,7 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
         }
       }
     }
-    await waitForDiskGone(ctx, id, remaining());
+    await waitForDiskGone(ctx, id, remaining(), projectId);
   },
 
   inputsOf: diskInputsOf,

@@ -56,6 +56,8 @@ export type FreeTierVmOutputs = {
   /** True when the VM has a public address. */
   externalIp: boolean;
   powerState: "running" | "stopped";
+  /** True when the program asked for console links; absent when it did not. */
+  consoleLinks?: boolean;
   projectId: string;
   vmId: string;
   state: VmStatus;
@@ -78,12 +80,15 @@ export type FreeTierVmOutputs = {
   timeouts?: Timeouts;
 };
 
-/** The outputs of a free-tier `vm`; `known` spares re-reading the image's defaults. */
+/**
+ * The outputs of a free-tier `vm`; `known` spares re-reading the image's defaults, and
+ * carries `consoleLinks` (an input the service does not know).
+ */
 async function freeTierOutputs(
   client: VmCloudClient,
   vm: VmResponse,
   powerStateFallback: "running" | "stopped",
-  known?: KnownImageDefaults,
+  known?: KnownImageDefaults & { consoleLinks?: boolean | undefined },
 ): Promise<FreeTierVmOutputs> {
   const interfaces = vm.interfaces.map(interfaceOutput);
   const primary = interfaces.find((i) => i.primary) ?? interfaces[0];
@@ -99,6 +104,7 @@ async function freeTierOutputs(
     imageMetadataDefaults: await imageDefaultsOf(client, vm.image.id, known),
     externalIp: address !== undefined,
     powerState: powerStateOf(vm.state, powerStateFallback),
+    ...(known?.consoleLinks === undefined ? {} : { consoleLinks: known.consoleLinks }),
     projectId: vm.project.id,
     vmId: vm.id,
     state: vm.state,
@@ -332,24 +338,27 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         what: "to be running",
         isDone: (v) => v.state === "running",
         timeoutMs: remaining(),
+        projectId,
       });
-      vm = await reachPowerState(ctx, vm, desired, remaining(), (next) => (step = next));
-      step = "reading the VM";
-      return {
-        id,
-        outs: await freeTierOutputs(
-          ctx.client,
-          (await getVm(ctx.client, id)) ?? vm,
-          desired,
-          known,
-        ),
-      };
+      vm = await reachPowerState(
+        ctx,
+        vm,
+        desired,
+        inputs.consoleLinks === true,
+        remaining(),
+        (next) => (step = next),
+      );
+      const carried = { ...known, consoleLinks: inputs.consoleLinks };
+      return { id, outs: await freeTierOutputs(ctx.client, vm, desired, carried) };
     } catch (error) {
       const current = (await vmIfReadable(ctx.client, id)) ?? vm;
       let outs: Record<string, unknown> = { name: inputs.name, vmId: id, projectId };
       if (current !== undefined) {
         try {
-          outs = await freeTierOutputs(ctx.client, current, desired, known);
+          outs = await freeTierOutputs(ctx.client, current, desired, {
+            ...known,
+            consoleLinks: inputs.consoleLinks,
+          });
         } catch {
           // Keep the minimal outputs: the id is what matters to the engine.
         }
@@ -381,20 +390,32 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
           params: { vm_id: id },
           body: { name: news.name },
         });
-        vm = await waitForSettled(ctx, id, "to finish the update", remaining());
+        vm = await waitForSettled(ctx, id, "to finish the update", remaining(), vm.project.id);
       }
       step = desired === "running" ? "powering on" : "powering off";
       const wasStopped = vm.state === "stopped";
       vm = await applyPowerState(ctx, vm, desired, remaining());
-      if (desired === "running" && wasStopped) await refreshConsoles(ctx, vm);
-      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired, olds);
+      const linksAsked = news.consoleLinks === true;
+      if (
+        desired === "running" &&
+        linksAsked &&
+        (wasStopped || diff.changed.includes("consoleLinks"))
+      )
+        await refreshConsoles(ctx, vm);
+      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired, {
+        ...olds,
+        consoleLinks: news.consoleLinks,
+      });
     } catch (error) {
       if (!isWaitFailure(error)) throw error;
       const current = await vmIfReadable(ctx.client, id);
       const outs =
         current === undefined
           ? {}
-          : await freeTierOutputs(ctx.client, current, desired, olds).catch(() => ({}));
+          : await freeTierOutputs(ctx.client, current, desired, {
+              ...olds,
+              consoleLinks: news.consoleLinks,
+            }).catch(() => ({}));
       throw ctx.notReady(id, outs, error, step);
     }
   },
@@ -428,6 +449,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
       ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
       externalIp: outs.externalIp,
       powerState: outs.powerState,
+      ...(outs.consoleLinks === undefined ? {} : { consoleLinks: outs.consoleLinks }),
       projectId: outs.projectId,
     };
   },

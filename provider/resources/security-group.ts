@@ -25,6 +25,7 @@ import {
   type RuleForm,
 } from "./security-group-rule/rule-form";
 import { deleteAndWait } from "./framework/delete-and-wait";
+import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
@@ -146,15 +147,17 @@ function rulesUnchanged(
 /**
  * Reads the group and its rules; undefined when the group is gone. With `previous` outputs
  * (a refresh) whose rules are still current (see {@link rulesUnchanged}), the group alone is
- * read: one request.
+ * read: one request. `seen` is the group as just read (by a wait), which spares reading it
+ * again.
  */
 async function readGroup(
   ctx: ResourceContext,
   id: string,
   projectId: string | undefined,
   previous?: Partial<SecurityGroupOutputs>,
+  seen?: SecurityGroupResponse,
 ): Promise<SecurityGroupOutputs | undefined> {
-  const group = await getOrGone(() => getGroup(ctx, id));
+  const group = seen ?? (await getOrGone(() => getGroup(ctx, id)));
   if (group === undefined) return undefined;
   if (rulesUnchanged(group, previous)) {
     return { ...outputsOf(group, [], projectId), rules: previous.rules };
@@ -305,8 +308,9 @@ async function untilCreated(
     return await waitCreated(
       ctx,
       `security group ${group.id}`,
-      () => getGroup(ctx, group.id),
+      networkPoll(ctx, SECURITY_GROUP_SOURCE, group.id, projectId, () => getGroup(ctx, group.id)),
       timeoutMs,
+      true,
     );
   } catch (error) {
     const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
@@ -402,7 +406,14 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
         throw ctx.notReady(group.id, outs, error);
       }
     }
-    const outs = await readGroup(ctx, group.id, projectId);
+    // The group as the wait saw it is current unless an adopted one was brought to the inputs.
+    const outs = await readGroup(
+      ctx,
+      group.id,
+      projectId,
+      undefined,
+      leftover === undefined ? group : undefined,
+    );
     if (outs === undefined)
       throw new Error(`security group ${group.id} disappeared right after it was created`);
     return { id: group.id, outs };
@@ -464,6 +475,18 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       ...NETWORK_DELETE,
       what: `security group ${id}`,
       read: () => getGroup(ctx, id),
+      ...(olds.projectId === undefined
+        ? {}
+        : {
+            watch: networkPoll(
+              ctx,
+              SECURITY_GROUP_SOURCE,
+              id,
+              olds.projectId,
+              () => getGroup(ctx, id),
+              true,
+            ),
+          }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(networkEndpoints.deleteSecurityGroup, {

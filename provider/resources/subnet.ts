@@ -13,6 +13,7 @@ import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
 import { normalizeSubnetAddress } from "./subnet/address";
 import { deleteAndWait } from "./framework/delete-and-wait";
+import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
@@ -180,8 +181,11 @@ async function untilCreated(
     return await waitCreated(
       ctx,
       `subnet ${subnet.id}`,
-      () => getSubnet(ctx, subnet.id),
+      networkPoll(ctx, SUBNET_SOURCE, subnet.id, subnet.project.id, () =>
+        getSubnet(ctx, subnet.id),
+      ),
       timeoutMs,
+      true,
     );
   } catch (error) {
     const last =
@@ -318,6 +322,18 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
       ...NETWORK_DELETE,
       what: `subnet ${id}`,
       read: () => getSubnet(ctx, id),
+      ...(olds.projectId === undefined
+        ? {}
+        : {
+            watch: networkPoll(
+              ctx,
+              SUBNET_SOURCE,
+              id,
+              olds.projectId,
+              () => getSubnet(ctx, id),
+              true,
+            ),
+          }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),

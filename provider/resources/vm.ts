@@ -3,7 +3,7 @@
  * (so a wrong one fails with the valid choices), sends one create request that is never
  * repeated blindly (a lost answer is looked up by the VM's name among VMs that did not exist
  * before), waits until the VM runs, sets its password, powers it off when asked, and opens
- * its consoles. Name, description, tags, flavor (resize), power state and password change in
+ * its consoles when `consoleLinks` asks for them. Name, description, tags, flavor (resize), power state and password change in
  * place; the image too when `allowRebuild`; the rest replaces the VM. Delete takes the boot
  * disk, the disks made with the VM and its public addresses along unless told otherwise.
  */
@@ -203,15 +203,23 @@ export const provider = defineResource<VmInputs, VmOutputs>({
         what: "to be running",
         isDone: (v) => v.state === "running",
         timeoutMs: remaining(),
+        projectId,
       });
       if (inputs.password !== undefined) {
         step = "setting the password";
         await setPassword(ctx, vm, inputs.password);
         passwordSet = true;
       }
-      vm = await reachPowerState(ctx, vm, desired, remaining(), (next) => (step = next));
-      step = "reading the VM";
-      const current = (await getVm(ctx.client, id)) ?? vm;
+      // The VM as the last wait read it is current (setting the password changes nothing the
+      // service shows); only new console links call for another read.
+      const current = await reachPowerState(
+        ctx,
+        vm,
+        desired,
+        inputs.consoleLinks === true,
+        remaining(),
+        (next) => (step = next),
+      );
       return { id, outs: await outputsOf(ctx, current, carried, desired, known) };
     } catch (error) {
       // The VM exists: it is recorded with what was done (a password not set is null, so
@@ -256,7 +264,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
     let step = "waiting for the VM to settle";
     let passwordDone = !changed.includes("password");
     try {
-      vm = await settledVm(ctx, id, remaining());
+      vm = await settledVm(ctx, vm, remaining());
       const lookups = new VmLookups(ctx.client, vm.project.id);
       // The zone is looked up only when a name must be resolved in it.
       const zoneId = vm.availability_zone.id;
@@ -281,7 +289,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
             ...(news.imageMetadata === undefined ? {} : { image_metadata: news.imageMetadata }),
           },
         });
-        vm = await waitForSettled(ctx, id, "to finish the rebuild", remaining());
+        vm = await waitForSettled(ctx, id, "to finish the rebuild", remaining(), vm.project.id);
         rebuilt = true;
       }
 
@@ -292,7 +300,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       if (Object.keys(body).length > 0) {
         step = "updating";
         await ctx.client.call(computeEndpoints.updateVm, { params: { vm_id: id }, body });
-        vm = await waitForSettled(ctx, id, "to finish the update", remaining());
+        vm = await waitForSettled(ctx, id, "to finish the update", remaining(), vm.project.id);
       }
 
       // A rebuild forgets the password, so it is set again.
@@ -313,7 +321,10 @@ export const provider = defineResource<VmInputs, VmOutputs>({
         const wasStopped = vm.state === "stopped";
         vm = await applyPowerState(ctx, vm, "running", remaining());
         await applyPassword();
-        if (wasStopped || rebuilt) await refreshConsoles(ctx, vm);
+        const linksAsked = news.consoleLinks === true;
+        if (linksAsked && (wasStopped || rebuilt || changed.includes("consoleLinks"))) {
+          await refreshConsoles(ctx, vm);
+        }
       } else {
         await applyPassword();
         step = "powering off";

@@ -468,11 +468,16 @@ describe("Subnet: faults", () => {
   });
 
   it("keeps a subnet that exists but could not be seen ready in the stack, and the next up finishes it", async () => {
-    // Every read of the new subnet fails, so the wait after the create cannot see it ready.
+    // Every read of the new subnet fails, so the wait after the create cannot see it ready:
+    // the two list requests of the leftover check pass (a rule that only delays is used up by
+    // each request it delays); then the wait's batched list fails (5 attempts), and so does
+    // every read by id; the list that counts the interfaces for the error's outputs passes.
+    const { inputs } = await subnet.check({ name: "half-made", address: "10.37.0.0/24" });
     await subnet.setFaults([
+      { route: "^/api/v1/subnets$", method: "GET", latencyMs: 1, times: 2 },
+      { route: "^/api/v1/subnets$", method: "GET", errorRates: { "503": 1 }, times: 5 },
       { route: "^/api/v1/subnets/[0-9a-f-]{36}$", method: "GET", errorRates: { "503": 1 } },
     ]);
-    const { inputs } = await subnet.check({ name: "half-made", address: "10.37.0.0/24" });
     const error = (await subnet.create(inputs).then(
       () => undefined,
       (e: unknown) => e,

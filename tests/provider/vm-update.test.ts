@@ -82,7 +82,7 @@ describe("update in place", () => {
   });
 
   it("powers the VM off and on again with set-power, waiting for each state", async () => {
-    const { id, inputs, outs } = await vm.up(vmArgs());
+    const { id, inputs, outs } = await vm.up(vmArgs({ consoleLinks: true }));
     await vm.clearRequests();
     const stopped = await apply(id, outs, inputs, { powerState: "stopped" });
     expect(stopped.outs).toMatchObject({ powerState: "stopped", state: "stopped" });

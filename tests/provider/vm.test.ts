@@ -37,6 +37,7 @@ describe("create", () => {
         imageMetadata: { public_key: "ssh-ed25519 AAAAC3Nza example" },
         cloudInit: CLOUD_INIT,
         tags: ["env-dev"],
+        consoleLinks: true,
       }),
     );
     expect(outs).toMatchObject({
@@ -69,6 +70,7 @@ describe("create", () => {
       deleteDisksOnDestroy: true,
       deleteExternalIpsOnDestroy: true,
       apiVersion: "v1.1",
+      consoleLinks: true,
       createdTime: expect.any(String),
     });
     expect(outs.privateIp).toMatch(/^10\.1\.0\.\d+$/);
@@ -108,6 +110,28 @@ describe("create", () => {
 
     // A no-op re-apply changes nothing.
     expect(await vm.diff(id, outs, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("makes console links only when consoleLinks asks: none by default, made in place when turned on", async () => {
+    await vm.clearRequests();
+    const { id, inputs, outs } = await vm.up(vmArgs({ availabilityZone: "ru.AZ-2" }));
+    expect(outs.vncUrl).toBeUndefined();
+    expect(outs.consoleLinks).toBeUndefined();
+    const consoles = async () =>
+      (await vm.requests()).filter(
+        (r) => r.url.endsWith("/get-vnc") || r.url.endsWith("/remote-console"),
+      );
+    expect(await consoles()).toEqual([]);
+    // Turning it on is an in-place update that makes the links.
+    const checked = await vm.check({ ...inputs, consoleLinks: true }, inputs);
+    const diff = await vm.diff(id, outs, checked.inputs);
+    expect(diff).toMatchObject({ changes: true });
+    expect(diff.replaces ?? []).toEqual([]);
+    const updated = await vm.update(id, outs, checked.inputs);
+    expect(updated.outs).toMatchObject({ consoleLinks: true });
+    expect(updated.outs.vncUrl).toMatch(/^https:\/\/console\.vmcloud\.invalid\/vnc\//);
+    expect((await consoles()).map((r) => r.url)).toEqual([`/api/v1/vms/${id}/get-vnc`]);
+    await vm.delete(id, updated.outs);
   });
 
   it("creates a VM through the legacy v1 path when asked", async () => {

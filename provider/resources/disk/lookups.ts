@@ -4,9 +4,19 @@
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
+import { readNamedBatched, type NamedSource } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
+
+/** A project's disks by name: the leftover checks of creates starting together share a list. */
+const DISKS_BY_NAME: NamedSource<DiskResponse> = {
+  kind: "disks-by-name",
+  all: (client, projectId) =>
+    client.paginate(disksEndpoints.listDisks, { query: { project_id: projectId } }),
+  named: (client, projectId, name) =>
+    client.listAll(disksEndpoints.listDisks, { query: { project_id: projectId, name } }),
+};
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -60,9 +70,7 @@ export async function leftoverDisk(
   client: VmCloudClient,
   want: RequestedDisk,
 ): Promise<DiskResponse | undefined> {
-  const disks = await client.listAll(disksEndpoints.listDisks, {
-    query: { project_id: want.projectId, availability_zone_id: want.zoneId, name: want.name },
-  });
+  const disks = await readNamedBatched(client, DISKS_BY_NAME, want.projectId, want.name);
   const existing = disks.filter(
     (d) => d.name === want.name && d.availability_zone.id === want.zoneId && d.state !== "deleting",
   );

@@ -1,14 +1,28 @@
 /**
  * Reading a disk and waiting for its state, shared by `Disk` and `DiskAttachment`. A disk in
  * an `error*` state ends a wait at once with that state; a disk that vanished ends it too.
+ * Waits read their disks in batches (framework/batched-reads.ts): the real disk list filters
+ * by project, not by ids, so a check reads the project's disks, newest first, as far as the
+ * disks waited for.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
 import type { DiskStatus } from "../../../api/vm/enums";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
+import { batchedPoll, firstShowing, type BatchSource } from "../framework/batched-reads";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";
 import { waitUntilGone } from "../framework/wait-for-state";
+
+/** Disks, read by the project's list (newest first, as far as the ids). */
+export const DISK_SOURCE: BatchSource<DiskResponse> = {
+  kind: "disks",
+  list: (client, projectId, ids) =>
+    firstShowing(
+      client.paginate(disksEndpoints.listDisks, { query: { project_id: projectId } }),
+      ids,
+    ),
+};
 
 /** States a disk passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [
@@ -37,6 +51,8 @@ export interface DiskWait {
   timeoutMs: number;
   /** End the wait when the disk reaches an `error*` state (default true). */
   failOnError?: boolean;
+  /** The disk's project, when known: the first check is then batched too. */
+  projectId?: string | undefined;
 }
 
 /**
@@ -50,7 +66,11 @@ export function waitForDisk(
 ): Promise<DiskResponse> {
   return ctx.wait({
     what: `disk ${id} ${wait.what}`,
-    poll: () => ctx.client.call(disksEndpoints.getDisk, { params: { disk_id: id } }),
+    // A 404 fails the wait: the disk was deleted meanwhile.
+    poll: diskPoll(ctx, id, wait.projectId, () =>
+      ctx.client.call(disksEndpoints.getDisk, { params: { disk_id: id } }),
+    ) as () => Promise<DiskResponse>,
+    alignChecks: true,
     isDone: wait.isDone,
     failure: (d) =>
       (wait.failOnError ?? true) && d.state.startsWith("error")
@@ -65,11 +85,32 @@ export function waitForDiskGone(
   ctx: ResourceContext,
   id: string,
   timeoutMs: number,
+  projectId?: string,
 ): Promise<void> {
   return waitUntilGone(ctx, {
     what: `disk ${id} to be deleted`,
-    poll: () => getDisk(ctx.client, id),
+    poll: diskPoll(ctx, id, projectId, () => getDisk(ctx.client, id), true),
+    batched: true,
     failed: ["error_deleting"],
     timeoutMs,
+  });
+}
+
+/** The poll of a disk wait: batched reads, `read` for a disk the list does not show. */
+export function diskPoll(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string | undefined,
+  read: () => Promise<DiskResponse | undefined>,
+  goneWhenAbsent = false,
+): () => Promise<DiskResponse | undefined> {
+  return batchedPoll<DiskResponse, DiskResponse>({
+    client: ctx.client,
+    source: DISK_SOURCE,
+    id,
+    projectId,
+    read,
+    projectOf: (disk) => disk.project.id,
+    goneWhenAbsent,
   });
 }

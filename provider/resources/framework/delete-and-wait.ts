@@ -14,6 +14,11 @@ export interface DeleteWait<T extends { state: string }> {
   what: string;
   /** Reads the object (404: gone). */
   read: () => Promise<T>;
+  /**
+   * Reads the object while waiting for it to go, in batches with the other objects of its
+   * kind (framework/batched-reads.ts); default: `read`.
+   */
+  watch?: () => Promise<T | undefined>;
   /** Sends the delete. */
   remove: () => Promise<unknown>;
   /** States in which a change is running and the service accepts no delete. */
@@ -54,9 +59,11 @@ export async function deleteAndWait<T extends { state: string }>(
     const sent = await getOrGone(() => del.remove().then(() => true), del.isGone);
     if (sent === undefined) return;
   }
+  const watch = del.watch;
   await waitUntilGone(ctx, {
     what: `${del.what} to be deleted`,
-    poll,
+    poll: watch === undefined ? poll : () => getOrGone(watch, del.isGone),
+    batched: watch !== undefined,
     failed: del.failed,
     timeoutMs: remaining(),
   });

@@ -25,6 +25,11 @@ export interface StateWait<T extends { state: string }> {
   failed?: StateSet;
   /** The longest wait in ms. */
   timeoutMs: number;
+  /**
+   * True when `poll` reads in batches (framework/batched-reads.ts): checks are then aligned
+   * to the clock, so that concurrent waits share their requests.
+   */
+  batched?: boolean;
 }
 
 /** Polls until the object is in a `target` state; a `failed` state fails the wait. */
@@ -42,6 +47,7 @@ export function waitForState<T extends { state: string }>(
         ? `${wait.what} failed: the service reports state ${value.state}`
         : undefined,
     timeoutMs: wait.timeoutMs,
+    alignChecks: wait.batched ?? false,
   });
 }
 
@@ -61,6 +67,7 @@ export async function waitUntilGone<T extends { state: string }>(
         : undefined,
     describe: (value) => value?.state ?? "gone",
     timeoutMs: wait.timeoutMs,
+    alignChecks: wait.batched ?? false,
   });
 }
 

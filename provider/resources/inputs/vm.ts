@@ -271,6 +271,16 @@ export const VmInputs = resourceInputs({
       .describe("Rebuild in place instead of replacing when the image changes (default false)"),
     { default: CARRIED_DEFAULTS.allowRebuild },
   ),
+  // Unset, it is not compared: stacks made before it existed show no change.
+  consoleLinks: updates(
+    z
+      .boolean()
+      .optional()
+      .describe(
+        "Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false: two requests per start saved); updates in place",
+      ),
+    { cloudDefault: true },
+  ),
   deleteDisksOnDestroy: updates(
     z
       .boolean()
@@ -362,6 +372,15 @@ export const FreeTierVmInputs = resourceInputs({
       "Desired power state (default running); changes in place with set-power",
     ),
     { default: "running" },
+  ),
+  consoleLinks: updates(
+    z
+      .boolean()
+      .optional()
+      .describe(
+        "Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place",
+      ),
+    { cloudDefault: true },
   ),
   projectId: replaces(
     ProjectIdInput.describe(

@@ -39,8 +39,16 @@ export function waitCreated<T extends { state: NetworkState }>(
   what: string,
   poll: () => Promise<T>,
   timeoutMs: number,
+  batched = false,
 ): Promise<T> {
-  return waitForState(ctx, { what, poll, target: ["created"], failed: isFailed, timeoutMs });
+  return waitForState(ctx, {
+    what,
+    poll,
+    target: ["created"],
+    failed: isFailed,
+    timeoutMs,
+    batched,
+  });
 }
 
 /** Waits until no change is running on the object (`creating`/`updating` ended, in any way). */

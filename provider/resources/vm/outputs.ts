@@ -67,6 +67,8 @@ export type VmCarried = {
   password?: string | null;
   passwordLogin?: string;
   allowRebuild: boolean;
+  /** True when the program asked for console links; absent when it did not. */
+  consoleLinks?: boolean;
   deleteDisksOnDestroy: boolean;
   deleteExternalIpsOnDestroy: boolean;
   apiVersion: "v1.1" | "v1";
@@ -245,6 +247,7 @@ export function carriedFrom(inputs: VmInputs): VmCarried {
     password: inputs.password ?? null,
     ...(inputs.passwordLogin === undefined ? {} : { passwordLogin: inputs.passwordLogin }),
     allowRebuild: inputs.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+    ...(inputs.consoleLinks === undefined ? {} : { consoleLinks: inputs.consoleLinks }),
     deleteDisksOnDestroy: inputs.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
     deleteExternalIpsOnDestroy:
       inputs.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
@@ -274,6 +277,7 @@ export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): Vm
       ...(previous.password === undefined ? {} : { password: previous.password }),
       ...(previous.passwordLogin === undefined ? {} : { passwordLogin: previous.passwordLogin }),
       allowRebuild: previous.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+      ...(previous.consoleLinks === undefined ? {} : { consoleLinks: previous.consoleLinks }),
       deleteDisksOnDestroy: previous.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
       deleteExternalIpsOnDestroy:
         previous.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
@@ -331,6 +335,7 @@ export function vmInputsOf(outs: VmOutputs): VmInputs {
     powerState: outs.powerState,
     ...(outs.passwordLogin === undefined ? {} : { passwordLogin: outs.passwordLogin }),
     allowRebuild: outs.allowRebuild,
+    ...(outs.consoleLinks === undefined ? {} : { consoleLinks: outs.consoleLinks }),
     deleteDisksOnDestroy: outs.deleteDisksOnDestroy,
     deleteExternalIpsOnDestroy: outs.deleteExternalIpsOnDestroy,
     apiVersion: outs.apiVersion,

@@ -6,9 +6,10 @@
 import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { ImageResponse } from "../../../api/vm/images";
-import type { VmResponse } from "../../../api/vm/vms";
+import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
 import { adoptLeftover } from "../framework/adopt-leftover";
+import { readNamedBatched, type NamedSource } from "../framework/batched-reads";
 import { getOrGone } from "../framework/get-or-gone";
 import { metadataDefaults } from "./requests";
 import { getVm } from "./waits";
@@ -47,16 +48,23 @@ export async function imageDefaultsOf(
   return metadataDefaults(image);
 }
 
+/** A project's VMs by name: the checks of creates starting together share a list. */
+const VMS_BY_NAME: NamedSource<VmListItem> = {
+  kind: "vms-by-name",
+  all: (client, projectId) =>
+    client.paginate(computeEndpoints.listVms, { query: { project_id: projectId } }),
+  named: (client, projectId, name) =>
+    client.listAll(computeEndpoints.listVms, { query: { project_id: projectId, name } }),
+};
+
 /** Ids of the project's VMs named exactly `name` (what exists before a create). */
 export async function vmIdsNamed(
   client: VmCloudClient,
   projectId: string,
   name: string,
 ): Promise<Set<string>> {
-  const vms = await client.listAll(computeEndpoints.listVms, {
-    query: { project_id: projectId, name },
-  });
-  return new Set(vms.filter((v) => v.name === name).map((v) => v.id));
+  const vms = await readNamedBatched(client, VMS_BY_NAME, projectId, name);
+  return new Set(vms.map((v) => v.id));
 }
 
 /**

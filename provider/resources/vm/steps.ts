@@ -10,7 +10,14 @@ import { settingEnabled } from "../../../api/vm/zones";
 import { ApiError, NotFoundError, ValidationError } from "../../client";
 import { deadline } from "../framework/deadline";
 import type { ResourceContext } from "../framework/define-resource";
-import { getVm, isSettled, waitForSettled, waitForVm, waitForVmGone } from "./waits";
+import {
+  FAILED_VM_STATES,
+  getVm,
+  isSettled,
+  waitForSettled,
+  waitForVm,
+  waitForVmGone,
+} from "./waits";
 
 /** The state a VM passes through on its way to each power state. */
 const ON_THE_WAY = { running: "starting", stopped: "stopping" } as const;
@@ -52,6 +59,7 @@ export async function applyPowerState(
     what: `to be ${desired}`,
     isDone: (v) => v.state === desired,
     timeoutMs,
+    projectId: vm.project.id,
   });
 }
 
@@ -129,13 +137,16 @@ export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Pro
 
 /**
  * The last step of a create, once the VM runs: power it off when the program asks for
- * `stopped`, else open its consoles. `onStep` hears the name of the step, for the error
- * message if it fails.
+ * `stopped`, else open its consoles when `consoleLinks` asks for them. Answers the VM as it is
+ * now: the wait's last read is (setting the password changes nothing the service shows), and
+ * only new console links call for another read. `onStep` hears the name of the step, for the
+ * error message if it fails.
  */
 export async function reachPowerState(
   ctx: ResourceContext,
   vm: VmResponse,
   desired: "running" | "stopped",
+  consoleLinks: boolean,
   timeoutMs: number,
   onStep: (step: string) => void,
 ): Promise<VmResponse> {
@@ -143,9 +154,11 @@ export async function reachPowerState(
     onStep("powering off");
     return applyPowerState(ctx, vm, "stopped", timeoutMs);
   }
+  if (!consoleLinks) return vm;
   onStep("opening the consoles");
   await refreshConsoles(ctx, vm);
-  return vm;
+  onStep("reading the VM");
+  return (await getVm(ctx.client, vm.id)) ?? vm;
 }
 
 /**
@@ -159,11 +172,13 @@ export async function deleteVm(
   timeoutMs: number,
 ): Promise<void> {
   const remaining = deadline(timeoutMs);
+  let projectId: string | undefined;
   // A refusal for a passing state (the VM or one of its disks between states) is retried
   // after a settle, a few times; other refusals are final.
   for (let attempt = 0; ; attempt++) {
     let vm = await getVm(ctx.client, id);
     if (vm === undefined) return;
+    projectId = vm.project.id;
     if (vm.state === "deleting") break;
     if (!isSettled(vm.state)) {
       vm = await ctx.wait<VmResponse | undefined>({
@@ -193,14 +208,20 @@ export async function deleteVm(
       await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 200 * 2 ** attempt)));
     }
   }
-  await waitForVmGone(ctx, id, remaining());
+  await waitForVmGone(ctx, id, remaining(), projectId);
 }
 
-/** Waits until the VM is settled, then returns it (used before any change). */
-export function settledVm(
+/**
+ * The VM once settled (used before any change): given as read just now, `vm` itself when it
+ * already is (no request), else the VM at the end of a wait.
+ */
+export async function settledVm(
   ctx: ResourceContext,
-  id: string,
+  vm: VmResponse | string,
   timeoutMs: number,
 ): Promise<VmResponse> {
-  return waitForSettled(ctx, id, "to settle", timeoutMs);
+  if (typeof vm === "string") return waitForSettled(ctx, vm, "to settle", timeoutMs);
+  // A failed VM is settled too, but only a wait reports its failure (as the wait's error).
+  if (isSettled(vm.state) && !FAILED_VM_STATES.includes(vm.state)) return vm;
+  return waitForSettled(ctx, vm.id, "to settle", timeoutMs, vm.project.id);
 }

@@ -8,8 +8,9 @@ import type { VmStatus } from "../../../api/vm/enums";
 import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
+import { batchedPoll } from "../framework/batched-reads";
 import { getOrGone } from "../framework/get-or-gone";
-import { BATCHED_CHECK_INTERVAL_MS, readVmBatched } from "./batched-reads";
+import { VM_SOURCE } from "./batched-reads";
 
 /** States a VM passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_VM_STATES: readonly VmStatus[] = [
@@ -41,33 +42,36 @@ export interface VmWait {
   /** Decided on the state alone, which the batched list reads show too. */
   isDone(vm: { state: VmStatus }): boolean;
   timeoutMs: number;
+  /** The VM's project, when known: the first check is then batched too. */
+  projectId?: string | undefined;
 }
 
 /** A VM as a wait sees it: read in full, or in a batched list read; undefined when gone. */
 type SeenVm = VmResponse | VmListItem | undefined;
 
 /**
- * The poll of a VM wait. The fast phase reads the VM by id; after it, the VM is read in a
- * batch with the other VMs waited for (see batched-reads.ts), learning its project from the
- * first read. A batched read that ends the wait (`isFinal`), or that misses the VM, is
- * followed by a full read, so a wait ends with the whole VM and "gone" is always a 404.
+ * The poll of a VM wait: every check reads the VM in a batch with the other VMs waited for
+ * (see framework/batched-reads.ts). A list item that ends the wait (`isFinal`) is followed by
+ * a full read, so a wait ends with the whole VM; a VM the list misses is read by id, so "gone"
+ * is always a 404.
  */
 function vmPoll(
   ctx: ResourceContext,
   id: string,
+  projectId: string | undefined,
   isFinal: (vm: SeenVm) => boolean,
-): (check: { fastPhase: boolean }) => Promise<SeenVm> {
-  let projectId: string | undefined;
-  return async ({ fastPhase }) => {
-    if (fastPhase || projectId === undefined) {
-      const vm = await getVm(ctx.client, id);
-      projectId = vm?.project.id;
-      return vm;
-    }
-    const item = await readVmBatched(ctx.client, projectId, id);
-    // A VM the list does not show is gone only if reading it by id says so (404).
-    return item === undefined || isFinal(item) ? getVm(ctx.client, id) : item;
-  };
+  goneWhenAbsent = false,
+): () => Promise<SeenVm> {
+  return batchedPoll<VmListItem, VmResponse>({
+    client: ctx.client,
+    source: VM_SOURCE,
+    id,
+    projectId,
+    read: () => getVm(ctx.client, id),
+    projectOf: (vm) => vm.project.id,
+    needsFull: isFinal,
+    goneWhenAbsent,
+  });
 }
 
 /** True for a VM read in full (not a list item). */
@@ -88,13 +92,12 @@ export async function waitForVm(
   };
   const vm = await ctx.wait<SeenVm>({
     what: `VM ${id} ${wait.what}`,
-    poll: vmPoll(ctx, id, (v) => wait.isDone(v!) || failure(v) !== undefined),
+    poll: vmPoll(ctx, id, wait.projectId, (v) => wait.isDone(v!) || failure(v) !== undefined),
     isDone: (v) => isFull(v) && wait.isDone(v),
     failure,
     describe: (v) => (v === undefined ? "gone" : v.state),
     timeoutMs: wait.timeoutMs,
     alignChecks: true,
-    maxDelayMs: BATCHED_CHECK_INTERVAL_MS,
   });
   return vm as VmResponse;
 }
@@ -105,8 +108,9 @@ export function waitForSettled(
   id: string,
   what: string,
   timeoutMs: number,
+  projectId?: string,
 ): Promise<VmResponse> {
-  return waitForVm(ctx, id, { what, isDone: (v) => isSettled(v.state), timeoutMs });
+  return waitForVm(ctx, id, { what, isDone: (v) => isSettled(v.state), timeoutMs, projectId });
 }
 
 /** Polls until GET of the VM answers 404; fails if it ends in `error_deleting`. */
@@ -114,13 +118,13 @@ export async function waitForVmGone(
   ctx: ResourceContext,
   id: string,
   timeoutMs: number,
+  projectId?: string,
 ): Promise<void> {
   await ctx.wait<SeenVm>({
     what: `VM ${id} to be deleted`,
-    // Gone is the end: the full read that confirms a VM missing from the list ends the wait.
-    poll: vmPoll(ctx, id, () => false),
+    // Gone is the end: the list filtered by the VM's id no longer shows it.
+    poll: vmPoll(ctx, id, projectId, () => false, true),
     alignChecks: true,
-    maxDelayMs: BATCHED_CHECK_INTERVAL_MS,
     isDone: (v) => v === undefined,
     failure: (v) =>
       v?.state === "error_deleting"

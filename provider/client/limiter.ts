@@ -1,0 +1,157 @@
+/**
+ * The adaptive limiter: one per endpoint (the origin requests go to) of a client, and so one
+ * per process and endpoint in the provider, whose process has one client (runtime/context.ts). Each attempt waits its turn (`acquire`), is sent, and tells
+ * the limiter how it went (`release`); the limiter adjusts how many requests may be in flight
+ * and how many may be sent per second (limiter-policy.ts: additive increase, multiplicative
+ * decrease), and sends nothing before a Retry-After ends. So a stack never needs `--parallel`
+ * tuning for a service's rate limit: the provider finds the rate the service accepts.
+ *
+ * No library is used: the well-known npm limiters (bottleneck, p-limit, p-queue) apply fixed
+ * limits and know nothing of 429 or Retry-After; what is particular here is the policy, and the
+ * queue around it is a few lines.
+ */
+import {
+  afterRateLimited,
+  afterSuccess,
+  delayBeforeSend,
+  hasRoom,
+  initialState,
+  LIMITER_DEFAULTS,
+  type LimiterState,
+} from "./limiter-policy";
+
+/** A request let through: when it was sent. */
+export interface Ticket {
+  sentAt: number;
+}
+
+/** How an attempt went, as the limiter needs it. */
+export interface AttemptReport {
+  /** HTTP status; 0 when no answer came. */
+  status: number;
+  /** The Retry-After of a 429, in ms. */
+  retryAfterMs?: number | undefined;
+}
+
+/** Waiters in arrival order. */
+interface Waiter {
+  resolve: (ticket: Ticket) => void;
+  reject: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** One endpoint's limiter. */
+export class AdaptiveLimiter {
+  private state: LimiterState = initialState();
+  private inFlight = 0;
+  private lastSentAt = 0;
+  /** Send times of the last second, for the rate a 429 refused. */
+  private recent: number[] = [];
+  /** The last answers: true for a 429. */
+  private answers: boolean[] = [];
+  private readonly queue: Waiter[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The limits in force, for logs and tests. */
+  get current(): Readonly<LimiterState> {
+    return this.state;
+  }
+
+  /** Waits until a request may be sent; rejects when `signal` aborts first. */
+  acquire(signal?: AbortSignal): Promise<Ticket> {
+    signal?.throwIfAborted();
+    if (this.queue.length === 0 && this.ready()) return Promise.resolve(this.send());
+    return new Promise<Ticket>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal !== undefined) {
+        waiter.onAbort = () => {
+          const at = this.queue.indexOf(waiter);
+          if (at >= 0) this.queue.splice(at, 1);
+          reject(signal.reason);
+        };
+        signal.addEventListener("abort", waiter.onAbort, { once: true });
+      }
+      this.queue.push(waiter);
+      this.schedule();
+    });
+  }
+
+  /** Reports how the request of `ticket` went, and lets the next one through. */
+  release(ticket: Ticket, report: AttemptReport): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (report.status > 0) {
+      this.answers.push(report.status === 429);
+      if (this.answers.length > LIMITER_DEFAULTS.window) this.answers.shift();
+    }
+    if (report.status === 429) {
+      const now = this.now();
+      this.state = afterRateLimited(this.state, {
+        now,
+        sentAt: ticket.sentAt,
+        retryAfterMs: report.retryAfterMs,
+        sentLastSecond: this.sentSince(now - 1000),
+        recent: {
+          refused: this.answers.filter(Boolean).length,
+          answers: this.answers.length,
+        },
+      });
+    } else if (report.status > 0 && report.status < 500) {
+      this.state = afterSuccess(this.state);
+    }
+    this.schedule();
+  }
+
+  private ready(): boolean {
+    return (
+      hasRoom(this.state, this.inFlight) &&
+      delayBeforeSend(this.state, this.now(), this.lastSentAt) === 0
+    );
+  }
+
+  private send(): Ticket {
+    const now = this.now();
+    this.inFlight += 1;
+    this.lastSentAt = now;
+    this.recent.push(now);
+    return { sentAt: now };
+  }
+
+  private sentSince(since: number): number {
+    while (this.recent.length > 0 && this.recent[0]! < since) this.recent.shift();
+    return this.recent.length;
+  }
+
+  /** Lets waiters through while there is room, then sleeps until the next may go. */
+  private schedule(): void {
+    while (this.queue.length > 0 && this.ready()) {
+      const waiter = this.queue.shift()!;
+      if (waiter.onAbort !== undefined) waiter.signal?.removeEventListener("abort", waiter.onAbort);
+      waiter.resolve(this.send());
+    }
+    if (this.queue.length === 0 || this.timer !== undefined) return;
+    if (!hasRoom(this.state, this.inFlight)) return; // a release will call again
+    const delay = delayBeforeSend(this.state, this.now(), this.lastSentAt);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.schedule();
+    }, delay);
+  }
+}
+
+/** The limiters of one client, one per endpoint (origin). */
+export class Limiters {
+  private readonly byOrigin = new Map<string, AdaptiveLimiter>();
+
+  /** The limiter of requests to `url`'s origin. */
+  for(url: URL): AdaptiveLimiter {
+    let limiter = this.byOrigin.get(url.origin);
+    if (limiter === undefined) {
+      limiter = new AdaptiveLimiter();
+      this.byOrigin.set(url.origin, limiter);
+    }
+    return limiter;
+  }
+}

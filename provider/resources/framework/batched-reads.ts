@@ -1,0 +1,270 @@
+/**
+ * Reads of many resources of one kind shared in one list request. All resources of a `pulumi
+ * up` share one provider process, so fifty disks waited for together cost one list request per
+ * check instead of fifty GETs; waits align their checks to the clock (`alignChecks`) so that
+ * they coincide, and reads that arrive within {@link BATCH_WINDOW_MS} of each other go out as
+ * one batch (dataloader). Each kind says how its list serves a batch: by ids where the real
+ * service's list filters by ids (VMs: `vm_ids`), else the project's list, newest first, read
+ * only as far as the ids waited for (disks, subnets, security groups: `project_id`).
+ */
+import DataLoader from "dataloader";
+import type { VmCloudClient } from "../../client";
+
+/** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */
+export const BATCH_WINDOW_MS = 20;
+
+/** The largest page the services serve. */
+const PAGE = 100;
+
+/** How one kind's list serves a batch of reads. */
+export interface BatchSource<T extends { id: string }> {
+  /** The kind, e.g. `disks`: one loader per client and kind. */
+  kind: string;
+  /**
+   * The items of `ids` (all of one project) that the list shows, and whether the list was read
+   * whole (filtered by the ids, or to its last page), so that an id it does not show is not
+   * there. Otherwise an id left out may be further down, and is read by id.
+   */
+  list(client: VmCloudClient, projectId: string, ids: readonly string[]): Promise<Listed<T>>;
+}
+
+/** What a list showed of a batch. */
+export interface Listed<T> {
+  items: readonly T[];
+  /** True when the list was read whole: an id it does not show is not there. */
+  whole: boolean;
+}
+
+/** What a batched read found: the item, `absent` (the whole list lacks it), or unseen. */
+export type BatchedRead<T> = T | "absent" | undefined;
+
+/** One read: a project and an id in it. */
+interface Key {
+  projectId: string;
+  id: string;
+}
+
+type Loader = DataLoader<Key, unknown>;
+
+/** One loader per client and kind: the provider process has one client, so one per process. */
+const loaders = new WeakMap<VmCloudClient, Map<string, Loader>>();
+
+/**
+ * The item as `source`'s list shows it, read together with every other read of the kind
+ * within {@link BATCH_WINDOW_MS}; `"absent"` when the list, read whole, does not show it;
+ * undefined when the part of the list read does not.
+ */
+export function readBatched<T extends { id: string }>(
+  client: VmCloudClient,
+  source: BatchSource<T>,
+  projectId: string,
+  id: string,
+): Promise<BatchedRead<T>> {
+  let byKind = loaders.get(client);
+  if (byKind === undefined) {
+    byKind = new Map();
+    loaders.set(client, byKind);
+  }
+  let loader = byKind.get(source.kind);
+  if (loader === undefined) {
+    loader = new DataLoader((keys) => readBatch(client, source, keys), {
+      // States change: every read is a fresh one.
+      cache: false,
+      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+    });
+    byKind.set(source.kind, loader);
+  }
+  return loader.load({ projectId, id }) as Promise<BatchedRead<T>>;
+}
+
+/** One list per project in the batch; each key gets its item, undefined, or its project's error. */
+async function readBatch<T extends { id: string }>(
+  client: VmCloudClient,
+  source: BatchSource<T>,
+  keys: readonly Key[],
+): Promise<Array<BatchedRead<T> | Error>> {
+  const byProject = new Map<string, Set<string>>();
+  for (const { projectId, id } of keys) {
+    byProject.set(projectId, (byProject.get(projectId) ?? new Set()).add(id));
+  }
+  const found = new Map<string, T>();
+  const whole = new Set<string>();
+  const failed = new Map<string, Error>();
+  await Promise.all(
+    [...byProject].map(async ([projectId, ids]) => {
+      try {
+        const listed = await source.list(client, projectId, [...ids]);
+        for (const item of listed.items) found.set(item.id, item);
+        if (listed.whole) whole.add(projectId);
+      } catch (error) {
+        // A failed list fails the reads of its project only; each wait handles it as a failed GET.
+        failed.set(projectId, error instanceof Error ? error : new Error(String(error)));
+      }
+    }),
+  );
+  return keys.map(
+    ({ projectId, id }) =>
+      failed.get(projectId) ?? found.get(id) ?? (whole.has(projectId) ? "absent" : undefined),
+  );
+}
+
+/**
+ * The items of `ids` among `items` (a project's list, newest first), read only as far as
+ * needed: it stops once every id is seen, or after one page more than the ids could fill (the
+ * resources waited for are among the newest; an older one is read by id instead).
+ */
+export async function firstShowing<T extends { id: string }>(
+  items: AsyncIterable<T>,
+  ids: readonly string[],
+): Promise<Listed<T>> {
+  const wanted = new Set(ids);
+  const limit = (Math.ceil(wanted.size / PAGE) + 1) * PAGE;
+  const shown: T[] = [];
+  let seen = 0;
+  for await (const item of items) {
+    seen += 1;
+    if (wanted.delete(item.id)) shown.push(item);
+    if (wanted.size === 0 || seen >= limit) return { items: shown, whole: wanted.size === 0 };
+  }
+  return { items: shown, whole: true };
+}
+
+/** What {@link batchedPoll} reads. */
+export interface BatchedPoll<L extends { id: string }, F> {
+  client: VmCloudClient;
+  source: BatchSource<L>;
+  id: string;
+  /** The project, when the caller knows it; else learnt from the first read by id. */
+  projectId: string | undefined;
+  /** Reads the resource by id; undefined for the service's 404. */
+  read: () => Promise<F | undefined>;
+  /** The project of a resource read by id. */
+  projectOf: (full: F) => string;
+  /** A list item that must be read again by id before it is used (the list shows less). */
+  needsFull?: (item: L) => boolean;
+  /**
+   * True for a wait for the resource to go: a list read whole that lacks it ends the wait
+   * with no read by id (a list may lag behind a create, never behind a delete).
+   */
+  goneWhenAbsent?: boolean;
+}
+
+/**
+ * The poll of a batched wait: each check reads the resource in a batch with the other
+ * resources of its kind waited for. An item the list does not show is read by id, so "gone" is
+ * the service's 404 for the resource itself, except in a wait for it to go, where a list read
+ * whole that lacks it is enough.
+ */
+export function batchedPoll<L extends { id: string }, F>(
+  poll: BatchedPoll<L, F>,
+): () => Promise<L | F | undefined> {
+  let projectId = poll.projectId;
+  return async () => {
+    if (projectId === undefined) {
+      const full = await poll.read();
+      if (full !== undefined) projectId = poll.projectOf(full);
+      return full;
+    }
+    const item = await readBatched(poll.client, poll.source, projectId, poll.id);
+    if (item === "absent" && poll.goneWhenAbsent === true) return undefined;
+    return item === undefined || item === "absent" || poll.needsFull?.(item) === true
+      ? poll.read()
+      : item;
+  };
+}
+
+/** How one kind's list serves a batch of lookups by name (the leftover checks of creates). */
+export interface NamedSource<T extends { name: string }> {
+  /** The kind, e.g. `disks-by-name`: one loader per client and kind. */
+  kind: string;
+  /** The project's list (any order). */
+  all(client: VmCloudClient, projectId: string): AsyncIterable<T>;
+  /** The project's items named `name` (the list filtered by name, where it filters so). */
+  named(client: VmCloudClient, projectId: string, name: string): Promise<readonly T[]>;
+}
+
+/** One loader per client and kind, for lookups by name. */
+const namedLoaders = new WeakMap<VmCloudClient, Map<string, DataLoader<NameKey, unknown>>>();
+
+/** One lookup: a project and a name in it. */
+interface NameKey {
+  projectId: string;
+  name: string;
+}
+
+/**
+ * The project's items named exactly `name`, looked up together with every other lookup of
+ * the kind within {@link BATCH_WINDOW_MS}: fifty creates starting together read the project's
+ * list once, instead of one list filtered by name each.
+ */
+export function readNamedBatched<T extends { name: string }>(
+  client: VmCloudClient,
+  source: NamedSource<T>,
+  projectId: string,
+  name: string,
+): Promise<T[]> {
+  let byKind = namedLoaders.get(client);
+  if (byKind === undefined) {
+    byKind = new Map();
+    namedLoaders.set(client, byKind);
+  }
+  let loader = byKind.get(source.kind);
+  if (loader === undefined) {
+    loader = new DataLoader((keys) => readNamedBatch(client, source, keys), {
+      cache: false,
+      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+    });
+    byKind.set(source.kind, loader);
+  }
+  return loader.load({ projectId, name }) as Promise<T[]>;
+}
+
+/**
+ * Per project in the batch: the whole list when it fits in as many pages as there are names
+ * (so no more requests than a lookup per name), else one lookup per name; a lone name is
+ * looked up by itself.
+ */
+async function readNamedBatch<T extends { name: string }>(
+  client: VmCloudClient,
+  source: NamedSource<T>,
+  keys: readonly NameKey[],
+): Promise<Array<T[] | Error>> {
+  const byProject = new Map<string, Set<string>>();
+  for (const { projectId, name } of keys) {
+    byProject.set(projectId, (byProject.get(projectId) ?? new Set()).add(name));
+  }
+  const found = new Map<string, T[] | Error>();
+  const keyOf = (projectId: string, name: string) => `${projectId}\u0000${name}`;
+  await Promise.all(
+    [...byProject].map(async ([projectId, names]) => {
+      try {
+        const items =
+          names.size === 1
+            ? undefined
+            : await wholeList(source.all(client, projectId), names.size * PAGE);
+        for (const name of names) {
+          found.set(
+            keyOf(projectId, name),
+            items === undefined
+              ? [...(await source.named(client, projectId, name))].filter((i) => i.name === name)
+              : items.filter((i) => i.name === name),
+          );
+        }
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        for (const name of names) found.set(keyOf(projectId, name), failure);
+      }
+    }),
+  );
+  return keys.map(({ projectId, name }) => found.get(keyOf(projectId, name)) ?? []);
+}
+
+/** Every item of `items` when there are at most `max`; undefined when there are more. */
+async function wholeList<T>(items: AsyncIterable<T>, max: number): Promise<T[] | undefined> {
+  const all: T[] = [];
+  for await (const item of items) {
+    if (all.length === max) return undefined;
+    all.push(item);
+  }
+  return all;
+}

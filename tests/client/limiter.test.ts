@@ -1,0 +1,61 @@
+// The adaptive limiter over real HTTP: a burst of reads through one client against an
+// emulator that allows 10 requests per second per token. Every read succeeds; the limiter
+// learns the rate from the first 429s, so a second burst is refused far less; and no request
+// of the token reaches the emulator while a Retry-After it was given is still running.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { createClient, type VmCloudClient } from "../../provider/client";
+import { startTestEmulator, type TestEmulator } from "../support/emulator";
+
+let emu: TestEmulator;
+let client: VmCloudClient;
+beforeAll(async () => {
+  emu = await startTestEmulator({ rateLimit: { requestsPerSecond: 10 } });
+  client = createClient({ endpoint: emu.url, token: emu.token });
+});
+afterAll(async () => {
+  client?.close();
+  await emu?.close();
+});
+
+interface Stats {
+  allowed: number;
+  limited: number;
+  beforeRetryAfter: number;
+}
+const stats = async () => (await emu.call("GET", "/_emulator/rate-limit")).body as Stats;
+
+/** `n` reads at once; the 429s they met. */
+async function burst(n: number): Promise<number> {
+  const before = await stats();
+  const zones = await Promise.all(
+    Array.from({ length: n }, () =>
+      client.call(catalogEndpoints.listAvailabilityZones, {
+        query: { project_id: emu.fixtures.vm.projectId },
+      }),
+    ),
+  );
+  expect(zones.every((z) => z.length === 3)).toBe(true);
+  return (await stats()).limited - before.limited;
+}
+
+describe("adaptive limiter against a 10 requests/s limit", () => {
+  it("gets every read through, learns the rate, and never sends before a Retry-After ends", async () => {
+    const started = Date.now();
+    const first = await burst(60);
+    const second = await burst(40);
+    const limiter = client.limiter(emu.url);
+    console.log(
+      `limiter: 100 reads in ${((Date.now() - started) / 1000).toFixed(1)} s; 429s: first burst ${first}, ` +
+        `second ${second}; rate now ${limiter.current.rate.toFixed(1)}/s, ` +
+        `${limiter.current.concurrency.toFixed(1)} in flight`,
+    );
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeLessThan(first);
+    expect(Number.isFinite(limiter.current.rate)).toBe(true);
+    const { beforeRetryAfter } = await stats();
+    expect(beforeRetryAfter).toBe(0);
+    const log = (await emu.call("GET", "/_emulator/requests")).body as { earlyRetries: number };
+    expect(log.earlyRetries).toBe(0);
+  }, 60_000);
+});
