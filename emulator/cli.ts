@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]
- *  [--restore-job-id]`
+ *  [--restore-job-id] [--exchange-log <f>]`
  * Starts the emulator and prints the URL it listens on.
  */
 import { parseArgs } from "node:util";
 import { startEmulator } from "./index";
 
 const USAGE =
-  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] [--restore-job-id]";
+  "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] [--restore-job-id] [--exchange-log <f>]";
 
 async function main(): Promise<void> {
   let values;
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
         "state-file": { type: "string" },
+        "exchange-log": { type: "string" },
         speed: { type: "string", default: "1" },
         // Opt-in: a backup restore answers {job_id}, which the seed does not show.
         "restore-job-id": { type: "boolean", default: false },
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     restoreJobId: values["restore-job-id"],
     ...(values.token === undefined ? {} : { token: values.token }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
+    ...(values["exchange-log"] === undefined ? {} : { exchangeLog: values["exchange-log"] }),
   });
   console.log(`listening on ${emulator.url}`);
   let stopping = false;
