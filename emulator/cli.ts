@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <x>]
- *  [--restore-job-id] [--rate-limit <requests per second> [--rate-burst <n>]]`
+ *  [--restore-job-id] [--rate-limit <requests per second> [--rate-burst <n>]]
+ *  [--exchange-log <f>]`
  * Starts the emulator and prints the URL it listens on.
  */
 import { parseArgs } from "node:util";
@@ -9,7 +10,7 @@ import { startEmulator } from "./index";
 
 const USAGE =
   "usage: vmcloud-emulator --port <n> [--host 127.0.0.1] [--token <t>] [--state-file <f>] [--speed <factor>] " +
-  "[--restore-job-id] [--rate-limit <requests per second per token> [--rate-burst <n>]]";
+  "[--restore-job-id] [--rate-limit <requests per second per token> [--rate-burst <n>]] [--exchange-log <f>]";
 
 async function main(): Promise<void> {
   let values;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
         host: { type: "string", default: "127.0.0.1" },
         token: { type: "string" },
         "state-file": { type: "string" },
+        "exchange-log": { type: "string" },
         speed: { type: "string", default: "1" },
         // Opt-in: a backup restore answers {job_id}, which the seed does not show.
         "restore-job-id": { type: "boolean", default: false },
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       : { rateLimit: { requestsPerSecond: rate, ...(burst === undefined ? {} : { burst }) } }),
     ...(values.token === undefined ? {} : { token: values.token }),
     ...(values["state-file"] === undefined ? {} : { stateFile: values["state-file"] }),
+    ...(values["exchange-log"] === undefined ? {} : { exchangeLog: values["exchange-log"] }),
   });
   console.log(`listening on ${emulator.url}`);
   let stopping = false;

@@ -42,6 +42,11 @@ export interface EmulatorOptions {
    * Default: no limit.
    */
   rateLimit?: RateLimitConfig;
+  /**
+   * Append every service exchange (request and answer, passwords masked, no credentials) to
+   * this JSON-lines file, e.g. to judge them against the real service's OpenAPI document.
+   */
+  exchangeLog?: string;
 }
 
 /** A running emulator. */
@@ -77,6 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     settings,
     services: allServices,
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+    ...(options.exchangeLog === undefined ? {} : { exchangeLog: options.exchangeLog }),
   });
   await built.app.listen({ port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
   const address = built.app.server.address() as AddressInfo;

@@ -32,10 +32,33 @@ export interface FreeTierVmArgs {
    */
   availabilityZone?: pulumi.Input<string>;
   /**
-   * Values of the image's metadata fields, e.g. `{ user_name: "ops" }`. Default: the image's
-   * defaults. Changing them replaces the VM.
+   * Host name of the VM (RFC 1123 labels), given to the image's `hostname`-typed metadata
+   * field. Default: the image's. Changing it replaces the VM.
+   */
+  hostname?: pulumi.Input<string>;
+  /**
+   * Login of the image's user (a Linux login name), given to the image's `linux_login` field,
+   * e.g. `username` on the public Linux images. Default: the image's (e.g. `ubuntu`). `check`
+   * fails for an image with no such field. Changing it replaces the VM.
+   */
+  userName?: pulumi.Input<string>;
+  /**
+   * SSH public keys of the login, in OpenSSH form, given one per line to the image's
+   * `public_key` field (e.g. `ssh_pub_key`). Default none. Changing them replaces the VM.
+   */
+  sshPublicKeys?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Values of the image's other metadata fields, by field name (those the typed inputs and
+   * `password` do not fill). Default: the image's defaults. Changing them replaces the VM.
    */
   imageMetadata?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Password of the image's login user: at least 8 characters with upper- and lower-case
+   * letters, a digit and a special character. Always stored as a secret. Needs an image that
+   * declares a password field (`pulumi preview` fails otherwise) and a running VM. Set,
+   * changed and removed in place with the service's set-password and delete-password.
+   */
+  password?: pulumi.Input<string>;
   /** Give the VM a public address. Default false. Changing it replaces the VM. */
   externalIp?: pulumi.Input<boolean>;
   /** `running` (default) or `stopped`. Changes in place (power on or off). */
@@ -63,7 +86,7 @@ type _FreeTierVmArgsMatchSchema = Assert<
   ArgsMatchSchema<FreeTierVmArgs, z.input<typeof FreeTierVmInputs>>
 >;
 
-/** Outputs that hold secrets (console links carry access tokens). */
+/** Outputs that are not inputs and hold secrets (console links carry access tokens). */
 export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
 
 /**
@@ -82,7 +105,17 @@ export class FreeTierVm extends CloudObjectResource {
   declare public readonly availabilityZone: pulumi.Output<string>;
   /** Availability zone id. */
   declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** Metadata values the VM has (given ones and the image's defaults). */
+  /** Host name the VM has (the image's `hostname` field), if any. */
+  declare public readonly hostname: pulumi.Output<string | undefined>;
+  /** Login of the image's user (its `linux_login` field: given or the image's default). */
+  declare public readonly userName: pulumi.Output<string | undefined>;
+  /** SSH public keys the VM has (its `public_key` field), if any. */
+  declare public readonly sshPublicKeys: pulumi.Output<string[] | undefined>;
+  /** The type (MetaType) of each of the image's metadata fields, by field name. */
+  declare public readonly imageMetadataTypes: pulumi.Output<Record<string, string>>;
+  /** The password as the program gave it (secret; null: none). */
+  declare public readonly password: pulumi.Output<string | null | undefined>;
+  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
   declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
   /** The image's default metadata values. */
   declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
@@ -151,6 +184,7 @@ const FREE_TIER_VM_OUTPUTS = [
   "imageId",
   "availabilityZoneId",
   "imageMetadataDefaults",
+  "imageMetadataTypes",
   "vmId",
   "state",
   "flavor",

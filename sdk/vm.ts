@@ -122,8 +122,26 @@ export interface VmArgs {
    */
   interfaces?: pulumi.Input<pulumi.Input<VmInterfaceArgs>[]>;
   /**
-   * Values of the image's metadata fields, e.g. `{ user_name: "ops" }`. Default: the image's
-   * defaults. Changing them replaces the VM (or goes with a rebuild when the image changes).
+   * Host name of the VM (RFC 1123 labels), given to the image's `hostname`-typed metadata
+   * field. Default: the image's. Changing it replaces the VM.
+   */
+  hostname?: pulumi.Input<string>;
+  /**
+   * Login of the image's user (a Linux login name), given to the image's `linux_login` field,
+   * e.g. `username` on the public Linux images. Default: the image's (e.g. `ubuntu`). `check`
+   * fails for an image with no such field. Changing it replaces the VM.
+   */
+  userName?: pulumi.Input<string>;
+  /**
+   * SSH public keys of the login, in OpenSSH form, given one per line to the image's
+   * `public_key` field (e.g. `ssh_pub_key`). Default none. Changing them replaces the VM.
+   */
+  sshPublicKeys?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Values of the image's other metadata fields, by field name: those that `hostname`,
+   * `userName`, `sshPublicKeys` and `password` do not fill (giving one of those here fails
+   * `check`, naming the input to use). Default: the image's defaults. Changing them replaces
+   * the VM (or goes with a rebuild when the image changes).
    */
   imageMetadata?: pulumi.Input<Record<string, pulumi.Input<string>>>;
   /**
@@ -246,7 +264,15 @@ export class Vm extends CloudObjectResource {
   declare public readonly attachedDisks: pulumi.Output<AttachedDiskOutput[]>;
   /** The interfaces as they are: subnet, address, security groups, public address. */
   declare public readonly interfaces: pulumi.Output<VmInterfaceOutput[]>;
-  /** Metadata values the VM has (given ones and the image's defaults). */
+  /** Host name the VM has (the image's `hostname` field), if any. */
+  declare public readonly hostname: pulumi.Output<string | undefined>;
+  /** Login of the image's user (its `linux_login` field: given or the image's default). */
+  declare public readonly userName: pulumi.Output<string | undefined>;
+  /** SSH public keys the VM has (its `public_key` field), if any. */
+  declare public readonly sshPublicKeys: pulumi.Output<string[] | undefined>;
+  /** The type (MetaType) of each of the image's metadata fields, by field name. */
+  declare public readonly imageMetadataTypes: pulumi.Output<Record<string, string>>;
+  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
   declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
   /** The image's default metadata values. */
   declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
@@ -337,6 +363,7 @@ const VM_OUTPUTS = [
   "diskIds",
   "attachedDisks",
   "imageMetadataDefaults",
+  "imageMetadataTypes",
   "tagIds",
   "placementGroupId",
   "vmId",

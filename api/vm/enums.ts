@@ -166,6 +166,25 @@ export const ImageType = z.enum(["public", "private", "marketplace"]).describe("
 /** A value of {@link ImageType}. */
 export type ImageType = z.infer<typeof ImageType>;
 
+/**
+ * Type of an image metadata field (`MetaType`): what its value is, so a client can fill it
+ * without knowing the field's name (a login, an SSH public key, a host name, a password).
+ */
+export const MetaType = z
+  .enum([
+    "info",
+    "text",
+    "linux_login",
+    "plain_password",
+    "linux_password",
+    "email",
+    "public_key",
+    "hostname",
+  ])
+  .describe("Image metadata field type");
+/** A value of {@link MetaType}. */
+export type MetaType = z.infer<typeof MetaType>;
+
 /** The quotas an organization has (`OrganizationLimitTypeName`). */
 export const OrganizationLimitType = z
   .enum([

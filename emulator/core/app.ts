@@ -8,6 +8,7 @@ import { registerAdminRoutes } from "./admin-routes";
 import { scaledClock } from "./clock";
 import { registerDocsRoutes } from "./docs-routes";
 import { answerErrors, routerErrorHandler } from "./error-replies";
+import { logExchanges } from "./exchange-log";
 import { injectFaults } from "./fault-hooks";
 import { FaultInjector } from "./faults";
 import { parseJsonBodies } from "./json-bodies";
@@ -29,6 +30,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The services to serve, in registration order. */
   services: ReadonlyArray<ServiceModule<unknown>>;
+  /** Append every service exchange to this JSON-lines file (for conformance checks). */
+  exchangeLog?: string;
 }
 
 /** The built app and the parts tests and the CLI reach into. */
@@ -68,6 +71,7 @@ export function buildApp(options: AppOptions): EmulatorApp {
   injectFaults(app, faults, trail);
   // After the faults: a request they delay reaches the limit late, as over a slow network.
   limitRate(app, rateLimit, trail, clock);
+  if (options.exchangeLog !== undefined) logExchanges(app, options.exchangeLog, trail.faultOf);
   answerErrors(app);
   registerAdminRoutes(app, { settings, services, state, faults, rateLimit, requests });
   registerDocsRoutes(app, services);

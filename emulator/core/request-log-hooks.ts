@@ -18,6 +18,8 @@ export interface RequestTrail {
   rateLimited(request: FastifyRequest, seconds: number): void;
   /** Logs `request` now with status 0: its connection is about to be destroyed. */
   dropped(request: FastifyRequest): void;
+  /** The fault injected into `request`, if any. */
+  faultOf(request: FastifyRequest): string | undefined;
 }
 
 interface Arrival {
@@ -70,5 +72,6 @@ export function logRequests(
       if (arrival !== undefined) requests.rateLimited(requestId(request), arrival.at, seconds);
     },
     dropped: (request) => log(request, 0),
+    faultOf: (request) => arrivals.get(request)?.fault,
   };
 }

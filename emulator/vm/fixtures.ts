@@ -148,19 +148,33 @@ const DISK_TYPES: Array<Pick<DiskTypeRecord, "name" | "display_name" | "free_tie
   { name: "free-tier-HDD", display_name: "HDD (free tier)", free_tier: true },
 ];
 
-const USER_FIELD = {
-  name: "user_name",
-  display_name: "User name",
+// The metadata fields of real public images: a Linux image takes `hostname`, `username`,
+// `ssh_pub_key` and (with a guest agent) `password`, each typed with a MetaType, so a client
+// can fill them by type. A required field is its own mandatory group; one with a default is
+// filled with it when left out.
+type FixtureField = Omit<ImageRecord["image_metadata"][number], "id">;
+const HOSTNAME_FIELD: FixtureField = {
+  name: "hostname",
+  display_name: "Host name",
   display_position: 1,
-  field_type: "string",
+  field_type: "hostname",
+  sensitive: false,
+  required: false,
+};
+const linuxLogin = (defaultUser: string): FixtureField => ({
+  name: "username",
+  display_name: "User name",
+  display_position: 2,
+  field_type: "linux_login",
+  default_value: defaultUser,
   sensitive: false,
   required: true,
-};
-const KEY_FIELD = {
-  name: "public_key",
+});
+const SSH_KEY_FIELD: FixtureField = {
+  name: "ssh_pub_key",
   display_name: "SSH public key",
-  display_position: 2,
-  field_type: "text",
+  display_position: 3,
+  field_type: "public_key",
   sensitive: false,
   required: false,
 };
@@ -168,19 +182,32 @@ const KEY_FIELD = {
 // Images whose guest agent can set a password declare a password-typed field, as the real
 // service's images do (MetaType linux_password / plain_password): it is how a client knows,
 // from the catalog alone, that `set-password` will work on a VM of the image.
-const LINUX_PASSWORD_FIELD = {
+const LINUX_PASSWORD_FIELD: FixtureField = {
   name: "password",
   display_name: "Password",
-  display_position: 3,
+  display_position: 4,
   field_type: "linux_password",
   sensitive: true,
   required: false,
 };
-const WINDOWS_PASSWORD_FIELD = { ...LINUX_PASSWORD_FIELD, field_type: "plain_password" };
+// Windows asks for the administrator's login as plain text, with no default.
+const WINDOWS_LOGIN_FIELD: FixtureField = {
+  name: "username",
+  display_name: "Administrator login",
+  display_position: 2,
+  field_type: "text",
+  sensitive: false,
+  required: true,
+};
+const WINDOWS_PASSWORD_FIELD: FixtureField = {
+  ...LINUX_PASSWORD_FIELD,
+  display_position: 3,
+  field_type: "plain_password",
+};
 
 const IMAGES: Array<
   Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & {
-    metadata: Array<Omit<ImageRecord["image_metadata"][number], "id">>;
+    metadata: FixtureField[];
   }
 > = [
   {
@@ -197,7 +224,7 @@ const IMAGES: Array<
     cloud_init_supported: true,
     guest_agent: true,
     default_user: "ubuntu",
-    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD, LINUX_PASSWORD_FIELD],
+    metadata: [HOSTNAME_FIELD, linuxLogin("ubuntu"), SSH_KEY_FIELD, LINUX_PASSWORD_FIELD],
   },
   {
     name: "ubuntu-24.04",
@@ -213,7 +240,7 @@ const IMAGES: Array<
     cloud_init_supported: true,
     guest_agent: true,
     default_user: "ubuntu",
-    metadata: [{ ...USER_FIELD, default_value: "ubuntu" }, KEY_FIELD, LINUX_PASSWORD_FIELD],
+    metadata: [HOSTNAME_FIELD, linuxLogin("ubuntu"), SSH_KEY_FIELD, LINUX_PASSWORD_FIELD],
   },
   {
     name: "debian-12",
@@ -229,12 +256,12 @@ const IMAGES: Array<
     cloud_init_supported: true,
     guest_agent: false,
     default_user: "debian",
-    metadata: [{ ...USER_FIELD, default_value: "debian" }, KEY_FIELD],
+    metadata: [HOSTNAME_FIELD, linuxLogin("debian"), SSH_KEY_FIELD],
   },
   {
     name: "windows-2022",
     display_name: "Windows Server 2022",
-    description: "Needs a user name; does not accept cloud-init",
+    description: "Needs an administrator login; does not accept cloud-init",
     icon: "windows",
     min_cpu: 2,
     min_ram: 4,
@@ -244,7 +271,7 @@ const IMAGES: Array<
     free_tier_enabled: false,
     cloud_init_supported: false,
     guest_agent: true,
-    metadata: [USER_FIELD, WINDOWS_PASSWORD_FIELD],
+    metadata: [HOSTNAME_FIELD, WINDOWS_LOGIN_FIELD, WINDOWS_PASSWORD_FIELD],
   },
 ];
 

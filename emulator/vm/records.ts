@@ -6,6 +6,7 @@
 import type {
   DiskStatus,
   FloatingIpStatus,
+  MetaType,
   NetworkStatus,
   TaskStatus,
   VmStatus,
@@ -119,7 +120,7 @@ export interface ImageMetadataRecord {
   name: string;
   display_name: string;
   display_position: number;
-  field_type: string;
+  field_type: MetaType;
   default_value?: string;
   sensitive: boolean;
   /** Whether a VM of this image must be given a value. */

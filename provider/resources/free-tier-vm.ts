@@ -20,12 +20,30 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { sameNameOrId } from "./framework/references";
 import type { Timeouts } from "./inputs/common";
 import { FreeTierVmInputs } from "./inputs/vm";
-import { applyPowerState, deleteVm, reachPowerState, refreshConsoles, settledVm } from "./vm/steps";
-import { sameImageMetadata } from "./vm/diff";
+import {
+  applyPowerState,
+  deletePassword,
+  deleteVm,
+  reachPowerState,
+  refreshConsoles,
+  setPassword,
+  settledVm,
+} from "./vm/steps";
+import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
+import { failuresOf } from "./framework/input-error";
+import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
 import { VmLookups } from "./vm/lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
-import { checkMetadata } from "./vm/requests";
+import { checkPasswordTaken } from "./vm/requests";
+import {
+  checkImageMetadata,
+  metadataBody,
+  sameTyped,
+  splitMetadata,
+  typedInputsOf,
+  type TypedMetadata,
+} from "./vm/typed-metadata";
 import {
   findCreatedVm,
   imageDefaultsOf,
@@ -41,7 +59,7 @@ import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 export const FREE_TIER_VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
 
 /** The outputs of a FreeTierVm. */
-export type FreeTierVmOutputs = {
+export type FreeTierVmOutputs = TypedMetadata & {
   name: string;
   /** Image name. */
   image: string;
@@ -49,10 +67,14 @@ export type FreeTierVmOutputs = {
   /** Availability zone name. */
   availabilityZone: string;
   availabilityZoneId: string;
-  /** Metadata values the VM has (given ones and the image's defaults). */
+  /** Values of the other metadata fields (not typed inputs) the VM has, defaults included. */
   imageMetadata: Record<string, string>;
   /** The image's default metadata values. */
   imageMetadataDefaults: Record<string, string>;
+  /** The type (MetaType) of each of the image's metadata fields, by name. */
+  imageMetadataTypes: Record<string, string>;
+  /** The password as the program gave it (null: none; absent after an import). */
+  password?: string | null;
   /** True when the VM has a public address. */
   externalIp: boolean;
   powerState: "running" | "stopped";
@@ -82,14 +104,18 @@ export type FreeTierVmOutputs = {
 
 /**
  * The outputs of a free-tier `vm`; `known` spares re-reading the image's defaults, and
- * carries `consoleLinks` (an input the service does not know).
+ * carries `consoleLinks` (an input the service does not know); `password` is the one the
+ * program gave (the service never returns it; undefined: unknown, after an import).
  */
 async function freeTierOutputs(
   client: VmCloudClient,
   vm: VmResponse,
   powerStateFallback: "running" | "stopped",
-  known?: KnownImageDefaults & { consoleLinks?: boolean | undefined },
+  known: (KnownImageDefaults & { consoleLinks?: boolean | undefined }) | undefined,
+  password: string | null | undefined,
 ): Promise<FreeTierVmOutputs> {
+  const image = await imageDefaultsOf(client, vm.image.id, known);
+  const metadata = splitMetadata(metadataOf(vm), image.types);
   const interfaces = vm.interfaces.map(interfaceOutput);
   const primary = interfaces.find((i) => i.primary) ?? interfaces[0];
   const address = interfaces.find((i) => i.externalIpAddress !== undefined)?.externalIpAddress;
@@ -100,8 +126,13 @@ async function freeTierOutputs(
     imageId: vm.image.id,
     availabilityZone: vm.availability_zone.name,
     availabilityZoneId: vm.availability_zone.id,
-    imageMetadata: metadataOf(vm),
-    imageMetadataDefaults: await imageDefaultsOf(client, vm.image.id, known),
+    ...metadata.typed,
+    imageMetadata: metadata.other,
+    imageMetadataDefaults: image.defaults,
+    imageMetadataTypes: image.types,
+    // No password is recorded as none at all, as after an import: either way a password the
+    // program sets is a change, which the next update applies.
+    ...(password === undefined || password === null ? {} : { password }),
     externalIp: address !== undefined,
     powerState: powerStateOf(vm.state, powerStateFallback),
     ...(known?.consoleLinks === undefined ? {} : { consoleLinks: known.consoleLinks }),
@@ -222,7 +253,7 @@ async function createFreeTierVm(
           ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
           name: inputs.name,
           image_id: image.id,
-          ...(inputs.imageMetadata === undefined ? {} : { image_metadata: inputs.imageMetadata }),
+          ...withMetadata(metadataBody(image, inputs)),
           new_floating_ip: inputs.externalIp ?? false,
         },
       },
@@ -244,6 +275,13 @@ async function createFreeTierVm(
     }
     throw error;
   }
+}
+
+/** `image_metadata` when there is some. */
+function withMetadata(body: Record<string, string> | undefined): {
+  image_metadata?: Record<string, string>;
+} {
+  return body === undefined ? {} : { image_metadata: body };
 }
 
 /** The zone `ref` names among the zones that offer free-tier resources to the project. */
@@ -298,8 +336,29 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     compare: {
       image: sameNameOrId("image", "imageId"),
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
+      hostname: sameTyped("hostname"),
+      userName: sameTyped("userName"),
+      sshPublicKeys: sameTyped("sshPublicKeys"),
       imageMetadata: sameImageMetadata(),
+      password: writeOnlyInPlace("password"),
     },
+  },
+
+  // The image's fields judge the metadata inputs and the password at `pulumi preview`.
+  async checkCatalog(ctx, inputs) {
+    if (isUnknown(inputs.projectId) || isUnknown(inputs.image)) return [];
+    const lookups = new VmLookups(ctx.client, ctx.projectId(inputs));
+    let image: ImageResponse | undefined;
+    const failures = await failuresOf(async () => {
+      image = await lookups.image(undefined, inputs.image);
+    });
+    if (image === undefined) return failures;
+    const known = image;
+    return [
+      ...failures,
+      ...(await failuresOf(async () => checkImageMetadata(known, inputs))),
+      ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
+    ];
   },
 
   async create(ctx, inputs) {
@@ -310,7 +369,8 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         ? undefined
         : await freeTierZone(ctx, projectId, inputs.availabilityZone);
     const image = await freeTierImage(ctx, projectId, zone, inputs.image);
-    checkMetadata(image, inputs.imageMetadata);
+    checkImageMetadata(image, inputs);
+    checkPasswordTaken(image, inputs.password);
     const known = knownDefaultsOf(image);
     // Looked for before the slot is checked: a leftover of this resource holds the slot.
     const leftover = await leftoverFreeTierVm(ctx, {
@@ -333,6 +393,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     const desired = inputs.powerState ?? "running";
     let step = "waiting until it runs";
     let vm: VmResponse | undefined;
+    let passwordSet = false;
     try {
       vm = await waitForVm(ctx, id, {
         what: "to be running",
@@ -340,6 +401,11 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         timeoutMs: remaining(),
         projectId,
       });
+      if (inputs.password !== undefined) {
+        step = "setting the password";
+        await setPassword(ctx, vm, inputs.password);
+        passwordSet = true;
+      }
       vm = await reachPowerState(
         ctx,
         vm,
@@ -349,16 +415,29 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         (next) => (step = next),
       );
       const carried = { ...known, consoleLinks: inputs.consoleLinks };
-      return { id, outs: await freeTierOutputs(ctx.client, vm, desired, carried) };
+      // After a password is set, the VM's record changes (its password logins): read it again.
+      if (passwordSet) {
+        step = "reading the VM";
+        vm = (await getVm(ctx.client, id)) ?? vm;
+      }
+      return {
+        id,
+        outs: await freeTierOutputs(ctx.client, vm, desired, carried, inputs.password ?? null),
+      };
     } catch (error) {
       const current = (await vmIfReadable(ctx.client, id)) ?? vm;
       let outs: Record<string, unknown> = { name: inputs.name, vmId: id, projectId };
       if (current !== undefined) {
         try {
-          outs = await freeTierOutputs(ctx.client, current, desired, {
-            ...known,
-            consoleLinks: inputs.consoleLinks,
-          });
+          // A password not set is recorded as none, so the next update sets it.
+          const password = passwordSet ? (inputs.password ?? null) : null;
+          outs = await freeTierOutputs(
+            ctx.client,
+            current,
+            desired,
+            { ...known, consoleLinks: inputs.consoleLinks },
+            password,
+          );
         } catch {
           // Keep the minimal outputs: the id is what matters to the engine.
         }
@@ -375,7 +454,13 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         `VM ${id} is not a free-tier VM (flavor ${vm.flavor.name}); manage it with the Vm resource`,
       );
     }
-    return freeTierOutputs(ctx.client, vm, previous.powerState ?? "running", previous);
+    return freeTierOutputs(
+      ctx.client,
+      vm,
+      previous.powerState ?? "running",
+      previous,
+      previous.password,
+    );
   },
 
   async update(ctx, id, olds, news, diff) {
@@ -392,9 +477,18 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         });
         vm = await waitForSettled(ctx, id, "to finish the update", remaining(), vm.project.id);
       }
+      // The password changes while the VM runs: before powering off, after powering on.
+      const applyPassword = async (running: VmResponse) => {
+        if (!diff.changed.includes("password")) return;
+        step = news.password === undefined ? "removing the password" : "setting the password";
+        if (news.password !== undefined) await setPassword(ctx, running, news.password);
+        else if (typeof olds.password === "string") await deletePassword(ctx, running, undefined);
+      };
+      if (desired === "stopped") await applyPassword(vm);
       step = desired === "running" ? "powering on" : "powering off";
       const wasStopped = vm.state === "stopped";
       vm = await applyPowerState(ctx, vm, desired, remaining());
+      if (desired === "running") await applyPassword(vm);
       const linksAsked = news.consoleLinks === true;
       if (
         desired === "running" &&
@@ -402,20 +496,26 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         (wasStopped || diff.changed.includes("consoleLinks"))
       )
         await refreshConsoles(ctx, vm);
-      return freeTierOutputs(ctx.client, (await getVm(ctx.client, id)) ?? vm, desired, {
-        ...olds,
-        consoleLinks: news.consoleLinks,
-      });
+      return freeTierOutputs(
+        ctx.client,
+        (await getVm(ctx.client, id)) ?? vm,
+        desired,
+        { ...olds, consoleLinks: news.consoleLinks },
+        news.password ?? null,
+      );
     } catch (error) {
       if (!isWaitFailure(error)) throw error;
       const current = await vmIfReadable(ctx.client, id);
       const outs =
         current === undefined
           ? {}
-          : await freeTierOutputs(ctx.client, current, desired, {
-              ...olds,
-              consoleLinks: news.consoleLinks,
-            }).catch(() => ({}));
+          : await freeTierOutputs(
+              ctx.client,
+              current,
+              desired,
+              { ...olds, consoleLinks: news.consoleLinks },
+              olds.password,
+            ).catch(() => ({}));
       throw ctx.notReady(id, outs, error, step);
     }
   },
@@ -446,6 +546,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
       name: outs.name,
       image: outs.image,
       availabilityZone: outs.availabilityZone,
+      ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
       ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
       externalIp: outs.externalIp,
       powerState: outs.powerState,

@@ -43,13 +43,7 @@ import {
   type VmCarried,
   type VmOutputs,
 } from "./vm/outputs";
-import {
-  checkMetadata,
-  createRequestV1,
-  createRequestV11,
-  resolveVm,
-  updateRequest,
-} from "./vm/requests";
+import { createRequestV1, createRequestV11, resolveVm, updateRequest } from "./vm/requests";
 import {
   findCreatedVm,
   leftoverVm,
@@ -62,6 +56,7 @@ import {
 } from "./vm/state";
 import { freeExternalIps } from "./vm/external-ips";
 import { getVm, waitForSettled, waitForVm } from "./vm/waits";
+import { checkImageMetadata, metadataBody, sameTyped } from "./vm/typed-metadata";
 
 /** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
 export const VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
@@ -77,8 +72,8 @@ async function outputsOf(
   powerStateFallback: "running" | "stopped",
   known: KnownImageDefaults | undefined,
 ): Promise<VmOutputs> {
-  const imageMetadataDefaults = await imageDefaultsOf(ctx.client, vm.image.id, known);
-  return vmOutputs(vm, carried, { imageMetadataDefaults, powerStateFallback });
+  const image = await imageDefaultsOf(ctx.client, vm.image.id, known);
+  return vmOutputs(vm, carried, { image, powerStateFallback });
 }
 
 /** Outputs for an error's record: the VM as it is now, else as last seen; never throws. */
@@ -94,7 +89,10 @@ async function outputsForError(
   try {
     return await outputsOf(ctx, vm, carried, powerState, known);
   } catch {
-    return vmOutputs(vm, carried, { imageMetadataDefaults: {}, powerStateFallback: powerState });
+    return vmOutputs(vm, carried, {
+      image: { defaults: {}, types: {} },
+      powerStateFallback: powerState,
+    });
   }
 }
 
@@ -144,6 +142,9 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       bootDisk: sameBootDisk,
       disks: sameDisks,
       interfaces: sameInterfaces,
+      hostname: sameTyped("hostname"),
+      userName: sameTyped("userName"),
+      sshPublicKeys: sameTyped("sshPublicKeys"),
       imageMetadata: sameImageMetadata(),
       cloudInit: writeOnly("cloudInit"),
       password: writeOnlyInPlace("password"),
@@ -280,13 +281,14 @@ export const provider = defineResource<VmInputs, VmOutputs>({
         }
         step = "rebuilding";
         const image = await lookups.image(await zone(), news.image);
-        checkMetadata(image, news.imageMetadata);
+        checkImageMetadata(image, news);
+        const metadata = metadataBody(image, news);
         ctx.progress(`rebuilding VM ${id} from image ${image.name}`);
         await ctx.client.call(computeEndpoints.rebuildVm, {
           params: { vm_id: id },
           body: {
             image_id: image.id,
-            ...(news.imageMetadata === undefined ? {} : { image_metadata: news.imageMetadata }),
+            ...(metadata === undefined ? {} : { image_metadata: metadata }),
           },
         });
         vm = await waitForSettled(ctx, id, "to finish the rebuild", remaining(), vm.project.id);

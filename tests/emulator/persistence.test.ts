@@ -126,7 +126,7 @@ describe("--state-file across restarts", () => {
         name: "web-1",
         flavor_id: fix.vm.flavors.find((f) => f.name === "gen-2-4")!.id,
         image_id: fix.vm.images.find((i) => i.name === "ubuntu-22.04")!.id,
-        image_metadata: { user_name: "deploy" },
+        image_metadata: { username: "deploy" },
         disks: [
           { name: "web-1-boot", size: 20, disk_type_id: diskBody(fix, "x").disk_type_id },
           { disk_id: diskId },

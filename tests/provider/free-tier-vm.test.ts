@@ -86,7 +86,16 @@ describe("life of the organization's free-tier VM", () => {
       name: uniqueName("ft"),
       image: "ubuntu-22.04",
       externalIp: true,
+      hostname: "free",
+      userName: "ops",
+      sshPublicKeys: ["ssh-ed25519 AAAAC3Nza free"],
     }));
+    // The typed inputs landed in the image's fields of their types.
+    expect(vmState(emu).vms[id]!.metadata_fields.map((f) => [f.name, f.value])).toEqual([
+      ["hostname", "free"],
+      ["username", "ops"],
+      ["ssh_pub_key", "ssh-ed25519 AAAAC3Nza free"],
+    ]);
     expect(outs).toMatchObject({
       name: inputs.name,
       image: "ubuntu-22.04",
@@ -97,7 +106,10 @@ describe("life of the organization's free-tier VM", () => {
       state: "running",
       flavor: "free-tier-1-1",
       bootDiskSize: 20,
-      imageMetadata: { user_name: "ubuntu" },
+      hostname: "free",
+      userName: "ops",
+      sshPublicKeys: ["ssh-ed25519 AAAAC3Nza free"],
+      imageMetadata: {},
       projectId: ids.project,
       vmId: id,
     });
@@ -157,6 +169,25 @@ describe("life of the organization's free-tier VM", () => {
     expect(await ftvm.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
 
+  it("checks a password against the image, then sets and removes it in place", async () => {
+    const refused = await ftvm.check({ ...inputs, imageMetadata: { password: "Secr3t!pass" } });
+    expect(refused.failures.map((f) => `${f.property}: ${f.reason}`)).toEqual([
+      expect.stringMatching(/^imageMetadata\.password: .*set password instead/),
+    ]);
+    const withPassword = (await ftvm.check({ ...inputs, password: "Fr33-tier!" }, inputs)).inputs;
+    expect(await ftvm.diff(id, outs, withPassword)).toMatchObject({ changes: true, replaces: [] });
+    const set = await ftvm.update(id, outs, withPassword);
+    expect(set.outs.password).toBe("Fr33-tier!");
+    expect(vmState(emu).vms[id]!.password_logins).toEqual(["ops"]);
+    expect(await ftvm.diff(id, set.outs, withPassword)).toMatchObject({ changes: false });
+    const removed = await ftvm.update(id, set.outs, inputs);
+    expect(removed.outs).not.toHaveProperty("password");
+    expect(vmState(emu).vms[id]!.password_logins).toEqual([]);
+    const sent = (await ftvm.requests()).filter((r) => r.method === "POST").map((r) => r.url);
+    expect(sent).toEqual([`/api/v1/vms/${id}/set-password`, `/api/v1/vms/${id}/delete-password`]);
+    outs = removed.outs;
+  });
+
   it("renames and stops it in place, and replaces it for a new image or public address", async () => {
     const newName = uniqueName("ft-renamed");
     const next = (await ftvm.check({ ...inputs, name: newName, powerState: "stopped" }, inputs))
@@ -175,7 +206,10 @@ describe("life of the organization's free-tier VM", () => {
     for (const [key, value] of [
       ["image", "ubuntu-24.04"],
       ["externalIp", false],
-      ["imageMetadata", { user_name: "ops" }],
+      ["userName", "admin"],
+      ["sshPublicKeys", ["ssh-ed25519 AAAAC3Nza other"]],
+      ["hostname", "other"],
+      ["imageMetadata", { note: "x" }],
       ["availabilityZone", "ru.AZ-2"],
     ] as const) {
       const diff = await ftvm.diff(id, outs, { ...inputs, [key]: value });

@@ -168,20 +168,35 @@ describe("names the catalog lacks, before anything is created", () => {
     ],
     [
       "metadata field",
-      { imageMetadata: { username: "ops" } },
-      /imageMetadata\.username: image ubuntu-22\.04 has no metadata field "username"; its fields are: user_name, public_key, password/,
+      { imageMetadata: { user_name: "ops" } },
+      /imageMetadata\.user_name: image ubuntu-22\.04 has no metadata field "user_name"; its fields are: hostname \(hostname\), username \(linux_login\), ssh_pub_key \(public_key\), password \(linux_password\)/,
+    ],
+    [
+      "typed metadata field",
+      { imageMetadata: { ssh_pub_key: "ssh-ed25519 AAAA" } },
+      /imageMetadata\.ssh_pub_key: field "ssh_pub_key" of image ubuntu-22\.04 is its public_key field; set sshPublicKeys instead/,
+    ],
+    [
+      "password metadata field",
+      { imageMetadata: { password: "Secr3t!pass" } },
+      /imageMetadata\.password: field "password" of image ubuntu-22\.04 is its linux_password field; set password instead/,
+    ],
+    [
+      "login field",
+      { image: "windows-2022", bootDisk: { size: 50 }, userName: "admin" },
+      /userName: image windows-2022 has no linux_login field to take userName; its fields are: hostname \(hostname\), username \(text\), password \(plain_password\)/,
     ],
     [
       "required metadata",
       { image: "windows-2022", bootDisk: { size: 50 } },
-      /imageMetadata\.user_name: image windows-2022 needs a value for "user_name"/,
+      /imageMetadata\.username: image windows-2022 requires its "username" field \(Administrator login, text\) and has no default for it; set imageMetadata\.username/,
     ],
     [
       "cloud-init",
       {
         image: "windows-2022",
         bootDisk: { size: 50 },
-        imageMetadata: { user_name: "admin" },
+        imageMetadata: { username: "admin" },
         cloudInit: "#cloud-config\n",
       },
       /cloudInit: image windows-2022 does not accept cloud-init/,
@@ -220,6 +235,9 @@ const CATALOG_ONLY = new Set([
   "disks.diskType",
   "imageMetadata.username",
   "imageMetadata.user_name",
+  "imageMetadata.ssh_pub_key",
+  "imageMetadata.password",
+  "userName",
   "cloudInit",
 ]);
 

@@ -202,7 +202,9 @@ describe("diff", () => {
         disks: [{ name: dataDisk, size: 3 }],
         interfaces: [{ securityGroups: ["default-az1"] }],
         placementGroup: "spread-az1",
-        imageMetadata: { public_key: "ssh-ed25519 KEY" },
+        hostname: "first",
+        userName: "ops",
+        sshPublicKeys: ["ssh-ed25519 KEY"],
         cloudInit: "#cloud-config\n",
       }),
     ));
@@ -249,7 +251,9 @@ describe("diff", () => {
     ["disks", { disks: [] }],
     ["interfaces", { interfaces: [{ securityGroups: ["default-az1"] }, {}] }],
     ["interfaces", { interfaces: [{ securityGroups: ["default-az1"], externalIp: true }] }],
-    ["imageMetadata", { imageMetadata: { public_key: "ssh-ed25519 OTHER" } }],
+    ["hostname", { hostname: "second" }],
+    ["userName", { userName: "admin" }],
+    ["sshPublicKeys", { sshPublicKeys: ["ssh-ed25519 OTHER"] }],
     ["cloudInit", { cloudInit: "#cloud-config\nruncmd: [true]\n" }],
     ["placementGroup", { placementGroup: undefined }],
   ])("replaces the VM when %s changes", async (key, changes) => {

@@ -34,7 +34,9 @@ describe("create", () => {
         interfaces: [
           { subnet: "default-subnet-az2", securityGroups: ["default-az2"], externalIp: true },
         ],
-        imageMetadata: { public_key: "ssh-ed25519 AAAAC3Nza example" },
+        hostname: "web-1.example.com",
+        userName: "deploy",
+        sshPublicKeys: ["ssh-ed25519 AAAAC3Nza example", "ssh-rsa AAAAB3 second"],
         cloudInit: CLOUD_INIT,
         tags: ["env-dev"],
         consoleLinks: true,
@@ -56,8 +58,17 @@ describe("create", () => {
         diskTypeId: ids.diskType("SSD"),
       },
       disks: [{ name: dataDisk, size: 5, diskType: "HDD" }],
-      imageMetadata: { user_name: "ubuntu", public_key: "ssh-ed25519 AAAAC3Nza example" },
-      imageMetadataDefaults: { user_name: "ubuntu" },
+      hostname: "web-1.example.com",
+      userName: "deploy",
+      sshPublicKeys: ["ssh-ed25519 AAAAC3Nza example", "ssh-rsa AAAAB3 second"],
+      imageMetadata: {},
+      imageMetadataDefaults: { username: "ubuntu" },
+      imageMetadataTypes: {
+        hostname: "hostname",
+        username: "linux_login",
+        ssh_pub_key: "public_key",
+        password: "linux_password",
+      },
       cloudInit: CLOUD_INIT,
       password: null,
       tags: ["env-dev"],
@@ -105,6 +116,13 @@ describe("create", () => {
     expect(posts.map((r) => r.url)).toEqual(["/api/v1.1/vms", `/api/v1/vms/${id}/get-vnc`]);
     const record = vmState(emu).vms[id]!;
     expect(record.legacy).toBe(false);
+    // The typed inputs landed in the image's fields of their types (ubuntu-22.04 names them
+    // hostname, username and ssh_pub_key), the keys one per line.
+    expect(record.metadata_fields.map((f) => [f.name, f.value])).toEqual([
+      ["hostname", "web-1.example.com"],
+      ["username", "deploy"],
+      ["ssh_pub_key", "ssh-ed25519 AAAAC3Nza example\nssh-rsa AAAAB3 second"],
+    ]);
     expect(Buffer.from(record.cloud_init!, "base64").toString("utf8")).toBe(CLOUD_INIT);
     expect((await readVm(emu, id))!.state).toBe("running");
 
@@ -228,7 +246,8 @@ describe("read and import", () => {
       bootDisk: { size: 11 },
       disks: [{ name: dataDisk, size: 4 }],
       interfaces: [{ securityGroups: ["default-az2"], externalIp: true }],
-      imageMetadata: { public_key: "ssh-rsa AAAAB3 key" },
+      userName: "importer",
+      sshPublicKeys: ["ssh-rsa AAAAB3 key"],
       cloudInit: CLOUD_INIT,
       password: "Imp0rt-me!",
       tags: ["team-platform"],
@@ -267,7 +286,8 @@ describe("read and import", () => {
       interfaces: [
         { subnet: "default-subnet-az2", securityGroups: ["default-az2"], externalIp: true },
       ],
-      imageMetadata: { public_key: "ssh-rsa AAAAB3 key" },
+      userName: "importer",
+      sshPublicKeys: ["ssh-rsa AAAAB3 key"],
       tags: ["team-platform"],
     });
     expect(checked.inputs).not.toHaveProperty("cloudInit");

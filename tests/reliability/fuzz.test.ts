@@ -82,7 +82,7 @@ const RESOURCES: Record<string, Record<string, Json>> = {
     bootDisk: { size: 10, diskType: "SSD" },
     disks: [{ name: "vm-1-data", size: 20 }],
     interfaces: [{ subnet: "net-1", securityGroups: ["sg-1"], externalIp: false }],
-    imageMetadata: { user_name: "ops" },
+    userName: "ops",
     tags: ["env-prod"],
     powerState: "running",
     password: PASSWORD,

@@ -364,7 +364,10 @@ describe("images", () => {
         mandatoryGroupDisplayName: m.mandatory_group_display_name,
       })),
     );
-    expect(mapped.imageMetadata[0]!.mandatoryGroup).toBeDefined();
+    // Its login is required: a mandatory group of its own.
+    expect(mapped.imageMetadata.find((m) => m.name === "username")!.mandatoryGroup).toBe(
+      "username",
+    );
 
     expect((await getImages({ freeTierEnabled: true })).names).toEqual(["ubuntu-22.04"]);
     expect((await getImages({ type: "marketplace" })).names).toEqual(["windows-2022"]);

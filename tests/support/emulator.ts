@@ -2,6 +2,8 @@
  * Test support: starts a real emulator on a free port and gives a tiny fetch-based caller.
  * Suites that test the emulator itself use `call`; provider suites use the real client.
  */
+import { join, relative } from "node:path";
+import { expect } from "vitest";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
 
 /** The fixture ids the emulator reports at `GET /_emulator/fixtures`. */
@@ -60,9 +62,27 @@ export interface TestEmulator {
   close(): Promise<void>;
 }
 
+/**
+ * Where this emulator appends its exchanges: a file of its own in `VMCLOUD_EXCHANGE_LOG_DIR`
+ * (set by `.ci/run` for the conformance check), named after the test file; none when unset.
+ */
+function exchangeLogFile(): string | undefined {
+  const dir = process.env.VMCLOUD_EXCHANGE_LOG_DIR;
+  if (dir === undefined || dir === "") return undefined;
+  const testPath = expect.getState().testPath ?? "unknown";
+  const suite = relative(join(__dirname, "..", ".."), testPath).replace(/[^\w.-]+/g, "_");
+  return join(dir, `${suite}-${process.pid}-${++started}.jsonl`);
+}
+let started = 0;
+
 /** Starts an emulator for a suite; defaults to speed 50 so state changes take milliseconds. */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<TestEmulator> {
-  const emulator = await startEmulator({ speed: 50, ...options });
+  const exchangeLog = exchangeLogFile();
+  const emulator = await startEmulator({
+    speed: 50,
+    ...(exchangeLog === undefined ? {} : { exchangeLog }),
+    ...options,
+  });
   const fixtures = (await (await fetch(`${emulator.url}/_emulator/fixtures`)).json()) as Fixtures;
   const call: TestEmulator["call"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = {};

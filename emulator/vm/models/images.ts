@@ -9,9 +9,6 @@ import { zoneEntries } from "./zones";
 /** The minimal cloud-init template answered for images that take user data. */
 const USER_DATA_TEMPLATE = "#cloud-config\n";
 
-/** Required metadata fields form one mandatory group: a VM create must fill them. */
-const REQUIRED_GROUP = { mandatory_group: "required", mandatory_group_display_name: "Required" };
-
 /** The API shape of an image. */
 export function presentImage(state: VmState, image: ImageRecord): ImageResponse {
   return {
@@ -35,7 +32,10 @@ export function presentImage(state: VmState, image: ImageRecord): ImageResponse 
       field_type: m.field_type,
       ...(m.default_value === undefined ? {} : { default_value: m.default_value }),
       sensitive: m.sensitive,
-      ...(m.required ? REQUIRED_GROUP : {}),
+      // A required field is a mandatory group of its own: one of a group's fields must be filled.
+      ...(m.required
+        ? { mandatory_group: m.name, mandatory_group_display_name: m.display_name }
+        : {}),
     })),
     created_time: image.created_time,
     modified_time: image.created_time,

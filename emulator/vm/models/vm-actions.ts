@@ -12,10 +12,11 @@ import { DELAYS } from "../delays";
 import type { ImageRecord, VmRecord, VmState, VmStatus } from "../records";
 import { imageMini, optionalGet, recordResourceTask, touch, zoneMini, zoneOf } from "./shared";
 import {
-  USER_NAME_FIELD,
   requireBootDiskFits,
   requireImageInZone,
   resolveImage,
+  loginOf,
+  passwordLogins,
   resolveMetadata,
 } from "./vm-create";
 import {
@@ -77,8 +78,8 @@ export function rebuildVm(
   const metadata = resolveMetadata(image, body.image_metadata, undefined, true);
   const previous = vm.status as VmStatus;
   vm.image_id = image.id;
-  vm.metadata_fields = metadata;
-  vm.password_logins = [];
+  vm.metadata_fields = metadata.fields;
+  vm.password_logins = passwordLogins(image, metadata);
   vm.guest_agent_state = image.guest_agent ? "enabled" : "not_installed";
   if (boot !== undefined) boot.image_id = image.id;
   touch(vm, clock);
@@ -278,11 +279,9 @@ export function setPower(
   recordResourceTask(state, clock, "vm", vm, step.task, step.delay);
 }
 
-/** The login of the image's user: the `user_name` metadata value, else the image's default. */
+/** The login of the VM's image user (see {@link loginOf}). */
 export function userNameOf(state: VmState, vm: VmRecord): string | undefined {
-  const given = vm.metadata_fields.find((f) => f.name === USER_NAME_FIELD)?.value;
-  if (given !== undefined && given !== "") return given;
-  return state.images[vm.image_id]?.default_user;
+  return loginOf(state.images[vm.image_id], vm.metadata_fields);
 }
 
 /** 422 unless the VM runs and its guest agent answers. */
@@ -301,7 +300,7 @@ function requireUserName(state: VmState, vm: VmRecord): string {
   if (login === undefined) {
     throw unprocessable(
       "image_metadata_has_no_user_name",
-      `VM ${vm.id} has no user name in its image metadata; rebuild it with image_metadata.user_name`,
+      `VM ${vm.id} has no user name in its image metadata; rebuild it with its login in image_metadata`,
     );
   }
   return login;

@@ -76,21 +76,53 @@ export interface CreateOptions {
 
 const isNewDisk = (item: ExistingDiskItem | NewDiskItem): item is NewDiskItem => "size" in item;
 
-/** The name of the metadata field that holds the image's login. */
-export const USER_NAME_FIELD = "user_name";
+/** The name real images give their login field. */
+const LOGIN_FIELD_NAME = "username";
+
+/**
+ * The login of a VM of `image` with metadata `fields`: its value of the image's `linux_login`
+ * field (Windows declares its login as a `text` field named `username`), else the image's
+ * default user.
+ */
+export function loginOf(
+  image: ImageRecord | undefined,
+  fields: VmRecord["metadata_fields"],
+): string | undefined {
+  const declared = image?.image_metadata ?? [];
+  const login =
+    declared.find((f) => f.field_type === "linux_login") ??
+    declared.find((f) => f.name === LOGIN_FIELD_NAME);
+  const given = login === undefined ? undefined : fields.find((f) => f.metadata_id === login.id);
+  if (given !== undefined && given.value !== "") return given.value;
+  return image?.default_user;
+}
+
+/** The logins whose password a create or rebuild set through a password-typed field. */
+export function passwordLogins(
+  image: ImageRecord,
+  metadata: { fields: VmRecord["metadata_fields"]; password: boolean },
+): string[] {
+  const login = metadata.password ? loginOf(image, metadata.fields) : undefined;
+  return login === undefined ? [] : [login];
+}
+
+/** Metadata field types that carry a password. */
+const PASSWORD_TYPES: ReadonlySet<string> = new Set(["linux_password", "plain_password"]);
 
 /**
  * The VM's metadata values for `image`: `image_metadata` by field name, then `metadata_fields`
  * by field id (which wins). With `requireAll`, a required field left out takes the image's
  * default value, or is refused (422 `required_image_metadata_missing`); an unknown field is
- * refused (422 `image_metadata_not_found`). Errors name the field at fault.
+ * refused (422 `image_metadata_not_found`). Errors name the field at fault. A password-typed
+ * field (MetaType `linux_password`/`plain_password`) sets the login's password and is never
+ * kept: `password` says one was given, and no metadata value holds it.
  */
 export function resolveMetadata(
   image: ImageRecord,
   byName: Record<string, string> | null | undefined,
   byId: MetadataById[] | undefined,
   requireAll: boolean,
-): VmRecord["metadata_fields"] {
+): { fields: VmRecord["metadata_fields"]; password: boolean } {
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(byName ?? {})) {
     const field = image.image_metadata.find((m) => m.name === name);
@@ -115,6 +147,7 @@ export function resolveMetadata(
     values.set(field.id, item.value);
   });
   const result: VmRecord["metadata_fields"] = [];
+  let password = false;
   for (const field of [...image.image_metadata].sort(
     (a, b) => a.display_position - b.display_position,
   )) {
@@ -130,6 +163,10 @@ export function resolveMetadata(
       }
     }
     if (value === undefined) continue;
+    if (PASSWORD_TYPES.has(field.field_type)) {
+      password ||= value !== "";
+      continue;
+    }
     result.push({
       id: newId(),
       metadata_id: field.id,
@@ -138,7 +175,7 @@ export function resolveMetadata(
       value,
     });
   }
-  return result;
+  return { fields: result, password };
 }
 
 /** The image named by id or by name (404 `image_not_found`), or undefined when none. */
@@ -346,7 +383,7 @@ function bootMetadata(
   spec: VmSpec,
   bootImage: ImageRecord,
   imageGiven: boolean,
-): VmRecord["metadata_fields"] {
+): ReturnType<typeof resolveMetadata> {
   const metadata = resolveMetadata(
     bootImage,
     spec.image_metadata,
@@ -443,7 +480,7 @@ export function createVmRecord(
     image_id: boot.bootImage.id,
     ...(placementGroup === undefined ? {} : { placement_group_id: placementGroup.id }),
     tag_ids: tagIds,
-    metadata_fields: metadata,
+    metadata_fields: metadata.fields,
     ...(spec.cloud_init === undefined ? {} : { cloud_init: spec.cloud_init }),
     interface_ids: [],
     disk_ids: [],
@@ -452,7 +489,7 @@ export function createVmRecord(
     legacy: options.legacy,
     is_serial_ready: false,
     guest_agent_state: boot.bootImage.guest_agent ? "enabled" : "not_installed",
-    password_logins: [],
+    password_logins: passwordLogins(boot.bootImage, metadata),
     status: "creating",
     schedule: [],
     ...stamps(state, clock),

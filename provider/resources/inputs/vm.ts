@@ -134,13 +134,70 @@ export const InterfaceSpec = z
 /** The parsed value of {@link InterfaceSpec}. */
 export type InterfaceSpec = z.output<typeof InterfaceSpec>;
 
-/** Image metadata values by field name, e.g. `{user_name: "ops"}`. */
+/** Image metadata values by field name, e.g. `{license_key: "…"}`. */
 export const ImageMetadataInput = z
   .record(
     z.string().min(1, { message: "metadata field names are not empty" }),
     z.string().max(METADATA_VALUE_MAX),
   )
   .optional();
+
+/** A host name (RFC 1123): dot-separated labels of letters, digits and inner hyphens. */
+const HostnameInput = z
+  .string()
+  .max(253, { message: "must be at most 253 characters" })
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
+    {
+      message:
+        "must be a host name: labels of letters, digits and inner hyphens (at most 63 each), separated by dots",
+    },
+  );
+
+/** A Linux login name. */
+const UserNameInput = z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, {
+  message:
+    "must be a Linux login: a lower-case letter or _ first, then lower-case letters, digits, _ or -, at most 32 characters",
+});
+
+/** One SSH public key in OpenSSH form (`<type> <base64> [comment]`), on one line. */
+const SshPublicKey = z
+  .string()
+  .regex(/^(ssh|ecdsa|sk)-[\w@.-]+ [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/, {
+    message:
+      'must be an OpenSSH public key on one line: "<type> <base64> [comment]", e.g. "ssh-ed25519 AAAA… ops@example.com"',
+  });
+
+/** SSH public keys: sent one per line in one metadata value of at most 3072 characters. */
+const SshPublicKeysInput = z
+  .array(SshPublicKey)
+  .min(1, { message: "give at least one key, or leave sshPublicKeys unset" })
+  .refine((keys) => keys.join("\n").length <= METADATA_VALUE_MAX, {
+    message: `the keys, one per line, must fit in ${METADATA_VALUE_MAX} characters (the service's limit of one metadata value)`,
+  });
+
+/** The typed metadata inputs both VM kinds take, filled into the image's fields by type. */
+// Unset, each takes whatever the image fills in, and is not compared (cloudDefault).
+const typedMetadataInputs = {
+  hostname: replaces(
+    HostnameInput.optional().describe(
+      "Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM",
+    ),
+    { cloudDefault: true },
+  ),
+  userName: replaces(
+    UserNameInput.optional().describe(
+      "Login of the image's user, given to the image's linux_login field (default: the image's, e.g. ubuntu); changing it replaces the VM",
+    ),
+    { cloudDefault: true },
+  ),
+  sshPublicKeys: replaces(
+    SshPublicKeysInput.optional().describe(
+      "SSH public keys of the login, given to the image's public_key field (default none); changing them replaces the VM",
+    ),
+    { cloudDefault: true },
+  ),
+};
 
 /** A VM password as the service accepts it, and at most 72 characters. */
 const PasswordInput = VmPassword.pipe(
@@ -217,9 +274,10 @@ export const VmInputs = resourceInputs({
         "Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM",
       ),
   ),
+  ...typedMetadataInputs,
   imageMetadata: replaces(
     ImageMetadataInput.describe(
-      "Values of the image's metadata fields, e.g. {user_name: \"ops\"} (default: the image's defaults); changing them replaces the VM",
+      "Values of the image's other metadata fields by name (those hostname, userName, sshPublicKeys and password do not fill; default: the image's defaults); changing them replaces the VM",
     ),
   ),
   cloudInit: replaces(
@@ -355,10 +413,17 @@ export const FreeTierVmInputs = resourceInputs({
     ),
     { cloudDefault: true },
   ),
+  ...typedMetadataInputs,
   imageMetadata: replaces(
     ImageMetadataInput.describe(
-      "Values of the image's metadata fields (default: the image's defaults); changing them replaces the VM",
+      "Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM",
     ),
+  ),
+  password: updates(
+    PasswordInput.optional().describe(
+      "Password of the image's login user (needs a guest agent and a running VM); set and removed in place",
+    ),
+    { secret: true },
   ),
   externalIp: replaces(
     z

@@ -16,7 +16,8 @@ import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { failuresOf } from "../framework/input-error";
 import type { VmLookups } from "./lookups";
-import { checkBootDiskSize, checkCloudInit, checkMetadata, checkPasswordTaken } from "./requests";
+import { checkBootDiskSize, checkCloudInit, checkPasswordTaken } from "./requests";
+import { checkImageMetadata } from "./typed-metadata";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
 export async function vmCatalogFailures(
@@ -62,7 +63,7 @@ export async function vmCatalogFailures(
         if (boot !== undefined && !isUnknown(boot.size)) checkBootDiskSize(known, boot.size);
       })),
       ...(await failuresOf(async () => {
-        if (!containsUnknown(inputs.imageMetadata)) checkMetadata(known, inputs.imageMetadata);
+        checkImageMetadata(known, inputs);
       })),
       ...(await failuresOf(async () => checkCloudInit(known, inputs.cloudInit))),
       ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),

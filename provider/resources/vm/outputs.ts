@@ -9,6 +9,8 @@ import type { VmStatus } from "../../../api/vm/enums";
 import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
 import type { Timeouts } from "../inputs/common";
 import { CARRIED_DEFAULTS, type InterfaceSpec, type VmDiskSpec, type VmInputs } from "../inputs/vm";
+import type { ImageFieldFacts } from "./state";
+import { splitMetadata, typedInputsOf, type TypedMetadata } from "./typed-metadata";
 
 /** A network interface as the VM has it. */
 export interface VmInterfaceOutput {
@@ -82,52 +84,55 @@ export type VmCarried = {
 };
 
 /** The outputs of a Vm. */
-export type VmOutputs = VmCarried & {
-  name: string;
-  description: string;
-  /** Flavor name. */
-  flavor: string;
-  flavorId: string;
-  /** Image name. */
-  image: string;
-  imageId: string;
-  /** Availability zone name. */
-  availabilityZone: string;
-  availabilityZoneId: string;
-  bootDisk: BootDiskOutput;
-  bootDiskId: string;
-  /** Ids of the attached disks other than the boot disk. */
-  diskIds: string[];
-  attachedDisks: AttachedDiskOutput[];
-  interfaces: VmInterfaceOutput[];
-  /** Metadata values the VM has (given ones and the image's defaults). */
-  imageMetadata: Record<string, string>;
-  /** The image's default metadata values (what a field left out gets). */
-  imageMetadataDefaults: Record<string, string>;
-  /** Tag names. */
-  tags: string[];
-  /** Tag ids, parallel to `tags`. */
-  tagIds: string[];
-  /** Placement group name, if any. */
-  placementGroup?: string;
-  placementGroupId?: string;
-  powerState: "running" | "stopped";
-  projectId: string;
-  vmId: string;
-  state: VmStatus;
-  /** Address of the primary interface. */
-  privateIp: string;
-  /** The first public address of the VM, if any. */
-  externalIpAddress?: string;
-  /** @deprecated The same as {@link externalIpAddress}, under the name FreeTierVm uses for a boolean. */
-  externalIp?: string;
-  /** Virtual console link (holds an access token), when one was made. */
-  vncUrl?: string;
-  /** Remote (serial) console link (holds an access token), when one was made. */
-  remoteConsoleUrl?: string;
-  createdTime: string;
-  timeouts?: Timeouts;
-};
+export type VmOutputs = VmCarried &
+  TypedMetadata & {
+    name: string;
+    description: string;
+    /** Flavor name. */
+    flavor: string;
+    flavorId: string;
+    /** Image name. */
+    image: string;
+    imageId: string;
+    /** Availability zone name. */
+    availabilityZone: string;
+    availabilityZoneId: string;
+    bootDisk: BootDiskOutput;
+    bootDiskId: string;
+    /** Ids of the attached disks other than the boot disk. */
+    diskIds: string[];
+    attachedDisks: AttachedDiskOutput[];
+    interfaces: VmInterfaceOutput[];
+    /** Values of the other metadata fields (not typed inputs) the VM has, defaults included. */
+    imageMetadata: Record<string, string>;
+    /** The image's default metadata values (what a field left out gets). */
+    imageMetadataDefaults: Record<string, string>;
+    /** The type (MetaType) of each of the image's metadata fields, by name. */
+    imageMetadataTypes: Record<string, string>;
+    /** Tag names. */
+    tags: string[];
+    /** Tag ids, parallel to `tags`. */
+    tagIds: string[];
+    /** Placement group name, if any. */
+    placementGroup?: string;
+    placementGroupId?: string;
+    powerState: "running" | "stopped";
+    projectId: string;
+    vmId: string;
+    state: VmStatus;
+    /** Address of the primary interface. */
+    privateIp: string;
+    /** The first public address of the VM, if any. */
+    externalIpAddress?: string;
+    /** @deprecated The same as {@link externalIpAddress}, under the name FreeTierVm uses for a boolean. */
+    externalIp?: string;
+    /** Virtual console link (holds an access token), when one was made. */
+    vncUrl?: string;
+    /** Remote (serial) console link (holds an access token), when one was made. */
+    remoteConsoleUrl?: string;
+    createdTime: string;
+    timeouts?: Timeouts;
+  };
 
 /** The power state a VM state stands for; `fallback` for states that say neither. */
 export function powerStateOf(
@@ -184,10 +189,11 @@ export function vmOutputs(
   vm: VmResponse,
   carried: VmCarried,
   extra: {
-    imageMetadataDefaults: Record<string, string>;
+    image: ImageFieldFacts;
     powerStateFallback: "running" | "stopped";
   },
 ): VmOutputs {
+  const metadata = splitMetadata(metadataOf(vm), extra.image.types);
   const disks = vm.disks.map(attachedDisk);
   const boot = disks.find((d) => d.boot) ?? disks[0];
   const interfaces = vm.interfaces.map(interfaceOutput);
@@ -218,8 +224,10 @@ export function vmOutputs(
     diskIds: disks.filter((d) => d !== boot).map((d) => d.id),
     attachedDisks: disks,
     interfaces,
-    imageMetadata: metadataOf(vm),
-    imageMetadataDefaults: extra.imageMetadataDefaults,
+    ...metadata.typed,
+    imageMetadata: metadata.other,
+    imageMetadataDefaults: extra.image.defaults,
+    imageMetadataTypes: extra.image.types,
     tags: vm.tags.map((t) => t.name),
     tagIds: vm.tags.map((t) => t.id),
     ...(vm.placement_group === undefined
@@ -328,6 +336,7 @@ export function vmInputsOf(outs: VmOutputs): VmInputs {
     },
     ...(outs.disks.length === 0 ? {} : { disks: outs.disks }),
     interfaces: outs.interfaces.map(interfaceInput),
+    ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
     ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
     ...(typeof outs.cloudInit === "string" ? { cloudInit: outs.cloudInit } : {}),
     tags: outs.tags,

@@ -17,6 +17,7 @@ import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { InputError } from "../framework/input-error";
 import type { VmLookups } from "./lookups";
+import { checkImageMetadata, metadataBody, PASSWORD_FIELD_TYPES } from "./typed-metadata";
 
 /** A disk of the create request, resolved. */
 export type ResolvedDisk =
@@ -54,43 +55,6 @@ export function defaultBootDiskName(vmName: string): string {
   return `${vmName}-boot`.slice(0, 64);
 }
 
-/**
- * Checks image metadata against the image: every given field exists, and every mandatory
- * group has a value given or a default.
- */
-export function checkMetadata(
-  image: ImageResponse,
-  given: Record<string, string> | undefined,
-  field = "imageMetadata",
-): void {
-  const fields = image.image_metadata;
-  for (const key of Object.keys(given ?? {})) {
-    if (!fields.some((f) => f.name === key)) {
-      throw new InputError(
-        `${field}.${key}`,
-        `image ${image.name} has no metadata field "${key}"; its fields are: ${fields.map((f) => f.name).join(", ") || "none"}`,
-      );
-    }
-  }
-  const groups = new Map<string, typeof fields>();
-  for (const f of fields) {
-    if (f.mandatory_group === undefined) continue;
-    groups.set(f.mandatory_group, [...(groups.get(f.mandatory_group) ?? []), f]);
-  }
-  for (const members of groups.values()) {
-    const filled = members.some(
-      (f) => (given?.[f.name] ?? "") !== "" || (f.default_value ?? "") !== "",
-    );
-    if (!filled) {
-      const first = members[0]!;
-      throw new InputError(
-        `${field}.${first.name}`,
-        `image ${image.name} needs a value for "${first.name}" (${first.display_name}) and has no default; set ${field}.${first.name}`,
-      );
-    }
-  }
-}
-
 /** The boot disk must be as large as the image needs. */
 export function checkBootDiskSize(image: ImageResponse, size: number): void {
   if (size < image.min_disk) {
@@ -112,12 +76,10 @@ export function checkCloudInit(image: ImageResponse, cloudInit: string | undefin
 }
 
 /**
- * Metadata field types of a password: an image that declares one has the guest agent that
- * `set-password` needs (see docs/api-decisions/compute.md).
+ * True when the image's catalog entry says a password can be set on its VMs: an image that
+ * declares a password-typed field has the guest agent that `set-password` needs (see
+ * docs/api-decisions/compute.md).
  */
-const PASSWORD_FIELD_TYPES = new Set(["linux_password", "plain_password"]);
-
-/** True when the image's catalog entry says a password can be set on its VMs. */
 export function takesPassword(image: ImageResponse): boolean {
   return image.image_metadata.some((f) => PASSWORD_FIELD_TYPES.has(f.field_type));
 }
@@ -156,7 +118,7 @@ export async function resolveVm(
   const flavor = await lookups.flavor(zone, inputs.flavor);
   const image = await lookups.image(zone, inputs.image);
   checkBootDiskSize(image, inputs.bootDisk.size);
-  checkMetadata(image, inputs.imageMetadata);
+  checkImageMetadata(image, inputs);
   checkCloudInit(image, inputs.cloudInit);
   checkPasswordTaken(image, inputs.password);
   const bootType = await lookups.diskType(zone, inputs.bootDisk.diskType, "bootDisk.diskType");
@@ -239,6 +201,13 @@ export function encodeCloudInit(text: string): string {
   return Buffer.from(text, "utf8").toString("base64");
 }
 
+/** `image_metadata` when there is some. */
+function withMetadata(body: Record<string, string> | undefined): {
+  image_metadata?: Record<string, string>;
+} {
+  return body === undefined ? {} : { image_metadata: body };
+}
+
 /** The fields both create versions share. */
 function commonFields(inputs: VmInputs, resolved: ResolvedVm) {
   return {
@@ -258,9 +227,7 @@ function commonFields(inputs: VmInputs, resolved: ResolvedVm) {
         ? { name: d.name, size: d.size, disk_type_id: d.diskType.id }
         : { disk_id: d.diskId },
     ),
-    ...(inputs.imageMetadata === undefined || Object.keys(inputs.imageMetadata).length === 0
-      ? {}
-      : { image_metadata: { ...inputs.imageMetadata } }),
+    ...withMetadata(metadataBody(resolved.image, inputs)),
     ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagFields(inputs.tags)),
     ...(inputs.cloudInit === undefined ? {} : { cloud_init: encodeCloudInit(inputs.cloudInit) }),
   };

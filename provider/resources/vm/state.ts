@@ -12,6 +12,7 @@ import { adoptLeftover } from "../framework/adopt-leftover";
 import { readNamedBatched, type NamedSource } from "../framework/batched-reads";
 import { getOrGone } from "../framework/get-or-gone";
 import { metadataDefaults } from "./requests";
+import { fieldTypesOf } from "./typed-metadata";
 import { getVm } from "./waits";
 
 /**
@@ -23,29 +24,45 @@ import { getVm } from "./waits";
 export interface KnownImageDefaults {
   imageId?: string;
   imageMetadataDefaults?: Record<string, string>;
+  /** The type (MetaType) of each metadata field, by name. */
+  imageMetadataTypes?: Record<string, string>;
 }
 
-/** What `image` (just looked up by a create) tells of its defaults. */
+/** What an image says of its metadata fields: their defaults and types, by name. */
+export interface ImageFieldFacts {
+  defaults: Record<string, string>;
+  types: Record<string, string>;
+}
+
+/** What `image` (just looked up by a create) tells of its defaults and field types. */
 export function knownDefaultsOf(image: ImageResponse): KnownImageDefaults {
-  return { imageId: image.id, imageMetadataDefaults: metadataDefaults(image) };
+  return {
+    imageId: image.id,
+    imageMetadataDefaults: metadataDefaults(image),
+    imageMetadataTypes: fieldTypesOf(image),
+  };
 }
 
 /**
- * The image's default metadata values: `known`'s when they are for the same image id, else
- * read from the catalog; {} when the image is no longer in the catalog.
+ * The image's default metadata values and field types: `known`'s when they are for the same
+ * image id, else read from the catalog; empty when the image is no longer in the catalog.
  */
 export async function imageDefaultsOf(
   client: VmCloudClient,
   imageId: string,
   known?: KnownImageDefaults,
-): Promise<Record<string, string>> {
-  if (known?.imageId === imageId && known.imageMetadataDefaults !== undefined) {
-    return known.imageMetadataDefaults;
+): Promise<ImageFieldFacts> {
+  if (
+    known?.imageId === imageId &&
+    known.imageMetadataDefaults !== undefined &&
+    known.imageMetadataTypes !== undefined
+  ) {
+    return { defaults: known.imageMetadataDefaults, types: known.imageMetadataTypes };
   }
   const image = await getOrGone(() =>
     client.call(catalogEndpoints.getImage, { params: { image_id: imageId } }),
   );
-  return metadataDefaults(image);
+  return { defaults: metadataDefaults(image), types: fieldTypesOf(image) };
 }
 
 /** A project's VMs by name: the checks of creates starting together share a list. */

@@ -180,7 +180,7 @@ describe("passwords and the guest agent", () => {
   const password = "N0t-in-state!";
 
   it("sets and deletes the image user's password, keeping only the login", async () => {
-    const vm = await runningVm(emu, vmSpec(id, { image_metadata: { user_name: "deploy" } }));
+    const vm = await runningVm(emu, vmSpec(id, { image_metadata: { username: "deploy" } }));
     expect((await action(vm.id, "set-password", { password })).status).toBe(204);
     expect(vmState(emu).vms[vm.id]!.password_logins).toEqual(["deploy"]);
     const dump = await fetch(`${emu.url}/_emulator/state`).then((r) => r.text());
@@ -193,6 +193,30 @@ describe("passwords and the guest agent", () => {
     expect(vmState(emu).vms[vm.id]!.password_logins).toEqual(["deploy"]);
     expect((await action(vm.id, "delete-password", {})).status).toBe(204);
     expect(vmState(emu).vms[vm.id]!.password_logins).toEqual([]);
+  });
+
+  it("takes a password in image metadata at creation, as real clients send it, and never keeps it", async () => {
+    const vm = await runningVm(
+      emu,
+      vmSpec(id, {
+        image_metadata: {
+          hostname: "web-1",
+          username: "deploy",
+          ssh_pub_key: "ssh-ed25519 AAAA k",
+          password,
+        },
+      }),
+    );
+    expect(vmState(emu).vms[vm.id]!.password_logins).toEqual(["deploy"]);
+    // The password field is typed linux_password: it is applied, not recorded as a value.
+    expect(vm.metadata_fields.map((f) => [f.name, f.value])).toEqual([
+      ["hostname", "web-1"],
+      ["username", "deploy"],
+      ["ssh_pub_key", "ssh-ed25519 AAAA k"],
+    ]);
+    const dump = await fetch(`${emu.url}/_emulator/state`).then((r) => r.text());
+    expect(dump).not.toContain(password);
+    expect((await emu.call("GET", `/api/v1/vms/${vm.id}`)).text).not.toContain(password);
   });
 
   it("refuses weak passwords without echoing them", async () => {
@@ -221,7 +245,7 @@ describe("passwords and the guest agent", () => {
     );
     expectError(await action(debian.id, "delete-password", {}), 422, "guest_agent_unavailable");
 
-    // An image without a default user and a VM whose user_name was never given.
+    // An image without a default user and a VM whose username was never given.
     const record = vmState(emu).vms[vm.id]!;
     record.metadata_fields = [];
     delete vmState(emu).images[id.ubuntu]!.default_user;

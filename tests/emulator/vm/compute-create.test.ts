@@ -101,8 +101,8 @@ describe("creating a VM (v1.1)", () => {
       state: "in_use",
     });
     expect((await disk(vm.disks[0]!.id)).bootable).toBe(true);
-    // The required user_name took the image's default.
-    expect(vm.metadata_fields.map((f) => [f.name, f.value])).toEqual([["user_name", "ubuntu"]]);
+    // The required username took the image's default.
+    expect(vm.metadata_fields.map((f) => [f.name, f.value])).toEqual([["username", "ubuntu"]]);
     expect(vm.guest_agent_state).toBe("enabled");
     expect(vm.is_serial_ready).toBe(true);
 
@@ -293,14 +293,14 @@ describe("creating a VM (legacy v1)", () => {
     const images = await emu.call("GET", `/api/v1/images/${id.ubuntu}`);
     const fields = (images.body as { image_metadata: Array<{ id: string; name: string }> })
       .image_metadata;
-    const userField = fields.find((f) => f.name === "user_name")!;
+    const userField = fields.find((f) => f.name === "username")!;
     const reply = await emu.call("POST", "/api/v1/vms", {
       body: [
         vmSpec(id, {
           name: "legacy-1",
           subnets: [{ subnet_id: id.subnet1, new_floating_ip: true, security_groups: [id.group1] }],
           metadata_fields: [{ image_metadata_id: userField.id, value: "admin" }],
-          image_metadata: { user_name: "ignored" },
+          image_metadata: { username: "ignored" },
           cloud_init: base64("#cloud-config\npackages: [nginx]\n"),
         }),
       ],
@@ -309,7 +309,7 @@ describe("creating a VM (legacy v1)", () => {
     const [created] = VmResponse.array().parse(reply.body);
     expect(created!.state).toBe("creating");
     const vm = await waitForVm(emu, created!.id, "running");
-    expect(vm.metadata_fields.find((f) => f.name === "user_name")?.value).toBe("admin");
+    expect(vm.metadata_fields.find((f) => f.name === "username")?.value).toBe("admin");
     expect(vm.interfaces[0]!.floating_ip?.state).toBe("in_use");
     expect(vm.interfaces[0]!.subnet?.id).toBe(id.subnet1);
   });
@@ -446,24 +446,24 @@ describe("create refusals", () => {
       flavor_id: id.flavorBig,
       disks: [{ name: "c", size: 50, disk_type_id: id.ssd }],
     };
-    await refused(windows, 422, "required_image_metadata_missing", "0.image_metadata.user_name");
+    await refused(windows, 422, "required_image_metadata_missing", "0.image_metadata.username");
     await refused(
-      { ...windows, image_metadata: { user_name: "" } },
+      { ...windows, image_metadata: { username: "" } },
       422,
       "required_image_metadata_missing",
     );
     await refused(
-      { image_metadata: { hostname: "x" } },
+      { image_metadata: { host_name: "x" } },
       422,
       "image_metadata_not_found",
-      "0.image_metadata.hostname",
+      "0.image_metadata.host_name",
     );
     const vm = await createVm(
       emu,
-      vmSpec(id, { ...windows, image_metadata: { user_name: "Administrator" } }),
+      vmSpec(id, { ...windows, image_metadata: { username: "Administrator" } }),
     );
     expect(vm.metadata_fields.map((f) => [f.name, f.value])).toEqual([
-      ["user_name", "Administrator"],
+      ["username", "Administrator"],
     ]);
   });
 
@@ -472,7 +472,7 @@ describe("create refusals", () => {
       {
         image_id: id.windows,
         disks: [{ name: "c", size: 50, disk_type_id: id.ssd }],
-        image_metadata: { user_name: "Administrator" },
+        image_metadata: { username: "Administrator" },
         cloud_init: base64("#cloud-config"),
       },
       422,

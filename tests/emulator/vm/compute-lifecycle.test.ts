@@ -444,13 +444,13 @@ describe("rebuild", () => {
       body: { password: "Secr3t!pass" },
     });
     const reply = await emu.call("POST", `/api/v1/vms/${vm.id}/rebuild`, {
-      body: { image_name: "debian-12", image_metadata: { user_name: "ops" } },
+      body: { image_name: "debian-12", image_metadata: { username: "ops" } },
     });
     expect(reply.status, reply.text).toBe(200);
     const rebuilt = RebuildVmResponse.parse(reply.body);
     expect(rebuilt.state).toBe("updating");
     expect(rebuilt.image?.id).toBe(id.debian);
-    expect(rebuilt.image_metadata.map((m) => [m.name, m.value])).toEqual([["user_name", "ops"]]);
+    expect(rebuilt.image_metadata.map((m) => [m.name, m.value])).toEqual([["username", "ops"]]);
     expect(rebuilt.disks[0]).toMatchObject({
       primary: true,
       disk_type: { id: id.ssd, free_tier: false },
@@ -492,7 +492,7 @@ describe("rebuild", () => {
     );
     expectFastApi(
       await emu.call("POST", `/api/v1/vms/${vm.id}/rebuild`, {
-        body: { image_id: id.windows, image_metadata: { user_name: "a" } },
+        body: { image_id: id.windows, image_metadata: { username: "a" } },
       }),
       422,
       "boot_disk_size_too_small",
@@ -505,11 +505,11 @@ describe("rebuild", () => {
     );
     expectFastApi(
       await emu.call("POST", `/api/v1/vms/${vm.id}/rebuild`, {
-        body: { image_metadata: { hostname: "x" } },
+        body: { image_metadata: { host_name: "x" } },
       }),
       422,
       "image_metadata_not_found",
-      "body.image_metadata.hostname",
+      "body.image_metadata.host_name",
     );
     vmState(emu).vms[vm.id]!.free_tier = true;
     expectFastApi(
