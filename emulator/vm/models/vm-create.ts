@@ -45,6 +45,7 @@ import {
   stamps,
 } from "./shared";
 import { MAX_DISKS_PER_VM, atomically, requireFlavorFits, resolveFlavor, underField } from "./vms";
+import { quotaUsageBefore, requireGrowthWithinQuota } from "./quotas";
 
 /** One VM to create, whichever path asked for it. */
 export interface VmSpec {
@@ -266,6 +267,7 @@ function resolveCatalog(
   image: ImageRecord | undefined;
 } {
   const project = requireProject(state, spec.project_id);
+  const usedBefore = quotaUsageBefore(state, project);
   const zone = resolveZone(state, spec);
   if (zone === undefined) {
     throw unprocessable(
@@ -461,6 +463,8 @@ export function createVmRecord(
   createInterfaces(state, clock, vm, project, zone, spec.interfaces);
   plan<VmRecord["status"]>(vm, clock.now(), "creating", [clock.delay(DELAYS.vmCreate), "running"]);
   state.vms[vm.id] = vm;
+  // Measured once everything is made; the caller's `atomically` undoes it on a refusal.
+  requireGrowthWithinQuota(state, project, usedBefore);
   recordResourceTask(state, clock, "vm", vm, "create_vm", DELAYS.vmCreate);
   return vm;
 }
