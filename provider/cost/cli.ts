@@ -3,7 +3,7 @@
  * `vmcloud-cost`: prices a `pulumi preview --json` plan and prints a Markdown cost table
  * (resource, quantity, monthly price, change) for a pull-request comment.
  *
- *     pulumi preview --json | npx vmcloud-cost
+ *     pulumi preview --json --show-sames | npx vmcloud-cost
  *     npx vmcloud-cost preview.json --project <id>
  *
  * The service is reached with VMCLOUD_ENDPOINT, VMCLOUD_TOKEN and VMCLOUD_PROJECT_ID (or the
@@ -20,7 +20,8 @@ import { costRows, renderCostTable } from "./table";
 
 const USAGE = `usage: vmcloud-cost [preview.json] [--project <id>] [--endpoint <url>]
                     [--default-flavor <name>] [--default-disk-size <GB>] [--title <text>]
-Reads \`pulumi preview --json\` (from the file, or standard input) and prints a Markdown table.
+Reads \`pulumi preview --json --show-sames\` (from the file, or standard input) and prints a
+Markdown table (without --show-sames, unchanged resources are left out of the totals).
 Credentials: VMCLOUD_ENDPOINT, VMCLOUD_TOKEN (or VMCLOUD_KEY_ID + VMCLOUD_SECRET), VMCLOUD_PROJECT_ID.`;
 
 async function readStdin(): Promise<string> {
@@ -94,6 +95,17 @@ async function main(argv: string[]): Promise<number> {
       plan.flatMap((r) => r.after),
       unknown,
     );
+    // Without --show-sames the plan leaves out unchanged resources, so the totals would leave
+    // them out too: say so when the plan shows an existing stack.
+    const partial =
+      !plan.some((r) => r.op === "same") &&
+      plan.some((r) => r.op !== "create" && !r.urn.includes("::pulumi:pulumi:Stack::"));
+    if (partial) {
+      process.stderr.write(
+        "vmcloud-cost: the plan has no unchanged resources; for the stack's whole total run " +
+          "`pulumi preview --json --show-sames`\n",
+      );
+    }
     process.stdout.write(
       `${renderCostTable(
         costRows(before, after),
