@@ -62,6 +62,7 @@ export function readPreviewJson(text: string): PlannedResource[] {
     throw new Error(
       `the input is not JSON (${error instanceof Error ? error.message : String(error)}); ` +
         "pipe the output of `pulumi preview --json` into vmcloud-cost",
+      { cause: error },
     );
   }
   const steps = (doc as { steps?: unknown } | null)?.steps;
