@@ -267,7 +267,6 @@ function resolveCatalog(
   image: ImageRecord | undefined;
 } {
   const project = requireProject(state, spec.project_id);
-  const usedBefore = quotaUsageBefore(state, project);
   const zone = resolveZone(state, spec);
   if (zone === undefined) {
     throw unprocessable(
@@ -431,6 +430,7 @@ export function createVmRecord(
   options: CreateOptions,
 ): VmRecord {
   const { project, zone, flavor, image } = resolveCatalog(state, spec, options);
+  const usedBefore = quotaUsageBefore(state, project);
   const placementGroup = resolvePlacementGroup(state, project, zone, spec);
   const tagIds = resolveCreateTags(state, spec);
   const boot = resolveBoot(state, project, zone, spec, image);

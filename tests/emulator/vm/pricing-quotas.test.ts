@@ -192,6 +192,21 @@ describe("quotas", () => {
     expect(await usage()).toEqual(now);
   });
 
+  it("refuses a resize whose larger flavor would break the RAM quota, keeping the flavor", async () => {
+    const vm = await createVm(emu, vmSpec(id));
+    await emu.waitFor(`/api/v1/vms/${vm.id}`, (b) => (b as { state?: string }).state === "running");
+    const now = await usage();
+    await setQuotas({ ram: now.ram + 2 });
+    // burst-1-1 (1 GB) to gen-2-4 (4 GB) adds 3 GB
+    const reply = await emu.call("PUT", `/api/v1/vms/${vm.id}`, {
+      body: { flavor_id: id.flavorBig },
+    });
+    expectError(reply, 422, "ram_quota_exceeded");
+    expect((reply.body as Array<{ message: string }>)[0]!.message).toContain("adds 3");
+    const after = await emu.call("GET", `/api/v1/vms/${vm.id}`);
+    expect((after.body as { flavor: { id: string } }).flavor.id).toBe(id.flavor);
+  });
+
   it("refuses disks over the disk count and disk size quotas, and growth over disk size", async () => {
     const now = await usage();
     const disk = (size: number, name: string) =>
