@@ -39,7 +39,7 @@ export function connectForCost(
     missing.push("a token (VMCLOUD_TOKEN or token, or VMCLOUD_KEY_ID and VMCLOUD_SECRET)");
   }
   if (projectId === undefined) missing.push("a project (VMCLOUD_PROJECT_ID or projectId)");
-  if (missing.length > 0) return { ok: false, reason: `no ${missing.join(", ")} is set` };
+  if (missing.length > 0) return { ok: false, reason: `not set: ${missing.join("; ")}` };
   try {
     return {
       ok: true,
