@@ -56,7 +56,7 @@ export function vmcloudTypeName(type: string): string | undefined {
 }
 
 /** Resource classes that are a public address each. */
-const ADDRESS_TYPES = new Set(["FloatingIp", "PublicIp", "PublicAddress"]);
+const ADDRESS_TYPES = new Set(["ExternalIp", "FloatingIp", "PublicIp", "PublicAddress"]);
 
 /** True for a value that is not known yet: the engine's sentinel, or a marker `isUnknown` names. */
 type UnknownTest = (value: unknown) => boolean;
@@ -176,9 +176,17 @@ function vmItems(
       freeTier: false,
     });
   });
+  // An address the VM made is its own; one it was given (`externalIpId`, an ExternalIp of the
+  // stack or elsewhere) is priced where it is declared. Outputs list the ones it made.
+  const made = Array.isArray(props["madeExternalIpIds"])
+    ? new Set(props["madeExternalIpIds"] as unknown[])
+    : undefined;
   const addresses = (interfaces ?? []).filter((entry) => {
     const spec = record(entry);
-    return spec !== undefined && (spec["externalIp"] === true || spec["directIp"] === true);
+    if (spec === undefined) return false;
+    if (spec["directIp"] === true) return true;
+    if (spec["externalIp"] !== true) return false;
+    return made === undefined ? spec["externalIpId"] === undefined : made.has(spec["externalIpId"]);
   }).length;
   if (addresses > 0) items.push({ kind: "address", resource: name, count: addresses });
   return items;

@@ -161,6 +161,31 @@ describe("cost items from resource properties", () => {
     ]);
   });
 
+  it("counts an address a VM made, not one it was given by id (priced as its ExternalIp)", () => {
+    const given = itemsOf(TYPE_TOKENS.Vm, "web", {
+      flavor: "gen-2-4",
+      interfaces: [{ externalIpId: "ip-1" }, { externalIp: true }],
+    });
+    expect(given.filter((i) => i.kind === "address")).toEqual([
+      { kind: "address", resource: "web", count: 1 },
+    ]);
+    // Outputs: both interfaces show an address; only the one in madeExternalIpIds is the VM's.
+    const outputs = itemsOf(TYPE_TOKENS.Vm, "web", {
+      flavor: "gen-2-4",
+      madeExternalIpIds: ["ip-2"],
+      interfaces: [
+        { externalIp: true, externalIpId: "ip-1" },
+        { externalIp: true, externalIpId: "ip-2" },
+      ],
+    });
+    expect(outputs.filter((i) => i.kind === "address")).toEqual([
+      { kind: "address", resource: "web", count: 1 },
+    ]);
+    expect(itemsOf(TYPE_TOKENS.ExternalIp, "ip", {})).toEqual([
+      { kind: "address", resource: "ip", count: 1 },
+    ]);
+  });
+
   it("marks values not known yet as null and values left out as undefined", () => {
     const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
     const [vm, boot] = itemsOf(TYPE_TOKENS.Vm, "web", {

@@ -207,6 +207,16 @@ describe("quotas", () => {
     expect((after.body as { flavor: { id: string } }).flavor.id).toBe(id.flavor);
   });
 
+  it("refuses a public address (POST /api/v1/floating-ips) over the address quota", async () => {
+    const now = await usage();
+    await setQuotas({ floating_ips: now.floating_ips });
+    const reply = await emu.call("POST", "/api/v1/floating-ips", {
+      body: { project_id: id.project, availability_zone_id: id.az1, name: "quota-ip" },
+    });
+    expectError(reply, 422, "floating_ip_quota_exceeded");
+    expect(await usage()).toEqual(now);
+  });
+
   it("refuses disks over the disk count and disk size quotas, and growth over disk size", async () => {
     const now = await usage();
     const disk = (size: number, name: string) =>
