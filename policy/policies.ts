@@ -9,8 +9,10 @@ import { diskEncryption } from "./rules/disk-encryption";
 import { diskMaxSize } from "./rules/disk-max-size";
 import { diskType } from "./rules/disk-type";
 import { noUnattachedDisks } from "./rules/no-unattached-disks";
+import { projectQuotas } from "./rules/project-quotas";
 import { secretInputsObserver } from "./rules/secret-inputs-observer";
 import { securityGroupOpenIngress } from "./rules/security-group-open-ingress";
+import { monthlyBudget, stackCost } from "./rules/stack-cost";
 import { stackMaxVms } from "./rules/stack-max-vms";
 import { subnetPrefix } from "./rules/subnet-prefix";
 import { subnetPrivateCidr } from "./rules/subnet-private-cidr";
@@ -44,4 +46,7 @@ export const policies: Policies = [
   vmSecurityGroup,
   noUnattachedDisks,
   vmPlacementSpread,
+  stackCost,
+  monthlyBudget,
+  projectQuotas,
 ];

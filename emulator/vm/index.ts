@@ -6,6 +6,7 @@ import {
   computeEndpoints,
   disksEndpoints,
   networkEndpoints,
+  pricingEndpoints,
 } from "../../api/vm/endpoints";
 import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
@@ -16,6 +17,8 @@ import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
 import { networkHandlers } from "./routes/network";
+import { pricingHandlers } from "./routes/pricing";
+import { registerVmAdminRoutes } from "./admin-routes";
 import { settleVmState } from "./settle";
 
 /** The VM service module. */
@@ -32,5 +35,7 @@ export const vmService: ServiceModule<VmState> = {
     registerEndpoints(app, networkEndpoints, networkHandlers, options);
     registerEndpoints(app, addressesEndpoints, addressesHandlers, options);
     registerEndpoints(app, computeEndpoints, computeHandlers, options);
+    registerEndpoints(app, pricingEndpoints, pricingHandlers, options);
+    registerVmAdminRoutes(app, env);
   },
 };

@@ -13,6 +13,7 @@ import type {
 } from "../../api/vm/enums";
 import type { PlacementGroupState as PlacementGroupStatus } from "../../api/vm/placement-groups";
 import type { Scheduled, Step } from "../core/schedule";
+import type { PriceList } from "./price-list";
 
 // The record statuses are the API's own enumerations (api/vm/enums.ts).
 export type {
@@ -342,6 +343,8 @@ export interface VmState {
   tags: Record<string, TagRecord>;
   placementGroups: Record<string, PlacementGroupRecord>;
   floatingIps: Record<string, FloatingIpRecord>;
+  /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
+  prices?: PriceList;
   disks: Record<string, DiskRecord>;
   subnets: Record<string, SubnetRecord>;
   securityGroups: Record<string, SecurityGroupRecord>;

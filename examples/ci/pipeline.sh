@@ -12,6 +12,8 @@
 #   KEEP_STACK=1    leave the stack and the emulator up instead of destroying them
 #   EMULATOR_SPEED  emulator speed factor (default 20: a VM boots in about 0.1 s)
 #   WORK_DIR        where the backend, the Pulumi home and the emulator log go (default: a temp dir)
+#   COST_REPORT     where to write the Markdown cost table for a pull-request comment
+#                   (default: cost.md in the work dir)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -88,6 +90,17 @@ policy_args=(--policy-pack "$repo/policy")
 step "pulumi preview with the policy pack"
 pulumi preview --stack "$stack" --non-interactive "${policy_args[@]}" ||
   fail "the preview failed or a mandatory policy was violated (see above); nothing was deployed"
+
+step "Cost estimate (vmcloud-cost)"
+# The whole plan as JSON (--show-sames: unchanged resources count in the totals), priced by the
+# service itself; the table goes to the log and to $COST_REPORT for a pull-request comment.
+cost_report=${COST_REPORT:-$work/cost.md}
+pulumi preview --json --show-sames --stack "$stack" --non-interactive >"$work/preview.json" ||
+  fail "pulumi preview --json failed"
+VMCLOUD_ENDPOINT="$url" VMCLOUD_TOKEN="$token" VMCLOUD_PROJECT_ID="$project" \
+  node "$repo/dist/provider/cost/cli.js" "$work/preview.json" >"$cost_report" ||
+  fail "vmcloud-cost could not price the plan"
+cat "$cost_report"
 
 step "pulumi up"
 pulumi up --yes --stack "$stack" --non-interactive "${policy_args[@]}" || fail "pulumi up failed (see above)"

@@ -118,3 +118,18 @@ export {
   resetProgramClient,
   setProgramClient,
 } from "../program-client";
+export {
+  estimateCost,
+  getPrice,
+  getPriceOutput,
+  getProjectUsage,
+  getProjectUsageOutput,
+  type CostLine,
+  type CostResource,
+  type EstimateCostArgs,
+  type EstimateCostResult,
+  type GetPriceArgs,
+  type GetPriceResult,
+  type GetProjectUsageArgs,
+  type GetProjectUsageResult,
+} from "./cost";

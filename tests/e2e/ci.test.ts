@@ -68,6 +68,17 @@ describe("examples/ci/pipeline.sh", () => {
       expect(destroy).toBeGreaterThan(up);
       // The pack ran on the preview and passed.
       expect(run.output.slice(preview, up)).toMatch(/✅ vmcloud@v[\d.]+ \(local: .*policy\)/);
+      // The cost table of the change, priced by the service, before anything is deployed.
+      const cost = run.output.indexOf("==> Cost estimate (vmcloud-cost)");
+      expect(cost).toBeGreaterThan(preview);
+      expect(cost).toBeLessThan(up);
+      expect(run.output.slice(cost, up)).toContain(
+        "| Resource | Quantity | Monthly price | Change |",
+      );
+      expect(run.output.slice(cost, up)).toMatch(
+        /\| vm: [\w-]+, [\w.-]+ \| 1 VM \| [\d,]+\.\d\d \| \+[\d,]+\.\d\d \(new\) \|/,
+      );
+      expect(run.output.slice(cost, up)).toMatch(/\| \*\*Total\*\* \| \| \*\*[\d,]+\.\d\d\*\* \|/);
       expect(run.output.slice(up, destroy)).toContain('"vmState": "running"');
       expect(run.output.slice(destroy)).toMatch(/- 4 deleted/);
       expect(run.output).toContain("==> Pipeline passed");

@@ -159,6 +159,10 @@ describe("the packed npm package, installed into a fresh project", () => {
     const bin = realpathSync(join(withPolicy, "node_modules/.bin/vmcloud-emulator"));
     expect(bin).toBe(realpathSync(join(installed, "dist/emulator/cli.js")));
     expect(statSync(bin).mode & 0o111).not.toBe(0);
+    // So is vmcloud-cost, the cost table for pull requests (dist/provider/cost/cli.js).
+    const cost = realpathSync(join(withPolicy, "node_modules/.bin/vmcloud-cost"));
+    expect(cost).toBe(realpathSync(join(installed, "dist/provider/cost/cli.js")));
+    expect(statSync(cost).mode & 0o111).not.toBe(0);
   });
 
   describe("with the emulator started from the installed bin", () => {

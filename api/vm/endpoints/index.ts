@@ -8,8 +8,16 @@ import { catalogEndpoints } from "./catalog";
 import { computeEndpoints } from "./compute";
 import { disksEndpoints } from "./disks";
 import { networkEndpoints } from "./network";
+import { pricingEndpoints } from "./pricing";
 
-export { addressesEndpoints, catalogEndpoints, computeEndpoints, disksEndpoints, networkEndpoints };
+export {
+  addressesEndpoints,
+  catalogEndpoints,
+  computeEndpoints,
+  disksEndpoints,
+  networkEndpoints,
+  pricingEndpoints,
+};
 
 /** The VM service's endpoint table. */
 export const vmEndpoints = {
@@ -18,4 +26,5 @@ export const vmEndpoints = {
   ...networkEndpoints,
   ...addressesEndpoints,
   ...computeEndpoints,
+  ...pricingEndpoints,
 } as const;

@@ -44,6 +44,7 @@ import {
   touch,
   zoneMini,
 } from "./shared";
+import { requireQuota } from "./quotas";
 
 /** Disk statuses in which PUT may change a disk. */
 export const DISK_UPDATABLE: readonly DiskStatus[] = ["available", "in_use"];
@@ -289,6 +290,7 @@ export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest
   requireZoneOpen(zone, project);
   const tagIds = resolveTags(state, body);
   requireUniqueName(state, project.id, zone.id, body.name);
+  requireQuota(state, project, { disks: 1, disks_size: body.size });
   const disk = createDiskRecord(state, clock, {
     ...body,
     availability_zone_id: zone.id,
@@ -349,6 +351,10 @@ export function updateDisk(
     );
   }
   if (body.size !== undefined) checkSize(type, body.size);
+  const owner = state.projects[disk.project_id];
+  if (grows && owner !== undefined) {
+    requireQuota(state, owner, { disks_size: body.size! - disk.size });
+  }
   const encrypts = body.encrypted !== undefined && body.encrypted !== disk.encrypted;
   // A read-only disk refuses changes to its contents (size, encryption) unless the same
   // request makes it writable; names, descriptions, tags and the flags themselves may change.

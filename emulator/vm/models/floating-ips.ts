@@ -7,6 +7,7 @@ import { notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import type { FloatingIpRecord, InterfaceRecord, VmState } from "../records";
 import { newId, stamps, touch } from "./shared";
+import { requireQuota } from "./quotas";
 
 /** The /24 networks public addresses come from, in order. */
 const PUBLIC_POOLS = ["203.0.113", "198.51.100"] as const;
@@ -33,6 +34,8 @@ export function createFloatingIp(
   owner: { project_id: string; availability_zone_id: string },
   iface?: InterfaceRecord,
 ): FloatingIpRecord {
+  const project = state.projects[owner.project_id];
+  if (project !== undefined) requireQuota(state, project, { floating_ips: 1 });
   const address = freePublicAddress(state);
   const record: FloatingIpRecord = {
     id: newId(),

@@ -18,6 +18,14 @@ export function organizationUsage(
       .filter((p) => p.organization_id === organizationId)
       .map((p) => p.id),
   );
+  return usageOfProjects(state, projects);
+}
+
+/** What the projects `projects` use now, per quota type. */
+export function usageOfProjects(
+  state: VmState,
+  projects: ReadonlySet<string>,
+): Record<OrganizationLimitType, number> {
   const vms = Object.values(state.vms).filter((vm) => projects.has(vm.project_id));
   const vmIds = new Set(vms.map((vm) => vm.id));
   const flavors = vms.flatMap((vm) =>

@@ -34,6 +34,7 @@ import {
   touch,
   zoneOf,
 } from "./shared";
+import { requireQuota } from "./quotas";
 
 /** The rule as `PublicSecurityGroupRuleResponse`. */
 export function presentRule(
@@ -215,6 +216,8 @@ export function createRule(
     "add rules once it is created",
   );
   const remote = resolveRemoteGroup(state, group, body);
+  const owner = state.projects[group.project_id];
+  if (owner !== undefined) requireQuota(state, owner, { security_group_rules: 1 });
   const rule = buildRule(state, clock, group, body, remote, clock.delay(DELAYS.ruleCreate));
   state.securityGroupRules[rule.id] = rule;
   touch(group, clock);

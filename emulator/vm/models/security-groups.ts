@@ -40,6 +40,7 @@ import {
   zoneMini,
   zoneOf,
 } from "./shared";
+import { requireQuota } from "./quotas";
 
 /** Whether a network interface uses the group. */
 function hasInterfaces(state: VmState, groupId: string): boolean {
@@ -122,6 +123,7 @@ export function createSecurityGroup(
   const zone = resolveZone(state, body) ?? defaultZone(state);
   requireZoneOpen(zone, project);
   const tagIds = resolveTags(state, body);
+  requireQuota(state, project, { security_groups: 1 });
   const group: SecurityGroupRecord = {
     id: newId(),
     name: body.name,

@@ -53,6 +53,7 @@ import {
   zoneMini,
   zoneOf,
 } from "./shared";
+import { requireQuota } from "./quotas";
 import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-status";
 
 /** Where new subnets without an address are placed: the first free block of 10.0.0.0/8. */
@@ -185,21 +186,6 @@ function requireVpc(project: ProjectRecord, vpcId: string | undefined): string {
   return project.vpc_id;
 }
 
-function requireQuota(state: VmState, project: ProjectRecord): void {
-  const organization = state.organizations[project.organization_id];
-  const limit = organization?.limits.subnets;
-  if (limit === undefined) return;
-  const used = Object.values(state.subnets).filter(
-    (s) => state.projects[s.project_id]?.organization_id === project.organization_id,
-  ).length;
-  if (used >= limit) {
-    throw unprocessable(
-      "subnet_quota_exceeded",
-      `the organization's subnet quota (${limit}) is used up; delete a subnet or ask for a higher quota`,
-    );
-  }
-}
-
 function requireUniqueName(
   state: VmState,
   subnet: Pick<SubnetRecord, "name" | "project_id" | "availability_zone_id">,
@@ -246,7 +232,7 @@ export function createSubnet(
   requireZoneOpen(zone, project);
   const vpcId = requireVpc(project, body.vpc_id);
   const tagIds = resolveTags(state, body);
-  requireQuota(state, project);
+  requireQuota(state, project, { subnets: 1 });
 
   let network: Ipv4Network;
   if (body.subnet_address === undefined) {

@@ -45,6 +45,7 @@ import {
   stamps,
 } from "./shared";
 import { MAX_DISKS_PER_VM, atomically, requireFlavorFits, resolveFlavor, underField } from "./vms";
+import { quotaUsageBefore, requireGrowthWithinQuota } from "./quotas";
 
 /** One VM to create, whichever path asked for it. */
 export interface VmSpec {
@@ -466,6 +467,7 @@ export function createVmRecord(
   options: CreateOptions,
 ): VmRecord {
   const { project, zone, flavor, image } = resolveCatalog(state, spec, options);
+  const usedBefore = quotaUsageBefore(state, project);
   const placementGroup = resolvePlacementGroup(state, project, zone, spec);
   const tagIds = resolveCreateTags(state, spec);
   const boot = resolveBoot(state, project, zone, spec, image);
@@ -498,6 +500,8 @@ export function createVmRecord(
   createInterfaces(state, clock, vm, project, zone, spec.interfaces);
   plan<VmRecord["status"]>(vm, clock.now(), "creating", [clock.delay(DELAYS.vmCreate), "running"]);
   state.vms[vm.id] = vm;
+  // Measured once everything is made; the caller's `atomically` undoes it on a refusal.
+  requireGrowthWithinQuota(state, project, usedBefore);
   recordResourceTask(state, clock, "vm", vm, "create_vm", DELAYS.vmCreate);
   return vm;
 }

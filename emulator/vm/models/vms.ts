@@ -51,6 +51,7 @@ import {
   zoneMini,
   zoneOf,
 } from "./shared";
+import { requireQuota } from "./quotas";
 
 /** Statuses in which a VM may be updated or rebuilt. */
 export const VM_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
@@ -468,7 +469,18 @@ export function updateVm(
   const previous = vm.status as VmStatus;
   if (body.name !== undefined) vm.name = body.name;
   if (body.description !== undefined) vm.description = body.description;
-  if (flavor !== undefined) vm.flavor_id = flavor.id;
+  if (flavor !== undefined && flavor.id !== vm.flavor_id) {
+    const old = state.flavors[vm.flavor_id];
+    const owner = state.projects[vm.project_id];
+    if (old !== undefined && owner !== undefined) {
+      requireQuota(state, owner, {
+        vcpus: flavor.cpu - old.cpu,
+        ram: flavor.ram - old.ram,
+        gpus: flavor.gpu - old.gpu,
+      });
+    }
+    vm.flavor_id = flavor.id;
+  }
   vm.tag_ids = tagIds;
   touch(vm, clock);
   plan<VmRecord["status"]>(vm, clock.now(), "updating", [clock.delay(DELAYS.vmUpdate), previous]);
