@@ -33,7 +33,7 @@ import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
 import { failuresOf } from "./framework/input-error";
 import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
-import { VmLookups } from "./vm/lookups";
+import { CatalogLookups } from "./catalog/catalog-lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
 import { checkPasswordTaken } from "./vm/requests";
 import {
@@ -317,7 +317,7 @@ async function freeTierImage(
   });
   const found = allowed.find((i) => matches(ref, i));
   if (found !== undefined) return found;
-  const image = await new VmLookups(ctx.client, projectId).image(zone, ref);
+  const image = await new CatalogLookups(ctx.client, projectId).image(zone, ref);
   throw new InputError(
     "image",
     `image ${image.name} is not available for free-tier VMs; use one of: ${allowed.map((i) => i.name).join(", ") || "none"}`,
@@ -347,7 +347,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   // The image's fields judge the metadata inputs and the password at `pulumi preview`.
   async checkCatalog(ctx, inputs) {
     if (isUnknown(inputs.projectId) || isUnknown(inputs.image)) return [];
-    const lookups = new VmLookups(ctx.client, ctx.projectId(inputs));
+    const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
     let image: ImageResponse | undefined;
     const failures = await failuresOf(async () => {
       image = await lookups.image(undefined, inputs.image);

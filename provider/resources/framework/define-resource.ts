@@ -5,6 +5,7 @@
  * errors that name the resource, and `configure` for the stack's credentials.
  */
 import {
+  AuthError,
   NetworkError,
   RateLimitError,
   ServerError,
@@ -70,10 +71,11 @@ export interface ResourceDefinition<
    * Checks against the service's catalog (read-only requests through the process-wide catalog
    * cache): references exist, values fit what the catalog says. Runs in `check` after every
    * offline rule passed, so `pulumi preview` fails on what `create` would refuse; values of
-   * `inputs` may be unknown. When the service cannot be reached, `check` warns once and skips
-   * it (create checks again).
+   * `inputs` may be unknown. `olds` are the previous inputs (empty on create): what the
+   * resource itself holds in the cloud is no conflict. When the service cannot be reached,
+   * `check` warns once and skips it (create checks again).
    */
-  checkCatalog?(ctx: ResourceContext, inputs: I): Promise<CheckFailure[]>;
+  checkCatalog?(ctx: ResourceContext, inputs: I, olds: Partial<I>): Promise<CheckFailure[]>;
   /** Creates the resource and waits until it is usable; returns its id and every output. */
   create(ctx: ResourceContext, inputs: I): Promise<{ id: string; outs: O }>;
   /** Reads the resource by id; undefined when it is gone. `previous` are the last outputs (empty on import). */
@@ -148,6 +150,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
   def: ResourceDefinition<I, Record<string, unknown>>,
   name: string | undefined,
   inputs: I,
+  olds: Partial<I>,
 ): Promise<CheckFailure[]> {
   if (def.checkCatalog === undefined) return [];
   const settings = currentSettings();
@@ -166,18 +169,28 @@ async function catalogFailures<I extends Record<string, unknown>>(
   if (!configured) return unavailable("no endpoint or credentials configured");
   try {
     return await explained(def.typeName, name, "check", () =>
-      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs),
+      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs, olds),
     );
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     // The catalog is read for the project, so a project the service does not know fails
     // there: the program's projectId (or the provider's) is at fault, not the service.
+    const given = (inputs as { projectId?: unknown }).projectId !== undefined;
     if (cause instanceof ValidationError && cause.field === "project_id") {
-      const given = (inputs as { projectId?: unknown }).projectId !== undefined;
       return [
         {
           property: "projectId",
           reason: `${given ? "" : "the provider's vmcloud:projectId: "}${cause.detail}`,
+        },
+      ];
+    }
+    // A project the token may not use (403) given on the resource is the resource's mistake;
+    // with the provider's project, the token or the setting is, and the error says so.
+    if (cause instanceof AuthError && cause.status === 403 && given) {
+      return [
+        {
+          property: "projectId",
+          reason: `${cause.detail}; use a project the token may use, or another vmcloud:token`,
         },
       ];
     }
@@ -249,6 +262,7 @@ export function defineResource<
             def as unknown as ResourceDefinition<I, Record<string, unknown>>,
             nameOf(result.inputs),
             result.inputs as I,
+            strip(olds ?? {}) as Partial<I>,
           )),
         );
       }
