@@ -4,14 +4,8 @@
  * checks with zod (unknowns pass, defaults fill), precise diffs, timeouts, progress lines,
  * errors that name the resource, and `configure` for the stack's credentials.
  */
-import {
-  AuthError,
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  ValidationError,
-} from "../../client";
+import { AuthError, ValidationError } from "../../client";
+import { isUnavailable, warnServiceUnavailable } from "../../framework/service-unavailable";
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
@@ -138,9 +132,6 @@ function withLocal<T extends Record<string, unknown>>(
   return out as T;
 }
 
-/** True once the "catalog unavailable" warning was shown in this process. */
-let catalogWarned = false;
-
 /**
  * `checkCatalog` of `def`, or nothing when the service cannot tell now: no endpoint or
  * credentials configured, the service unreachable, overloaded or failing (5xx, 429, time-out).
@@ -158,12 +149,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
     settings.endpoint !== undefined &&
     (settings.token !== undefined || settings.keyId !== undefined);
   const unavailable = (why: string): CheckFailure[] => {
-    if (!catalogWarned) {
-      catalogWarned = true;
-      process.stderr.write(
-        `vmcloud: warning: the service's catalog is unavailable (${why}); references are checked at up\n`,
-      );
-    }
+    warnServiceUnavailable(why);
     return [];
   };
   if (!configured) return unavailable("no endpoint or credentials configured");
@@ -194,14 +180,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
         },
       ];
     }
-    if (
-      cause instanceof NetworkError ||
-      cause instanceof TimeoutError ||
-      cause instanceof ServerError ||
-      cause instanceof RateLimitError
-    ) {
-      return unavailable(cause.message);
-    }
+    if (isUnavailable(cause)) return unavailable((cause as Error).message);
     throw error;
   }
 }
