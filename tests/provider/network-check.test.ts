@@ -199,3 +199,33 @@ describe("a disk attachment", () => {
     expect(await failures(attachment, { diskId: UNKNOWN, vmId: UNKNOWN })).toEqual([]);
   });
 });
+
+describe("a free-tier VM", () => {
+  it("fails on a zone or image outside the free tier, and on the organization's slot held by another VM", async () => {
+    const free = await loadProvider("resources/free-tier-vm", emu);
+    expect(await failures(free, { name: uniqueName("free"), image: "windows-2022" })).toEqual([
+      expect.stringMatching(
+        /^image: image windows-2022 is not available for free-tier VMs; use one of: ubuntu-22\.04/,
+      ),
+    ]);
+    expect(
+      await failures(free, {
+        name: uniqueName("free"),
+        image: "ubuntu-22.04",
+        availabilityZone: "ru.AZ-2",
+      }),
+    ).toEqual([
+      expect.stringMatching(/^availabilityZone: "ru\.AZ-2" does not offer free-tier resources/),
+    ]);
+    const held = await free.up({ name: uniqueName("free"), image: "ubuntu-22.04" });
+    expect(await failures(free, { name: uniqueName("free"), image: "ubuntu-22.04" })).toEqual([
+      expect.stringMatching(
+        /^name: the organization .* already has its free-tier VM ".*" \(.*\), and an organization may have only one/,
+      ),
+    ]);
+    // The VM itself, checked again (an update), and a same-named leftover are no conflict.
+    expect(await failures(free, held.inputs, held.inputs)).toEqual([]);
+    expect(await failures(free, held.inputs)).toEqual([]);
+    await free.delete(held.id, held.outs);
+  });
+});
