@@ -508,6 +508,10 @@ beforeAll(async () => {
     },
   ];
   Object.assign(RESOURCES["resources/disk-attachment"]!, await diskAndVm(emu));
+  // The index restore's check reads its clusters: name the fixture's.
+  const ops = emu.fixtures["operations"] as { searchClusters: Array<{ id: string }> };
+  const restore = ACTION_RESOURCES["actions/index-snapshot-restore"]!;
+  restore.clusterId = restore.targetClusterId = ops.searchClusters[0]!.id;
   for (const kind of [...Object.keys(RESOURCES), ...Object.keys(ACTION_RESOURCES)]) {
     checkers.set(kind, await loadProvider(kind, emu));
   }
@@ -615,9 +619,10 @@ describe("after every case", () => {
       requests: Array<{ method: string; url: string }>;
     };
     // check resolves references in the catalog (zones, flavors, images, disk types) and the
-    // network (subnets, security groups, a named disk or VM): reads only.
+    // network (subnets, security groups, a named disk or VM, the free-tier slot), and an action's search clusters:
+    // reads only.
     const catalog =
-      /^\/api\/v1\/(availability-zones|flavors|images|disk-types|subnets|security-groups(\/[^/?]+)?|disks\/[^/?]+|vms\/[^/?]+)(\?|$)/;
+      /^(\/api\/v1\/(availability-zones|flavors|images|disk-types|subnets|security-groups(\/[^/?]+)?|disks\/[^/?]+|vms(\/[^/?]+)?|free-tier)|\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/?]+)(\?|$)/;
     expect(log.requests.filter((r) => r.method !== "GET" || !catalog.test(r.url))).toEqual([]);
   });
 
