@@ -6,7 +6,13 @@
 // preview sent (all must be reads), and writes bench/results/preview.json (or
 // `<BENCH_RESULTS_DIR>/<--name>.json`).
 //
+// `--baseline <file>` (repeatable) compares with earlier results of this benchmark, e.g. of the
+// code before a change (goal: at most 1.2× a baseline's p50 time). Run them back to back: the
+// machine's load moves the times more than the code does.
+//
 //   node bench/preview.mjs [--vms 50] [--groups 5] [--latency 20] [--runs 3] [--name preview]
+//                          [--baseline <result.json>]...
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
@@ -19,8 +25,10 @@ const { values } = parseArgs({
     latency: { type: "string", default: "20" },
     runs: { type: "string", default: "3" },
     name: { type: "string", default: "preview" },
+    baseline: { type: "string", multiple: true, default: [] },
   },
 });
+const GOAL_RATIO = 1.2;
 const VMS = Number(values.vms);
 const GROUPS = Number(values.groups);
 const LATENCY = Number(values.latency);
@@ -91,6 +99,16 @@ try {
 }
 
 const times = stats(runs.map((r) => r.wallMs));
+const baselines = values.baseline.map((file) => {
+  const base = JSON.parse(readFileSync(file, "utf8"));
+  return {
+    name: base.name,
+    date: base.date,
+    wallMsP50: base.wallMs.p50,
+    requests: base.requests,
+    ratio: Math.round((times.p50 / base.wallMs.p50) * 100) / 100,
+  };
+});
 const result = {
   name: values.name,
   vms: VMS,
@@ -101,6 +119,8 @@ const result = {
   requests: runs[0]?.requests,
   mutating: Math.max(0, ...runs.map((r) => r.mutating)),
   runs,
+  baselines,
+  goalRatio: GOAL_RATIO,
   ...(failure === undefined ? {} : { error: String(failure?.message ?? failure).slice(-4000) }),
 };
 printTable(
@@ -113,6 +133,19 @@ if (runs[0] !== undefined) {
     "Requests of one preview by route",
     ["route", "requests"],
     Object.entries(runs[0].requestsByRoute),
+  );
+}
+if (baselines.length > 0) {
+  printTable(
+    `Against earlier runs (goal: at most ${GOAL_RATIO}× the time)`,
+    ["baseline", "p50 time", "requests", "this run / baseline", "goal"],
+    baselines.map((b) => [
+      b.name,
+      seconds(b.wallMsP50),
+      b.requests,
+      `${b.ratio.toFixed(2)}×`,
+      b.ratio <= GOAL_RATIO ? "met" : "MISSED",
+    ]),
   );
 }
 console.log(`preview p50 ${seconds(times.p50)}, ${result.requests} requests`);
