@@ -14,6 +14,8 @@ import { changes, type ExampleStack, openExampleStack } from "./support/example-
 
 /** At most this many previews at once: each is a CLI, a language host and a provider host. */
 const CONCURRENCY = 3;
+/** How long all previews together may take. */
+const PREVIEWS_TIMEOUT_MS = 30 * 60_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/preview-mistakes");
 const NO_SUCH_ID = "5f0c7b1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
 const NO_SUCH_OPS_ID = "0123456789abcdef0123456789abcdef";
@@ -415,6 +417,11 @@ async function preview(stack: ExampleStack): Promise<Outcome & { creates: number
 beforeAll(async () => {
   engine = await prepareEngine();
   emulator = await startTestEmulator({ speed: 20 });
+}, ENGINE_TIMEOUT_MS);
+
+// 41 previews, 3 at a time: about 3 minutes of CPU in all; on a machine shared with much other
+// work it took 14 minutes, hence the generous limit.
+beforeAll(async () => {
   const x = await existing();
   const ops = emulator.fixtures["operations"] as OperationsFixtures;
   programs = TABLE.map((m) => (typeof m.program === "function" ? m.program(x, ops) : m.program));
@@ -464,7 +471,7 @@ beforeAll(async () => {
   mutating = (log.body as { requests: Array<{ method: string; url: string }> }).requests
     .filter((r) => r.method !== "GET")
     .map((r) => `${r.method} ${r.url}`);
-}, ENGINE_TIMEOUT_MS);
+}, PREVIEWS_TIMEOUT_MS);
 
 afterAll(async () => {
   for (const stack of opened) await stack.close();
