@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every benchmark, one after the other, each in its own process (`npm run bench` builds
 // first): the client's per-request cost, the wait overhead of creates, the 50-VM scale run
-// under the real engine, and the `__provider` sizes. Each prints its tables and writes
-// bench/results/<name>.json; this prints the headline figures at the end.
+// under the real engine, the preview of that stack, and the `__provider` sizes. Each prints its
+// tables and writes bench/results/<name>.json; this prints the headline figures at the end.
 //
 //   node bench/run.mjs [--quick]
 // --quick: fewer samples and a 10-VM stack, results in a temporary directory (the committed
@@ -25,6 +25,7 @@ const runs = [
   ...(quick ? [] : [["client-overhead.mjs", []]]),
   ["wait-overhead.mjs", quick ? ["--samples", "10"] : []],
   ["scale.mjs", quick ? ["--vms", "10", "--groups", "2", "--speed", "0.1"] : []],
+  ["preview.mjs", quick ? ["--vms", "10", "--groups", "2", "--runs", "1"] : []],
   ["provider-size.mjs", []],
 ];
 
@@ -57,6 +58,15 @@ for (const [kind, r] of Object.entries(wait?.kinds ?? {})) {
     `p50 ${r.overheadMs.p50} ms, p95 ${r.overheadMs.p95} ms`,
     "p50 ≤ 100, p95 ≤ 250",
     r.meetsGoal ? "met" : "MISSED",
+  ]);
+}
+const preview = read("preview");
+if (preview?.wallMs) {
+  rows.push([
+    `preview, ${preview.vms} VMs (${preview.resources} resources)`,
+    `p50 ${seconds(preview.wallMs.p50)}, ${preview.requests} requests, ${preview.mutating} mutating`,
+    "reads only",
+    preview.mutating === 0 ? "met" : "MISSED",
   ]);
 }
 const scale = read("scale");

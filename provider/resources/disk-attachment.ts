@@ -12,6 +12,7 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitForDisk } from "./disk/waits";
+import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -90,6 +91,8 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     // A non-shared disk can be on one VM only: detach from the old VM before attaching.
     deleteBeforeReplace: true,
   },
+
+  checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),
 
   async create(ctx, { diskId, vmId, timeouts }) {
     const timeoutMs = ctx.timeoutMs({ timeouts }, "create", ATTACHMENT_DEFAULT_TIMEOUT_MS);

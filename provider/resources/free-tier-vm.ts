@@ -33,7 +33,8 @@ import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
 import { failuresOf } from "./framework/input-error";
 import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
-import { VmLookups } from "./vm/lookups";
+import { cachedCatalog } from "./framework/catalog-cache";
+import { CatalogLookups } from "./catalog/catalog-lookups";
 import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
 import { checkPasswordTaken } from "./vm/requests";
 import {
@@ -290,9 +291,11 @@ async function freeTierZone(
   projectId: string,
   ref: string,
 ): Promise<ZoneResponse> {
-  const zones = await ctx.client.call(catalogEndpoints.listAvailabilityZones, {
-    query: { project_id: projectId, free_tier_default: true },
-  });
+  const zones = await cachedCatalog(ctx.client, `${projectId}:free-tier-zones`, () =>
+    ctx.client.call(catalogEndpoints.listAvailabilityZones, {
+      query: { project_id: projectId, free_tier_default: true },
+    }),
+  );
   const found = zones.find((z) => matches(ref, z));
   if (found !== undefined) return found;
   throw new InputError(
@@ -308,16 +311,21 @@ async function freeTierImage(
   zone: ZoneResponse | undefined,
   ref: string,
 ): Promise<ImageResponse> {
-  const allowed = await ctx.client.listAll(catalogEndpoints.listImages, {
-    query: {
-      project_id: projectId,
-      free_tier_enabled: true,
-      ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
-    },
-  });
+  const allowed = await cachedCatalog(
+    ctx.client,
+    `${projectId}:free-tier-images:${zone?.id ?? "*"}`,
+    () =>
+      ctx.client.listAll(catalogEndpoints.listImages, {
+        query: {
+          project_id: projectId,
+          free_tier_enabled: true,
+          ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
+        },
+      }),
+  );
   const found = allowed.find((i) => matches(ref, i));
   if (found !== undefined) return found;
-  const image = await new VmLookups(ctx.client, projectId).image(zone, ref);
+  const image = await new CatalogLookups(ctx.client, projectId).image(zone, ref);
   throw new InputError(
     "image",
     `image ${image.name} is not available for free-tier VMs; use one of: ${allowed.map((i) => i.name).join(", ") || "none"}`,
@@ -344,21 +352,41 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     },
   },
 
-  // The image's fields judge the metadata inputs and the password at `pulumi preview`.
-  async checkCatalog(ctx, inputs) {
-    if (isUnknown(inputs.projectId) || isUnknown(inputs.image)) return [];
-    const lookups = new VmLookups(ctx.client, ctx.projectId(inputs));
+  // What create resolves first (zone, image), what the image's fields say of the metadata
+  // inputs and the password, and, for a new VM, the organization's one free-tier slot: taken
+  // by a VM of another name, up would be refused.
+  async checkCatalog(ctx, inputs, olds) {
+    if ([inputs.projectId, inputs.availabilityZone, inputs.image].some(isUnknown)) return [];
+    const projectId = ctx.projectId(inputs);
     let image: ImageResponse | undefined;
     const failures = await failuresOf(async () => {
-      image = await lookups.image(undefined, inputs.image);
+      const zone =
+        inputs.availabilityZone === undefined
+          ? undefined
+          : await freeTierZone(ctx, projectId, inputs.availabilityZone);
+      image = await freeTierImage(ctx, projectId, zone, inputs.image);
     });
-    if (image === undefined) return failures;
-    const known = image;
-    return [
-      ...failures,
-      ...(await failuresOf(async () => checkImageMetadata(known, inputs))),
-      ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
-    ];
+    if (image !== undefined) {
+      const known = image;
+      failures.push(
+        ...(await failuresOf(async () => checkImageMetadata(known, inputs))),
+        ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
+      );
+    }
+    if (failures.length > 0 || Object.keys(olds).length > 0 || isUnknown(inputs.name)) {
+      return failures;
+    }
+    const slot = await ctx.client.call(catalogEndpoints.getFreeTierAvailability, {
+      query: { project_id: projectId },
+    });
+    if (slot.free_tier_enabled) return [];
+    const held = await ctx.client.listAll(computeEndpoints.listVms, {
+      query: { project_id: projectId, free_tier: true },
+    });
+    // A same-named one is a leftover of an interrupted up, which create adopts.
+    if (held.some((vm) => vm.name === inputs.name && vm.state !== "deleting")) return [];
+    const error = await alreadyHasOne(ctx, projectId, slot.organization_id);
+    return [{ property: "name", reason: error.message }];
   },
 
   async create(ctx, inputs) {

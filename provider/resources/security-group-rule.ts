@@ -19,6 +19,7 @@ import {
   type RuleForm,
 } from "./security-group-rule/rule-form";
 import { deleteAndWait } from "./framework/delete-and-wait";
+import { ruleCatalogFailures } from "./security-group-rule/catalog-check";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import {
@@ -118,6 +119,7 @@ async function identicalRule(
 const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
+  checkCatalog: (ctx, inputs) => ruleCatalogFailures(ctx.client, inputs),
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;
     const form = ruleForm(inputs);

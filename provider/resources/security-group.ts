@@ -38,6 +38,10 @@ import {
   type NetworkState,
 } from "./network/states";
 import { zoneMatcher, type ZoneRef } from "./network/zone-match";
+import { CatalogLookups } from "./catalog/catalog-lookups";
+import { failuresOf } from "./framework/input-error";
+import { remoteGroupFailures } from "./security-group-rule/catalog-check";
+import { containsUnknown, isUnknown } from "../framework/unknowns";
 
 /** Every output of a SecurityGroup. */
 export type SecurityGroupOutputs = {
@@ -362,6 +366,27 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
       // A set: order and spelled-out defaults do not matter.
       rules: (next, olds) => sameRules(next, olds.rules),
     },
+  },
+  async checkCatalog(ctx, inputs) {
+    if (isUnknown(inputs.projectId) || containsUnknown(inputs.availabilityZone)) return [];
+    const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
+    let zoneId: string | undefined;
+    const failures = await failuresOf(async () => {
+      zoneId = (await lookups.zone(inputs.availabilityZone)).id;
+    });
+    const rules = isUnknown(inputs.rules) ? [] : (inputs.rules ?? []);
+    for (const [i, rule] of rules.entries()) {
+      if (isUnknown(rule)) continue;
+      failures.push(
+        ...(await remoteGroupFailures(
+          ctx.client,
+          rule.remoteSecurityGroupId,
+          zoneId,
+          `rules[${i}].remoteSecurityGroupId`,
+        )),
+      );
+    }
+    return failures;
   },
   async create(ctx, inputs) {
     const projectId = ctx.projectId(inputs);

@@ -26,6 +26,9 @@ import {
   type NetworkState,
 } from "./network/states";
 import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
+import { subnetCatalogFailures } from "./subnet/catalog-check";
+import { NetworkLookups } from "./network/network-lookups";
+import { isUnknown } from "../framework/unknowns";
 
 /** Every output of a Subnet. */
 export type SubnetOutputs = {
@@ -244,6 +247,11 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
       ];
     }
     return [];
+  },
+  async checkCatalog(ctx, inputs, olds) {
+    if (isUnknown(inputs.projectId)) return [];
+    const lookups = new NetworkLookups(ctx.client, ctx.projectId(inputs), "shared");
+    return subnetCatalogFailures(lookups, inputs, olds);
   },
   async create(ctx, inputs) {
     const projectId = ctx.projectId(inputs);

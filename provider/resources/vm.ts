@@ -155,7 +155,7 @@ export const provider = defineResource<VmInputs, VmOutputs>({
 
   async checkCatalog(ctx, inputs) {
     if (isUnknown(inputs.projectId)) return [];
-    return vmCatalogFailures(new VmLookups(ctx.client, ctx.projectId(inputs)), inputs);
+    return vmCatalogFailures(new VmLookups(ctx.client, ctx.projectId(inputs), "shared"), inputs);
   },
 
   async create(ctx, inputs) {

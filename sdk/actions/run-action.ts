@@ -1,14 +1,20 @@
 /**
  * How every action function runs: check the arguments (their types, then the request they make
  * against the endpoint schemas) before anything is sent; during `pulumi preview` stop there and
- * answer `{ skipped: true }`; otherwise call the operation through the program's client (or one
+ * answer `{ skipped: true }` once the service has said the objects named exist (where it can
+ * tell: see `Operation.preflight`); otherwise call the operation through the program's client (or one
  * given), optionally wait for its job, and answer the outcome. Failures become `ActionError`s.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { operationsProject, type OperationContext } from "../../provider/actions/common/context";
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../../provider/actions/common/inputs";
-import { checkArgs, runOperation, type Operation } from "../../provider/actions/common/operation";
+import {
+  checkArgs,
+  preflightIssues,
+  runOperation,
+  type Operation,
+} from "../../provider/actions/common/operation";
 import { OperationFailedError } from "../../provider/actions/common/outcome";
 import { pathText, type ArgPath } from "../../provider/actions/common/wire-check";
 import type { VmCloudClient } from "../../provider/client";
@@ -97,6 +103,14 @@ function progressSink(options: ActionOptions | undefined): (message: string) => 
   };
 }
 
+/** The answer of a function during a preview: checked, not run. */
+function skipped(name: string): ActionSkipped {
+  return {
+    skipped: true,
+    reason: `${name} does not run during a preview; the arguments were checked and nothing was sent`,
+  };
+}
+
 /** Runs one action function call; see the module comment. */
 export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionResult<R>> {
   const { name, operation: op } = call;
@@ -120,13 +134,8 @@ export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionRes
       issues: named,
     });
   }
-  if (!call.runDuringPreview && pulumi.runtime.isDryRun()) {
-    return {
-      skipped: true,
-      reason: `${name} does not run during a preview; the arguments were checked and nothing was sent`,
-    };
-  }
   const args = (call.toOperation ?? ((a: A) => a))(parsed);
+  const preview = !call.runDuringPreview && pulumi.runtime.isDryRun();
   let ctx: OperationContext;
   try {
     ctx = {
@@ -138,12 +147,27 @@ export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionRes
       ...(call.options?.signal === undefined ? {} : { signal: call.options.signal }),
     };
   } catch (error) {
+    if (preview) return skipped(name);
     throw new ActionError({
       action: name,
       detail: `${error instanceof Error ? error.message : String(error)}; nothing was sent`,
       cause: error,
     });
   }
+  // What the service can tell about the objects named (reads only), in a preview too.
+  const found = await preflightIssues(op, ctx, args);
+  if (found.length > 0) {
+    const named = found.map((issue) => ({
+      argument: pathText(rename(issue.path)),
+      message: issue.message,
+    }));
+    throw new ActionError({
+      action: name,
+      detail: `nothing was sent: ${named.map((i) => `${i.argument}: ${i.message}`).join("; ")}`,
+      issues: named,
+    });
+  }
+  if (preview) return skipped(name);
   try {
     const outcome = await runOperation(op, ctx, args, call.wait(parsed));
     return { skipped: false, ...outcome };

@@ -341,12 +341,14 @@ describeLife({
 describe("errors as the engine receives them", () => {
   it("a refusal of the service is a gRPC error naming the resource, the operation and the service's code", async () => {
     const { res, withShim } = resourceOf("Vm");
-    const args = vmArgs({ interfaces: [{ ipAddress: "192.168.7.7" }] });
+    // An address another interface took after check: only the service can refuse it.
+    vmState(emu).subnets[emu.fixtures.vm.defaultSubnets[0]!.id]!.used_ips.push("10.0.0.78");
+    const args = vmArgs({ interfaces: [{ ipAddress: "10.0.0.78" }] });
     const { inputs } = await res.check(withShim(args));
     const error = await hostError(res.create(inputs));
     expect(error.code).toBe(GRPC_UNKNOWN);
     expect(error.details).toMatch(new RegExp(`^Vm "${args.name as string}": create failed: `));
-    expect(error.details).toMatch(/422 ip_address_not_in_subnet/);
+    expect(error.details).toMatch(/422 ip_address_unavailable/);
     expect(initFailureOf(error)).toBeUndefined();
   });
 

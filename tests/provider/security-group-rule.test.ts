@@ -300,22 +300,30 @@ describe("SecurityGroupRule: input checks", () => {
 });
 
 describe("SecurityGroupRule: the service's refusals", () => {
-  it("explains a group that does not exist, and a remote group that does not exist (422)", async () => {
+  it("refuses a group or remote group that does not exist at check; create explains them (422)", async () => {
     const missing = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
     await expect(
       rule.up({ securityGroupId: missing, direction: "ingress", protocol: "tcp" }),
+    ).rejects.toThrow(/check failed: securityGroupId: no security group 5d1f6c0e-\S+ exists/);
+    // Groups deleted between check and create: what the service says, explained.
+    await expect(
+      rule.create({ securityGroupId: missing, direction: "ingress", protocol: "tcp" }),
     ).rejects.toThrow(
       /SecurityGroupRule: create failed: securityGroupId: security group 5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f does not exist/,
     );
     const groupId = await newGroup();
-    await expect(
-      rule.up({
-        securityGroupId: groupId,
-        direction: "ingress",
-        protocol: "tcp",
-        remoteSecurityGroupId: missing,
-      }),
-    ).rejects.toThrow(/remoteSecurityGroupId: no such security group.*422 wrong_security_group/);
+    const dangling = {
+      securityGroupId: groupId,
+      direction: "ingress",
+      protocol: "tcp",
+      remoteSecurityGroupId: missing,
+    };
+    await expect(rule.up(dangling)).rejects.toThrow(
+      /check failed: remoteSecurityGroupId: no security group 5d1f6c0e-\S+ exists/,
+    );
+    await expect(rule.create(dangling)).rejects.toThrow(
+      /remoteSecurityGroupId: no such security group.*422 wrong_security_group/,
+    );
     expect(await liveRules(groupId)).toEqual([]);
   });
 

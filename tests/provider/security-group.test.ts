@@ -436,14 +436,17 @@ describe("SecurityGroup: input checks", () => {
 });
 
 describe("SecurityGroup: the service's refusals", () => {
-  it("explains a rule whose remote group does not exist (422) and creates nothing", async () => {
+  it("refuses a rule whose remote group does not exist at check; create explains the 422; nothing is made", async () => {
     const missing = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
-    await expect(
-      group.up({
-        name: "dangling",
-        rules: [{ direction: "ingress", protocol: "tcp", remoteSecurityGroupId: missing }],
-      }),
-    ).rejects.toThrow(
+    const dangling = {
+      name: "dangling",
+      rules: [{ direction: "ingress", protocol: "tcp", remoteSecurityGroupId: missing }],
+    };
+    await expect(group.up(dangling)).rejects.toThrow(
+      /check failed: rules\[0\]\.remoteSecurityGroupId: no security group 5d1f6c0e-\S+ exists/,
+    );
+    // A group deleted between check and create: the service's 422, explained.
+    await expect(group.create(dangling)).rejects.toThrow(
       /SecurityGroup "dangling": create failed: rules: a rule's remoteSecurityGroupId names no security group.*wrong_security_group/,
     );
     expect(await groupsNamed("dangling")).toEqual([]);

@@ -207,7 +207,12 @@ describe("Subnet: life cycle", () => {
     ];
     for (const [patch, replaces] of changes) {
       const { inputs: next, failures } = await subnet.check({ ...inputs, ...patch }, inputs);
-      expect(failures).toEqual([]);
+      // A project the token may not use is a mistake check finds; the diff is still a replace.
+      expect(failures.map((f) => `${f.property}: ${f.reason}`)).toEqual(
+        "projectId" in patch
+          ? [expect.stringMatching(/^projectId: the token may not use project/)]
+          : [],
+      );
       const diff = await subnet.diff(id, outs, next);
       expect(diff.replaces, JSON.stringify(patch)).toEqual(replaces);
       expect(diff.deleteBeforeReplace, JSON.stringify(patch)).toBe(true);
@@ -341,10 +346,13 @@ describe("Subnet: input checks", () => {
 });
 
 describe("Subnet: the service's refusals", () => {
-  it("explains a second default subnet in a zone (409)", async () => {
-    await expect(
-      subnet.up({ name: "second-default", address: "10.28.0.0/24", isDefault: true }),
-    ).rejects.toThrow(
+  it("refuses a second default subnet in a zone at check, and create explains the 409", async () => {
+    const second = { name: "second-default", address: "10.28.0.0/24", isDefault: true };
+    await expect(subnet.up(second)).rejects.toThrow(
+      /check failed: isDefault: availability zone ru\.AZ-1 already has a default subnet/,
+    );
+    // A default made between check and create (another program): the service's 409, explained.
+    await expect(subnet.create(second)).rejects.toThrow(
       /Subnet "second-default": create failed: isDefault: the project already has a default subnet.*default_subnet_exists/,
     );
     expect(await subnetsNamed("second-default")).toEqual([]);

@@ -263,9 +263,24 @@ describe("the service's own refusals", () => {
     expect(error.message).toMatch(/the tag it refers to was not found/);
   });
 
-  it("reports a 422 naming the service's field (a fixed address outside the subnet)", async () => {
-    const error = await failure(create(vmArgs({ interfaces: [{ ipAddress: "192.168.7.7" }] })));
-    expect(error.message).toMatch(/422 ip_address_not_in_subnet/);
+  it("refuses a fixed address outside the subnet at check, naming the interface's field", async () => {
+    const checked = await vm.check(vmArgs({ interfaces: [{ ipAddress: "192.168.7.7" }] }));
+    expect(checked.failures).toEqual([
+      {
+        property: "interfaces[0].ipAddress",
+        reason: expect.stringMatching(
+          /^192\.168\.7\.7 is not a host address of subnet default-subnet-az1/,
+        ),
+      },
+    ]);
+  });
+
+  it("reports a 422 naming the service's field (a fixed address another interface took)", async () => {
+    // Taken by another program between check and create: only the service can tell.
+    const subnet = vmState(emu).subnets[emu.fixtures.vm.defaultSubnets[0]!.id]!;
+    subnet.used_ips.push("10.0.0.77");
+    const error = await failure(create(vmArgs({ interfaces: [{ ipAddress: "10.0.0.77" }] })));
+    expect(error.message).toMatch(/422 ip_address_unavailable/);
     expect(error.message).toMatch(/fix the named field/);
   });
 

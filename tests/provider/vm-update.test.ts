@@ -223,16 +223,29 @@ describe("diff", () => {
     });
   });
 
-  it("replaces the VM when availabilityZone changes; check refuses a placement group not in the new zone", async () => {
-    const refused = await vm.check(merged(inputs, { availabilityZone: "ru.AZ-2" }), inputs);
-    expect(refused.failures).toEqual([
-      {
-        property: "placementGroup",
-        reason: expect.stringMatching(/spread-az1 does not span availability zone ru\.AZ-2/),
-      },
-    ]);
-    const diff = await replaces({ availabilityZone: "ru.AZ-2", placementGroup: undefined });
-    expect(diff.replaces.sort()).toEqual(["availabilityZone", "placementGroup"]);
+  it("replaces the VM when availabilityZone changes, once its interfaces and placement group fit the new zone", async () => {
+    const stale = await vm.check(merged(inputs, { availabilityZone: "ru.AZ-2" }), inputs);
+    expect(stale.failures).toHaveLength(2);
+    expect(stale.failures).toEqual(
+      expect.arrayContaining([
+        {
+          property: "placementGroup",
+          reason: expect.stringMatching(/spread-az1 does not span availability zone ru\.AZ-2/),
+        },
+        {
+          property: "interfaces[0].securityGroups[0]",
+          reason: expect.stringMatching(
+            /^"default-az1" is not a security group .* in availability zone ru\.AZ-2; use one of: default-az2/,
+          ),
+        },
+      ]),
+    );
+    const diff = await replaces({
+      availabilityZone: "ru.AZ-2",
+      interfaces: [{ securityGroups: ["default-az2"] }],
+      placementGroup: undefined,
+    });
+    expect(diff.replaces.sort()).toEqual(["availabilityZone", "interfaces", "placementGroup"]);
   });
 
   it.each([

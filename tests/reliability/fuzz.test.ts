@@ -457,10 +457,61 @@ let client: VmCloudClient;
 const checkers = new Map<string, ProviderHarness>();
 let casesRun = 0;
 
+/** A disk and a VM of the fixture project in its first zone, made through the API. */
+async function diskAndVm(emulator: TestEmulator): Promise<{ diskId: string; vmId: string }> {
+  const { vm } = emulator.fixtures;
+  const id = (list: Array<{ id: string; name: string }>, name: string) =>
+    list.find((item) => item.name === name)!.id;
+  const zone = vm.zones[0]!.id;
+  const disk = await emulator.call("POST", "/api/v1/disks", {
+    body: {
+      project_id: vm.projectId,
+      availability_zone_id: zone,
+      name: "fuzz-data",
+      size: 10,
+      disk_type_id: id(vm.diskTypes, "SSD"),
+    },
+  });
+  const made = await emulator.call("POST", "/api/v1.1/vms", {
+    body: [
+      {
+        project_id: vm.projectId,
+        availability_zone_id: zone,
+        name: "fuzz-vm",
+        flavor_id: id(vm.flavors, "burst-1-1"),
+        image_id: id(vm.images, "ubuntu-22.04"),
+        disks: [{ name: "fuzz-vm-boot", size: 10, disk_type_id: id(vm.diskTypes, "SSD") }],
+      },
+    ],
+  });
+  if (disk.status >= 300 || made.status >= 300) throw new Error(`${disk.text} ${made.text}`);
+  return {
+    diskId: (disk.body as { id: string }).id,
+    vmId: (made.body as Array<{ id: string }>)[0]!.id,
+  };
+}
+
 beforeAll(async () => {
   emu = await startTestEmulator({ token: scan.secret("token", randomSecret("rel-token-")) });
-  // check resolves the catalog for the project, so the disk's own projectId must exist.
-  RESOURCES["resources/disk"]!.projectId = emu.fixtures.vm.projectId;
+  // check resolves the catalog and the network for the project, so the base inputs name what
+  // exists: the fixture project, its default subnet and group, and a disk and VM made here.
+  const { vm } = emu.fixtures;
+  RESOURCES["resources/disk"]!.projectId = vm.projectId;
+  RESOURCES["resources/subnet"]!.projectId = vm.projectId;
+  RESOURCES["resources/subnet"]!.address = "10.61.0.0/24";
+  RESOURCES["resources/security-group-rule"]!.securityGroupId = vm.defaultSecurityGroups[0]!.id;
+  RESOURCES["resources/vm"]!.interfaces = [
+    {
+      subnet: vm.defaultSubnets[0]!.name,
+      securityGroups: [vm.defaultSecurityGroups[0]!.name],
+      externalIp: false,
+    },
+  ];
+  Object.assign(RESOURCES["resources/disk-attachment"]!, await diskAndVm(emu));
+  // The index restore's check reads its clusters: name the fixture's.
+  const ops = emu.fixtures["operations"] as { searchClusters: Array<{ id: string }> };
+  const restore = ACTION_RESOURCES["actions/index-snapshot-restore"]!;
+  restore.clusterId = restore.targetClusterId = ops.searchClusters[0]!.id;
   for (const kind of [...Object.keys(RESOURCES), ...Object.keys(ACTION_RESOURCES)]) {
     checkers.set(kind, await loadProvider(kind, emu));
   }
@@ -567,8 +618,11 @@ describe("after every case", () => {
     const log = (await emu.call("GET", "/_emulator/requests")).body as {
       requests: Array<{ method: string; url: string }>;
     };
-    // check resolves references in the catalog (zones, flavors, images, disk types): reads only.
-    const catalog = /^\/api\/v1\/(availability-zones|flavors|images|disk-types)(\?|$)/;
+    // check resolves references in the catalog (zones, flavors, images, disk types) and the
+    // network (subnets, security groups, a named disk or VM, the free-tier slot), and an action's search clusters:
+    // reads only.
+    const catalog =
+      /^(\/api\/v1\/(availability-zones|flavors|images|disk-types|subnets|security-groups(\/[^/?]+)?|disks\/[^/?]+|vms(\/[^/?]+)?|free-tier)|\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/?]+)(\?|$)/;
     expect(log.requests.filter((r) => r.method !== "GET" || !catalog.test(r.url))).toEqual([]);
   });
 

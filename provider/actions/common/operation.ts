@@ -5,6 +5,7 @@
  * wait for the job.
  */
 import type { z } from "zod";
+import { isUnavailable, warnServiceUnavailable } from "../../framework/service-unavailable";
 import { pathIsUnknown } from "../../framework/unknowns";
 import type { OperationContext } from "./context";
 import type { OperationOutcome } from "./outcome";
@@ -21,6 +22,13 @@ export interface Operation<A, R> {
    * arguments' paths. Called only with arguments that passed {@link args}.
    */
   requestIssues(args: A): ArgIssue[];
+  /**
+   * Read-only checks of what the service knows about the objects the arguments name (they
+   * exist), run before the operation starts and during preview. Arguments not known yet
+   * (preview) are skipped. Absent where the service offers no read (docs/preview.md lists
+   * what only `up` can find).
+   */
+  preflight?(ctx: OperationContext, args: A): Promise<ArgIssue[]>;
   /** What the operation acts on, for messages: `backup 6f1c… into server 9a2e…`. */
   target(args: A): string;
   /** Sends the request; the outcome is final when there is nothing to wait for. */
@@ -72,6 +80,25 @@ export function checkArgs<T extends A, A>(
     return { issues: dedupe(issues.filter(keep)), parsed: undefined };
   }
   return { issues: op.requestIssues(result.data).filter(keep), parsed: result.data };
+}
+
+/**
+ * The issues {@link Operation.preflight} finds; none when the operation has no preflight or
+ * the service cannot answer now (then one warning per process, and `up` finds the mistakes).
+ */
+export async function preflightIssues<A>(
+  op: Operation<A, unknown>,
+  ctx: OperationContext,
+  args: A,
+): Promise<ArgIssue[]> {
+  if (op.preflight === undefined) return [];
+  try {
+    return await op.preflight(ctx, args);
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    warnServiceUnavailable((error as Error).message);
+    return [];
+  }
 }
 
 /** Starts the operation and, when `wait` is true and there is a job, waits for it. */

@@ -1,7 +1,8 @@
 /**
  * Turns one operation into the dynamic provider of its action resource (DESIGN rule 8), in the
  * manner of pulumi-command's `Command` with `triggers`:
- * - check: the inputs' types, then the request they make against the endpoint schemas;
+ * - check: the inputs' types, then the request they make against the endpoint schemas, then
+ *   what the service can tell about the objects named (action-preflight.ts);
  *   values unknown during preview pass; `waitForCompletion` defaults to true where it applies;
  * - create: runs the operation once (and waits for its job unless told not to); the outputs
  *   are the inputs without secrets plus the outcome (job id, status, times, result);
@@ -22,6 +23,7 @@ import { configureRuntime } from "../../runtime/context";
 import { checkArgs } from "../common/operation";
 import { pathText } from "../common/wire-check";
 import { actionKit, strip, type ActionDefinition, type CommonInputs } from "./action-kit";
+import { preflight } from "./action-preflight";
 import { runOnce, updateRecord } from "./action-steps";
 
 export type { ActionDefinition } from "./action-kit";
@@ -39,7 +41,9 @@ export function defineAction<A, R>(def: ActionDefinition<A, R>): DynamicProvider
       for (const [key, value] of Object.entries(def.defaults ?? {})) {
         if (raw[key] === undefined) raw[key] = value;
       }
-      const { issues } = checkArgs(def.operation, def.inputs, raw, true);
+      const { issues, parsed } = checkArgs(def.operation, def.inputs, raw, true);
+      if (issues.length === 0 && parsed !== undefined)
+        issues.push(...(await preflight(kit, parsed)));
       return {
         inputs: plain({ ...raw, __provider: news.__provider }),
         failures: issues.map((issue) => ({

@@ -14,11 +14,14 @@ import {
   type IndexSnapshotRestoreRequest,
   type SearchCluster,
 } from "../../../api/operations/index-snapshot-restore";
+import { ApiError } from "../../client";
+import { isUnknown } from "../../framework/unknowns";
+import type { OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
-import { prefixMapper, wireIssues } from "../common/wire-check";
+import { prefixMapper, wireIssues, type ArgIssue } from "../common/wire-check";
 
 /** The action a restore puts on its target cluster while it runs. */
 export const RESTORE_ACTION = "RESTORE";
@@ -84,6 +87,19 @@ const toArgs = prefixMapper([
 
 const PLACEHOLDER_PROJECT = "0".repeat(32);
 
+/** True when the search service shows cluster `id`; it answers 403 CSS.0015 for an unknown one. */
+async function clusterExists(ctx: OperationContext, id: string): Promise<boolean> {
+  try {
+    await ctx.client.call(indexSnapshotRestoreEndpoints.searchClusterGet, {
+      params: { project_id: ctx.projectId, cluster_id: id },
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "CSS.0015") return false;
+    throw error;
+  }
+}
+
 function describeCluster(cluster: SearchCluster): string {
   const progress = cluster.actionProgress[RESTORE_ACTION];
   if (!cluster.actions.includes(RESTORE_ACTION)) return "idle";
@@ -110,6 +126,24 @@ export const indexSnapshotRestore: Operation<IndexSnapshotRestoreArgs, IndexSnap
       ),
     target: (args) =>
       `snapshot ${args.snapshotId} of cluster ${args.clusterId} into cluster ${args.targetClusterId}`,
+    // The search service can show a cluster, so both clusters are checked; it shows no
+    // snapshot, so an unknown snapshot is found only when the restore is sent.
+    async preflight(ctx, args) {
+      const issues: ArgIssue[] = [];
+      const seen = new Map<string, boolean>();
+      for (const key of ["clusterId", "targetClusterId"] as const) {
+        const id = args[key];
+        if (isUnknown(id)) continue;
+        if (!seen.has(id)) seen.set(id, await clusterExists(ctx, id));
+        if (seen.get(id) === false) {
+          issues.push({
+            path: [key],
+            message: `no search cluster ${id} in project ${ctx.projectId} (CSS.0015); use the id of an existing cluster`,
+          });
+        }
+      }
+      return issues;
+    },
     async start(ctx, args) {
       const startedAt = nowIso();
       await ctx.client.call(

@@ -21,6 +21,15 @@ interface Entry {
 
 const byClient = new WeakMap<VmCloudClient, Map<string, Entry>>();
 
+function entriesOf(client: VmCloudClient): Map<string, Entry> {
+  let entries = byClient.get(client);
+  if (entries === undefined) {
+    entries = new Map();
+    byClient.set(client, entries);
+  }
+  return entries;
+}
+
 /**
  * The catalog list `key` of `client`, read with `load` at most once per
  * {@link CATALOG_TTL_MS}. `key` must name everything the answer depends on besides the client
@@ -32,11 +41,7 @@ export function cachedCatalog<T>(
   load: () => Promise<T>,
   now: () => number = Date.now,
 ): Promise<T> {
-  let entries = byClient.get(client);
-  if (entries === undefined) {
-    entries = new Map();
-    byClient.set(client, entries);
-  }
+  const entries = entriesOf(client);
   const found = entries.get(key);
   if (found !== undefined && found.expires > now()) return found.value as Promise<T>;
   const value = load();
@@ -46,4 +51,26 @@ export function cachedCatalog<T>(
     if (entries.get(key) === entry) entries.delete(key);
   });
   return value;
+}
+
+/**
+ * Like {@link cachedCatalog}, for lists that the same program changes (subnets, security
+ * groups, disks, VMs): a list reused from the cache that does not `satisfy` the caller is read
+ * again once before the caller fails, since it may predate an object this very run made. A
+ * list read by this call is trusted as it is. Concurrent callers share the second read too.
+ */
+export async function cachedUnlessMissing<T>(
+  client: VmCloudClient,
+  key: string,
+  load: () => Promise<T>,
+  satisfies: (value: T) => boolean,
+  now: () => number = Date.now,
+): Promise<T> {
+  const entries = entriesOf(client);
+  const before = entries.get(key);
+  const reused = before !== undefined && before.expires > now();
+  const value = await cachedCatalog(client, key, load, now);
+  if (!reused || satisfies(value)) return value;
+  if (entries.get(key) === before) entries.delete(key);
+  return cachedCatalog(client, key, load, now);
 }

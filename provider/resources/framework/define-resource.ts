@@ -4,13 +4,8 @@
  * checks with zod (unknowns pass, defaults fill), precise diffs, timeouts, progress lines,
  * errors that name the resource, and `configure` for the stack's credentials.
  */
-import {
-  NetworkError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  ValidationError,
-} from "../../client";
+import { AuthError, ValidationError } from "../../client";
+import { isUnavailable, warnServiceUnavailable } from "../../framework/service-unavailable";
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
@@ -70,10 +65,11 @@ export interface ResourceDefinition<
    * Checks against the service's catalog (read-only requests through the process-wide catalog
    * cache): references exist, values fit what the catalog says. Runs in `check` after every
    * offline rule passed, so `pulumi preview` fails on what `create` would refuse; values of
-   * `inputs` may be unknown. When the service cannot be reached, `check` warns once and skips
-   * it (create checks again).
+   * `inputs` may be unknown. `olds` are the previous inputs (empty on create): what the
+   * resource itself holds in the cloud is no conflict. When the service cannot be reached,
+   * `check` warns once and skips it (create checks again).
    */
-  checkCatalog?(ctx: ResourceContext, inputs: I): Promise<CheckFailure[]>;
+  checkCatalog?(ctx: ResourceContext, inputs: I, olds: Partial<I>): Promise<CheckFailure[]>;
   /** Creates the resource and waits until it is usable; returns its id and every output. */
   create(ctx: ResourceContext, inputs: I): Promise<{ id: string; outs: O }>;
   /** Reads the resource by id; undefined when it is gone. `previous` are the last outputs (empty on import). */
@@ -136,9 +132,6 @@ function withLocal<T extends Record<string, unknown>>(
   return out as T;
 }
 
-/** True once the "catalog unavailable" warning was shown in this process. */
-let catalogWarned = false;
-
 /**
  * `checkCatalog` of `def`, or nothing when the service cannot tell now: no endpoint or
  * credentials configured, the service unreachable, overloaded or failing (5xx, 429, time-out).
@@ -148,6 +141,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
   def: ResourceDefinition<I, Record<string, unknown>>,
   name: string | undefined,
   inputs: I,
+  olds: Partial<I>,
 ): Promise<CheckFailure[]> {
   if (def.checkCatalog === undefined) return [];
   const settings = currentSettings();
@@ -155,25 +149,20 @@ async function catalogFailures<I extends Record<string, unknown>>(
     settings.endpoint !== undefined &&
     (settings.token !== undefined || settings.keyId !== undefined);
   const unavailable = (why: string): CheckFailure[] => {
-    if (!catalogWarned) {
-      catalogWarned = true;
-      process.stderr.write(
-        `vmcloud: warning: the service's catalog is unavailable (${why}); references are checked at up\n`,
-      );
-    }
+    warnServiceUnavailable(why);
     return [];
   };
   if (!configured) return unavailable("no endpoint or credentials configured");
   try {
     return await explained(def.typeName, name, "check", () =>
-      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs),
+      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs, olds),
     );
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     // The catalog is read for the project, so a project the service does not know fails
     // there: the program's projectId (or the provider's) is at fault, not the service.
+    const given = (inputs as { projectId?: unknown }).projectId !== undefined;
     if (cause instanceof ValidationError && cause.field === "project_id") {
-      const given = (inputs as { projectId?: unknown }).projectId !== undefined;
       return [
         {
           property: "projectId",
@@ -181,14 +170,17 @@ async function catalogFailures<I extends Record<string, unknown>>(
         },
       ];
     }
-    if (
-      cause instanceof NetworkError ||
-      cause instanceof TimeoutError ||
-      cause instanceof ServerError ||
-      cause instanceof RateLimitError
-    ) {
-      return unavailable(cause.message);
+    // A project the token may not use (403) given on the resource is the resource's mistake;
+    // with the provider's project, the token or the setting is, and the error says so.
+    if (cause instanceof AuthError && cause.status === 403 && given) {
+      return [
+        {
+          property: "projectId",
+          reason: `${cause.detail}; use a project the token may use, or another vmcloud:token`,
+        },
+      ];
     }
+    if (isUnavailable(cause)) return unavailable((cause as Error).message);
     throw error;
   }
 }
@@ -249,6 +241,7 @@ export function defineResource<
             def as unknown as ResourceDefinition<I, Record<string, unknown>>,
             nameOf(result.inputs),
             result.inputs as I,
+            strip(olds ?? {}) as Partial<I>,
           )),
         );
       }

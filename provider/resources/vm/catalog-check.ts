@@ -5,18 +5,24 @@
  * cloud-init and password given; the placement group exists and spans the zone; a public
  * address given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
- * lost. Values not known yet (preview) are skipped, field by field; the subnets and security
- * groups an interface names are not judged here, as the same program may create them.
+ * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
+ * fixed address must be a host address of its subnet. Values not known yet (preview: an id
+ * that another resource of the program computes) are skipped, field by field.
  */
 import type { ImageResponse } from "../../../api/vm/images";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import type { CheckFailure } from "../framework/check-inputs";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
-import type { VmInputs } from "../inputs/vm";
+import type { InterfaceSpec, VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { failuresOf } from "../framework/input-error";
 import type { VmLookups } from "./lookups";
-import { checkBootDiskSize, checkCloudInit, checkPasswordTaken } from "./requests";
+import {
+  checkBootDiskSize,
+  checkCloudInit,
+  checkFixedAddress,
+  checkPasswordTaken,
+} from "./requests";
 import { checkImageMetadata } from "./typed-metadata";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
@@ -86,6 +92,44 @@ export async function vmCatalogFailures(
         checkDiskSize(type, spec.size, `disks[${i}].size`);
       })),
     );
+  }
+  for (const [i, spec] of (isUnknown(inputs.interfaces)
+    ? []
+    : (inputs.interfaces ?? [])
+  ).entries()) {
+    if (!isUnknown(spec)) failures.push(...(await interfaceFailures(lookups, inZone, spec, i)));
+  }
+  return failures;
+}
+
+/** The failures of interface `i`: its subnet and groups exist in the zone, its address fits. */
+async function interfaceFailures(
+  lookups: VmLookups,
+  zone: ZoneResponse,
+  spec: InterfaceSpec,
+  i: number,
+): Promise<CheckFailure[]> {
+  const field = `interfaces[${i}]`;
+  const failures: CheckFailure[] = [];
+  if (spec.directIp !== true && !isUnknown(spec.subnet)) {
+    failures.push(
+      ...(await failuresOf(async () => {
+        const subnet = await lookups.subnet(zone, spec.subnet, `${field}.subnet`);
+        if (spec.ipAddress !== undefined && !isUnknown(spec.ipAddress)) {
+          checkFixedAddress(subnet, spec.ipAddress, `${field}.ipAddress`);
+        }
+      })),
+    );
+  }
+  if (spec.securityGroups !== undefined && !isUnknown(spec.securityGroups)) {
+    for (const [j, ref] of spec.securityGroups.entries()) {
+      if (isUnknown(ref)) continue;
+      failures.push(
+        ...(await failuresOf(() =>
+          lookups.securityGroup(zone, ref, `${field}.securityGroups[${j}]`),
+        )),
+      );
+    }
   }
   return failures;
 }

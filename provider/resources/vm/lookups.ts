@@ -1,24 +1,21 @@
 /**
  * Resolves the names a VM's inputs use (zone, flavor, image, disk types, subnets, security
- * groups, placement group, public addresses) to the service's objects before anything is created, so that a wrong name fails
- * with the field at fault and the valid choices instead of a bare 404/422 after the fact.
- * Catalog lists come from {@link CatalogLookups}; network lists (subnets, security groups),
- * which the same program may be changing, are read once per operation (one lookup object per
- * create or update).
+ * groups, placement group, public addresses) to the service's objects before anything is
+ * created, so that a wrong name fails with the field at fault and the valid choices instead of
+ * a bare 404/422 after the fact. Catalog lists come from `CatalogLookups`; subnets, security
+ * groups and placement groups, which the same program may be changing, are read as
+ * {@link NetworkLookups} says (shared by the checks of a process, fresh per create or update).
  */
 import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
-import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { FloatingIpResponse } from "../../../api/vm/floating-ips";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
-import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
-import type { SubnetResponse } from "../../../api/vm/subnets";
 import type { ZoneResponse } from "../../../api/vm/zones";
-import { CatalogLookups } from "../catalog/catalog-lookups";
+import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
 
-/** The catalog, and the project's subnets and security groups, for one VM operation. */
-export class VmLookups extends CatalogLookups {
+/** The catalog, the project's network, placement groups and public addresses, for a VM. */
+export class VmLookups extends NetworkLookups {
   private readonly cache = new Map<string, Promise<unknown>>();
 
   private once<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -30,66 +27,17 @@ export class VmLookups extends CatalogLookups {
     return found;
   }
 
-  /** The project's subnets in `zone`. */
-  subnets(zone: ZoneResponse): Promise<SubnetResponse[]> {
-    return this.once(`subnets:${zone.id}`, () =>
-      this.client.listAll(networkEndpoints.listSubnets, {
-        query: { project_id: this.projectId, availability_zone_ids: [zone.id] },
-      }),
-    );
-  }
-
-  /** The subnet `ref` names in `zone`, or the zone's default subnet when unset. */
-  async subnet(
-    zone: ZoneResponse,
-    ref: string | undefined,
-    field: string,
-  ): Promise<SubnetResponse> {
-    const subnets = (await this.subnets(zone)).filter((s) => s.availability_zone.id === zone.id);
-    const found =
-      ref === undefined ? subnets.find((s) => s.default) : subnets.find((s) => matches(ref, s));
-    if (found !== undefined) return found;
-    const names = choices(subnets.map((s) => s.name));
-    throw new InputError(
-      field,
-      ref === undefined
-        ? `the project has no default subnet in availability zone ${zone.name}; name one of: ${names}`
-        : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}`,
-    );
-  }
-
-  /** The project's security groups in `zone`. */
-  securityGroups(zone: ZoneResponse): Promise<SecurityGroupResponse[]> {
-    return this.once(`security-groups:${zone.id}`, () =>
-      this.client.listAll(networkEndpoints.listSecurityGroups, {
-        query: { project_id: this.projectId, availability_zone_id: zone.id },
-      }),
-    );
-  }
-
-  /** The security group `ref` names in `zone`. */
-  async securityGroup(
-    zone: ZoneResponse,
-    ref: string,
-    field: string,
-  ): Promise<SecurityGroupResponse> {
-    const groups = (await this.securityGroups(zone)).filter(
-      (g) => g.availability_zone.id === zone.id,
-    );
-    const found = groups.find((g) => matches(ref, g));
-    if (found !== undefined) return found;
-    throw new InputError(
-      field,
-      `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${choices(groups.map((g) => g.name))}`,
-    );
-  }
-
   /** The project's placement groups. */
-  placementGroups(): Promise<PlacementGroupResponse[]> {
-    return this.once("placement-groups", () =>
-      this.client.listAll(addressesEndpoints.listPlacementGroups, {
-        query: { project_id: this.projectId },
-      }),
+  placementGroups(
+    satisfies: (groups: PlacementGroupResponse[]) => boolean = () => true,
+  ): Promise<PlacementGroupResponse[]> {
+    return this.list(
+      "placement-groups",
+      () =>
+        this.client.listAll(addressesEndpoints.listPlacementGroups, {
+          query: { project_id: this.projectId },
+        }),
+      satisfies,
     );
   }
 
@@ -99,7 +47,7 @@ export class VmLookups extends CatalogLookups {
     ref: string,
     field = "placementGroup",
   ): Promise<PlacementGroupResponse> {
-    const groups = await this.placementGroups();
+    const groups = await this.placementGroups((list) => list.some((g) => matches(ref, g)));
     const found = groups.find((g) => matches(ref, g));
     if (found === undefined) {
       throw new InputError(

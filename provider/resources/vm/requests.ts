@@ -12,6 +12,7 @@ import type { ImageResponse } from "../../../api/vm/images";
 import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
 import type { VmUpdateRequest } from "../../../api/vm/vms";
 import type { ZoneResponse } from "../../../api/vm/zones";
+import { formatIpv4, hostRange, isHostOf, parseIpv4, parseIpv4Cidr } from "../../../api/vm/cidr";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
@@ -97,6 +98,30 @@ export function checkPasswordTaken(image: ImageResponse, password: string | unde
   );
 }
 
+/** A fixed private address must be a host address of its interface's subnet. */
+export function checkFixedAddress(
+  subnet: { name: string; subnet_address: string; default_gateway: string },
+  ipAddress: string,
+  field: string,
+): void {
+  const network = parseIpv4Cidr(subnet.subnet_address);
+  const address = parseIpv4(ipAddress);
+  if (network === undefined || address === undefined) return;
+  if (!isHostOf(network, address)) {
+    const { first, last } = hostRange(network);
+    throw new InputError(
+      field,
+      `${ipAddress} is not a host address of subnet ${subnet.name} (${subnet.subnet_address}); use one from ${formatIpv4(first)} to ${formatIpv4(last)}, or leave ipAddress out for the next free one`,
+    );
+  }
+  if (ipAddress === subnet.default_gateway) {
+    throw new InputError(
+      field,
+      `${ipAddress} is the gateway of subnet ${subnet.name}; choose another host address, or leave ipAddress out`,
+    );
+  }
+}
+
 /** Values the service fills for metadata fields left out: the image's defaults. */
 export function metadataDefaults(image: ImageResponse | undefined): Record<string, string> {
   const defaults: Record<string, string> = {};
@@ -166,11 +191,15 @@ export async function resolveVm(
                   (await lookups.securityGroup(zone, ref, `${field}.securityGroups[${j}]`)).id,
               ),
             );
+      const subnet = direct
+        ? undefined
+        : await lookups.subnet(zone, spec.subnet, `${field}.subnet`);
+      if (subnet !== undefined && spec.ipAddress !== undefined) {
+        checkFixedAddress(subnet, spec.ipAddress, `${field}.ipAddress`);
+      }
       interfaces.push({
         direct,
-        ...(direct
-          ? {}
-          : { subnetId: (await lookups.subnet(zone, spec.subnet, `${field}.subnet`)).id }),
+        ...(subnet === undefined ? {} : { subnetId: subnet.id }),
         securityEnabled,
         ...(securityGroupIds === undefined
           ? {}

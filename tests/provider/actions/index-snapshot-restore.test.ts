@@ -75,7 +75,32 @@ describe("restoreIndexSnapshot (function)", () => {
       replace_exist_indices: true,
     });
     expect(restore.restored).toEqual([{ from: "orders", to: "restored-orders" }]);
-    expect((await env.requests()).map((r) => r.method)).toEqual(["POST"]);
+    // The two clusters are read first (they exist), then the restore is sent.
+    expect((await env.requests()).map((r) => r.method)).toEqual(["GET", "GET", "POST"]);
+  });
+
+  it("refuses a cluster the service does not show, in a preview and before running; nothing is sent", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    const args = { ...base(), targetClusterId: missing, projectId: env.ops.projectId };
+    for (const run of [
+      () => inPreview(() => restoreIndexSnapshot(args, { client: env.client })),
+      () => restoreIndexSnapshot(args, { client: env.client }),
+    ]) {
+      const error = await run().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ActionError);
+      expect((error as ActionError).issues).toEqual([
+        {
+          argument: "targetClusterId",
+          message: expect.stringMatching(
+            /^no search cluster 0123456789abcdef\S+ in project .*CSS\.0015/,
+          ),
+        },
+      ]);
+    }
+    expect((await env.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("refuses bad arguments before any request", async () => {
@@ -109,10 +134,14 @@ describe("restoreIndexSnapshot (function)", () => {
     expect(busy.code).toBe("CSS.0011");
   });
 
-  it("does nothing during a preview", async () => {
-    const run = await inPreview(() => restoreIndexSnapshot(base(), { client: env.client }));
+  it("does nothing during a preview but read the clusters it names", async () => {
+    const run = await inPreview(() =>
+      restoreIndexSnapshot({ ...base(), projectId: env.ops.projectId }, { client: env.client }),
+    );
     expect(run.skipped).toBe(true);
-    expect(await env.requests()).toEqual([]);
+    const sent = await env.requests();
+    expect(sent.map((r) => r.method)).toEqual(["GET", "GET"]);
+    for (const r of sent) expect(r.url).toMatch(CLUSTER_READ);
   });
 });
 
@@ -122,7 +151,7 @@ describe("IndexSnapshotRestore (resource)", () => {
       env,
       p,
       { ...base(), indices: "orders", replaceExistingIndices: true },
-      RESTORE,
+      { ...RESTORE, checkReads: CLUSTER_READ },
     );
     expect(first.outs).toMatchObject({ status: "restored", finished: true, indices: "orders" });
     expect(second.outs.status).toBe("restored");
@@ -136,6 +165,14 @@ describe("IndexSnapshotRestore (resource)", () => {
     expect(bad.failures.map((f) => f.property)).toEqual(["indices"]);
     const preview = await p.check({ ...base(), clusterId: UNKNOWN, indices: UNKNOWN });
     expect(preview.failures).toEqual([]);
+  });
+
+  it("check refuses clusters the service does not show, naming each", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    const checked = await p.check({ ...base(), clusterId: missing, targetClusterId: missing });
+    expect(checked.failures.map((f) => f.property)).toEqual(["clusterId", "targetClusterId"]);
+    expect(checked.failures[0]!.reason).toMatch(/^no search cluster 0123456789abcdef/);
+    expect((await env.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   });
 
   it("a 409 from a busy target records nothing: the error names the resource and what to do", async () => {

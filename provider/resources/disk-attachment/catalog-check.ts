@@ -1,0 +1,73 @@
+/**
+ * What `check` of a disk attachment can know before anything changes: the disk and the VM
+ * exist, they are in one zone, and a disk that is not shared is attached to no other VM (the
+ * VM it was attached to by this resource before is no conflict: a replacement detaches first).
+ * Ids not known yet (a disk or VM the same program creates) are skipped.
+ */
+import type { DiskResponse } from "../../../api/vm/disks";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmResponse } from "../../../api/vm/vms";
+import type { VmCloudClient } from "../../client";
+import { isUnknown } from "../../framework/unknowns";
+import { cachedUnlessMissing } from "../framework/catalog-cache";
+import type { CheckFailure } from "../framework/check-inputs";
+import { getOrGone } from "../framework/get-or-gone";
+import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
+import { getDisk } from "../disk/waits";
+
+/** `read` of object `key` through the process-wide cache, read again before answering "gone". */
+function byId<T>(client: VmCloudClient, key: string, read: () => Promise<T | undefined>) {
+  return cachedUnlessMissing(client, key, read, (found) => found !== undefined);
+}
+
+/** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
+export async function attachmentCatalogFailures(
+  client: VmCloudClient,
+  inputs: DiskAttachmentInputs,
+  olds: Partial<DiskAttachmentInputs>,
+): Promise<CheckFailure[]> {
+  const failures: CheckFailure[] = [];
+  let disk: DiskResponse | undefined;
+  let vm: VmResponse | undefined;
+  if (!isUnknown(inputs.diskId)) {
+    disk = await byId(client, `disk:${inputs.diskId}`, () => getDisk(client, inputs.diskId));
+    if (disk === undefined || disk.state === "deleting") {
+      failures.push({
+        property: "diskId",
+        reason: `no disk ${inputs.diskId} exists (or it is being deleted); use the id of an existing disk, e.g. a Disk resource's \`id\``,
+      });
+      disk = undefined;
+    }
+  }
+  if (!isUnknown(inputs.vmId)) {
+    vm = await byId(client, `vm:${inputs.vmId}`, () =>
+      getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: inputs.vmId } })),
+    );
+    if (vm === undefined || vm.state === "deleting") {
+      failures.push({
+        property: "vmId",
+        reason: `no VM ${inputs.vmId} exists (or it is being deleted); use the id of an existing VM, e.g. a Vm resource's \`id\``,
+      });
+      vm = undefined;
+    }
+  }
+  if (disk !== undefined && vm !== undefined) {
+    if (disk.availability_zone.id !== vm.availability_zone.id) {
+      failures.push({
+        property: "vmId",
+        reason: `VM ${vm.name} is in availability zone ${vm.availability_zone.name} and disk ${disk.name} in ${disk.availability_zone.name}; a disk attaches only to a VM of its zone`,
+      });
+    }
+  }
+  if (disk !== undefined && !disk.shared) {
+    const before = olds.diskId === inputs.diskId ? olds.vmId : undefined;
+    const other = disk.vms.find((v) => v.id !== inputs.vmId && v.id !== before);
+    if (other !== undefined) {
+      failures.push({
+        property: "diskId",
+        reason: `disk ${disk.name} is attached to VM ${other.name} (${other.id}) and is not shared; detach it there first (remove that DiskAttachment, or the disk from that VM's disks)`,
+      });
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,102 @@
+/**
+ * What `check` of a subnet can know before anything changes: its zone exists, its address
+ * range overlaps no other subnet of the project's virtual network (subnets of every zone
+ * count), its name is free in its zone, and a new default subnet does not meet another one.
+ * The subnet's own record (same address as the previous inputs) and a leftover that `create`
+ * would adopt (same name, address and zone) are no conflict. Unknown values skip what needs them.
+ */
+import {
+  formatIpv4Cidr,
+  overlapsIpv4,
+  parseIpv4Cidr,
+  resolveSubnetAddress,
+} from "../../../api/vm/cidr";
+import type { SubnetListItemResponse } from "../../../api/vm/subnets";
+import { containsUnknown, isUnknown } from "../../framework/unknowns";
+import type { CheckFailure } from "../framework/check-inputs";
+import { failuresOf } from "../framework/input-error";
+import type { SubnetInputs } from "../inputs/subnet";
+import type { NetworkLookups } from "../network/network-lookups";
+
+/** The CIDR `inputs` ask for, or undefined when it is not known (or not valid). */
+function cidrOf(inputs: Partial<SubnetInputs>): string | undefined {
+  if (typeof inputs.address !== "string" || isUnknown(inputs.address)) return undefined;
+  if (isUnknown(inputs.prefixLength)) return undefined;
+  const resolved = resolveSubnetAddress(inputs.address, inputs.prefixLength);
+  return resolved.ok ? resolved.cidr : undefined;
+}
+
+/** Every catalog and network failure of a subnet's `inputs` (`olds`: its previous inputs). */
+export async function subnetCatalogFailures(
+  lookups: NetworkLookups,
+  inputs: SubnetInputs,
+  olds: Partial<SubnetInputs>,
+): Promise<CheckFailure[]> {
+  if (containsUnknown(inputs.availabilityZone)) return [];
+  let zoneId: string | undefined;
+  const failures = await failuresOf(async () => {
+    zoneId = (await lookups.zone(inputs.availabilityZone)).id;
+  });
+  if (zoneId === undefined) return failures;
+  const cidr = cidrOf(inputs);
+  const own = cidrOf(olds);
+  const network = cidr === undefined ? undefined : parseIpv4Cidr(cidr);
+  const sameVpc = (s: SubnetListItemResponse) =>
+    inputs.vpcId === undefined ||
+    isUnknown(inputs.vpcId) ||
+    s.vpc_id === undefined ||
+    s.vpc_id === inputs.vpcId;
+  // A leftover of an interrupted `up`, which create adopts (see subnet/leftover.ts).
+  const leftover = (s: SubnetListItemResponse) =>
+    s.name === inputs.name && s.subnet_address === cidr && s.availability_zone.id === zoneId;
+  const others = (s: SubnetListItemResponse) => s.subnet_address !== own && !leftover(s);
+
+  const overlapping = (subnets: SubnetListItemResponse[]) =>
+    network === undefined
+      ? undefined
+      : subnets.find((s) => {
+          const theirs = parseIpv4Cidr(s.subnet_address);
+          return others(s) && sameVpc(s) && theirs !== undefined && overlapsIpv4(theirs, network);
+        });
+  const sameName = (subnets: SubnetListItemResponse[]) =>
+    isUnknown(inputs.name)
+      ? undefined
+      : subnets.find(
+          (s) => others(s) && s.name === inputs.name && s.availability_zone.id === zoneId,
+        );
+  const otherDefault = (subnets: SubnetListItemResponse[]) =>
+    inputs.isDefault === true && own === undefined
+      ? subnets.find((s) => others(s) && s.default && s.availability_zone.id === zoneId)
+      : undefined;
+
+  // A conflict seen in a cached list is confirmed with a fresh one (the predicate is "no
+  // conflict", so the cache reads again only when it would fail).
+  const subnets = await lookups.allSubnets(
+    (list) =>
+      overlapping(list) === undefined &&
+      sameName(list) === undefined &&
+      otherDefault(list) === undefined,
+  );
+  const taken = overlapping(subnets);
+  if (taken !== undefined && network !== undefined) {
+    failures.push({
+      property: "address",
+      reason: `${formatIpv4Cidr(network)} overlaps subnet ${taken.name} (${taken.subnet_address}, in ${taken.availability_zone.name}) of the project's virtual network (subnets of every zone count); choose a free range`,
+    });
+  }
+  const named = sameName(subnets);
+  if (named !== undefined) {
+    failures.push({
+      property: "name",
+      reason: `a subnet named "${named.name}" already exists in availability zone ${named.availability_zone.name} (${named.id}, ${named.subnet_address}); choose another name, or adopt it with \`pulumi import\``,
+    });
+  }
+  const current = otherDefault(subnets);
+  if (current !== undefined) {
+    failures.push({
+      property: "isDefault",
+      reason: `availability zone ${current.availability_zone.name} already has a default subnet (${current.name}); create this subnet with isDefault false, then set isDefault true in a later update to move the flag here`,
+    });
+  }
+  return failures;
+}

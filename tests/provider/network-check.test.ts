@@ -1,0 +1,231 @@
+// `check` of the resources that refer to the project's network, over HTTP against the emulator:
+// names that do not exist fail on the input's own path (with the valid choices), ids not known
+// yet pass, a fixed address outside its subnet, an address range another subnet holds, a rule
+// or attachment naming objects that do not exist. Check only reads: nothing is created.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestEmulator } from "../support/emulator";
+import { uniqueName, UNKNOWN } from "./support/fixtures";
+import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { startVmEmulator, vmArgs } from "./vm-support";
+
+let emu: TestEmulator;
+let vm: ProviderHarness;
+let subnet: ProviderHarness;
+let group: ProviderHarness;
+let rule: ProviderHarness;
+let attachment: ProviderHarness;
+
+beforeAll(async () => {
+  emu = await startVmEmulator();
+  [vm, subnet, group, rule, attachment] = await Promise.all(
+    [
+      "resources/vm",
+      "resources/subnet",
+      "resources/security-group",
+      "resources/security-group-rule",
+      "resources/disk-attachment",
+    ].map((kind) => loadProvider(kind, emu)),
+  );
+});
+afterAll(async () => emu.close());
+
+/** The failures of `check`, as `property: reason` lines. */
+async function failures(provider: ProviderHarness, news: Record<string, unknown>, olds = {}) {
+  const checked = await provider.check(news, olds);
+  return checked.failures.map((f) => `${f.property}: ${f.reason}`);
+}
+
+/** The requests since the log was cleared that were not reads. */
+async function mutations(provider: ProviderHarness): Promise<string[]> {
+  return (await provider.requests())
+    .filter((r) => r.method !== "GET")
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+const az1Default = () => emu.fixtures.vm.defaultSubnets.find((s) => s.name.endsWith("az1"))!;
+const az2Group = () => emu.fixtures.vm.defaultSecurityGroups.find((g) => g.name.endsWith("az2"))!;
+
+describe("a VM's interfaces", () => {
+  it("fail on a subnet or security group name the zone does not have, with the choices and nothing sent", async () => {
+    await vm.clearRequests();
+    const found = await failures(
+      vm,
+      vmArgs({
+        interfaces: [{ subnet: "no-such-net", securityGroups: ["default-az1", "no-such-sg"] }],
+      }),
+    );
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^interfaces\[0\]\.subnet: "no-such-net" is not a subnet of project .* in availability zone ru\.AZ-1; use one of: default-subnet-az1\. If this program creates it, pass the Subnet resource's id/,
+      ),
+      expect.stringMatching(
+        /^interfaces\[0\]\.securityGroups\[1\]: "no-such-sg" is not a security group .*; use one of: default-az1/,
+      ),
+    ]);
+    expect(await mutations(vm)).toEqual([]);
+  });
+
+  it("pass when the subnet and groups are ids another resource computes (unknown in preview)", async () => {
+    expect(
+      await failures(vm, vmArgs({ interfaces: [{ subnet: UNKNOWN, securityGroups: [UNKNOWN] }] })),
+    ).toEqual([]);
+  });
+
+  it("fail on a fixed address outside the subnet, or its gateway, named or the zone's default", async () => {
+    const net = az1Default(); // 10.0.0.0/24 in the fixtures
+    expect(
+      await failures(vm, vmArgs({ interfaces: [{ subnet: net.name, ipAddress: "10.9.0.5" }] })),
+    ).toEqual([
+      expect.stringMatching(
+        /^interfaces\[0\]\.ipAddress: 10\.9\.0\.5 is not a host address of subnet default-subnet-az1 \(10\.0\.0\.0\/24\); use one from 10\.0\.0\.1 to 10\.0\.0\.254/,
+      ),
+    ]);
+    expect(await failures(vm, vmArgs({ interfaces: [{ ipAddress: "10.0.0.1" }] }))).toEqual([
+      expect.stringMatching(/^interfaces\[0\]\.ipAddress: 10\.0\.0\.1 is the gateway of subnet/),
+    ]);
+    expect(
+      await failures(vm, vmArgs({ interfaces: [{ subnet: net.id, ipAddress: "10.0.0.40" }] })),
+    ).toEqual([]);
+  });
+
+  it("find a subnet made after the list was cached (the same run may have made it)", async () => {
+    expect(await failures(vm, vmArgs({ interfaces: [{}] }))).toEqual([]); // caches the list
+    const name = uniqueName("late");
+    const made = await subnet.up({ name, address: "10.77.0.0/24" });
+    await vm.clearRequests();
+    expect(await failures(vm, vmArgs({ interfaces: [{ subnet: name }] }))).toEqual([]);
+    const lists = (await vm.requests()).filter((r) => r.url.startsWith("/api/v1/subnets"));
+    expect(lists).toHaveLength(1);
+    await subnet.delete(made.id, made.outs);
+  });
+});
+
+describe("a subnet", () => {
+  it("fails on a range that overlaps a subnet of the network, in any zone, and nothing is sent", async () => {
+    await subnet.clearRequests();
+    expect(
+      await failures(subnet, {
+        name: uniqueName("net"),
+        address: "10.1.0.128/25",
+        availabilityZone: "ru.AZ-1",
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^address: 10\.1\.0\.128\/25 overlaps subnet default-subnet-az2 \(10\.1\.0\.0\/24, in ru\.AZ-2\) of the project's virtual network/,
+      ),
+    ]);
+    expect(await mutations(subnet)).toEqual([]);
+  });
+
+  it("is no conflict with itself: the previous inputs' range, or a leftover create adopts", async () => {
+    const net = az1Default();
+    expect(
+      await failures(
+        subnet,
+        { name: net.name, address: net.address, isDefault: true },
+        { name: net.name, address: net.address, isDefault: true },
+      ),
+    ).toEqual([]);
+    expect(await failures(subnet, { name: net.name, address: net.address })).toEqual([]);
+  });
+
+  it("fails on a name its zone has, a second default, and an unknown zone", async () => {
+    expect(await failures(subnet, { name: az1Default().name, address: "10.78.0.0/24" })).toEqual([
+      expect.stringMatching(
+        /^name: a subnet named "default-subnet-az1" already exists in availability zone ru\.AZ-1/,
+      ),
+    ]);
+    expect(
+      await failures(subnet, { name: uniqueName("net"), address: "10.79.0.0/24", isDefault: true }),
+    ).toEqual([
+      expect.stringMatching(
+        /^isDefault: availability zone ru\.AZ-1 already has a default subnet \(default-subnet-az1\)/,
+      ),
+    ]);
+    expect(
+      await failures(subnet, {
+        name: uniqueName("net"),
+        address: "10.80.0.0/24",
+        availabilityZone: "ru.AZ-9",
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^availabilityZone: "ru\.AZ-9" is not an availability zone of project .*; use one of: ru\.AZ-1, ru\.AZ-2, ru\.AZ-3/,
+      ),
+    ]);
+  });
+});
+
+describe("security group rules", () => {
+  const missing = "9d7c2a51-0000-4000-8000-000000000001";
+
+  it("fail on a group or remote group that does not exist, or a remote group of another zone", async () => {
+    const az1 = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.name.endsWith("az1"))!;
+    const base = { direction: "ingress", protocol: "tcp", portRange: "22:22" };
+    expect(await failures(rule, { ...base, securityGroupId: missing })).toEqual([
+      expect.stringMatching(/^securityGroupId: no security group 9d7c2a51-.* exists/),
+    ]);
+    expect(
+      await failures(rule, {
+        ...base,
+        securityGroupId: az1.id,
+        remoteSecurityGroupId: az2Group().id,
+      }),
+    ).toEqual([
+      expect.stringMatching(
+        /^remoteSecurityGroupId: security group default-az2 .* is in availability zone ru\.AZ-2; a rule's remote group must be in its own group's zone/,
+      ),
+    ]);
+    expect(
+      await failures(rule, { ...base, securityGroupId: UNKNOWN, remoteSecurityGroupId: az1.id }),
+    ).toEqual([]);
+    expect(
+      await failures(group, {
+        name: uniqueName("sg"),
+        rules: [{ ...base, remoteSecurityGroupId: missing }],
+      }),
+    ).toEqual([expect.stringMatching(/^rules\[0\]\.remoteSecurityGroupId: no security group/)]);
+  });
+});
+
+describe("a disk attachment", () => {
+  const missing = "9d7c2a51-0000-4000-8000-000000000002";
+
+  it("fails on a disk or VM that does not exist; unknown ids pass", async () => {
+    expect(await failures(attachment, { diskId: missing, vmId: missing })).toEqual([
+      expect.stringMatching(/^diskId: no disk 9d7c2a51-.* exists/),
+      expect.stringMatching(/^vmId: no VM 9d7c2a51-.* exists/),
+    ]);
+    expect(await failures(attachment, { diskId: UNKNOWN, vmId: UNKNOWN })).toEqual([]);
+  });
+});
+
+describe("a free-tier VM", () => {
+  it("fails on a zone or image outside the free tier, and on the organization's slot held by another VM", async () => {
+    const free = await loadProvider("resources/free-tier-vm", emu);
+    expect(await failures(free, { name: uniqueName("free"), image: "windows-2022" })).toEqual([
+      expect.stringMatching(
+        /^image: image windows-2022 is not available for free-tier VMs; use one of: ubuntu-22\.04/,
+      ),
+    ]);
+    expect(
+      await failures(free, {
+        name: uniqueName("free"),
+        image: "ubuntu-22.04",
+        availabilityZone: "ru.AZ-2",
+      }),
+    ).toEqual([
+      expect.stringMatching(/^availabilityZone: "ru\.AZ-2" does not offer free-tier resources/),
+    ]);
+    const held = await free.up({ name: uniqueName("free"), image: "ubuntu-22.04" });
+    expect(await failures(free, { name: uniqueName("free"), image: "ubuntu-22.04" })).toEqual([
+      expect.stringMatching(
+        /^name: the organization .* already has its free-tier VM ".*" \(.*\), and an organization may have only one/,
+      ),
+    ]);
+    // The VM itself, checked again (an update), and a same-named leftover are no conflict.
+    expect(await failures(free, held.inputs, held.inputs)).toEqual([]);
+    expect(await failures(free, held.inputs)).toEqual([]);
+    await free.delete(held.id, held.outs);
+  });
+});
