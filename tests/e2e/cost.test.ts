@@ -107,25 +107,22 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
     return file;
   }
 
+  /** `pulumi <args>` of the test stack with the policy pack and the given pack config. */
+  function withPack(config: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+    const packArgs = ["--policy-pack", policyPack, "--policy-pack-config", config];
+    return run("pulumi", [...args, ...packArgs, "--non-interactive", "--stack", stack], {
+      ...env,
+      ...extraEnv,
+    });
+  }
+
   /** `pulumi preview --json` with the pack, its policy events streamed as JSON lines. */
   async function previewEvents(
     config: string,
   ): Promise<{ code: number; events: PolicyEvent[]; output: string }> {
-    const result = await run(
-      "pulumi",
-      [
-        "preview",
-        "--json",
-        "--policy-pack",
-        policyPack,
-        "--policy-pack-config",
-        config,
-        "--non-interactive",
-        "--stack",
-        stack,
-      ],
-      { ...env, PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "1" },
-    );
+    const result = await withPack(config, ["preview", "--json"], {
+      PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "1",
+    });
     const events = result.stdout
       .split("\n")
       .filter((line) => line.startsWith("{"))
@@ -175,20 +172,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
       const config = await policyConfig("within", {
         "vmcloud-monthly-budget": { monthlyBudget: 100000 },
       });
-      const text = await run(
-        "pulumi",
-        [
-          "preview",
-          "--policy-pack",
-          policyPack,
-          "--policy-pack-config",
-          config,
-          "--non-interactive",
-          "--stack",
-          stack,
-        ],
-        env,
-      );
+      const text = await withPack(config, ["preview"]);
       console.log(`preview within budget:\n${text.stdout}`);
       expect(text.code, text.stdout + text.stderr).toBe(0);
       expect(text.stdout).toMatch(/\[advisory\]\s+vmcloud-stack-cost/);
@@ -250,21 +234,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
         expect(quota[0]!.message).toContain(
           `quota vms: the limit is ${before.vms + 1}, ${before.vms} are in use and this change adds 2`,
         );
-        const up = await run(
-          "pulumi",
-          [
-            "up",
-            "--yes",
-            "--policy-pack",
-            policyPack,
-            "--policy-pack-config",
-            config,
-            "--non-interactive",
-            "--stack",
-            stack,
-          ],
-          env,
-        );
+        const up = await withPack(config, ["up", "--yes"]);
         expect(up.code).not.toBe(0);
         expect(await usage()).toEqual(before);
       } finally {
@@ -303,21 +273,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
     "after `pulumi up`, reports the change against what the stack holds now (policy and table)",
     async () => {
       const config = await policyConfig("grow");
-      const up = await run(
-        "pulumi",
-        [
-          "up",
-          "--yes",
-          "--policy-pack",
-          policyPack,
-          "--policy-pack-config",
-          config,
-          "--non-interactive",
-          "--stack",
-          stack,
-        ],
-        env,
-      );
+      const up = await withPack(config, ["up", "--yes"]);
       expect(up.code, up.stdout + up.stderr).toBe(0);
       try {
         const set = await run("pulumi", ["config", "set", "vms", "3", "--stack", stack], env);
