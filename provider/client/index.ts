@@ -41,7 +41,8 @@ export {
   type PagedEndpoint,
   type PaginateOptions,
 } from "./paginate";
-export { type AdaptiveLimiter } from "./limiter";
+export { type AdaptiveLimiter, type AttemptReport, type Ticket } from "./limiter";
+export { LIMITER_DEFAULTS, type LimiterState } from "./limiter-policy";
 export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
 export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
 export { parseRetryAfter, backoffDelay, type BackoffLimits } from "./retry";
