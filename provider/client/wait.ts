@@ -5,12 +5,14 @@
  * interval grows by half each time up to a cap of 1 s, so a long wait (a real VM boots in
  * about 1.5 min) ends about half a second after the change. Waits that can read many
  * resources with one request align their checks to the clock (`alignChecks`) so that
- * concurrent waits check together. Failure states end the wait at once; a deadline ends it
- * with the last state seen.
+ * concurrent waits check together (every second, every two once a wait is 10 s old), and may share a pace (wait-pace.ts) that drops the fast
+ * phase where the service's changes have proved slow. Failure states end the wait at once; a
+ * deadline ends it with the last state seen.
  */
 import { redact } from "./redact";
 import { ResourceFailedError, TimeoutError } from "./errors";
 import { pause } from "./retry";
+import type { WaitPace } from "./wait-pace";
 
 /** Options of {@link waitUntil}. */
 export interface WaitOptions<T> {
@@ -48,6 +50,13 @@ export interface WaitOptions<T> {
    * the fast phase, then every `maxDelayMs` (no growing intervals in between).
    */
   alignChecks?: boolean;
+  /** With `alignChecks`: past this age (ms) checks come every `2 × maxDelayMs` (default 10000). */
+  longWaitMs?: number;
+  /**
+   * Shared with the other waits of the process (see wait-pace.ts): while it is slow, the wait
+   * skips its fast phase. Default: none (every wait has its fast phase).
+   */
+  pace?: WaitPace;
 }
 
 /** The defaults of {@link WaitOptions}. */
@@ -57,18 +66,22 @@ export const WAIT_DEFAULTS = {
   fastPhaseMs: 2_000,
   maxDelayMs: 1_000,
   growth: 1.5,
+  longWaitMs: 10_000,
 } as const;
 
 /** Polls until `isDone`, a failure state, the deadline, or an abort; returns the final value. */
 export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
   const timeoutMs = options.timeoutMs ?? WAIT_DEFAULTS.timeoutMs;
   const initial = options.initialDelayMs ?? WAIT_DEFAULTS.initialDelayMs;
-  const fastPhase = options.fastPhaseMs ?? WAIT_DEFAULTS.fastPhaseMs;
+  const fastPhaseMs = options.fastPhaseMs ?? WAIT_DEFAULTS.fastPhaseMs;
   const cap = options.maxDelayMs ?? WAIT_DEFAULTS.maxDelayMs;
   const describe = options.describe ?? describeState;
   const started = Date.now();
   const deadline = started + timeoutMs;
-  let delay = initial;
+  const pace = options.pace;
+  // Read once: a wait keeps the pace it began with, so its beat does not change midway.
+  const fastPhase = pace?.slow === true ? 0 : fastPhaseMs;
+  let delay = fastPhase > 0 ? initial : cap;
   let checks = 0;
   let last: { value: T } | undefined;
   for (;;) {
@@ -104,15 +117,24 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
         attempts: checks,
       });
     }
-    if (options.isDone(value)) return value;
+    if (options.isDone(value)) {
+      pace?.ended(checks);
+      return value;
+    }
+    pace?.stillWaiting(Date.now() - started);
     options.onProgress?.(value, { checks, elapsedMs: Date.now() - started });
     // Aligned waits go straight to the cap after the fast phase: waits on one beat check at
     // the same moments whenever they began (growing intervals would each keep their own beat).
+    // Past `longWaitMs` they check every second beat: a change that has taken that long will
+    // not end in the next second, and even beats are beats of the shorter waits too.
+    const age = Date.now() - started;
     delay =
-      Date.now() - started < fastPhase
+      age < fastPhase
         ? initial
         : options.alignChecks === true
-          ? cap
+          ? age < (options.longWaitMs ?? WAIT_DEFAULTS.longWaitMs)
+            ? cap
+            : 2 * cap
           : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
   }
 }

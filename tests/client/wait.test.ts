@@ -145,6 +145,36 @@ describe("waitUntil", () => {
     for (const { at } of capped) expect(Math.min(at % 200, 200 - (at % 200))).toBeLessThan(80);
   });
 
+  it("with alignChecks, a wait older than longWaitMs checks on every second beat", async () => {
+    const started = Date.now();
+    const ages: number[] = [];
+    await waitUntil({
+      what: "a long wait",
+      poll: async () => {
+        ages.push(Date.now() - started);
+        return ages.at(-1)!;
+      },
+      isDone: (age) => age >= 2_500,
+      fastPhaseMs: 200,
+      maxDelayMs: 100,
+      longWaitMs: 1_000,
+      alignChecks: true,
+    });
+    const gaps = (from: number, to: number) =>
+      ages
+        .slice(1)
+        .map((age, i) => ({ age, gap: age - ages[i]! }))
+        .filter(({ age }) => age > from && age <= to)
+        .map(({ gap }) => gap);
+    // Between the fast phase and 1 s: the 100 ms beat; well past 1 s: every other beat.
+    for (const gap of gaps(400, 1_000)) expect(gap).toBeLessThan(150);
+    const late = gaps(1_400, 2_600).sort((a, b) => a - b);
+    expect(late.length).toBeGreaterThanOrEqual(4);
+    // On the 200 ms grid (a timer may fire a little early or late, so not exactly 200).
+    for (const gap of late) expect(gap).toBeGreaterThanOrEqual(120);
+    expect(late[Math.floor(late.length / 2)]).toBeGreaterThanOrEqual(180);
+  });
+
   it("notices a state change within 100 ms (median) in short waits", async () => {
     const delays = [150, 330, 520, 710, 900, 1090, 1280, 1470, 1660, 1850];
     const latencies = await Promise.all(

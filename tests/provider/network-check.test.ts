@@ -100,6 +100,29 @@ describe("a VM's interfaces", () => {
   });
 });
 
+describe("a VM's create", () => {
+  it("reads the shared lists for a subnet and groups given by id, and fresh lists for names", async () => {
+    const net = az1Default();
+    const az1Group = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.name.endsWith("az1"))!;
+    const networkLists = async () =>
+      (await vm.requests()).filter(
+        (r) => r.method === "GET" && /^\/api\/v1\/(subnets|security-groups)(\?|$)/.test(r.url),
+      ).length;
+    const byId = { interfaces: [{ subnet: net.id, securityGroups: [az1Group.id] }] };
+    expect(await failures(vm, vmArgs(byId))).toEqual([]); // caches the lists
+    await vm.clearRequests();
+    const made = await Promise.all([vm.up(vmArgs(byId)), vm.up(vmArgs(byId))]);
+    expect(await networkLists()).toBe(0);
+
+    await vm.clearRequests();
+    const byName = { interfaces: [{ subnet: net.name, securityGroups: [az1Group.name] }] };
+    made.push(await vm.up(vmArgs(byName)));
+    // Both lists, read for this create (a name may have moved to a new object meanwhile).
+    expect(await networkLists()).toBe(2);
+    await Promise.all(made.map((m) => vm.delete(m.id, m.outs)));
+  });
+});
+
 describe("a subnet", () => {
   it("fails on a range that overlaps a subnet of the network, in any zone, and nothing is sent", async () => {
     await subnet.clearRequests();
@@ -197,6 +220,18 @@ describe("a disk attachment", () => {
       expect.stringMatching(/^vmId: no VM 9d7c2a51-.* exists/),
     ]);
     expect(await failures(attachment, { diskId: UNKNOWN, vmId: UNKNOWN })).toEqual([]);
+  });
+
+  it("of a disk and a VM this process has just made sends no request: the creates' last reads serve it", async () => {
+    const disks = await loadProvider("resources/disk", emu);
+    const [disk, made] = await Promise.all([
+      disks.up({ name: uniqueName("att-disk"), size: 1 }),
+      vm.up(vmArgs()),
+    ]);
+    await attachment.clearRequests();
+    expect(await failures(attachment, { diskId: disk.id, vmId: made.id })).toEqual([]);
+    expect(await attachment.requests()).toEqual([]);
+    await Promise.all([disks.delete(disk.id, disk.outs), vm.delete(made.id, made.outs)]);
   });
 });
 

@@ -9,15 +9,29 @@ import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
-import { cachedUnlessMissing } from "../framework/catalog-cache";
+import { cachedUnlessMissing, objectKey } from "../framework/catalog-cache";
 import type { CheckFailure } from "../framework/check-inputs";
 import { getOrGone } from "../framework/get-or-gone";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
 import { getDisk } from "../disk/waits";
 
-/** `read` of object `key` through the process-wide cache, read again before answering "gone". */
-function byId<T>(client: VmCloudClient, key: string, read: () => Promise<T | undefined>) {
-  return cachedUnlessMissing(client, key, read, (found) => found !== undefined);
+/**
+ * `read` of object `key` through the process-wide cache (where the wait that ended its create
+ * left it); a cached object that `fine` does not accept is read again, so a failure is never
+ * told from an old read.
+ */
+function byId<T extends { state: string }>(
+  client: VmCloudClient,
+  key: string,
+  read: () => Promise<T | undefined>,
+  fine: (found: T) => boolean = () => true,
+) {
+  return cachedUnlessMissing(
+    client,
+    key,
+    read,
+    (found) => found !== undefined && found.state !== "deleting" && fine(found),
+  );
 }
 
 /** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
@@ -29,8 +43,16 @@ export async function attachmentCatalogFailures(
   const failures: CheckFailure[] = [];
   let disk: DiskResponse | undefined;
   let vm: VmResponse | undefined;
+  const before = olds.diskId === inputs.diskId ? olds.vmId : undefined;
+  const otherVm = (d: DiskResponse) =>
+    d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== before);
   if (!isUnknown(inputs.diskId)) {
-    disk = await byId(client, `disk:${inputs.diskId}`, () => getDisk(client, inputs.diskId));
+    disk = await byId(
+      client,
+      objectKey("disk", inputs.diskId),
+      () => getDisk(client, inputs.diskId),
+      (d) => otherVm(d) === undefined,
+    );
     if (disk === undefined || disk.state === "deleting") {
       failures.push({
         property: "diskId",
@@ -40,7 +62,7 @@ export async function attachmentCatalogFailures(
     }
   }
   if (!isUnknown(inputs.vmId)) {
-    vm = await byId(client, `vm:${inputs.vmId}`, () =>
+    vm = await byId(client, objectKey("vm", inputs.vmId), () =>
       getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: inputs.vmId } })),
     );
     if (vm === undefined || vm.state === "deleting") {
@@ -59,9 +81,8 @@ export async function attachmentCatalogFailures(
       });
     }
   }
-  if (disk !== undefined && !disk.shared) {
-    const before = olds.diskId === inputs.diskId ? olds.vmId : undefined;
-    const other = disk.vms.find((v) => v.id !== inputs.vmId && v.id !== before);
+  if (disk !== undefined) {
+    const other = otherVm(disk);
     if (other !== undefined) {
       failures.push({
         property: "diskId",

@@ -10,6 +10,7 @@ import type { DiskStatus } from "../../../api/vm/enums";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
 import { batchedPoll, firstShowing, type BatchSource } from "../framework/batched-reads";
+import { objectKey, remember } from "../framework/catalog-cache";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";
 import { waitUntilGone } from "../framework/wait-for-state";
@@ -59,12 +60,12 @@ export interface DiskWait {
  * Polls the disk until `isDone`; fails on an `error*` state, and with the service's 404 when
  * the disk is gone.
  */
-export function waitForDisk(
+export async function waitForDisk(
   ctx: ResourceContext,
   id: string,
   wait: DiskWait,
 ): Promise<DiskResponse> {
-  return ctx.wait({
+  const disk = await ctx.wait({
     what: `disk ${id} ${wait.what}`,
     // A 404 fails the wait: the disk was deleted meanwhile.
     poll: diskPoll(ctx, id, wait.projectId, () =>
@@ -78,6 +79,9 @@ export function waitForDisk(
         : undefined,
     timeoutMs: wait.timeoutMs,
   });
+  // The disk as it now is serves the checks that refer to it (a disk attachment's).
+  remember(ctx.client, objectKey("disk", id), disk);
+  return disk;
 }
 
 /** Polls until GET of the disk answers 404; fails if it ends in `error_deleting`. */

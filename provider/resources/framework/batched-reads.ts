@@ -2,8 +2,8 @@
  * Reads of many resources of one kind shared in one list request. All resources of a `pulumi
  * up` share one provider process, so fifty disks waited for together cost one list request per
  * check instead of fifty GETs; waits align their checks to the clock (`alignChecks`) so that
- * they coincide, and reads that arrive within {@link BATCH_WINDOW_MS} of each other go out as
- * one batch (dataloader). Each kind says how its list serves a batch: by ids where the real
+ * they coincide, and reads of one beat go out as one batch (dataloader) {@link BATCH_WINDOW_MS}
+ * after it. Each kind says how its list serves a batch: by ids where the real
  * service's list filters by ids (VMs: `vm_ids`), else the project's list, newest first, read
  * only as far as the ids waited for (disks, subnets, security groups: `project_id`).
  */
@@ -12,6 +12,22 @@ import type { VmCloudClient } from "../../client";
 
 /** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */
 export const BATCH_WINDOW_MS = 20;
+
+/** The beat aligned waits check on: every check moment is a multiple of it (wait.ts). */
+const BEAT_MS = 100;
+
+/**
+ * Sends a batch {@link BATCH_WINDOW_MS} after the beat its first read belongs to. A timer fires
+ * up to tens of ms before the moment on the clock it was set for when the CPU is busy (timers
+ * count from the event loop's cached time), so waits aligned to one beat may wake on either
+ * side of it; counting the window from the beat, not from the first read, keeps them in one
+ * batch.
+ */
+function scheduleBatch(run: () => void): void {
+  const now = Date.now();
+  const beat = Math.round(now / BEAT_MS) * BEAT_MS;
+  setTimeout(run, Math.max(1, beat + BATCH_WINDOW_MS - now));
+}
 
 /** The largest page the services serve. */
 const PAGE = 100;
@@ -70,7 +86,7 @@ export function readBatched<T extends { id: string }>(
     loader = new DataLoader((keys) => readBatch(client, source, keys), {
       // States change: every read is a fresh one.
       cache: false,
-      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+      batchScheduleFn: scheduleBatch,
     });
     byKind.set(source.kind, loader);
   }
@@ -212,7 +228,7 @@ export function readNamedBatched<T extends { name: string }>(
   if (loader === undefined) {
     loader = new DataLoader((keys) => readNamedBatch(client, source, keys), {
       cache: false,
-      batchScheduleFn: (run) => setTimeout(run, BATCH_WINDOW_MS),
+      batchScheduleFn: scheduleBatch,
     });
     byKind.set(source.kind, loader);
   }
@@ -220,9 +236,23 @@ export function readNamedBatched<T extends { name: string }>(
 }
 
 /**
- * Per project in the batch: the whole list when it fits in as many pages as there are names
- * (so no more requests than a lookup per name), else one lookup per name; a lone name is
- * looked up by itself.
+ * The project lists read whole by lookups by name, per client, kind and project: the names
+ * that existed when the process first looked. A leftover of an interrupted `up` was made before
+ * this process began, so it is in the snapshot; an object this run made or deleted since is
+ * not a leftover of the names looked up later, so a name the snapshot lacks needs no request,
+ * and a name it shows is looked up again, fresh (the object may have been deleted meanwhile,
+ * e.g. by a replacement that deletes first).
+ */
+const snapshots = new WeakMap<
+  VmCloudClient,
+  Map<string, Promise<readonly unknown[] | undefined>>
+>();
+
+/**
+ * Per project in the batch: the names of the project's snapshot (above) where there is one;
+ * else the whole list when it fits in as many pages as there are names (so no more requests
+ * than a lookup per name), which becomes the snapshot; else, and for a lone name, one lookup
+ * per name.
  */
 async function readNamedBatch<T extends { name: string }>(
   client: VmCloudClient,
@@ -235,19 +265,42 @@ async function readNamedBatch<T extends { name: string }>(
   }
   const found = new Map<string, T[] | Error>();
   const keyOf = (projectId: string, name: string) => `${projectId}\u0000${name}`;
+  let byKind = snapshots.get(client);
+  if (byKind === undefined) {
+    byKind = new Map();
+    snapshots.set(client, byKind);
+  }
+  const snapshotsOf = byKind;
   await Promise.all(
     [...byProject].map(async ([projectId, names]) => {
+      const snapshotKey = `${source.kind}\u0000${projectId}`;
+      const named = async (name: string) =>
+        [...(await source.named(client, projectId, name))].filter((i) => i.name === name);
       try {
-        const items =
-          names.size === 1
-            ? undefined
-            : await wholeList(source.all(client, projectId), names.size * PAGE);
+        const earlier = snapshotsOf.get(snapshotKey) as
+          Promise<readonly T[] | undefined> | undefined;
+        const snapshot = earlier === undefined ? undefined : await earlier;
+        if (snapshot !== undefined) {
+          for (const name of names) {
+            const shown = snapshot.some((i) => i.name === name);
+            found.set(keyOf(projectId, name), shown ? await named(name) : []);
+          }
+          return;
+        }
+        let items: readonly T[] | undefined;
+        if (names.size > 1) {
+          const read = wholeList(source.all(client, projectId), names.size * PAGE);
+          // Kept only once read: a failed or too long list is no snapshot.
+          read.then(
+            (list) => list !== undefined && snapshotsOf.set(snapshotKey, read),
+            () => undefined,
+          );
+          items = await read;
+        }
         for (const name of names) {
           found.set(
             keyOf(projectId, name),
-            items === undefined
-              ? [...(await source.named(client, projectId, name))].filter((i) => i.name === name)
-              : items.filter((i) => i.name === name),
+            items === undefined ? await named(name) : items.filter((i) => i.name === name),
           );
         }
       } catch (error) {

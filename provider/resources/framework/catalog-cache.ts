@@ -74,3 +74,32 @@ export async function cachedUnlessMissing<T>(
   if (entries.get(key) === before) entries.delete(key);
   return cachedCatalog(client, key, load, now);
 }
+
+/** The key of one object read by id (a disk, a VM) in the cache. */
+export function objectKey(kind: "disk" | "vm", id: string): string {
+  return `${kind}:${id}`;
+}
+
+/**
+ * How long an object {@link remember}ed is reused: one long `up` (a disk is made at its start,
+ * the attachment to a VM that takes minutes to boot comes at its end). Its readers trust it
+ * only where it shows nothing wrong (see {@link remember}), so age costs no false failure.
+ */
+export const OBJECT_TTL_MS = 15 * 60_000;
+
+/**
+ * Puts `value`, just read from the service, in the cache under `key` for
+ * {@link OBJECT_TTL_MS}: the end of a wait for a disk or a VM records what it read, so that
+ * the checks of the resources that refer to it (a disk attachment made after its disk and VM)
+ * need no request of their own. Its readers go through {@link cachedUnlessMissing} with a
+ * `satisfies` that accepts only an object with nothing to object to, so that a failure is
+ * always told from a fresh read.
+ */
+export function remember<T>(
+  client: VmCloudClient,
+  key: string,
+  value: T,
+  now: () => number = Date.now,
+): void {
+  entriesOf(client).set(key, { value: Promise.resolve(value), expires: now() + OBJECT_TTL_MS });
+}

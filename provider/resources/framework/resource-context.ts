@@ -5,6 +5,7 @@
  * but is not ready, and waits that show their progress on the resource.
  */
 import { describeState, waitUntil, type VmCloudClient, type WaitOptions } from "../../client";
+import { paceOf } from "../../client/wait-pace";
 import { currentClient, currentSettings } from "../../runtime/context";
 import { showProgress } from "../../runtime/engine-log";
 import type { ProviderSettings } from "../../runtime/settings";
@@ -122,6 +123,9 @@ export function contextFor(
       let reportedAt = 0;
       return waitUntil({
         ...options,
+        // Batched waits share their checks; the process's pace spares them a fast phase
+        // where the service has shown its changes to be slow.
+        ...(options.alignChecks === true ? { pace: paceOf(ctx.client) } : {}),
         onProgress: (value, progress) => {
           options.onProgress?.(value, progress);
           const state = describe(value);

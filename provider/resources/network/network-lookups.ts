@@ -4,8 +4,13 @@
  * the same program changes these lists, so how they are read depends on the operation:
  * - `check` (preview) shares one list per project through the process-wide cache, and reads it
  *   again before it fails on an object the cached list lacks (this very run may have made it);
- * - `create` and `update` read each list once per operation, fresh, since they send the ids.
+ * - `create` and `update` read each list once per operation, fresh, since they send the ids
+ *   and a name may have moved to a new object meanwhile (a replaced subnet). A reference by
+ *   id reads the shared list as `check` does: an id is never given to another object, and the
+ *   zone and address it answers never change, so fifty VMs made on one subnet's id cost one
+ *   list, not fifty.
  */
+import { Uuid } from "../../../api/common";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
@@ -31,9 +36,17 @@ export class NetworkLookups extends CatalogLookups {
     super(client, projectId);
   }
 
-  /** The list `key`, read as {@link NetworkReads} says; `satisfies` tells a useful cached list. */
-  protected list<T>(key: string, load: () => Promise<T>, satisfies: (value: T) => boolean) {
-    if (this.reads === "shared") {
+  /**
+   * The list `key`, read as {@link NetworkReads} says (shared anyway when `byId`: the caller
+   * looks up an id); `satisfies` tells a useful cached list.
+   */
+  protected list<T>(
+    key: string,
+    load: () => Promise<T>,
+    satisfies: (value: T) => boolean,
+    byId = false,
+  ) {
+    if (this.reads === "shared" || byId) {
       return cachedUnlessMissing(this.client, `${this.projectId}:${key}`, load, satisfies);
     }
     let found = this.perOperation.get(key) as Promise<T> | undefined;
@@ -47,6 +60,7 @@ export class NetworkLookups extends CatalogLookups {
   /** The project's subnets of every zone (one virtual network spans them), not being deleted. */
   async allSubnets(
     satisfies: (subnets: SubnetListItemResponse[]) => boolean = () => true,
+    byId = false,
   ): Promise<SubnetListItemResponse[]> {
     const all = await this.list(
       "subnets",
@@ -55,6 +69,7 @@ export class NetworkLookups extends CatalogLookups {
           query: { project_id: this.projectId },
         }),
       (subnets) => satisfies(subnets.filter(live)),
+      byId,
     );
     return all.filter(live);
   }
@@ -63,10 +78,11 @@ export class NetworkLookups extends CatalogLookups {
   async subnets(
     zone: ZoneResponse,
     satisfies: (subnets: SubnetListItemResponse[]) => boolean = () => true,
+    byId = false,
   ): Promise<SubnetListItemResponse[]> {
     const inZone = (subnets: SubnetListItemResponse[]) =>
       subnets.filter((s) => s.availability_zone.id === zone.id);
-    return inZone(await this.allSubnets((subnets) => satisfies(inZone(subnets))));
+    return inZone(await this.allSubnets((subnets) => satisfies(inZone(subnets)), byId));
   }
 
   /** The subnet `ref` names in `zone`, or the zone's default subnet when unset. */
@@ -77,7 +93,7 @@ export class NetworkLookups extends CatalogLookups {
   ): Promise<SubnetListItemResponse> {
     const pick = (subnets: SubnetListItemResponse[]) =>
       ref === undefined ? subnets.find((s) => s.default) : subnets.find((s) => matches(ref, s));
-    const subnets = await this.subnets(zone, (list) => pick(list) !== undefined);
+    const subnets = await this.subnets(zone, (list) => pick(list) !== undefined, isId(ref));
     const found = pick(subnets);
     if (found !== undefined) return found;
     const names = choices(subnets.map((s) => s.name));
@@ -93,6 +109,7 @@ export class NetworkLookups extends CatalogLookups {
   /** The project's security groups of every zone, not being deleted. */
   async allSecurityGroups(
     satisfies: (groups: SecurityGroupResponse[]) => boolean = () => true,
+    byId = false,
   ): Promise<SecurityGroupResponse[]> {
     const all = await this.list(
       "security-groups",
@@ -101,6 +118,7 @@ export class NetworkLookups extends CatalogLookups {
           query: { project_id: this.projectId },
         }),
       (groups) => satisfies(groups.filter(live)),
+      byId,
     );
     return all.filter(live);
   }
@@ -109,10 +127,11 @@ export class NetworkLookups extends CatalogLookups {
   async securityGroups(
     zone: ZoneResponse,
     satisfies: (groups: SecurityGroupResponse[]) => boolean = () => true,
+    byId = false,
   ): Promise<SecurityGroupResponse[]> {
     const inZone = (groups: SecurityGroupResponse[]) =>
       groups.filter((g) => g.availability_zone.id === zone.id);
-    return inZone(await this.allSecurityGroups((groups) => satisfies(inZone(groups))));
+    return inZone(await this.allSecurityGroups((groups) => satisfies(inZone(groups)), byId));
   }
 
   /** The security group `ref` names in `zone`. */
@@ -121,7 +140,11 @@ export class NetworkLookups extends CatalogLookups {
     ref: string,
     field: string,
   ): Promise<SecurityGroupResponse> {
-    const groups = await this.securityGroups(zone, (list) => list.some((g) => matches(ref, g)));
+    const groups = await this.securityGroups(
+      zone,
+      (list) => list.some((g) => matches(ref, g)),
+      isId(ref),
+    );
     const found = groups.find((g) => matches(ref, g));
     if (found !== undefined) return found;
     throw new InputError(
@@ -130,6 +153,11 @@ export class NetworkLookups extends CatalogLookups {
         (this.reads === "shared" ? sameProgramAdvice("SecurityGroup") : ""),
     );
   }
+}
+
+/** True for a reference that is an object id (a UUID), not a name. */
+function isId(ref: string | undefined): boolean {
+  return ref !== undefined && Uuid.safeParse(ref).success;
 }
 
 /** Objects being deleted are as good as gone. */

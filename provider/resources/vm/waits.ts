@@ -9,6 +9,7 @@ import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
 import { batchedPoll } from "../framework/batched-reads";
+import { objectKey, remember } from "../framework/catalog-cache";
 import { getOrGone } from "../framework/get-or-gone";
 import { VM_SOURCE } from "./batched-reads";
 
@@ -99,6 +100,8 @@ export async function waitForVm(
     timeoutMs: wait.timeoutMs,
     alignChecks: true,
   });
+  // The VM as it now is (read in full) serves the checks that refer to it (a disk attachment's).
+  remember(ctx.client, objectKey("vm", id), vm);
   return vm as VmResponse;
 }
 
