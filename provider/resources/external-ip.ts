@@ -18,6 +18,7 @@ import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { ExternalIpInputs } from "./inputs/external-ip";
+import { FLOATING_IP_SOURCE, networkPoll } from "./network/batched-reads";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -37,8 +38,25 @@ const DELETE_ADVICE = {
 const get = (ctx: ResourceContext, id: string) =>
   ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } });
 
-const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
-  waitSettled(ctx, { what: `public IP ${id}`, poll: () => get(ctx, id), busy: isBusy, timeoutMs });
+/** Reads of `id` for waits: batched with the project's other addresses when it is known. */
+const watch = (ctx: ResourceContext, id: string, projectId: string | undefined, gone = false) =>
+  projectId === undefined
+    ? () => get(ctx, id)
+    : networkPoll(ctx, FLOATING_IP_SOURCE, id, projectId, () => get(ctx, id), gone);
+
+const settled = (
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+  projectId: string | undefined,
+) =>
+  waitSettled(ctx, {
+    what: `public IP ${id}`,
+    poll: watch(ctx, id, projectId),
+    batched: projectId !== undefined,
+    busy: isBusy,
+    timeoutMs,
+  });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */
 function outputsOf(ip: FloatingIpResponse, projectId: string) {
@@ -110,7 +128,7 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     try {
       return {
         id: created.id,
-        outs: outputsOf(await settled(ctx, created.id, remaining()), projectId),
+        outs: outputsOf(await settled(ctx, created.id, remaining(), projectId), projectId),
       };
     } catch (error) {
       throw ctx.notReady(created.id, outputsOf(created, projectId), error);
@@ -124,17 +142,18 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
   },
   async update(ctx, id, olds, news, diff) {
     const remaining = ctx.deadline(TIMEOUT_MS);
-    await settled(ctx, id, remaining());
+    await settled(ctx, id, remaining(), olds.projectId);
     const body = detailsUpdate(diff.changed, news);
     if (Object.keys(body).length > 0) {
       await ctx.client.call(api.updateFloatingIp, { params: { floating_ip_id: id }, body });
     }
-    return outputsOf(await settled(ctx, id, remaining()), olds.projectId);
+    return outputsOf(await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
   async delete(ctx, id, olds) {
     await deleteAndWait(ctx, {
       what: `public IP ${id}`,
       read: () => get(ctx, id),
+      ...(olds.projectId === undefined ? {} : { watch: watch(ctx, id, olds.projectId, true) }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),

@@ -15,6 +15,7 @@ import { sameNamesOrIds } from "./framework/references";
 import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { PlacementGroupInputs } from "./inputs/placement-group";
+import { networkPoll, PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -30,19 +31,36 @@ const DELETE_ADVICE = {
     "this stack in the group should reference it, so that it goes first",
 } as const;
 
-/** The group with its overall state, for waits. */
-async function get(ctx: ResourceContext, id: string) {
-  const group = await ctx.client.call(api.getPlacementGroup, {
-    params: { placement_group_id: id },
-  });
+/** `group` with its overall state: `created` once every zone is, else the first other. */
+function withState(group: PlacementGroupResponse) {
   const state = group.availability_zones.find((z) => z.state !== "created")?.state ?? "created";
   return { ...group, state };
 }
 
-const settled = (ctx: ResourceContext, id: string, timeoutMs: number) =>
+/** The group with its overall state. */
+const get = async (ctx: ResourceContext, id: string) =>
+  withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } }));
+
+/** Reads of `id` for waits: batched with the project's other groups when it is known. */
+function watch(ctx: ResourceContext, id: string, projectId: string | undefined, gone = false) {
+  if (projectId === undefined) return () => get(ctx, id);
+  const poll = networkPoll(ctx, PLACEMENT_GROUP_SOURCE, id, projectId, () => get(ctx, id), gone);
+  return async () => {
+    const group = await poll();
+    return group === undefined ? undefined : withState(group);
+  };
+}
+
+const settled = (
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+  projectId: string | undefined,
+) =>
   waitSettled(ctx, {
     what: `placement group ${id}`,
-    poll: () => get(ctx, id),
+    poll: watch(ctx, id, projectId) as () => Promise<ReturnType<typeof withState>>,
+    batched: projectId !== undefined,
     busy: ["creating", "updating"],
     timeoutMs,
   });
@@ -112,7 +130,10 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
         { findExisting: async () => (await find())[0] },
       ));
     try {
-      return { id: created.id, outs: outputsOf(await settled(ctx, created.id, remaining())) };
+      return {
+        id: created.id,
+        outs: outputsOf(await settled(ctx, created.id, remaining(), projectId)),
+      };
     } catch (error) {
       throw ctx.notReady(created.id, outputsOf({ ...created, state: "creating" }), error);
     }
@@ -121,19 +142,20 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
     const group = await getOrGone(() => get(ctx, id));
     return group === undefined ? undefined : outputsOf(group);
   },
-  async update(ctx, id, _olds, news, diff) {
+  async update(ctx, id, olds, news, diff) {
     const remaining = ctx.deadline(TIMEOUT_MS);
-    await settled(ctx, id, remaining());
+    await settled(ctx, id, remaining(), olds.projectId);
     const body = detailsUpdate(diff.changed, news);
     if (Object.keys(body).length > 0) {
       await ctx.client.call(api.updatePlacementGroup, { params: { placement_group_id: id }, body });
     }
-    return outputsOf(await settled(ctx, id, remaining()));
+    return outputsOf(await settled(ctx, id, remaining(), olds.projectId));
   },
   async delete(ctx, id, olds) {
     await deleteAndWait(ctx, {
       what: `placement group ${id}`,
       read: () => get(ctx, id),
+      ...(olds.projectId === undefined ? {} : { watch: watch(ctx, id, olds.projectId, true) }),
       remove: () =>
         withAdvice(DELETE_ADVICE, () =>
           ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),

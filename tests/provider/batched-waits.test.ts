@@ -1,8 +1,9 @@
-// Disks, subnets and security groups waited for together are read together: each check is one
-// list request of the project for all of them (the real lists filter by project, not by ids),
-// and none of them is read by id while it is waited for; only a resource the list no longer
-// shows (deleted) is read by id once, so "gone" is the service's 404. The emulator runs slowly
-// (a disk or a subnet takes 2 s) so that the waits take many checks.
+// Disks, subnets, security groups, public IPs and placement groups waited for together are
+// read together: each check is one list request of the project for all of them (the real
+// lists filter by project, not by ids), and none of them is read by id while it is waited
+// for; only a resource the list no longer shows (deleted) is read by id once, so "gone" is
+// the service's 404. The emulator runs slowly (a disk or a subnet takes 2 s) so that the
+// waits take many checks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -42,6 +43,16 @@ describe.each([
     kind: "security-groups",
     module: "resources/security-group",
     args: (i: number) => ({ name: uniqueName(`bw-sg-${i}`) }),
+  },
+  {
+    kind: "floating-ips",
+    module: "resources/external-ip",
+    args: (i: number) => ({ name: uniqueName(`bw-ip-${i}`) }),
+  },
+  {
+    kind: "placement-groups",
+    module: "resources/placement-group",
+    args: (i: number) => ({ name: uniqueName(`bw-pg-${i}`), policy: "anti-affinity" }),
   },
 ])("$kind waits read in batches", ({ kind, module, args }) => {
   let provider: ProviderHarness;

@@ -1,8 +1,11 @@
 /**
- * How network waits read in batches (framework/batched-reads.ts): the real subnet and
- * security-group lists filter by project, not by ids, so a check reads the project's list,
- * newest first, as far as the objects waited for.
+ * How network and address waits read in batches (framework/batched-reads.ts): the real subnet,
+ * security-group, public IP and placement-group lists filter by project, not by ids, so a
+ * check reads the project's list, newest first, as far as the objects waited for.
  */
+import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
+import type { FloatingIpResponse } from "../../../api/vm/floating-ips";
+import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
@@ -30,6 +33,30 @@ export const SECURITY_GROUP_SOURCE: BatchSource<SecurityGroupResponse> = {
   list: (client, projectId, ids) =>
     firstShowing(
       client.paginate(networkEndpoints.listSecurityGroups, {
+        query: { project_id: projectId, ...NEWEST_FIRST },
+      }),
+      ids,
+    ),
+};
+
+/** Public IP addresses, read by the project's list. */
+export const FLOATING_IP_SOURCE: BatchSource<FloatingIpResponse> = {
+  kind: "floating-ips",
+  list: (client, projectId, ids) =>
+    firstShowing(
+      client.paginate(addressesEndpoints.listFloatingIps, {
+        query: { project_id: projectId, ...NEWEST_FIRST },
+      }),
+      ids,
+    ),
+};
+
+/** Placement groups, read by the project's list. */
+export const PLACEMENT_GROUP_SOURCE: BatchSource<PlacementGroupResponse> = {
+  kind: "placement-groups",
+  list: (client, projectId, ids) =>
+    firstShowing(
+      client.paginate(addressesEndpoints.listPlacementGroups, {
         query: { project_id: projectId, ...NEWEST_FIRST },
       }),
       ids,
