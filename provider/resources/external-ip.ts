@@ -10,15 +10,13 @@ import type { FloatingIpResponse } from "../../api/vm/floating-ips";
 import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
-import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { deleteAndWait } from "./framework/delete-and-wait";
+import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
-import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { ExternalIpInputs } from "./inputs/external-ip";
-import { FLOATING_IP_SOURCE, networkPoll } from "./network/batched-reads";
+import { batchedWaits, FLOATING_IP_SOURCE } from "./network/batched-reads";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -35,28 +33,12 @@ const DELETE_ADVICE = {
     "(a Vm of this stack that takes the address should reference it, so that it goes first)",
 } as const;
 
-const get = (ctx: ResourceContext, id: string) =>
-  ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } });
-
-/** Reads of `id` for waits: batched with the project's other addresses when it is known. */
-const watch = (ctx: ResourceContext, id: string, projectId: string | undefined, gone = false) =>
-  projectId === undefined
-    ? () => get(ctx, id)
-    : networkPoll(ctx, FLOATING_IP_SOURCE, id, projectId, () => get(ctx, id), gone);
-
-const settled = (
-  ctx: ResourceContext,
-  id: string,
-  timeoutMs: number,
-  projectId: string | undefined,
-) =>
-  waitSettled(ctx, {
-    what: `public IP ${id}`,
-    poll: watch(ctx, id, projectId),
-    batched: projectId !== undefined,
-    busy: isBusy,
-    timeoutMs,
-  });
+const { get, settled, deleted } = batchedWaits({
+  what: "public IP",
+  source: FLOATING_IP_SOURCE,
+  get: (ctx, id) => ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } }),
+  busy: isBusy,
+});
 
 /** The outputs of `ip`; the answer names no project, so it is given. */
 function outputsOf(ip: FloatingIpResponse, projectId: string) {
@@ -150,18 +132,10 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
   async delete(ctx, id, olds) {
-    await deleteAndWait(ctx, {
-      what: `public IP ${id}`,
-      read: () => get(ctx, id),
-      ...(olds.projectId === undefined ? {} : { watch: watch(ctx, id, olds.projectId, true) }),
-      remove: () =>
-        withAdvice(DELETE_ADVICE, () =>
-          ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
-        ),
-      busy: isBusy,
-      deleting: "deleting",
-      failed: ["error_deleting"],
-      timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
-    });
+    await deleted(ctx, id, olds.projectId, ctx.timeoutMs(olds, "delete", TIMEOUT_MS), () =>
+      withAdvice(DELETE_ADVICE, () =>
+        ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
+      ),
+    );
   },
 });

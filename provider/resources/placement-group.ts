@@ -8,14 +8,12 @@
 import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
 import { adoptLeftover } from "./framework/adopt-leftover";
-import { defineResource, type ResourceContext } from "./framework/define-resource";
-import { deleteAndWait } from "./framework/delete-and-wait";
+import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
-import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { PlacementGroupInputs } from "./inputs/placement-group";
-import { networkPoll, PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
+import { batchedWaits, PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -37,33 +35,14 @@ function withState(group: PlacementGroupResponse) {
   return { ...group, state };
 }
 
-/** The group with its overall state. */
-const get = async (ctx: ResourceContext, id: string) =>
-  withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } }));
-
-/** Reads of `id` for waits: batched with the project's other groups when it is known. */
-function watch(ctx: ResourceContext, id: string, projectId: string | undefined, gone = false) {
-  if (projectId === undefined) return () => get(ctx, id);
-  const poll = networkPoll(ctx, PLACEMENT_GROUP_SOURCE, id, projectId, () => get(ctx, id), gone);
-  return async () => {
-    const group = await poll();
-    return group === undefined ? undefined : withState(group);
-  };
-}
-
-const settled = (
-  ctx: ResourceContext,
-  id: string,
-  timeoutMs: number,
-  projectId: string | undefined,
-) =>
-  waitSettled(ctx, {
-    what: `placement group ${id}`,
-    poll: watch(ctx, id, projectId) as () => Promise<ReturnType<typeof withState>>,
-    batched: projectId !== undefined,
-    busy: ["creating", "updating"],
-    timeoutMs,
-  });
+const { get, settled, deleted } = batchedWaits({
+  what: "placement group",
+  source: PLACEMENT_GROUP_SOURCE,
+  get: async (ctx, id) =>
+    withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } })),
+  busy: ["creating", "updating"],
+  complete: withState,
+});
 
 /** The outputs of `group`; `state` is `created` once every zone is, else the first other. */
 function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState }) {
@@ -152,18 +131,10 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId));
   },
   async delete(ctx, id, olds) {
-    await deleteAndWait(ctx, {
-      what: `placement group ${id}`,
-      read: () => get(ctx, id),
-      ...(olds.projectId === undefined ? {} : { watch: watch(ctx, id, olds.projectId, true) }),
-      remove: () =>
-        withAdvice(DELETE_ADVICE, () =>
-          ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
-        ),
-      busy: (s) => s === "creating" || s === "updating",
-      deleting: "deleting",
-      failed: ["error_deleting"],
-      timeoutMs: ctx.timeoutMs(olds, "delete", TIMEOUT_MS),
-    });
+    await deleted(ctx, id, olds.projectId, ctx.timeoutMs(olds, "delete", TIMEOUT_MS), () =>
+      withAdvice(DELETE_ADVICE, () =>
+        ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
+      ),
+    );
   },
 });
