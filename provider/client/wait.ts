@@ -5,9 +5,10 @@
  * interval grows by half each time up to a cap of 1 s, so a long wait (a real VM boots in
  * about 1.5 min) ends about half a second after the change. Waits that can read many
  * resources with one request align their checks to the clock (`alignChecks`) so that
- * concurrent waits check together (every second, every two once a wait is 10 s old), and may share a pace (wait-pace.ts) that drops the fast
- * phase where the service's changes have proved slow. Failure states end the wait at once; a
- * deadline ends it with the last state seen.
+ * concurrent waits check together (every second, every two once a wait is 30 s old), and may
+ * share a pace (wait-pace.ts) that drops the fast phase where the service's changes have
+ * proved slow. Failure states end the wait at once; a deadline ends it with the last state
+ * seen.
  */
 import { redact } from "./redact";
 import { ResourceFailedError, TimeoutError } from "./errors";
@@ -50,7 +51,7 @@ export interface WaitOptions<T> {
    * the fast phase, then every `maxDelayMs` (no growing intervals in between).
    */
   alignChecks?: boolean;
-  /** With `alignChecks`: past this age (ms) checks come every `2 × maxDelayMs` (default 10000). */
+  /** With `alignChecks`: past this age (ms) checks come every `2 × maxDelayMs` (default 30000). */
   longWaitMs?: number;
   /**
    * Shared with the other waits of the process (see wait-pace.ts): while it is slow, the wait
@@ -66,7 +67,7 @@ export const WAIT_DEFAULTS = {
   fastPhaseMs: 2_000,
   maxDelayMs: 1_000,
   growth: 1.5,
-  longWaitMs: 10_000,
+  longWaitMs: 30_000,
 } as const;
 
 /** Polls until `isDone`, a failure state, the deadline, or an abort; returns the final value. */
