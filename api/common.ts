@@ -61,6 +61,15 @@ export const OrderQuery = z.object({
   order_desc: QueryBool.optional().describe("true sorts newest first"),
 });
 
+/** Ordering parameters with their defaults: by creation time, newest first. */
+export const NewestFirstQuery = z.object({
+  order_by: z
+    .enum(["created_time"])
+    .default("created_time")
+    .describe("Sort key (only created_time; default created_time)"),
+  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
+});
+
 /** The paged list wrapper `PaginationResponse_<Item>_`: `{items, offset, limit, total}`. */
 export function paginated<T extends z.ZodType>(item: T) {
   return z.object({

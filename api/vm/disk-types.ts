@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Uuid, Uuid4 } from "../common";
+import { CatalogZone } from "./fields";
 
 /** Path parameters of `GET /api/v1/disk-types/{disk_type_id}`. */
 export const DiskTypeIdParams = z.object({
@@ -30,14 +31,7 @@ export const SpeedLimit = z
 export type SpeedLimit = z.infer<typeof SpeedLimit>;
 
 /** `PublicAvailabilityZoneDiskTypeResponse`: one zone a disk type is offered in. */
-export const DiskTypeZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-  })
-  .describe("Availability zone of a disk type");
+export const DiskTypeZone = CatalogZone.describe("Availability zone of a disk type");
 /** A value of {@link DiskTypeZone}. */
 export type DiskTypeZone = z.infer<typeof DiskTypeZone>;
 

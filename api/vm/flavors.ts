@@ -4,8 +4,9 @@
  * cpu 1–128, ram 1–1024 GB, gpu 0–16, name 1–64 characters.
  */
 import { z } from "zod";
-import { Limit, NameFilter, Offset, QueryBool, Uuid, Uuid4, paginated, queryInt } from "../common";
+import { NameFilter, NewestFirstQuery, PageQuery, Uuid4, paginated, queryInt } from "../common";
 import { FlavorStatus } from "./enums";
+import { CatalogZone, idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/flavors/{flavor_id}`. */
 export const FlavorIdParams = z.object({
@@ -14,13 +15,8 @@ export const FlavorIdParams = z.object({
 
 /** Query of `GET /api/v1/flavors`: every filter is optional and they combine with AND. */
 export const FlavorListQuery = z.object({
-  order_by: z
-    .enum(["created_time"])
-    .default("created_time")
-    .describe("Sort key (only created_time; default created_time)"),
-  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
-  offset: Offset,
-  limit: Limit,
+  ...NewestFirstQuery.shape,
+  ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only flavors offered in this availability zone"),
   project_id: Uuid4.optional().describe("Only flavors available to this project"),
   name: NameFilter.optional().describe("Only flavors whose name contains this text (any case)"),
@@ -39,23 +35,16 @@ export const FlavorListQuery = z.object({
 export type FlavorListQuery = z.output<typeof FlavorListQuery>;
 
 /** `PublicAvailabilityZoneFlavorResponse`: one zone a flavor is offered in. */
-export const FlavorZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-    state: FlavorStatus,
-  })
-  .describe("Availability zone of a flavor");
+export const FlavorZone = CatalogZone.extend({ state: FlavorStatus }).describe(
+  "Availability zone of a flavor",
+);
 /** A value of {@link FlavorZone}. */
 export type FlavorZone = z.infer<typeof FlavorZone>;
 
 /** `PublicFlavorResponse`: a VM size with its network limits and zones. */
 export const FlavorResponse = z
   .object({
-    id: Uuid.describe("Flavor id"),
-    name: z.string().describe("Flavor name"),
+    ...idName("Flavor"),
     description: z.string().describe("Flavor description"),
     type: z.string().describe("Flavor type, e.g. standard, gpu or free-tier"),
     cpu: z.number().int().describe("Number of vCPUs"),

@@ -19,6 +19,7 @@ import {
   queryArray,
 } from "../common";
 import { FloatingIpStatus } from "./enums";
+import { idName, NewRecordZone, NewTags, Rename, replacedTags, Timestamps } from "./fields";
 import { AvailabilityZoneMini, InterfaceMini, TagMini, VmMini } from "./minis";
 
 /** Path parameters of one public IP. */
@@ -42,6 +43,20 @@ export const FloatingIpListQuery = z.object({
   ...OrderQuery.shape,
 });
 
+/** Refuses an `interface_name` without the `vm_id` whose interface it names. */
+function interfaceNameNeedsVm(
+  body: { interface_name?: string | undefined; vm_id?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.interface_name !== undefined && body.vm_id === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["interface_name"],
+      message: "interface_name names an interface of vm_id; give vm_id too",
+    });
+  }
+}
+
 /**
  * `PublicFloatingIpCreateRequest`: a new address in a zone, free or bound at once to an
  * interface (by `interface_id`, or by `vm_id` with an optional `interface_name`).
@@ -50,18 +65,12 @@ export const FloatingIpCreateRequest = z
   .strictObject({
     name: Name.describe("Address name"),
     description: Description.optional().describe("Description (default empty)"),
-    availability_zone_id: Uuid4.optional().describe(
-      "Zone id (or give availability_zone_name; default: the default zone)",
-    ),
-    availability_zone_name: Name.optional().describe(
-      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
-    ),
+    ...NewRecordZone,
     project_id: Uuid4.describe("Project the address belongs to"),
     interface_id: Uuid4.optional().describe("Bind to this interface at once"),
     vm_id: Uuid4.optional().describe("Bind to this VM's interface (interface_name, else primary)"),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
   })
   .superRefine(
     exclusivePairs([
@@ -69,15 +78,7 @@ export const FloatingIpCreateRequest = z
       ["interface_id", "vm_id"],
     ]),
   )
-  .superRefine((body, ctx) => {
-    if (body.interface_name !== undefined && body.vm_id === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["interface_name"],
-        message: "interface_name names an interface of vm_id; give vm_id too",
-      });
-    }
-  });
+  .superRefine(interfaceNameNeedsVm);
 /** The parsed value of {@link FloatingIpCreateRequest}. */
 export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
 
@@ -89,26 +90,18 @@ export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
  */
 export const FloatingIpUpdateRequest = z
   .strictObject({
-    name: Name.optional().describe("New name"),
-    description: Description.optional().describe("New description"),
+    ...Rename,
     interface_id: Uuid4.optional().describe("Bind the free address to this interface"),
     vm_id: Uuid4.optional().describe(
       "Bind the free address to this VM (interface_name or primary)",
     ),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
     detach: z.boolean().optional().describe("true: release the address from its interface"),
-    tag_ids: z.array(Uuid4).optional().describe("New tags by id (with tag_names, replaces them)"),
-    tag_names: z.array(Name).optional().describe("New tags by name (with tag_ids, replaces them)"),
+    ...replacedTags(Uuid4, "them"),
   })
   .superRefine(exclusivePairs([["interface_id", "vm_id"]]))
   .superRefine((body, ctx) => {
-    if (body.interface_name !== undefined && body.vm_id === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["interface_name"],
-        message: "interface_name names an interface of vm_id; give vm_id too",
-      });
-    }
+    interfaceNameNeedsVm(body, ctx);
     if (body.detach === true && (body.interface_id ?? body.vm_id) !== undefined) {
       ctx.addIssue({
         code: "custom",
@@ -123,8 +116,7 @@ export type FloatingIpUpdateRequest = z.output<typeof FloatingIpUpdateRequest>;
 /** `NATGatewayMiniResponse`: the SNAT gateway that uses an address. */
 export const NatGatewayMini = z
   .object({
-    id: Uuid.describe("SNAT gateway id"),
-    name: z.string().describe("SNAT gateway name"),
+    ...idName("SNAT gateway"),
     state: z.string().describe("SNAT gateway state"),
   })
   .describe("SNAT gateway");
@@ -140,8 +132,7 @@ export const FloatingIpResponse = z.object({
   vm: VmMini.optional(),
   nat_gateway: NatGatewayMini.optional(),
   availability_zone: AvailabilityZoneMini.optional(),
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   tags: z.array(TagMini).default([]).describe("Tags"),
 });
 /** A value of {@link FloatingIpResponse}. */

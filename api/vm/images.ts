@@ -3,8 +3,17 @@
  * metadata fields (values a VM of the image needs, such as a user name) and its zones.
  */
 import { z } from "zod";
-import { Limit, NameFilter, Offset, QueryBool, Uuid, Uuid4, paginated } from "../common";
+import {
+  NameFilter,
+  NewestFirstQuery,
+  PageQuery,
+  QueryBool,
+  Uuid,
+  Uuid4,
+  paginated,
+} from "../common";
 import { ImageType } from "./enums";
+import { CatalogZone } from "./fields";
 
 /** Path parameters of `GET /api/v1/images/{image_id}`. */
 export const ImageIdParams = z.object({
@@ -13,13 +22,8 @@ export const ImageIdParams = z.object({
 
 /** Query of `GET /api/v1/images`: every filter is optional and they combine with AND. */
 export const ImageListQuery = z.object({
-  order_by: z
-    .enum(["created_time"])
-    .default("created_time")
-    .describe("Sort key (only created_time; default created_time)"),
-  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
-  offset: Offset,
-  limit: Limit,
+  ...NewestFirstQuery.shape,
+  ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only images offered in this availability zone"),
   name: NameFilter.optional().describe("Only images whose name contains this text (any case)"),
   type: ImageType.optional().describe("Only images of this type: public, private or marketplace"),
@@ -64,15 +68,9 @@ export const ImageMetadataItem = z
 export type ImageMetadataItem = z.infer<typeof ImageMetadataItem>;
 
 /** `PublicAvailabilityZoneImageResponse`: one zone an image is offered in. */
-export const ImageZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-    state: z.string().describe("State of the image in this zone, e.g. created"),
-  })
-  .describe("Availability zone of an image");
+export const ImageZone = CatalogZone.extend({
+  state: z.string().describe("State of the image in this zone, e.g. created"),
+}).describe("Availability zone of an image");
 /** A value of {@link ImageZone}. */
 export type ImageZone = z.infer<typeof ImageZone>;
 

@@ -13,11 +13,11 @@ import {
   OrderQuery,
   PageQuery,
   Uuid,
-  Uuid4,
   paginated,
   queryArray,
 } from "../common";
-import { ProjectMini, TagMini } from "./minis";
+import { NewTags, Rename, replacedTags, Timestamps } from "./fields";
+import { ProjectMini, Tags } from "./minis";
 
 /** `PlacementGroupPolicyEnum`: how a group spreads its VMs over hosts. */
 export const PlacementGroupPolicy = z
@@ -65,8 +65,7 @@ export const PlacementGroupCreateRequest = z.strictObject({
   name: Name.describe("Group name, unique in the project"),
   description: Description.default("").describe("Description (default empty)"),
   policy: PlacementGroupPolicy,
-  tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-  tag_names: z.array(Name).optional().describe("Tags by name"),
+  ...NewTags,
 });
 /** The parsed value of {@link PlacementGroupCreateRequest}. */
 export type PlacementGroupCreateRequest = z.output<typeof PlacementGroupCreateRequest>;
@@ -76,10 +75,8 @@ export type PlacementGroupCreateRequest = z.output<typeof PlacementGroupCreateRe
  * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
  */
 export const PlacementGroupUpdateRequest = z.strictObject({
-  name: Name.optional().describe("New name"),
-  description: Description.optional().describe("New description"),
-  tag_ids: z.array(Uuid).optional().describe("New tags by id (with tag_names, replaces them)"),
-  tag_names: z.array(Name).optional().describe("New tags by name (with tag_ids, replaces them)"),
+  ...Rename,
+  ...replacedTags(Uuid, "them"),
 });
 /** The parsed value of {@link PlacementGroupUpdateRequest}. */
 export type PlacementGroupUpdateRequest = z.output<typeof PlacementGroupUpdateRequest>;
@@ -108,10 +105,9 @@ export const PlacementGroupResponse = z.object({
   description: z.string().describe("Description"),
   project: ProjectMini,
   policy: PlacementGroupPolicy,
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   availability_zones: z.array(PlacementGroupZone).default([]).describe("The group per zone"),
-  tags: z.array(TagMini).describe("Tags"),
+  tags: Tags,
 });
 /** A value of {@link PlacementGroupResponse}. */
 export type PlacementGroupResponse = z.infer<typeof PlacementGroupResponse>;

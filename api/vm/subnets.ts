@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import {
-  Description,
   Name,
   NameFilter,
   OrderQuery,
@@ -24,7 +23,16 @@ import {
   MIN_SUBNET_PREFIX,
 } from "./cidr";
 import { NetworkStatus, SubnetType } from "./enums";
-import { AvailabilityZoneMini, ProjectMini, TagMini } from "./minis";
+import {
+  idName,
+  NewDescription,
+  NewRecordZone,
+  NewTags,
+  Rename,
+  replacedTags,
+  Timestamps,
+} from "./fields";
+import { AvailabilityZoneMini, ProjectMini, Tags } from "./minis";
 
 /** An IPv4 network `a.b.c.d/n` or a bare IPv4 address (its mask then comes from `prefix_length`). */
 export const SubnetAddress = z
@@ -91,16 +99,9 @@ export const SubnetCreateRequest = z
       .describe(
         `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX}; needed only when subnet_address has no /mask (default 24)`,
       ),
-    availability_zone_id: Uuid4.optional().describe(
-      "Zone id (or give availability_zone_name; default: the default zone)",
-    ),
-    availability_zone_name: Name.optional().describe(
-      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
-    ),
+    ...NewRecordZone,
     project_id: Uuid.describe("Project the subnet belongs to"),
-    description: Description.default("").describe(
-      "Description: at most 255 characters (default empty)",
-    ),
+    description: NewDescription,
     routed_network: z
       .boolean()
       .default(true)
@@ -109,8 +110,7 @@ export const SubnetCreateRequest = z
       "Gateway host address (default: the first host of the subnet)",
     ),
     dns_servers: DnsServers.optional().describe("DNS server addresses (default none)"),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
     default: z
       .boolean()
       .default(false)
@@ -125,14 +125,9 @@ export type SubnetCreateRequest = z.output<typeof SubnetCreateRequest>;
  * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
  */
 export const SubnetUpdateRequest = z.strictObject({
-  name: Name.optional().describe("New name"),
-  description: Description.optional().describe("New description"),
+  ...Rename,
   dns_servers: DnsServers.optional().describe("New DNS servers (replaces the list)"),
-  tag_ids: z.array(Uuid).optional().describe("New tags by id (with tag_names, replaces the tags)"),
-  tag_names: z
-    .array(Name)
-    .optional()
-    .describe("New tags by name (with tag_ids, replaces the tags)"),
+  ...replacedTags(Uuid, "the tags"),
   routed_network: z
     .boolean()
     .optional()
@@ -147,8 +142,7 @@ export type SubnetUpdateRequest = z.output<typeof SubnetUpdateRequest>;
 
 /** `PublicSubnetResponse`: one subnet. */
 export const SubnetResponse = z.object({
-  id: Uuid.describe("Subnet id"),
-  name: z.string().describe("Subnet name"),
+  ...idName("Subnet"),
   description: z.string().describe("Description"),
   subnet_address: z.string().describe("CIDR, e.g. 10.1.0.0/24"),
   routed_network: z.boolean().describe("true when routed, false when isolated"),
@@ -156,11 +150,10 @@ export const SubnetResponse = z.object({
   dns_servers: z.array(z.string()).describe("DNS servers"),
   availability_zone: AvailabilityZoneMini,
   project: ProjectMini,
-  tags: z.array(TagMini).describe("Tags"),
+  tags: Tags,
   default: z.boolean().describe("true for the project's default subnet in this zone"),
   state: NetworkStatus,
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   type: SubnetType,
   can_delete: z
     .boolean()

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { QueryBool, Uuid, Uuid4 } from "../common";
+import { ZoneIdName } from "./fields";
 
 /** Path parameters of `GET /api/v1/availability-zones/{availability_zone_id}`. */
 export const ZoneIdParams = z.object({
@@ -75,8 +76,7 @@ export type ZoneSettings = z.infer<typeof ZoneSettings>;
 /** `PublicAvailabilityZoneSettingsResponse`: the settings of one zone. */
 export const ZoneSettingsResponse = z
   .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
+    ...ZoneIdName,
     settings: ZoneSettings,
   })
   .describe("Settings of an availability zone");
