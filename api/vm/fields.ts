@@ -7,13 +7,19 @@
 import { z } from "zod";
 import { Description, Name, Uuid, Uuid4 } from "../common";
 
-/** `id` and `name` of a record of `kind`, described as "<kind> id" and "<kind> name". */
-export function idName(kind: string) {
+/**
+ * `id` and `name` of a record of `kind`, described as "<kind> id" and (unless `name` says
+ * more, e.g. with an example) "<kind> name".
+ */
+export function idName(kind: string, name = `${kind} name`) {
   return {
     id: Uuid.describe(`${kind} id`),
-    name: z.string().describe(`${kind} name`),
+    name: z.string().describe(name),
   };
 }
+
+/** The name of a record as people see it. */
+export const DisplayName = z.string().describe("Name shown to people");
 
 /** When a record was created and last changed. */
 export const Timestamps = {

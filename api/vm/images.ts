@@ -13,7 +13,7 @@ import {
   paginated,
 } from "../common";
 import { ImageType } from "./enums";
-import { CatalogZone } from "./fields";
+import { CatalogZone, DisplayName, idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/images/{image_id}`. */
 export const ImageIdParams = z.object({
@@ -48,7 +48,7 @@ export const ImageMetadataItem = z
     id: Uuid.describe("Metadata field id (the metadata_id of VM create requests)"),
     name: z.string().describe("Field name, e.g. user_name"),
     image_id: Uuid.describe("The image the field belongs to"),
-    display_name: z.string().describe("Name shown to people"),
+    display_name: DisplayName,
     display_position: z.number().int().describe("Position in forms"),
     field_type: z.string().describe("Kind of value, e.g. string or text"),
     display_group: z.string().optional().describe("Form group the field is shown in"),
@@ -77,9 +77,8 @@ export type ImageZone = z.infer<typeof ImageZone>;
 /** `PublicImageResponse`: an operating-system image. */
 export const ImageResponse = z
   .object({
-    id: Uuid.describe("Image id"),
-    name: z.string().describe("Image name, e.g. ubuntu-22.04"),
-    display_name: z.string().describe("Name shown to people"),
+    ...idName("Image", "Image name, e.g. ubuntu-22.04"),
+    display_name: DisplayName,
     description: z.string().describe("Description"),
     project_id: Uuid.optional().describe("Owning project (private images only)"),
     icon: z.string().describe("Icon (SVG)"),

@@ -126,8 +126,7 @@ export type PlacementGroupMini = z.infer<typeof PlacementGroupMini>;
 /** `InterfaceMiniResponse`: the network interface a public IP is bound to. */
 export const InterfaceMini = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name, e.g. eth0"),
+    ...idName("Interface", "Interface name, e.g. eth0"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     type: InterfaceType,
     state: NetworkStatus,

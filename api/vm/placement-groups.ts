@@ -16,30 +16,11 @@ import {
   paginated,
   queryArray,
 } from "../common";
-import { NewTags, Rename, replacedTags, Timestamps } from "./fields";
+import { PlacementGroupPolicy, PlacementGroupState } from "./enums";
+import { idName, NewTags, Rename, replacedTags, Timestamps } from "./fields";
 import { ProjectMini, Tags } from "./minis";
 
-/** `PlacementGroupPolicyEnum`: how a group spreads its VMs over hosts. */
-export const PlacementGroupPolicy = z
-  .enum(["soft-anti-affinity", "anti-affinity"])
-  .describe("Placement policy: anti-affinity (one VM per host) or soft-anti-affinity");
-/** A value of {@link PlacementGroupPolicy}. */
-export type PlacementGroupPolicy = z.infer<typeof PlacementGroupPolicy>;
-
-/** `PlacementGroupState`: the state of a group in one zone. */
-export const PlacementGroupState = z
-  .enum([
-    "created",
-    "error_creating",
-    "error_deleting",
-    "error",
-    "creating",
-    "deleting",
-    "updating",
-  ])
-  .describe("Placement group state");
-/** A value of {@link PlacementGroupState}. */
-export type PlacementGroupState = z.infer<typeof PlacementGroupState>;
+export { PlacementGroupPolicy, PlacementGroupState };
 
 /** Path parameters of one placement group. */
 export const PlacementGroupParams = z.object({
@@ -100,8 +81,7 @@ export type PlacementGroupZone = z.infer<typeof PlacementGroupZone>;
 
 /** `PublicPlacementGroupResponse`: one group with its zones. */
 export const PlacementGroupResponse = z.object({
-  id: Uuid.describe("Placement group id"),
-  name: z.string().describe("Group name"),
+  ...idName("Placement group", "Group name"),
   description: z.string().describe("Description"),
   project: ProjectMini,
   policy: PlacementGroupPolicy,

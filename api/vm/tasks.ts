@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { Limit, NameFilter, Offset, Uuid, Uuid4, paginated } from "../common";
 import { TaskStatus } from "./enums";
+import { idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/tasks/{task_id}`. */
 export const TaskIdParams = z.object({
@@ -39,8 +40,7 @@ export type TaskListQuery = z.output<typeof TaskListQuery>;
 /** `PublicTaskResponse`: one piece of asynchronous work and its status. */
 export const TaskResponse = z
   .object({
-    id: Uuid.describe("Task id"),
-    name: z.string().describe("Task name, e.g. create_disk"),
+    ...idName("Task", "Task name, e.g. create_disk"),
     status: TaskStatus,
     created_time: z.string().describe("Creation time (ISO 8601)"),
     modified_time: z.string().optional().describe("Last change time (ISO 8601)"),

@@ -37,7 +37,7 @@ import {
   SubnetWithAddressMini,
   Tags,
 } from "./minis";
-import { idName, Timestamps } from "./fields";
+import { DisplayName, idName, Timestamps } from "./fields";
 
 /** Path parameters of the by-id VM endpoints (any UUID version). */
 export const VmIdParams = z.object({ vm_id: Uuid.describe("VM id") });
@@ -73,7 +73,7 @@ export const VmMetadataField = z
     id: Uuid.describe("Id of this value"),
     metadata_id: Uuid.describe("Id of the image metadata field"),
     name: z.string().describe("Field name, e.g. user_name"),
-    display_name: z.string().describe("Name shown to people"),
+    display_name: DisplayName,
     value: z.string().max(3072).describe("Value (at most 3072 characters)"),
   })
   .describe("Image metadata value");
@@ -83,8 +83,7 @@ export type VmMetadataField = z.infer<typeof VmMetadataField>;
 /** `VmResponseInterfaceSection`: a network interface of a VM, with its groups and public IP. */
 export const VmInterface = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name, e.g. eth0"),
+    ...idName("Interface", "Interface name, e.g. eth0"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     security_groups: z.array(SecurityGroupMini).describe("Security groups of the interface"),
     floating_ip: FloatingIpMini.optional(),
@@ -146,8 +145,7 @@ export type VmResponse = z.infer<typeof VmResponse>;
 /** `VmResponseItemInterfaceSection`: the short interface of the VM list. */
 export const VmListInterface = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name"),
+    ...idName("Interface"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     floating_ip: FloatingIpMini.optional(),
     primary: z.boolean().describe("true for the VM's main interface"),
