@@ -8,7 +8,7 @@ import {
   Description,
   exclusivePairs,
   Name,
-  NameFilter,
+  nameContains,
   NewestFirstQuery,
   PageQuery,
   Uuid,
@@ -43,7 +43,7 @@ export const DiskListQuery = z.object({
     .default([])
     .describe("Only disks carrying at least one of these tags (default: no tag filter)"),
   availability_zone_id: Uuid.optional().describe("Only disks in this availability zone"),
-  name: NameFilter.optional().describe("Only disks whose name contains this text (any case)"),
+  name: nameContains("disks", "any case"),
   ...PageQuery.shape,
   ...NewestFirstQuery.shape,
 });

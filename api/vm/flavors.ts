@@ -4,7 +4,7 @@
  * cpu 1–128, ram 1–1024 GB, gpu 0–16, name 1–64 characters.
  */
 import { z } from "zod";
-import { NameFilter, NewestFirstQuery, PageQuery, Uuid4, paginated, queryInt } from "../common";
+import { nameContains, NewestFirstQuery, PageQuery, Uuid4, paginated, queryInt } from "../common";
 import { FlavorStatus } from "./enums";
 import { CatalogZone, idName } from "./fields";
 
@@ -19,7 +19,7 @@ export const FlavorListQuery = z.object({
   ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only flavors offered in this availability zone"),
   project_id: Uuid4.optional().describe("Only flavors available to this project"),
-  name: NameFilter.optional().describe("Only flavors whose name contains this text (any case)"),
+  name: nameContains("flavors", "any case"),
   cpu: queryInt(1, 128).optional().describe("Only flavors with exactly this many vCPUs (1–128)"),
   ram: queryInt(1, 1024)
     .optional()

@@ -9,9 +9,8 @@ import {
   Description,
   exclusivePairs,
   Name,
-  NameFilter,
-  OrderQuery,
-  PageQuery,
+  nameContains,
+  pagedQuery,
   QueryBool,
   Uuid,
   Uuid4,
@@ -28,19 +27,15 @@ export const FloatingIpParams = z.object({
 });
 
 /** `GET /api/v1/floating-ips` query: the project is required; every filter narrows the list. */
-export const FloatingIpListQuery = z.object({
+export const FloatingIpListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose public IPs are listed"),
   availability_zone_id: Uuid.optional().describe("Only addresses of this zone"),
   interface_id: Uuid.optional().describe("Only the address bound to this interface"),
   router_id: Uuid.optional().describe("Only addresses of this router"),
   nat_gateway_id: Uuid.optional().describe("Only addresses of this SNAT gateway"),
   free: QueryBool.optional().describe("true: only free addresses; false: only bound ones"),
-  name: NameFilter.optional().describe(
-    "Only addresses whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("addresses", "case-insensitive"),
   tag_ids: queryArray(Uuid).optional().describe("Only addresses carrying one of these tags"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
 
 /** Refuses an `interface_name` without the `vm_id` whose interface it names. */

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import {
-  NameFilter,
+  nameContains,
   NewestFirstQuery,
   PageQuery,
   QueryBool,
@@ -25,7 +25,7 @@ export const ImageListQuery = z.object({
   ...NewestFirstQuery.shape,
   ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only images offered in this availability zone"),
-  name: NameFilter.optional().describe("Only images whose name contains this text (any case)"),
+  name: nameContains("images", "any case"),
   type: ImageType.optional().describe("Only images of this type: public, private or marketplace"),
   enabled: QueryBool.optional().describe(
     "true: only images offered in at least one enabled zone; false: only the others",

@@ -9,9 +9,8 @@ import { z } from "zod";
 import {
   Description,
   Name,
-  NameFilter,
-  OrderQuery,
-  PageQuery,
+  nameContains,
+  pagedQuery,
   Uuid,
   paginated,
   queryArray,
@@ -28,16 +27,12 @@ export const PlacementGroupParams = z.object({
 });
 
 /** `GET /api/v1/placement-groups` query: the project is required; every filter narrows the list. */
-export const PlacementGroupListQuery = z.object({
+export const PlacementGroupListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose groups are listed"),
   availability_zone_ids: queryArray(Uuid).optional().describe("Only groups spanning these zones"),
   tag_ids: queryArray(Uuid).optional().describe("Only groups carrying one of these tags"),
-  name: NameFilter.optional().describe(
-    "Only groups whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("groups", "case-insensitive"),
   policy: PlacementGroupPolicy.optional().describe("Only groups of this policy"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
 
 /** `PublicPlacementGroupCreateRequest`: a group with a name unique in the project and a policy. */

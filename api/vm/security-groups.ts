@@ -5,10 +5,9 @@
 import { z } from "zod";
 import {
   Name,
-  NameFilter,
-  OrderQuery,
+  nameContains,
   exclusivePairs,
-  PageQuery,
+  pagedQuery,
   Uuid,
   Uuid4,
   paginated,
@@ -33,15 +32,11 @@ export const SecurityGroupParams = z.object({
 });
 
 /** `GET /api/v1/security-groups` query: the project is required; every filter narrows the list. */
-export const SecurityGroupListQuery = z.object({
+export const SecurityGroupListQuery = pagedQuery({
   tag_ids: queryArray(Uuid).optional().describe("Only groups carrying at least one of these tags"),
   project_id: Uuid.describe("Project whose groups are listed"),
   availability_zone_id: Uuid.optional().describe("Only groups in this zone"),
-  name: NameFilter.optional().describe(
-    "Only groups whose name contains this text (case-insensitive)",
-  ),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
+  name: nameContains("groups", "case-insensitive"),
 });
 
 /** `PublicSecurityGroupCreateRequest`: a security group, optionally with its first rules. */

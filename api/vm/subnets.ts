@@ -5,10 +5,9 @@
 import { z } from "zod";
 import {
   Name,
-  NameFilter,
-  OrderQuery,
+  nameContains,
   exclusivePairs,
-  PageQuery,
+  pagedQuery,
   QueryBool,
   Uuid,
   Uuid4,
@@ -62,14 +61,12 @@ export const DnsServers = z
 export const SubnetParams = z.object({ subnet_id: Uuid.describe("Subnet id") });
 
 /** `GET /api/v1/subnets` query: the project is required; every filter narrows the list. */
-export const SubnetListQuery = z.object({
+export const SubnetListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose subnets are listed"),
   availability_zone_ids: queryArray(Uuid).optional().describe("Only subnets in one of these zones"),
   routed_network: QueryBool.optional().describe("Only routed (true) or isolated (false) subnets"),
   tag_ids: queryArray(Uuid).optional().describe("Only subnets carrying at least one of these tags"),
-  name: NameFilter.optional().describe(
-    "Only subnets whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("subnets", "case-insensitive"),
   subnet_address: z
     .string()
     .refine((v) => parseIpv4Cidr(v) !== undefined, {
@@ -78,8 +75,6 @@ export const SubnetListQuery = z.object({
     .optional()
     .describe("Only the subnet with exactly this CIDR"),
   vpc_id: Uuid.optional().describe("Only subnets of this virtual network"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
 
 /** `PublicSubnetCreateRequest`: creates a subnet in a zone of the project's virtual network. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import {
   Description,
   Name,
-  NameFilter,
+  nameContains,
   PageQuery,
   QueryBool,
   Uuid,
@@ -192,7 +192,7 @@ export const VmListQuery = z.object({
   flavor_ids: queryArray(Uuid).optional().describe("Only VMs of these flavors"),
   placement_group_ids: queryArray(Uuid).optional().describe("Only VMs in these placement groups"),
   statuses: queryArray(VmStatus).optional().describe("Only VMs in these states"),
-  name: NameFilter.optional().describe("Only VMs whose name contains this text (any case)"),
+  name: nameContains("VMs", "any case"),
   empty_fip: QueryBool.optional().describe(
     "true: only VMs without a public IP; false: only VMs with one",
   ),
