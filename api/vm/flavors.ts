@@ -7,6 +7,7 @@ import { z } from "zod";
 import { nameContains, NewestFirstQuery, PageQuery, Uuid4, paginated, queryInt } from "../common";
 import { FlavorStatus } from "./enums";
 import { CatalogZone, idName } from "./fields";
+import { FlavorSize } from "./minis";
 
 /** Path parameters of `GET /api/v1/flavors/{flavor_id}`. */
 export const FlavorIdParams = z.object({
@@ -47,12 +48,7 @@ export const FlavorResponse = z
     ...idName("Flavor"),
     description: z.string().describe("Flavor description"),
     type: z.string().describe("Flavor type, e.g. standard, gpu or free-tier"),
-    cpu: z.number().int().describe("Number of vCPUs"),
-    ram: z.number().int().describe("RAM in GB"),
-    gpu: z.number().int().describe("Number of GPUs"),
-    oversubscription: z
-      .string()
-      .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+    ...FlavorSize,
     assured_bandwidth: z.number().int().describe("Guaranteed network bandwidth"),
     maximum_bandwidth: z.number().int().describe("Maximum network bandwidth"),
     pps: z.number().int().describe("Packets per second limit"),

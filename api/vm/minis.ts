@@ -49,16 +49,21 @@ export const DiskTypeMini = z
 /** A value of {@link DiskTypeMini}. */
 export type DiskTypeMini = z.infer<typeof DiskTypeMini>;
 
+/** The size of a flavor: what the flavor response and its mini both state. */
+export const FlavorSize = {
+  cpu: z.number().int().describe("Number of vCPUs"),
+  ram: z.number().int().describe("RAM in GB"),
+  gpu: z.number().int().describe("Number of GPUs"),
+  oversubscription: z
+    .string()
+    .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+};
+
 /** `FlavorMiniResponse`: the flavor (size) of a VM. */
 export const FlavorMini = z
   .object({
     ...idName("Flavor"),
-    cpu: z.number().int().describe("Number of vCPUs"),
-    ram: z.number().int().describe("RAM in GB"),
-    gpu: z.number().int().describe("Number of GPUs"),
-    oversubscription: z
-      .string()
-      .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+    ...FlavorSize,
     free_tier: z.boolean().describe("true when a free-tier VM may use this flavor"),
   })
   .describe("Flavor");

@@ -75,6 +75,15 @@ function createVms<B extends z.ZodType>(id: string, path: string, summary: strin
   });
 }
 
+/** Why setting or removing a password through the guest agent is refused. */
+const PASSWORD_REFUSALS = [
+  "VM not found",
+  "the image metadata has no user name",
+  "guest agent unavailable",
+  "VM status forbids the action",
+  "validation failure",
+] as const;
+
 /** The compute endpoints of the VM service, keyed by short name. */
 export const computeEndpoints = {
   createVmLegacy: createVms(
@@ -215,26 +224,14 @@ export const computeEndpoints = {
     summary: "Set the password of the image's user through the guest agent",
     body: SetPasswordRequest,
     errors: {
-      422: [
-        "VM not found",
-        "the image metadata has no user name",
-        "guest agent unavailable",
-        "VM status forbids the action",
-        "validation failure",
-      ],
+      422: PASSWORD_REFUSALS,
     },
   }),
   deletePassword: vms.action("delete-password", {
     summary: "Remove the password of a login (default: the image's user)",
     body: DeletePasswordRequest,
     errors: {
-      422: [
-        "VM not found",
-        "the image metadata has no user name",
-        "guest agent unavailable",
-        "VM status forbids the action",
-        "validation failure",
-      ],
+      422: PASSWORD_REFUSALS,
     },
   }),
   checkGuestAgent: vms.action("check-guest-agent", {
