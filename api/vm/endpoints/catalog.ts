@@ -55,14 +55,10 @@ export const catalogEndpoints = {
     response: ZoneList,
     errors: { 403: [FOREIGN], 422: ["project not found", "validation failure"] },
   }),
-  listAvailabilityZoneSettings: endpoint({
-    ...VM_SERVICE,
-    id: "vm.availabilityZones.settings",
-    method: "GET",
-    path: "/api/v1/availability-zones/settings",
+  listAvailabilityZoneSettings: zones.readAt("settings", {
     summary: "List the console settings of a project's availability zones",
     query: ZoneSettingsQuery,
-    response: { status: 200, schema: ZoneSettingsList },
+    response: ZoneSettingsList,
     errors: {
       403: [FOREIGN],
       422: ["project not found", "availability zone not found", "validation failure"],
@@ -115,14 +111,9 @@ export const catalogEndpoints = {
     response: ProjectResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
   }),
-  getProjectPermissions: endpoint({
-    ...VM_SERVICE,
-    id: "vm.projects.permissions",
-    method: "GET",
-    path: "/api/v1/projects/{project_id}/permissions",
+  getProjectPermissions: projects.getAt("permissions", {
     summary: "Read the caller's roles in a project",
-    params: ProjectIdParams,
-    response: { status: 200, schema: ProjectPermissionsResponse },
+    response: ProjectPermissionsResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
   }),
   listTasks: tasks.list({

@@ -83,6 +83,15 @@ export function collection<P extends ObjectSchema, C extends Param = undefined>(
         ...ofCollection,
         query: v.query,
       }),
+    /** `GET` a read beside the collection's items at `<collection>/<name>`, with a query. */
+    readAt: <Q extends ObjectSchema, R extends z.ZodType>(
+      name: string,
+      v: Verb & { query: Q; response: R },
+    ) =>
+      entry<C, Q, undefined, R>(at(name, "GET", `${path}/${name}`, 200), v, {
+        ...ofCollection,
+        query: v.query,
+      }),
     /** `POST` to the collection: the new item, `201`. */
     create: <B extends z.ZodType, R extends z.ZodType>(v: Verb & { body: B; response: R }) =>
       entry<C, undefined, B, R>(at("create", "POST", path, 201), v, {
@@ -92,6 +101,9 @@ export function collection<P extends ObjectSchema, C extends Param = undefined>(
     /** `GET` one item. */
     get: <R extends z.ZodType>(v: Verb & { response: R }) =>
       entry<P, undefined, undefined, R>(at("get", "GET", item, 200), v, ofItem),
+    /** `GET` something about one item at `<item>/<name>`. */
+    getAt: <R extends z.ZodType>(name: string, v: Verb & { response: R }) =>
+      entry<P, undefined, undefined, R>(at(name, "GET", `${item}/${name}`, 200), v, ofItem),
     /** `PUT` a partial change to one item: the item as it now is. */
     update: <B extends z.ZodType, R extends z.ZodType>(v: Verb & { body: B; response: R }) =>
       entry<P, undefined, B, R>(at("update", "PUT", item, 200), v, { ...ofItem, body: v.body }),
