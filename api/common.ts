@@ -26,6 +26,14 @@ export const Name = z
 /** A name used as a search filter: 1–64 characters, no pattern. */
 export const NameFilter = z.string().min(1).max(64).describe("Name filter: 1–64 characters");
 
+/**
+ * The optional `name` filter of a list of `what`: only items whose name contains the text,
+ * whatever its case (the slices word that "any case" or "case-insensitive").
+ */
+export function nameContains(what: string, wording: "any case" | "case-insensitive") {
+  return NameFilter.optional().describe(`Only ${what} whose name contains this text (${wording})`);
+}
+
 /** A free-text description: at most 255 characters. */
 export const Description = z.string().max(255).describe("Description: at most 255 characters");
 
@@ -60,6 +68,20 @@ export const OrderQuery = z.object({
   order_by: z.enum(["created_time"]).optional().describe("Sort key"),
   order_desc: QueryBool.optional().describe("true sorts newest first"),
 });
+
+/** Ordering parameters with their defaults: by creation time, newest first. */
+export const NewestFirstQuery = z.object({
+  order_by: z
+    .enum(["created_time"])
+    .default("created_time")
+    .describe("Sort key (only created_time; default created_time)"),
+  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
+});
+
+/** A project's list query: its filters, then paging and ordering. */
+export function pagedQuery<S extends z.ZodRawShape>(filters: S) {
+  return z.object({ ...filters, ...PageQuery.shape, ...OrderQuery.shape });
+}
 
 /** The paged list wrapper `PaginationResponse_<Item>_`: `{items, offset, limit, total}`. */
 export function paginated<T extends z.ZodType>(item: T) {

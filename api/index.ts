@@ -6,11 +6,5 @@
 export { endpoint, fillPath, type AnyEndpoint, type Endpoint, type ServiceName } from "./endpoint";
 export { iamEndpoints } from "./iam/endpoints";
 export { operationsEndpoints } from "./operations/endpoints";
-export {
-  addressesEndpoints,
-  catalogEndpoints,
-  computeEndpoints,
-  disksEndpoints,
-  networkEndpoints,
-  vmEndpoints,
-} from "./vm/endpoints";
+// Every table of the VM service, each slice's and the whole (pricing included).
+export * from "./vm/endpoints";

@@ -5,8 +5,7 @@
  */
 import { z } from "zod";
 import { queryInt } from "../common";
-import { endpoint } from "../endpoint";
-import { OpsId, OpsProjectId } from "./common";
+import { OpsId, OPS, projectPath, REFUSED } from "./common";
 
 /** `BackupRestoreServerMapping`: which disk backup goes to which disk of the target VM. */
 export const BackupRestoreServerMapping = z
@@ -185,13 +184,12 @@ export type OperationLogList = z.infer<typeof OperationLogList>;
 
 /** The endpoints of the backup service. */
 export const backupRestoreEndpoints = {
-  backupRestore: endpoint({
+  backupRestore: OPS.backup({
     id: "backup.backups.restore",
-    service: "backup",
     method: "POST",
     path: "/v3/{project_id}/backups/{backup_id}/restore",
     summary: "Restore a backup into a VM (server_id and mappings) or a disk (volume_id)",
-    params: z.object({ project_id: OpsProjectId, backup_id: OpsId.describe("Backup id") }),
+    params: projectPath({ backup_id: "Backup id" }),
     body: BackupRestoreRequest,
     // The seed: 202 with no body. The restore's job is found among the operation logs.
     response: { status: 202 },
@@ -202,48 +200,34 @@ export const backupRestoreEndpoints = {
         "the kind of restoration does not match the kind of backup",
         "the backup is not available",
       ],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
       404: ["no backup with this id"],
       409: ["a restore of this backup is already running"],
     },
-    auth: "x-auth-token",
-    errorShape: "ecs",
   }),
-  backupOperationLogs: endpoint({
+  backupOperationLogs: OPS.backup({
     id: "backup.operationLogs.list",
-    service: "backup",
     method: "GET",
     path: "/v3/{project_id}/operation-logs",
     summary: "List operation logs, newest first: how the job of a restore is found",
-    params: z.object({ project_id: OpsProjectId }),
+    params: projectPath({}),
     query: OperationLogsQuery,
     response: { status: 200, schema: OperationLogList },
     errors: {
       400: ["an invalid filter or page"],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
     },
-    auth: "x-auth-token",
-    errorShape: "ecs",
   }),
-  backupOperationLog: endpoint({
+  backupOperationLog: OPS.backup({
     id: "backup.operationLogs.get",
-    service: "backup",
     method: "GET",
     path: "/v3/{project_id}/operation-logs/{operation_log_id}",
     summary: "Show the progress of a restore job",
-    params: z.object({
-      project_id: OpsProjectId,
-      operation_log_id: OpsId.describe("The job_id of a restore"),
-    }),
+    params: projectPath({ operation_log_id: "The job_id of a restore" }),
     response: { status: 200, schema: z.object({ operation_log: OperationLog }) },
     errors: {
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
       404: ["no operation log with this id"],
     },
-    auth: "x-auth-token",
-    errorShape: "ecs",
   }),
 } as const;

@@ -4,8 +4,7 @@
  * service matches it on its metadata, so `id` is optional.
  */
 import { z } from "zod";
-import { endpoint } from "../endpoint";
-import { OpsProjectId } from "./common";
+import { OPS, projectPath, REFUSED } from "./common";
 
 /**
  * The automatic clearing delay of an alarm sent without `timeout`: three days. The reference
@@ -154,13 +153,12 @@ export type AomError = z.infer<typeof AomError>;
 
 /** The endpoints of the events service. */
 export const eventsEndpoints = {
-  pushEvents: endpoint({
+  pushEvents: OPS.events({
     id: "events.events.push",
-    service: "events",
     method: "PUT",
     path: "/v2/{project_id}/push/events",
     summary: "Report events and alarms, or clear alarms with action=clear",
-    params: z.object({ project_id: OpsProjectId }),
+    params: projectPath({}),
     query: PushEventsQuery,
     headers: z.strictObject({ "x-enterprise-project-id": EnterpriseProjectId.optional() }),
     body: PushEventsRequest,
@@ -171,12 +169,9 @@ export const eventsEndpoints = {
         "clearing an alarm named neither by metadata nor by id, or one that was never reported",
         "Content-Type is not application/json, or an invalid x-enterprise-project-id",
       ],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
       500: ["internal server error"],
       503: ["service unavailable"],
     },
-    auth: "x-auth-token",
-    errorShape: "aom",
   }),
 } as const;

@@ -5,8 +5,7 @@
  * progress (`actions` is non-empty while it runs).
  */
 import { z } from "zod";
-import { endpoint } from "../endpoint";
-import { OpsId, OpsProjectId } from "./common";
+import { OpsId, OPS, projectPath, REFUSED } from "./common";
 
 /** Characters no index name or pattern may contain (besides whitespace and uppercase). */
 export const INDEX_FORBIDDEN_CHARACTERS = ['"', "\\", "<", "|", ">", "/", "?"] as const;
@@ -119,16 +118,14 @@ export type SearchCluster = z.infer<typeof SearchCluster>;
 
 /** The endpoints of the search service. */
 export const indexSnapshotRestoreEndpoints = {
-  indexSnapshotRestore: endpoint({
+  indexSnapshotRestore: OPS.search({
     id: "search.indexSnapshots.restore",
-    service: "search",
     method: "POST",
     path: "/v1.0/{project_id}/clusters/{cluster_id}/index_snapshot/{snapshot_id}/restore",
     summary: "Restore indexes of a snapshot into a target cluster, optionally renaming them",
-    params: z.object({
-      project_id: OpsProjectId,
-      cluster_id: OpsId.describe("Id of the cluster that owns the snapshot"),
-      snapshot_id: OpsId.describe("Snapshot id"),
+    params: projectPath({
+      cluster_id: "Id of the cluster that owns the snapshot",
+      snapshot_id: "Snapshot id",
     }),
     body: IndexSnapshotRestoreRequest,
     response: { status: 201 },
@@ -141,26 +138,21 @@ export const indexSnapshotRestoreEndpoints = {
         "an index exists in the target and replace_exist_indices is not true",
         "unknown snapshot, or a snapshot that did not complete",
       ],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project", "CSS.0015: unknown source or target cluster"],
+      401: REFUSED[401],
+      403: [...REFUSED[403], "CSS.0015: unknown source or target cluster"],
       409: ["CSS.0011: another operation is running on the target cluster"],
     },
-    auth: "x-auth-token",
-    errorShape: "css",
   }),
-  searchClusterGet: endpoint({
+  searchClusterGet: OPS.search({
     id: "search.clusters.get",
-    service: "search",
     method: "GET",
     path: "/v1.0/{project_id}/clusters/{cluster_id}",
     summary: "Show a search cluster and the operations running on it",
-    params: z.object({ project_id: OpsProjectId, cluster_id: OpsId.describe("Cluster id") }),
+    params: projectPath({ cluster_id: "Cluster id" }),
     response: { status: 200, schema: SearchCluster },
     errors: {
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project", "CSS.0015: unknown cluster"],
+      401: REFUSED[401],
+      403: [...REFUSED[403], "CSS.0015: unknown cluster"],
     },
-    auth: "x-auth-token",
-    errorShape: "css",
   }),
 } as const;

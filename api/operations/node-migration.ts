@@ -5,8 +5,7 @@
  * access-key/secret-key signature.
  */
 import { z } from "zod";
-import { endpoint } from "../endpoint";
-import { OpsId, OpsProjectId } from "./common";
+import { OpsId, OPS, projectPath, REFUSED } from "./common";
 import { DEFAULT_NODE_USERNAME, passwordProblems } from "./password-policy";
 
 /** The most nodes one migration may move. */
@@ -267,18 +266,22 @@ export const Job = z
 /** A value of {@link Job}. */
 export type Job = z.infer<typeof Job>;
 
+/** The refusals of the container service, which also takes signed requests. */
+const SIGNED_REFUSED = {
+  ...REFUSED,
+  401: ["missing or invalid X-Auth-Token, or a refused signature"],
+} as const;
+
 /** The endpoints of node migration and its job. */
 export const nodeMigrationEndpoints = {
-  migrateNodes: endpoint({
+  migrateNodes: OPS.signedContainers({
     id: "containers.nodes.migrate",
-    service: "containers",
     method: "PUT",
     path: "/api/v3/projects/{project_id}/clusters/{cluster_id}/nodes/operation/migrateto/{target_cluster_id}",
     summary: "Migrate nodes to another cluster of the same virtual network; answers the job id",
-    params: z.object({
-      project_id: OpsProjectId,
-      cluster_id: OpsId.describe("Source cluster id"),
-      target_cluster_id: OpsId.describe("Target cluster id"),
+    params: projectPath({
+      cluster_id: "Source cluster id",
+      target_cluster_id: "Target cluster id",
     }),
     body: MigrateNodesRequest,
     response: { status: 200, schema: MigrateNodesResponse },
@@ -291,28 +294,21 @@ export const nodeMigrationEndpoints = {
         "DockerLVMConfigOverride diskType differs from the nodes' disk type",
         "Content-Type is not application/json",
       ],
-      401: ["missing or invalid X-Auth-Token, or a refused signature"],
-      403: ["the project is not the token's project"],
+      ...SIGNED_REFUSED,
       404: ["unknown source or target cluster, or a node not in the source cluster"],
       409: ["a node is already being migrated"],
     },
-    auth: "x-auth-token-or-signature",
-    errorShape: "cce",
   }),
-  getJob: endpoint({
+  getJob: OPS.signedContainers({
     id: "containers.jobs.get",
-    service: "containers",
     method: "GET",
     path: "/api/v3/projects/{project_id}/jobs/{job_id}",
     summary: "Show a job's phase: Initializing, Running, then Success or Failed",
-    params: z.object({ project_id: OpsProjectId, job_id: OpsId.describe("Job id") }),
+    params: projectPath({ job_id: "Job id" }),
     response: { status: 200, schema: Job },
     errors: {
-      401: ["missing or invalid X-Auth-Token, or a refused signature"],
-      403: ["the project is not the token's project"],
+      ...SIGNED_REFUSED,
       404: ["no job with this id"],
     },
-    auth: "x-auth-token-or-signature",
-    errorShape: "cce",
   }),
 } as const;

@@ -3,8 +3,7 @@
  * instance: `PUT /v2/{project_id}/instances/{instance_id}/restart-queue-manager`.
  */
 import { z } from "zod";
-import { endpoint } from "../endpoint";
-import { OpsId, OpsProjectId } from "./common";
+import { OPS, projectPath, REFUSED } from "./common";
 
 /** The answer: the execution result and the instance it concerns. */
 export const QueueManagerRestartResponse = z
@@ -18,21 +17,17 @@ export type QueueManagerRestartResponse = z.infer<typeof QueueManagerRestartResp
 
 /** The endpoints of the queue service. */
 export const queueManagerRestartEndpoints = {
-  queueManagerRestart: endpoint({
+  queueManagerRestart: OPS.queue({
     id: "queue.instances.restartQueueManager",
-    service: "queue",
     method: "PUT",
     path: "/v2/{project_id}/instances/{instance_id}/restart-queue-manager",
     summary: "Restart the queue manager (web management console) of a message-queue instance",
-    params: z.object({ project_id: OpsProjectId, instance_id: OpsId.describe("Instance id") }),
+    params: projectPath({ instance_id: "Instance id" }),
     response: { status: 200, schema: QueueManagerRestartResponse },
     errors: {
       400: ["the instance is not RUNNING"],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
       404: ["no instance with this id"],
     },
-    auth: "x-auth-token",
-    errorShape: "dms",
   }),
 } as const;

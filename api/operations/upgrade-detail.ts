@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { queryInt } from "../common";
-import { endpoint } from "../endpoint";
-import { LocalDateTime, OpsId, OpsProjectId } from "./common";
+import { LocalDateTime, OPS, projectPath, REFUSED } from "./common";
 
 /** Status of an upgrade or switchover task; SUCCESS, FAILED and PARTIAL_FAILED are final. */
 export const UpgradeTaskStatus = z
@@ -118,22 +117,18 @@ export type UpgradeDetailResponse = z.infer<typeof UpgradeDetailResponse>;
 
 /** The endpoint of the upgrade detail. */
 export const upgradeDetailEndpoints = {
-  upgradeDetail: endpoint({
+  upgradeDetail: OPS.containers({
     id: "containers.upgrades.detail",
-    service: "containers",
     method: "GET",
     path: "/v1.0/{project_id}/clusters/{cluster_id}/upgrade/detail",
     summary: "Page through a cluster's upgrade or zone switchover tasks, newest first",
-    params: z.object({ project_id: OpsProjectId, cluster_id: OpsId.describe("Cluster id") }),
+    params: projectPath({ cluster_id: "Cluster id" }),
     query: UpgradeDetailQuery,
     response: { status: 200, schema: UpgradeDetailResponse },
     errors: {
       400: ["start or limit outside 1–1000, an unknown action_mode"],
-      401: ["missing or invalid X-Auth-Token"],
-      403: ["the project is not the token's project"],
+      ...REFUSED,
       404: ["no cluster with this id"],
     },
-    auth: "x-auth-token",
-    errorShape: "cce",
   }),
 } as const;

@@ -3,7 +3,8 @@
  * size bounds, speed limits and zones.
  */
 import { z } from "zod";
-import { Uuid, Uuid4 } from "../common";
+import { Uuid4 } from "../common";
+import { CatalogZone, DisplayName, idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/disk-types/{disk_type_id}`. */
 export const DiskTypeIdParams = z.object({
@@ -30,23 +31,15 @@ export const SpeedLimit = z
 export type SpeedLimit = z.infer<typeof SpeedLimit>;
 
 /** `PublicAvailabilityZoneDiskTypeResponse`: one zone a disk type is offered in. */
-export const DiskTypeZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-  })
-  .describe("Availability zone of a disk type");
+export const DiskTypeZone = CatalogZone.describe("Availability zone of a disk type");
 /** A value of {@link DiskTypeZone}. */
 export type DiskTypeZone = z.infer<typeof DiskTypeZone>;
 
 /** `PublicDiskTypeResponse`: a disk type. */
 export const DiskTypeResponse = z
   .object({
-    id: Uuid.describe("Disk type id"),
-    name: z.string().describe("Disk type name, e.g. SSD"),
-    display_name: z.string().describe("Name shown to people"),
+    ...idName("Disk type", "Disk type name, e.g. SSD"),
+    display_name: DisplayName,
     speed_limits: z.array(SpeedLimit).describe("Speed limits by disk size"),
     availability_zones: z.array(DiskTypeZone).describe("Zones the disk type is offered in"),
     free_tier: z.boolean().describe("true when the type is meant for free-tier VMs"),

@@ -6,18 +6,19 @@
 import { z } from "zod";
 import {
   Description,
-  Limit,
+  exclusivePairs,
   Name,
-  NameFilter,
-  Offset,
-  QueryBool,
+  nameContains,
+  NewestFirstQuery,
+  PageQuery,
   Uuid,
   Uuid4,
   paginated,
   queryArray,
 } from "../common";
 import { DiskStatus, VmStatus } from "./enums";
-import { AvailabilityZoneMini, DiskTypeMini, ProjectMini, TagMini } from "./minis";
+import { idName, NewTags, Timestamps } from "./fields";
+import { AvailabilityZoneMini, DiskTypeMini, ProjectMini, Tags } from "./minis";
 
 /** The largest disk the service creates, in GB. */
 export const DISK_MAX_SIZE = 16384;
@@ -42,32 +43,12 @@ export const DiskListQuery = z.object({
     .default([])
     .describe("Only disks carrying at least one of these tags (default: no tag filter)"),
   availability_zone_id: Uuid.optional().describe("Only disks in this availability zone"),
-  name: NameFilter.optional().describe("Only disks whose name contains this text (any case)"),
-  offset: Offset,
-  limit: Limit,
-  order_by: z
-    .enum(["created_time"])
-    .default("created_time")
-    .describe("Sort key (only created_time; default created_time)"),
-  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
+  name: nameContains("disks", "any case"),
+  ...PageQuery.shape,
+  ...NewestFirstQuery.shape,
 });
 /** Parsed {@link DiskListQuery}. */
 export type DiskListQuery = z.output<typeof DiskListQuery>;
-
-/** Refuses a request that names a reference both by id and by name. */
-function oneOf<T extends Record<string, unknown>>(pairs: ReadonlyArray<readonly [string, string]>) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    for (const [id, name] of pairs) {
-      if (value[id] !== undefined && value[name] !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [id],
-          message: `give ${id} or ${name}, not both`,
-        });
-      }
-    }
-  };
-}
 
 /**
  * `PublicDiskCreateRequest`: a new disk. The zone defaults to the default zone and the disk
@@ -94,11 +75,10 @@ export const DiskCreateRequest = z
       .default(false)
       .describe("May be attached to several VMs at once (default false)"),
     encrypted: z.boolean().default(false).describe("Encrypted disk (default false)"),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
   })
   .superRefine(
-    oneOf([
+    exclusivePairs([
       ["availability_zone_id", "availability_zone_name"],
       ["disk_type_id", "disk_type_name"],
     ]),
@@ -124,7 +104,7 @@ export const DiskUpdateRequest = z
     tag_ids: z.array(Uuid4).optional().describe("Tags by id (replace the current tags)"),
     tag_names: z.array(Name).optional().describe("Tags by name (replace the current tags)"),
   })
-  .superRefine(oneOf([["disk_type_id", "disk_type_name"]]));
+  .superRefine(exclusivePairs([["disk_type_id", "disk_type_name"]]));
 /** Parsed {@link DiskUpdateRequest}. */
 export type DiskUpdateRequest = z.output<typeof DiskUpdateRequest>;
 
@@ -145,8 +125,7 @@ export type DiskDetachRequest = z.output<typeof DiskDetachRequest>;
 /** `VmsBlockResponse`: a VM a disk is attached to; `primary` marks the VM it boots. */
 export const DiskVm = z
   .object({
-    id: Uuid.describe("VM id"),
-    name: z.string().describe("VM name"),
+    ...idName("VM"),
     primary: z.boolean().describe("true when this disk is the VM's boot disk"),
     state: VmStatus,
   })
@@ -157,8 +136,7 @@ export type DiskVm = z.infer<typeof DiskVm>;
 /** `PublicDiskResponse`: a disk with its project, zone, type, tags and VMs. */
 export const DiskResponse = z
   .object({
-    id: Uuid.describe("Disk id"),
-    name: z.string().describe("Disk name"),
+    ...idName("Disk"),
     description: z.string().describe("Disk description"),
     size: z.number().int().describe("Size in GB"),
     state: DiskStatus,
@@ -170,9 +148,8 @@ export const DiskResponse = z
     project: ProjectMini,
     availability_zone: AvailabilityZoneMini,
     disk_type: DiskTypeMini,
-    created_time: z.string().describe("Creation time (ISO 8601)"),
-    modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
-    tags: z.array(TagMini).describe("Tags"),
+    ...Timestamps,
+    tags: Tags,
     vms: z.array(DiskVm).describe("VMs the disk is attached to"),
   })
   .describe("Disk");

@@ -16,36 +16,33 @@ const BUSY = ["creating", "deleting", "updating"] as const;
 /** The states of attaching and detaching, of the objects a VM may hold (disks, public IPs). */
 const MOVING = ["attaching", "detaching"] as const;
 
+/**
+ * A lifecycle enum as the document lists it: the stable states, then {@link FAILED}, then the
+ * transitional states.
+ */
+function lifecycle<const S extends readonly string[], const T extends readonly string[]>(
+  stable: S,
+  transitional: T,
+  description: string,
+) {
+  return z.enum([...stable, ...FAILED, ...transitional]).describe(description);
+}
+
 /** Lifecycle state of a VM (`VmState`): stable `running`/`stopped`, the rest transitional or failed. */
-export const VmStatus = z
-  .enum([
-    "running",
-    "stopped",
-    ...FAILED,
-    "creating",
-    "starting",
-    "stopping",
-    "rebooting",
-    "deleting",
-    "updating",
-  ])
-  .describe("VM state");
+export const VmStatus = lifecycle(
+  ["running", "stopped"],
+  ["creating", "starting", "stopping", "rebooting", "deleting", "updating"],
+  "VM state",
+);
 /** A value of {@link VmStatus}. */
 export type VmStatus = z.infer<typeof VmStatus>;
 
 /** Lifecycle state of a disk (`DiskState`): stable `available`/`in_use`/`reserved`. */
-export const DiskStatus = z
-  .enum([
-    "available",
-    "in_use",
-    "reserved",
-    ...FAILED,
-    "creating",
-    "updating",
-    "deleting",
-    ...MOVING,
-  ])
-  .describe("Disk state");
+export const DiskStatus = lifecycle(
+  ["available", "in_use", "reserved"],
+  ["creating", "updating", "deleting", ...MOVING],
+  "Disk state",
+);
 /** A value of {@link DiskStatus}. */
 export type DiskStatus = z.infer<typeof DiskStatus>;
 
@@ -54,16 +51,16 @@ export type DiskStatus = z.infer<typeof DiskStatus>;
  * (`SubnetState`, `SecurityGroupState`, `SecurityGroupRuleState`, `InterfaceState` have
  * the same values); the stable state is `created`.
  */
-export const NetworkStatus = z
-  .enum(["created", ...FAILED, ...BUSY])
-  .describe("Network object state");
+export const NetworkStatus = lifecycle(["created"], BUSY, "Network object state");
 /** A value of {@link NetworkStatus}. */
 export type NetworkStatus = z.infer<typeof NetworkStatus>;
 
 /** Lifecycle state of a project (`ProjectState`); the stable state is `created`. */
-export const ProjectStatus = z
-  .enum(["created", ...FAILED, "creating", "updating", "deleting"])
-  .describe("Project state");
+export const ProjectStatus = lifecycle(
+  ["created"],
+  ["creating", "updating", "deleting"],
+  "Project state",
+);
 /** A value of {@link ProjectStatus}. */
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
@@ -75,9 +72,11 @@ export const FlavorStatus = z
 export type FlavorStatus = z.infer<typeof FlavorStatus>;
 
 /** Lifecycle state of a floating (public) IP (`FloatingIpState`). */
-export const FloatingIpStatus = z
-  .enum(["available", "in_use", ...FAILED, ...BUSY, ...MOVING])
-  .describe("Floating IP state");
+export const FloatingIpStatus = lifecycle(
+  ["available", "in_use"],
+  [...BUSY, ...MOVING],
+  "Floating IP state",
+);
 /** A value of {@link FloatingIpStatus}. */
 export type FloatingIpStatus = z.infer<typeof FloatingIpStatus>;
 
@@ -204,6 +203,20 @@ export const OrganizationLimitType = z
   .describe("Organization limit type");
 /** A value of {@link OrganizationLimitType}. */
 export type OrganizationLimitType = z.infer<typeof OrganizationLimitType>;
+
+/** `PlacementGroupPolicyEnum`: how a group spreads its VMs over hosts. */
+export const PlacementGroupPolicy = z
+  .enum(["soft-anti-affinity", "anti-affinity"])
+  .describe("Placement policy: anti-affinity (one VM per host) or soft-anti-affinity");
+/** A value of {@link PlacementGroupPolicy}. */
+export type PlacementGroupPolicy = z.infer<typeof PlacementGroupPolicy>;
+
+/** `PlacementGroupState`: the state of a group in one zone; the document lists `error` third. */
+export const PlacementGroupState = z
+  .enum(["created", "error_creating", "error_deleting", "error", ...BUSY])
+  .describe("Placement group state");
+/** A value of {@link PlacementGroupState}. */
+export type PlacementGroupState = z.infer<typeof PlacementGroupState>;
 
 /** Sort keys of the VM list (`VmOrderByFields`). */
 export const VmOrderBy = z.enum(["created_time", "name"]).describe("VM list sort key");

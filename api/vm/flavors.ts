@@ -4,8 +4,10 @@
  * cpu 1–128, ram 1–1024 GB, gpu 0–16, name 1–64 characters.
  */
 import { z } from "zod";
-import { Limit, NameFilter, Offset, QueryBool, Uuid, Uuid4, paginated, queryInt } from "../common";
+import { nameContains, NewestFirstQuery, PageQuery, Uuid4, paginated, queryInt } from "../common";
 import { FlavorStatus } from "./enums";
+import { CatalogZone, idName } from "./fields";
+import { FlavorSize } from "./minis";
 
 /** Path parameters of `GET /api/v1/flavors/{flavor_id}`. */
 export const FlavorIdParams = z.object({
@@ -14,16 +16,11 @@ export const FlavorIdParams = z.object({
 
 /** Query of `GET /api/v1/flavors`: every filter is optional and they combine with AND. */
 export const FlavorListQuery = z.object({
-  order_by: z
-    .enum(["created_time"])
-    .default("created_time")
-    .describe("Sort key (only created_time; default created_time)"),
-  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
-  offset: Offset,
-  limit: Limit,
+  ...NewestFirstQuery.shape,
+  ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only flavors offered in this availability zone"),
   project_id: Uuid4.optional().describe("Only flavors available to this project"),
-  name: NameFilter.optional().describe("Only flavors whose name contains this text (any case)"),
+  name: nameContains("flavors", "any case"),
   cpu: queryInt(1, 128).optional().describe("Only flavors with exactly this many vCPUs (1–128)"),
   ram: queryInt(1, 1024)
     .optional()
@@ -39,31 +36,19 @@ export const FlavorListQuery = z.object({
 export type FlavorListQuery = z.output<typeof FlavorListQuery>;
 
 /** `PublicAvailabilityZoneFlavorResponse`: one zone a flavor is offered in. */
-export const FlavorZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-    state: FlavorStatus,
-  })
-  .describe("Availability zone of a flavor");
+export const FlavorZone = CatalogZone.extend({ state: FlavorStatus }).describe(
+  "Availability zone of a flavor",
+);
 /** A value of {@link FlavorZone}. */
 export type FlavorZone = z.infer<typeof FlavorZone>;
 
 /** `PublicFlavorResponse`: a VM size with its network limits and zones. */
 export const FlavorResponse = z
   .object({
-    id: Uuid.describe("Flavor id"),
-    name: z.string().describe("Flavor name"),
+    ...idName("Flavor"),
     description: z.string().describe("Flavor description"),
     type: z.string().describe("Flavor type, e.g. standard, gpu or free-tier"),
-    cpu: z.number().int().describe("Number of vCPUs"),
-    ram: z.number().int().describe("RAM in GB"),
-    gpu: z.number().int().describe("Number of GPUs"),
-    oversubscription: z
-      .string()
-      .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+    ...FlavorSize,
     assured_bandwidth: z.number().int().describe("Guaranteed network bandwidth"),
     maximum_bandwidth: z.number().int().describe("Maximum network bandwidth"),
     pps: z.number().int().describe("Packets per second limit"),

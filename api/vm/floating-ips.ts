@@ -9,9 +9,8 @@ import {
   Description,
   exclusivePairs,
   Name,
-  NameFilter,
-  OrderQuery,
-  PageQuery,
+  nameContains,
+  pagedQuery,
   QueryBool,
   Uuid,
   Uuid4,
@@ -19,6 +18,7 @@ import {
   queryArray,
 } from "../common";
 import { FloatingIpStatus } from "./enums";
+import { idName, NewRecordZone, NewTags, Rename, replacedTags, Timestamps } from "./fields";
 import { AvailabilityZoneMini, InterfaceMini, TagMini, VmMini } from "./minis";
 
 /** Path parameters of one public IP. */
@@ -27,20 +27,30 @@ export const FloatingIpParams = z.object({
 });
 
 /** `GET /api/v1/floating-ips` query: the project is required; every filter narrows the list. */
-export const FloatingIpListQuery = z.object({
+export const FloatingIpListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose public IPs are listed"),
   availability_zone_id: Uuid.optional().describe("Only addresses of this zone"),
   interface_id: Uuid.optional().describe("Only the address bound to this interface"),
   router_id: Uuid.optional().describe("Only addresses of this router"),
   nat_gateway_id: Uuid.optional().describe("Only addresses of this SNAT gateway"),
   free: QueryBool.optional().describe("true: only free addresses; false: only bound ones"),
-  name: NameFilter.optional().describe(
-    "Only addresses whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("addresses", "case-insensitive"),
   tag_ids: queryArray(Uuid).optional().describe("Only addresses carrying one of these tags"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
+
+/** Refuses an `interface_name` without the `vm_id` whose interface it names. */
+function interfaceNameNeedsVm(
+  body: { interface_name?: string | undefined; vm_id?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.interface_name !== undefined && body.vm_id === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["interface_name"],
+      message: "interface_name names an interface of vm_id; give vm_id too",
+    });
+  }
+}
 
 /**
  * `PublicFloatingIpCreateRequest`: a new address in a zone, free or bound at once to an
@@ -50,18 +60,12 @@ export const FloatingIpCreateRequest = z
   .strictObject({
     name: Name.describe("Address name"),
     description: Description.optional().describe("Description (default empty)"),
-    availability_zone_id: Uuid4.optional().describe(
-      "Zone id (or give availability_zone_name; default: the default zone)",
-    ),
-    availability_zone_name: Name.optional().describe(
-      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
-    ),
+    ...NewRecordZone,
     project_id: Uuid4.describe("Project the address belongs to"),
     interface_id: Uuid4.optional().describe("Bind to this interface at once"),
     vm_id: Uuid4.optional().describe("Bind to this VM's interface (interface_name, else primary)"),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
   })
   .superRefine(
     exclusivePairs([
@@ -69,15 +73,7 @@ export const FloatingIpCreateRequest = z
       ["interface_id", "vm_id"],
     ]),
   )
-  .superRefine((body, ctx) => {
-    if (body.interface_name !== undefined && body.vm_id === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["interface_name"],
-        message: "interface_name names an interface of vm_id; give vm_id too",
-      });
-    }
-  });
+  .superRefine(interfaceNameNeedsVm);
 /** The parsed value of {@link FloatingIpCreateRequest}. */
 export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
 
@@ -89,26 +85,18 @@ export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
  */
 export const FloatingIpUpdateRequest = z
   .strictObject({
-    name: Name.optional().describe("New name"),
-    description: Description.optional().describe("New description"),
+    ...Rename,
     interface_id: Uuid4.optional().describe("Bind the free address to this interface"),
     vm_id: Uuid4.optional().describe(
       "Bind the free address to this VM (interface_name or primary)",
     ),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
     detach: z.boolean().optional().describe("true: release the address from its interface"),
-    tag_ids: z.array(Uuid4).optional().describe("New tags by id (with tag_names, replaces them)"),
-    tag_names: z.array(Name).optional().describe("New tags by name (with tag_ids, replaces them)"),
+    ...replacedTags(Uuid4, "them"),
   })
   .superRefine(exclusivePairs([["interface_id", "vm_id"]]))
   .superRefine((body, ctx) => {
-    if (body.interface_name !== undefined && body.vm_id === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["interface_name"],
-        message: "interface_name names an interface of vm_id; give vm_id too",
-      });
-    }
+    interfaceNameNeedsVm(body, ctx);
     if (body.detach === true && (body.interface_id ?? body.vm_id) !== undefined) {
       ctx.addIssue({
         code: "custom",
@@ -123,8 +111,7 @@ export type FloatingIpUpdateRequest = z.output<typeof FloatingIpUpdateRequest>;
 /** `NATGatewayMiniResponse`: the SNAT gateway that uses an address. */
 export const NatGatewayMini = z
   .object({
-    id: Uuid.describe("SNAT gateway id"),
-    name: z.string().describe("SNAT gateway name"),
+    ...idName("SNAT gateway"),
     state: z.string().describe("SNAT gateway state"),
   })
   .describe("SNAT gateway");
@@ -140,8 +127,7 @@ export const FloatingIpResponse = z.object({
   vm: VmMini.optional(),
   nat_gateway: NatGatewayMini.optional(),
   availability_zone: AvailabilityZoneMini.optional(),
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   tags: z.array(TagMini).default([]).describe("Tags"),
 });
 /** A value of {@link FloatingIpResponse}. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Name, Uuid } from "../common";
 import { InterfaceType, NetworkStatus } from "./enums";
+import { idName } from "./fields";
 import { FloatingIpMini, SecurityGroupMini } from "./minis";
 import { ImageMetadataMap, MetadataById } from "./vm-create";
 import { VmResponse } from "./vms";
@@ -37,8 +38,7 @@ export type FreeTierVmCreateRequest = z.output<typeof FreeTierVmCreateRequest>;
 /** `VmResponseFreeTierInterfaceSection`: an interface of a free-tier VM (no subnet shown). */
 export const FreeTierVmInterface = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name"),
+    ...idName("Interface"),
     ip_address: z.string().describe("IPv4 address"),
     security_groups: z.array(SecurityGroupMini).describe("Security groups"),
     floating_ip: FloatingIpMini.optional(),

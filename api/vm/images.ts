@@ -3,8 +3,17 @@
  * metadata fields (values a VM of the image needs, such as a user name) and its zones.
  */
 import { z } from "zod";
-import { Limit, NameFilter, Offset, QueryBool, Uuid, Uuid4, paginated } from "../common";
+import {
+  nameContains,
+  NewestFirstQuery,
+  PageQuery,
+  QueryBool,
+  Uuid,
+  Uuid4,
+  paginated,
+} from "../common";
 import { ImageType } from "./enums";
+import { CatalogZone, DisplayName, idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/images/{image_id}`. */
 export const ImageIdParams = z.object({
@@ -13,15 +22,10 @@ export const ImageIdParams = z.object({
 
 /** Query of `GET /api/v1/images`: every filter is optional and they combine with AND. */
 export const ImageListQuery = z.object({
-  order_by: z
-    .enum(["created_time"])
-    .default("created_time")
-    .describe("Sort key (only created_time; default created_time)"),
-  order_desc: QueryBool.default(true).describe("true (default) sorts newest first"),
-  offset: Offset,
-  limit: Limit,
+  ...NewestFirstQuery.shape,
+  ...PageQuery.shape,
   availability_zone_id: Uuid4.optional().describe("Only images offered in this availability zone"),
-  name: NameFilter.optional().describe("Only images whose name contains this text (any case)"),
+  name: nameContains("images", "any case"),
   type: ImageType.optional().describe("Only images of this type: public, private or marketplace"),
   enabled: QueryBool.optional().describe(
     "true: only images offered in at least one enabled zone; false: only the others",
@@ -44,7 +48,7 @@ export const ImageMetadataItem = z
     id: Uuid.describe("Metadata field id (the metadata_id of VM create requests)"),
     name: z.string().describe("Field name, e.g. user_name"),
     image_id: Uuid.describe("The image the field belongs to"),
-    display_name: z.string().describe("Name shown to people"),
+    display_name: DisplayName,
     display_position: z.number().int().describe("Position in forms"),
     field_type: z.string().describe("Kind of value, e.g. string or text"),
     display_group: z.string().optional().describe("Form group the field is shown in"),
@@ -64,24 +68,17 @@ export const ImageMetadataItem = z
 export type ImageMetadataItem = z.infer<typeof ImageMetadataItem>;
 
 /** `PublicAvailabilityZoneImageResponse`: one zone an image is offered in. */
-export const ImageZone = z
-  .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
-    default: z.boolean().describe("true for the default availability zone"),
-    enabled: z.boolean().describe("true when the availability zone is enabled"),
-    state: z.string().describe("State of the image in this zone, e.g. created"),
-  })
-  .describe("Availability zone of an image");
+export const ImageZone = CatalogZone.extend({
+  state: z.string().describe("State of the image in this zone, e.g. created"),
+}).describe("Availability zone of an image");
 /** A value of {@link ImageZone}. */
 export type ImageZone = z.infer<typeof ImageZone>;
 
 /** `PublicImageResponse`: an operating-system image. */
 export const ImageResponse = z
   .object({
-    id: Uuid.describe("Image id"),
-    name: z.string().describe("Image name, e.g. ubuntu-22.04"),
-    display_name: z.string().describe("Name shown to people"),
+    ...idName("Image", "Image name, e.g. ubuntu-22.04"),
+    display_name: DisplayName,
     description: z.string().describe("Description"),
     project_id: Uuid.optional().describe("Owning project (private images only)"),
     icon: z.string().describe("Icon (SVG)"),

@@ -7,13 +7,11 @@
 import { z } from "zod";
 import { Uuid } from "../common";
 import { FloatingIpStatus, InterfaceType, NetworkStatus, VmStatus } from "./enums";
+import { idName } from "./fields";
 
 /** `AvailabilityZoneMiniResponse`: the zone a resource lives in. */
 export const AvailabilityZoneMini = z
-  .object({
-    id: Uuid.describe("Availability zone id"),
-    name: z.string().describe("Availability zone name"),
-  })
+  .object(idName("Availability zone"))
   .describe("Availability zone");
 /** A value of {@link AvailabilityZoneMini}. */
 export type AvailabilityZoneMini = z.infer<typeof AvailabilityZoneMini>;
@@ -31,36 +29,41 @@ export type ProjectMini = z.infer<typeof ProjectMini>;
 /** `TagMiniResponse`: a tag put on a resource. */
 export const TagMini = z
   .object({
-    id: Uuid.describe("Tag id"),
-    name: z.string().describe("Tag name"),
+    ...idName("Tag"),
     color: z.string().describe("Tag color"),
   })
   .describe("Tag");
 /** A value of {@link TagMini}. */
 export type TagMini = z.infer<typeof TagMini>;
 
+/** The tags of a record. */
+export const Tags = z.array(TagMini).describe("Tags");
+
 /** `DiskTypeMiniResponse`: the type of a disk. */
 export const DiskTypeMini = z
   .object({
-    id: Uuid.describe("Disk type id"),
-    name: z.string().describe("Disk type name"),
+    ...idName("Disk type"),
     free_tier: z.boolean().describe("true when a free-tier VM may use this disk type"),
   })
   .describe("Disk type");
 /** A value of {@link DiskTypeMini}. */
 export type DiskTypeMini = z.infer<typeof DiskTypeMini>;
 
+/** The size of a flavor: what the flavor response and its mini both state. */
+export const FlavorSize = {
+  cpu: z.number().int().describe("Number of vCPUs"),
+  ram: z.number().int().describe("RAM in GB"),
+  gpu: z.number().int().describe("Number of GPUs"),
+  oversubscription: z
+    .string()
+    .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+};
+
 /** `FlavorMiniResponse`: the flavor (size) of a VM. */
 export const FlavorMini = z
   .object({
-    id: Uuid.describe("Flavor id"),
-    name: z.string().describe("Flavor name"),
-    cpu: z.number().int().describe("Number of vCPUs"),
-    ram: z.number().int().describe("RAM in GB"),
-    gpu: z.number().int().describe("Number of GPUs"),
-    oversubscription: z
-      .string()
-      .describe("Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%"),
+    ...idName("Flavor"),
+    ...FlavorSize,
     free_tier: z.boolean().describe("true when a free-tier VM may use this flavor"),
   })
   .describe("Flavor");
@@ -70,8 +73,7 @@ export type FlavorMini = z.infer<typeof FlavorMini>;
 /** `ImageMiniResponse`: the image a VM was built from; `type` and `display_name` may be absent. */
 export const ImageMini = z
   .object({
-    id: Uuid.describe("Image id"),
-    name: z.string().describe("Image name"),
+    ...idName("Image"),
     free_tier_enabled: z.boolean().describe("true when a free-tier VM may use this image"),
     type: z.string().nullable().optional().describe("Image type: public, private or marketplace"),
     display_name: z.string().nullable().optional().describe("Name shown to people"),
@@ -82,21 +84,14 @@ export type ImageMini = z.infer<typeof ImageMini>;
 
 /** `SecurityGroupMiniResponse`: a security group with its state. */
 export const SecurityGroupMini = z
-  .object({
-    id: Uuid.describe("Security group id"),
-    name: z.string().describe("Security group name"),
-    state: NetworkStatus,
-  })
+  .object({ ...idName("Security group"), state: NetworkStatus })
   .describe("Security group");
 /** A value of {@link SecurityGroupMini}. */
 export type SecurityGroupMini = z.infer<typeof SecurityGroupMini>;
 
 /** `RemoteSecurityGroupMiniResponse`: the remote group a rule refers to. */
 export const RemoteSecurityGroupMini = z
-  .object({
-    id: Uuid.describe("Security group id"),
-    name: z.string().describe("Security group name"),
-  })
+  .object(idName("Security group"))
   .describe("Remote security group");
 /** A value of {@link RemoteSecurityGroupMini}. */
 export type RemoteSecurityGroupMini = z.infer<typeof RemoteSecurityGroupMini>;
@@ -104,8 +99,7 @@ export type RemoteSecurityGroupMini = z.infer<typeof RemoteSecurityGroupMini>;
 /** `SubnetWithAddressMiniResponse`: a subnet with its state and CIDR. */
 export const SubnetWithAddressMini = z
   .object({
-    id: Uuid.describe("Subnet id"),
-    name: z.string().describe("Subnet name"),
+    ...idName("Subnet"),
     state: NetworkStatus,
     routed_network: z.boolean().describe("true when the subnet is routed"),
     subnet_address: z.string().describe("Subnet address (CIDR), e.g. 10.10.0.0/24"),
@@ -130,20 +124,14 @@ export type FloatingIpMini = z.infer<typeof FloatingIpMini>;
  * `PlacementGroupMiniResponse`: the placement group of a VM. The reference marks no field
  * required; its sibling `PlacementGroupLiteSchema` requires both, which is what we answer.
  */
-export const PlacementGroupMini = z
-  .object({
-    id: Uuid.describe("Placement group id"),
-    name: z.string().describe("Placement group name"),
-  })
-  .describe("Placement group");
+export const PlacementGroupMini = z.object(idName("Placement group")).describe("Placement group");
 /** A value of {@link PlacementGroupMini}. */
 export type PlacementGroupMini = z.infer<typeof PlacementGroupMini>;
 
 /** `InterfaceMiniResponse`: the network interface a public IP is bound to. */
 export const InterfaceMini = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name, e.g. eth0"),
+    ...idName("Interface", "Interface name, e.g. eth0"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     type: InterfaceType,
     state: NetworkStatus,
@@ -153,12 +141,6 @@ export const InterfaceMini = z
 export type InterfaceMini = z.infer<typeof InterfaceMini>;
 
 /** `VmMiniResponse`: the VM a public IP is bound to. */
-export const VmMini = z
-  .object({
-    id: Uuid.describe("VM id"),
-    name: z.string().describe("VM name"),
-    state: VmStatus,
-  })
-  .describe("Virtual machine");
+export const VmMini = z.object({ ...idName("VM"), state: VmStatus }).describe("Virtual machine");
 /** A value of {@link VmMini}. */
 export type VmMini = z.infer<typeof VmMini>;

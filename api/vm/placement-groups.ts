@@ -9,37 +9,17 @@ import { z } from "zod";
 import {
   Description,
   Name,
-  NameFilter,
-  OrderQuery,
-  PageQuery,
+  nameContains,
+  pagedQuery,
   Uuid,
-  Uuid4,
   paginated,
   queryArray,
 } from "../common";
-import { ProjectMini, TagMini } from "./minis";
+import { PlacementGroupPolicy, PlacementGroupState } from "./enums";
+import { idName, NewTags, Rename, replacedTags, Timestamps } from "./fields";
+import { ProjectMini, Tags } from "./minis";
 
-/** `PlacementGroupPolicyEnum`: how a group spreads its VMs over hosts. */
-export const PlacementGroupPolicy = z
-  .enum(["soft-anti-affinity", "anti-affinity"])
-  .describe("Placement policy: anti-affinity (one VM per host) or soft-anti-affinity");
-/** A value of {@link PlacementGroupPolicy}. */
-export type PlacementGroupPolicy = z.infer<typeof PlacementGroupPolicy>;
-
-/** `PlacementGroupState`: the state of a group in one zone. */
-export const PlacementGroupState = z
-  .enum([
-    "created",
-    "error_creating",
-    "error_deleting",
-    "error",
-    "creating",
-    "deleting",
-    "updating",
-  ])
-  .describe("Placement group state");
-/** A value of {@link PlacementGroupState}. */
-export type PlacementGroupState = z.infer<typeof PlacementGroupState>;
+export { PlacementGroupPolicy, PlacementGroupState };
 
 /** Path parameters of one placement group. */
 export const PlacementGroupParams = z.object({
@@ -47,16 +27,12 @@ export const PlacementGroupParams = z.object({
 });
 
 /** `GET /api/v1/placement-groups` query: the project is required; every filter narrows the list. */
-export const PlacementGroupListQuery = z.object({
+export const PlacementGroupListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose groups are listed"),
   availability_zone_ids: queryArray(Uuid).optional().describe("Only groups spanning these zones"),
   tag_ids: queryArray(Uuid).optional().describe("Only groups carrying one of these tags"),
-  name: NameFilter.optional().describe(
-    "Only groups whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("groups", "case-insensitive"),
   policy: PlacementGroupPolicy.optional().describe("Only groups of this policy"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
 
 /** `PublicPlacementGroupCreateRequest`: a group with a name unique in the project and a policy. */
@@ -65,8 +41,7 @@ export const PlacementGroupCreateRequest = z.strictObject({
   name: Name.describe("Group name, unique in the project"),
   description: Description.default("").describe("Description (default empty)"),
   policy: PlacementGroupPolicy,
-  tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-  tag_names: z.array(Name).optional().describe("Tags by name"),
+  ...NewTags,
 });
 /** The parsed value of {@link PlacementGroupCreateRequest}. */
 export type PlacementGroupCreateRequest = z.output<typeof PlacementGroupCreateRequest>;
@@ -76,10 +51,8 @@ export type PlacementGroupCreateRequest = z.output<typeof PlacementGroupCreateRe
  * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
  */
 export const PlacementGroupUpdateRequest = z.strictObject({
-  name: Name.optional().describe("New name"),
-  description: Description.optional().describe("New description"),
-  tag_ids: z.array(Uuid).optional().describe("New tags by id (with tag_names, replaces them)"),
-  tag_names: z.array(Name).optional().describe("New tags by name (with tag_ids, replaces them)"),
+  ...Rename,
+  ...replacedTags(Uuid, "them"),
 });
 /** The parsed value of {@link PlacementGroupUpdateRequest}. */
 export type PlacementGroupUpdateRequest = z.output<typeof PlacementGroupUpdateRequest>;
@@ -103,15 +76,13 @@ export type PlacementGroupZone = z.infer<typeof PlacementGroupZone>;
 
 /** `PublicPlacementGroupResponse`: one group with its zones. */
 export const PlacementGroupResponse = z.object({
-  id: Uuid.describe("Placement group id"),
-  name: z.string().describe("Group name"),
+  ...idName("Placement group", "Group name"),
   description: z.string().describe("Description"),
   project: ProjectMini,
   policy: PlacementGroupPolicy,
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   availability_zones: z.array(PlacementGroupZone).default([]).describe("The group per zone"),
-  tags: z.array(TagMini).describe("Tags"),
+  tags: Tags,
 });
 /** A value of {@link PlacementGroupResponse}. */
 export type PlacementGroupResponse = z.infer<typeof PlacementGroupResponse>;

@@ -8,14 +8,16 @@ export const ProjectIdParams = z.object({
   project_id: Uuid4.describe("Project id"),
 });
 
+/** What every project answer says first: the project, its product instance and organization. */
+const projectFields = {
+  product_instance_id: Uuid.describe("Id of the product instance the project is bound to"),
+  id: Uuid.describe("Project id"),
+  organization_id: Uuid.describe("Organization the project belongs to"),
+};
+
 /** `BaseProjectResponse`: a project. */
 export const ProjectResponse = z
-  .object({
-    product_instance_id: Uuid.describe("Id of the product instance the project is bound to"),
-    id: Uuid.describe("Project id"),
-    organization_id: Uuid.describe("Organization the project belongs to"),
-    state: ProjectStatus,
-  })
+  .object({ ...projectFields, state: ProjectStatus })
   .describe("Project");
 /** A value of {@link ProjectResponse}. */
 export type ProjectResponse = z.infer<typeof ProjectResponse>;
@@ -23,9 +25,7 @@ export type ProjectResponse = z.infer<typeof ProjectResponse>;
 /** `ProjectPermissionsResponse`: a project with the caller's roles in it. */
 export const ProjectPermissionsResponse = z
   .object({
-    product_instance_id: Uuid.describe("Id of the product instance the project is bound to"),
-    id: Uuid.describe("Project id"),
-    organization_id: Uuid.describe("Organization the project belongs to"),
+    ...projectFields,
     permissions: z.array(z.string()).describe("The caller's roles in the project"),
   })
   .describe("Project permissions");

@@ -4,19 +4,26 @@
  */
 import { z } from "zod";
 import {
-  Description,
   Name,
-  NameFilter,
-  OrderQuery,
+  nameContains,
   exclusivePairs,
-  PageQuery,
+  pagedQuery,
   Uuid,
   Uuid4,
   paginated,
   queryArray,
 } from "../common";
 import { NetworkStatus } from "./enums";
-import { AvailabilityZoneMini, ProjectMini, TagMini } from "./minis";
+import {
+  idName,
+  NewDescription,
+  NewRecordZone,
+  NewTags,
+  Rename,
+  replacedTags,
+  Timestamps,
+} from "./fields";
+import { AvailabilityZoneMini, ProjectMini, Tags } from "./minis";
 import { SecurityGroupRuleCreateRequest } from "./security-group-rules";
 
 /** Path parameters of one security group. */
@@ -25,15 +32,11 @@ export const SecurityGroupParams = z.object({
 });
 
 /** `GET /api/v1/security-groups` query: the project is required; every filter narrows the list. */
-export const SecurityGroupListQuery = z.object({
+export const SecurityGroupListQuery = pagedQuery({
   tag_ids: queryArray(Uuid).optional().describe("Only groups carrying at least one of these tags"),
   project_id: Uuid.describe("Project whose groups are listed"),
   availability_zone_id: Uuid.optional().describe("Only groups in this zone"),
-  name: NameFilter.optional().describe(
-    "Only groups whose name contains this text (case-insensitive)",
-  ),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
+  name: nameContains("groups", "case-insensitive"),
 });
 
 /** `PublicSecurityGroupCreateRequest`: a security group, optionally with its first rules. */
@@ -41,23 +44,15 @@ export const SecurityGroupCreateRequest = z
   .strictObject({
     project_id: Uuid4.describe("Project the group belongs to"),
     name: Name.describe("Security group name"),
-    availability_zone_id: Uuid4.optional().describe(
-      "Zone id (or give availability_zone_name; default: the default zone)",
-    ),
-    availability_zone_name: Name.optional().describe(
-      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
-    ),
-    description: Description.default("").describe(
-      "Description: at most 255 characters (default empty)",
-    ),
+    ...NewRecordZone,
+    description: NewDescription,
     security_group_rules: z
       .array(SecurityGroupRuleCreateRequest)
       .optional()
       .describe(
         "Rules created with the group; a rule may name the new group itself as its remote group",
       ),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
   })
   .superRefine(exclusivePairs([["availability_zone_id", "availability_zone_name"]]));
 /** The parsed value of {@link SecurityGroupCreateRequest}. */
@@ -68,31 +63,24 @@ export type SecurityGroupCreateRequest = z.output<typeof SecurityGroupCreateRequ
  * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
  */
 export const SecurityGroupUpdateRequest = z.strictObject({
-  name: Name.optional().describe("New name"),
-  description: Description.optional().describe("New description"),
-  tag_ids: z.array(Uuid4).optional().describe("New tags by id (with tag_names, replaces the tags)"),
-  tag_names: z
-    .array(Name)
-    .optional()
-    .describe("New tags by name (with tag_ids, replaces the tags)"),
+  ...Rename,
+  ...replacedTags(Uuid4, "the tags"),
 });
 /** The parsed value of {@link SecurityGroupUpdateRequest}. */
 export type SecurityGroupUpdateRequest = z.output<typeof SecurityGroupUpdateRequest>;
 
 /** `PublicSecurityGroupResponse`: one security group with counts of its rules. */
 export const SecurityGroupResponse = z.object({
-  id: Uuid.describe("Security group id"),
-  name: z.string().describe("Security group name"),
+  ...idName("Security group"),
   description: z.string().describe("Description"),
   project: ProjectMini.optional(),
   default: z.boolean().describe("true for the zone's default group (it cannot be deleted)"),
   has_interfaces: z.boolean().describe("true while a network interface uses the group"),
   ingress_rules_count: z.number().int().min(0).describe("Number of ingress rules"),
   egress_rules_count: z.number().int().min(0).describe("Number of egress rules"),
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   availability_zone: AvailabilityZoneMini,
-  tags: z.array(TagMini).describe("Tags"),
+  tags: Tags,
   state: NetworkStatus,
 });
 /** A value of {@link SecurityGroupResponse}. */

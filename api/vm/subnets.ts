@@ -4,12 +4,10 @@
  */
 import { z } from "zod";
 import {
-  Description,
   Name,
-  NameFilter,
-  OrderQuery,
+  nameContains,
   exclusivePairs,
-  PageQuery,
+  pagedQuery,
   QueryBool,
   Uuid,
   Uuid4,
@@ -24,7 +22,16 @@ import {
   MIN_SUBNET_PREFIX,
 } from "./cidr";
 import { NetworkStatus, SubnetType } from "./enums";
-import { AvailabilityZoneMini, ProjectMini, TagMini } from "./minis";
+import {
+  idName,
+  NewDescription,
+  NewRecordZone,
+  NewTags,
+  Rename,
+  replacedTags,
+  Timestamps,
+} from "./fields";
+import { AvailabilityZoneMini, ProjectMini, Tags } from "./minis";
 
 /** An IPv4 network `a.b.c.d/n` or a bare IPv4 address (its mask then comes from `prefix_length`). */
 export const SubnetAddress = z
@@ -54,14 +61,12 @@ export const DnsServers = z
 export const SubnetParams = z.object({ subnet_id: Uuid.describe("Subnet id") });
 
 /** `GET /api/v1/subnets` query: the project is required; every filter narrows the list. */
-export const SubnetListQuery = z.object({
+export const SubnetListQuery = pagedQuery({
   project_id: Uuid.describe("Project whose subnets are listed"),
   availability_zone_ids: queryArray(Uuid).optional().describe("Only subnets in one of these zones"),
   routed_network: QueryBool.optional().describe("Only routed (true) or isolated (false) subnets"),
   tag_ids: queryArray(Uuid).optional().describe("Only subnets carrying at least one of these tags"),
-  name: NameFilter.optional().describe(
-    "Only subnets whose name contains this text (case-insensitive)",
-  ),
+  name: nameContains("subnets", "case-insensitive"),
   subnet_address: z
     .string()
     .refine((v) => parseIpv4Cidr(v) !== undefined, {
@@ -70,8 +75,6 @@ export const SubnetListQuery = z.object({
     .optional()
     .describe("Only the subnet with exactly this CIDR"),
   vpc_id: Uuid.optional().describe("Only subnets of this virtual network"),
-  ...PageQuery.shape,
-  ...OrderQuery.shape,
 });
 
 /** `PublicSubnetCreateRequest`: creates a subnet in a zone of the project's virtual network. */
@@ -91,16 +94,9 @@ export const SubnetCreateRequest = z
       .describe(
         `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX}; needed only when subnet_address has no /mask (default 24)`,
       ),
-    availability_zone_id: Uuid4.optional().describe(
-      "Zone id (or give availability_zone_name; default: the default zone)",
-    ),
-    availability_zone_name: Name.optional().describe(
-      "Zone name, e.g. ru.AZ-1 (or give availability_zone_id)",
-    ),
+    ...NewRecordZone,
     project_id: Uuid.describe("Project the subnet belongs to"),
-    description: Description.default("").describe(
-      "Description: at most 255 characters (default empty)",
-    ),
+    description: NewDescription,
     routed_network: z
       .boolean()
       .default(true)
@@ -109,8 +105,7 @@ export const SubnetCreateRequest = z
       "Gateway host address (default: the first host of the subnet)",
     ),
     dns_servers: DnsServers.optional().describe("DNS server addresses (default none)"),
-    tag_ids: z.array(Uuid4).optional().describe("Tags by id"),
-    tag_names: z.array(Name).optional().describe("Tags by name"),
+    ...NewTags,
     default: z
       .boolean()
       .default(false)
@@ -125,14 +120,9 @@ export type SubnetCreateRequest = z.output<typeof SubnetCreateRequest>;
  * schema also accepts the integer `1` as a "not provided" sentinel; we accept only real values.
  */
 export const SubnetUpdateRequest = z.strictObject({
-  name: Name.optional().describe("New name"),
-  description: Description.optional().describe("New description"),
+  ...Rename,
   dns_servers: DnsServers.optional().describe("New DNS servers (replaces the list)"),
-  tag_ids: z.array(Uuid).optional().describe("New tags by id (with tag_names, replaces the tags)"),
-  tag_names: z
-    .array(Name)
-    .optional()
-    .describe("New tags by name (with tag_ids, replaces the tags)"),
+  ...replacedTags(Uuid, "the tags"),
   routed_network: z
     .boolean()
     .optional()
@@ -147,8 +137,7 @@ export type SubnetUpdateRequest = z.output<typeof SubnetUpdateRequest>;
 
 /** `PublicSubnetResponse`: one subnet. */
 export const SubnetResponse = z.object({
-  id: Uuid.describe("Subnet id"),
-  name: z.string().describe("Subnet name"),
+  ...idName("Subnet"),
   description: z.string().describe("Description"),
   subnet_address: z.string().describe("CIDR, e.g. 10.1.0.0/24"),
   routed_network: z.boolean().describe("true when routed, false when isolated"),
@@ -156,11 +145,10 @@ export const SubnetResponse = z.object({
   dns_servers: z.array(z.string()).describe("DNS servers"),
   availability_zone: AvailabilityZoneMini,
   project: ProjectMini,
-  tags: z.array(TagMini).describe("Tags"),
+  tags: Tags,
   default: z.boolean().describe("true for the project's default subnet in this zone"),
   state: NetworkStatus,
-  created_time: z.string().describe("Creation time (ISO 8601)"),
-  modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+  ...Timestamps,
   type: SubnetType,
   can_delete: z
     .boolean()

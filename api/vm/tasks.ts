@@ -3,8 +3,9 @@
  * deleting a VM, ...) with their status, and the list query with its filters.
  */
 import { z } from "zod";
-import { Limit, NameFilter, Offset, Uuid, Uuid4, paginated } from "../common";
+import { Limit, nameContains, Offset, Uuid, Uuid4, paginated } from "../common";
 import { TaskStatus } from "./enums";
+import { idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/tasks/{task_id}`. */
 export const TaskIdParams = z.object({
@@ -18,7 +19,7 @@ const DateTime = z.iso.datetime({ offset: true });
 export const TaskListQuery = z.object({
   project_id: Uuid.describe("Project whose tasks are listed (required)"),
   availability_zone_id: Uuid.optional().describe("Only tasks in this availability zone"),
-  name: NameFilter.optional().describe("Only tasks whose name contains this text (any case)"),
+  name: nameContains("tasks", "any case"),
   task_id: Uuid.optional().describe("Only the task with this id"),
   entity_id: z.string().optional().describe("Only tasks about the resource with this id"),
   entity_name: z
@@ -39,8 +40,7 @@ export type TaskListQuery = z.output<typeof TaskListQuery>;
 /** `PublicTaskResponse`: one piece of asynchronous work and its status. */
 export const TaskResponse = z
   .object({
-    id: Uuid.describe("Task id"),
-    name: z.string().describe("Task name, e.g. create_disk"),
+    ...idName("Task", "Task name, e.g. create_disk"),
     status: TaskStatus,
     created_time: z.string().describe("Creation time (ISO 8601)"),
     modified_time: z.string().optional().describe("Last change time (ISO 8601)"),

@@ -90,6 +90,82 @@ export const VmCreateDisks = z
 /** Parsed {@link VmCreateDisks}. */
 export type VmCreateDisks = z.output<typeof VmCreateDisks>;
 
+/** The security groups of a new interface, by id or by name; default: the zone's default group. */
+const securityGroups = {
+  security_groups: z
+    .array(Uuid)
+    .optional()
+    .describe("Security groups by id (default: the zone's default group)"),
+  security_group_names: z
+    .array(Name)
+    .optional()
+    .describe("Security groups by name (default: the zone's default group)"),
+};
+
+/** Whether the security groups filter a new interface's traffic. */
+const interfaceSecurity = {
+  interface_security_enabled: z
+    .boolean()
+    .default(true)
+    .describe("Filter traffic with security groups (default true)"),
+};
+
+/** The two create versions call a new interface's public IP `external` (v1.1) or `floating`. */
+type IpWord = "external" | "floating";
+
+/** The public-IP fields of a new interface: a new address, or a free one by id or by name. */
+type PublicIpFields<W extends IpWord> = Record<`new_${W}_ip`, z.ZodDefault<z.ZodBoolean>> &
+  Record<`attach_${W}_ip_id`, z.ZodOptional<typeof Uuid>> &
+  Record<`attach_${W}_ip_name`, z.ZodOptional<typeof Name>>;
+
+/** {@link PublicIpFields} under the version's word. */
+function publicIp<W extends IpWord>(word: W): PublicIpFields<W> {
+  return {
+    [`new_${word}_ip`]: z
+      .boolean()
+      .default(false)
+      .describe("Give the interface a new public IP (default false)"),
+    [`attach_${word}_ip_id`]: Uuid.optional().describe("Bind this free public IP, by id"),
+    [`attach_${word}_ip_name`]: Name.optional().describe("Bind this free public IP, by name"),
+  } as PublicIpFields<W>;
+}
+
+/**
+ * The checks both versions make of a new interface: a new public IP or an existing one, not
+ * both; security groups only on an interface whose traffic they filter.
+ */
+function checkIpAndGroups(
+  word: IpWord,
+  value: Partial<Record<string, unknown>> & {
+    interface_security_enabled: boolean;
+    security_groups?: string[] | undefined;
+    security_group_names?: string[] | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const fresh = `new_${word}_ip`;
+  if (
+    value[fresh] === true &&
+    (value[`attach_${word}_ip_id`] ?? value[`attach_${word}_ip_name`]) !== undefined
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: [fresh],
+      message: `give ${fresh} or attach_${word}_ip_id/name, not both`,
+    });
+  }
+  if (
+    !value.interface_security_enabled &&
+    (value.security_groups ?? value.security_group_names) !== undefined
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["security_groups"],
+      message: "security groups need interface_security_enabled: true",
+    });
+  }
+}
+
 /**
  * `VmCreateInterfaceSection` (v1.1): one interface. `regular` interfaces sit in a subnet
  * (by id or name) and may ask for a fixed `ip_address`, a new public IP or an existing one;
@@ -107,24 +183,9 @@ export const VmCreateInterface = z
       .max(64)
       .optional()
       .describe("Subnet by name (regular interfaces; or give subnet_id)"),
-    interface_security_enabled: z
-      .boolean()
-      .default(true)
-      .describe("Filter traffic with security groups (default true)"),
-    security_groups: z
-      .array(Uuid)
-      .optional()
-      .describe("Security groups by id (default: the zone's default group)"),
-    security_group_names: z
-      .array(Name)
-      .optional()
-      .describe("Security groups by name (default: the zone's default group)"),
-    new_external_ip: z
-      .boolean()
-      .default(false)
-      .describe("Give the interface a new public IP (default false)"),
-    attach_external_ip_id: Uuid.optional().describe("Bind this free public IP, by id"),
-    attach_external_ip_name: Name.optional().describe("Bind this free public IP, by name"),
+    ...interfaceSecurity,
+    ...securityGroups,
+    ...publicIp("external"),
     ip_address: Ipv4Address.optional().describe(
       "Fixed private address in the subnet (regular interfaces; default: the next free one)",
     ),
@@ -160,18 +221,7 @@ export const VmCreateInterface = z
       if (value.new_external_ip)
         fail("new_external_ip", "a direct_ip interface already has a public address");
     }
-    if (
-      value.new_external_ip &&
-      (value.attach_external_ip_id ?? value.attach_external_ip_name) !== undefined
-    ) {
-      fail("new_external_ip", "give new_external_ip or attach_external_ip_id/name, not both");
-    }
-    if (
-      !value.interface_security_enabled &&
-      (value.security_groups ?? value.security_group_names) !== undefined
-    ) {
-      fail("security_groups", "security groups need interface_security_enabled: true");
-    }
+    checkIpAndGroups("external", value, ctx);
   })
   .describe("Network interface of a new VM");
 /** Parsed {@link VmCreateInterface}. */
@@ -185,24 +235,9 @@ export const VmCreateSubnet = z
   .strictObject({
     subnet_id: Uuid.optional().describe("Subnet by id (or give subnet_name)"),
     subnet_name: Name.optional().describe("Subnet by name (or give subnet_id)"),
-    security_groups: z
-      .array(Uuid)
-      .optional()
-      .describe("Security groups by id (default: the zone's default group)"),
-    security_group_names: z
-      .array(Name)
-      .optional()
-      .describe("Security groups by name (default: the zone's default group)"),
-    interface_security_enabled: z
-      .boolean()
-      .default(true)
-      .describe("Filter traffic with security groups (default true)"),
-    new_floating_ip: z
-      .boolean()
-      .default(false)
-      .describe("Give the interface a new public IP (default false)"),
-    attach_floating_ip_id: Uuid.optional().describe("Bind this free public IP, by id"),
-    attach_floating_ip_name: Name.optional().describe("Bind this free public IP, by name"),
+    ...securityGroups,
+    ...interfaceSecurity,
+    ...publicIp("floating"),
     ip_address: Ipv4Address.optional().describe(
       "Fixed private address in the subnet (default: the next free one)",
     ),
@@ -214,28 +249,7 @@ export const VmCreateSubnet = z
       ["attach_floating_ip_id", "attach_floating_ip_name"],
     ]),
   )
-  .superRefine((value, ctx) => {
-    if (
-      value.new_floating_ip &&
-      (value.attach_floating_ip_id ?? value.attach_floating_ip_name) !== undefined
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["new_floating_ip"],
-        message: "give new_floating_ip or attach_floating_ip_id/name, not both",
-      });
-    }
-    if (
-      !value.interface_security_enabled &&
-      (value.security_groups ?? value.security_group_names) !== undefined
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["security_groups"],
-        message: "security groups need interface_security_enabled: true",
-      });
-    }
-  })
+  .superRefine((value, ctx) => checkIpAndGroups("floating", value, ctx))
   .describe("Subnet connection of a new VM (legacy)");
 /** Parsed {@link VmCreateSubnet}. */
 export type VmCreateSubnet = z.output<typeof VmCreateSubnet>;
@@ -274,26 +288,37 @@ const commonPairs = [
   ["tag_ids", "tag_names"],
 ] as const;
 
+/** One VM of either create version: the shared fields and `extra`, with the id-or-name checks. */
+function vmCreateItem<S extends z.ZodRawShape>(extra: S) {
+  return z.strictObject({ ...commonFields, ...extra }).superRefine(exclusivePairs(commonPairs));
+}
+
+/** A create body of either version: 1–10 VM specifications, created all or none. */
+function vmCreateRequest<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .min(1)
+    .max(MAX_VMS_PER_REQUEST)
+    .describe("VMs to create (1–10; usually one)");
+}
+
 /**
  * `api__models__vm_schemas__PublicVmCreateRequest` (legacy v1): one VM. Interfaces come from
  * `subnets` (default: one interface in the zone's default subnet); image metadata may also be
  * given by field id in `metadata_fields`, which wins over `image_metadata`.
  */
-export const VmCreateV1Item = z
-  .strictObject({
-    ...commonFields,
-    subnets: z
-      .array(VmCreateSubnet)
-      .min(1)
-      .max(MAX_INTERFACES_PER_VM)
-      .optional()
-      .describe("Subnets to connect, 1–8 (default: the zone's default subnet)"),
-    metadata_fields: z
-      .array(MetadataById)
-      .optional()
-      .describe("Image metadata by field id (wins over image_metadata)"),
-  })
-  .superRefine(exclusivePairs(commonPairs));
+export const VmCreateV1Item = vmCreateItem({
+  subnets: z
+    .array(VmCreateSubnet)
+    .min(1)
+    .max(MAX_INTERFACES_PER_VM)
+    .optional()
+    .describe("Subnets to connect, 1–8 (default: the zone's default subnet)"),
+  metadata_fields: z
+    .array(MetadataById)
+    .optional()
+    .describe("Image metadata by field id (wins over image_metadata)"),
+});
 /** Parsed {@link VmCreateV1Item}. */
 export type VmCreateV1Item = z.output<typeof VmCreateV1Item>;
 
@@ -301,34 +326,23 @@ export type VmCreateV1Item = z.output<typeof VmCreateV1Item>;
  * `api__models__v1_1__vm_schemas__PublicVmCreateRequest`: one VM. Without `interfaces` the
  * VM gets one regular interface in the zone's default subnet with the default group.
  */
-export const VmCreateV11Item = z
-  .strictObject({
-    ...commonFields,
-    interfaces: z
-      .array(VmCreateInterface)
-      .min(1)
-      .max(MAX_INTERFACES_PER_VM)
-      .optional()
-      .describe("Interfaces, 1–8, primary first (default: one in the zone's default subnet)"),
-  })
-  .superRefine(exclusivePairs(commonPairs));
+export const VmCreateV11Item = vmCreateItem({
+  interfaces: z
+    .array(VmCreateInterface)
+    .min(1)
+    .max(MAX_INTERFACES_PER_VM)
+    .optional()
+    .describe("Interfaces, 1–8, primary first (default: one in the zone's default subnet)"),
+});
 /** Parsed {@link VmCreateV11Item}. */
 export type VmCreateV11Item = z.output<typeof VmCreateV11Item>;
 
 /** The legacy create body: 1–10 VM specifications, created all or none. */
-export const VmCreateV1Request = z
-  .array(VmCreateV1Item)
-  .min(1)
-  .max(MAX_VMS_PER_REQUEST)
-  .describe("VMs to create (1–10; usually one)");
+export const VmCreateV1Request = vmCreateRequest(VmCreateV1Item);
 /** Parsed {@link VmCreateV1Request}. */
 export type VmCreateV1Request = z.output<typeof VmCreateV1Request>;
 
 /** The v1.1 create body: 1–10 VM specifications, created all or none. */
-export const VmCreateV11Request = z
-  .array(VmCreateV11Item)
-  .min(1)
-  .max(MAX_VMS_PER_REQUEST)
-  .describe("VMs to create (1–10; usually one)");
+export const VmCreateV11Request = vmCreateRequest(VmCreateV11Item);
 /** Parsed {@link VmCreateV11Request}. */
 export type VmCreateV11Request = z.output<typeof VmCreateV11Request>;

@@ -7,10 +7,9 @@
 import { z } from "zod";
 import {
   Description,
-  Limit,
   Name,
-  NameFilter,
-  Offset,
+  nameContains,
+  PageQuery,
   QueryBool,
   Uuid,
   Uuid4,
@@ -36,8 +35,9 @@ import {
   ProjectMini,
   SecurityGroupMini,
   SubnetWithAddressMini,
-  TagMini,
+  Tags,
 } from "./minis";
+import { DisplayName, idName, Timestamps } from "./fields";
 
 /** Path parameters of the by-id VM endpoints (any UUID version). */
 export const VmIdParams = z.object({ vm_id: Uuid.describe("VM id") });
@@ -45,23 +45,17 @@ export const VmIdParams = z.object({ vm_id: Uuid.describe("VM id") });
 export type VmIdParams = z.output<typeof VmIdParams>;
 
 /** `VmResponseDiskTypeSection`: the type of a VM's disk. */
-export const VmDiskType = z
-  .object({
-    id: Uuid.describe("Disk type id"),
-    name: z.string().describe("Disk type name"),
-  })
-  .describe("Disk type");
+export const VmDiskType = z.object(idName("Disk type")).describe("Disk type");
 
 /** `VmDisksResponseSection`: a disk attached to a VM; `primary` marks the boot disk. */
 export const VmDisk = z
   .object({
-    id: Uuid.describe("Disk id"),
-    name: z.string().describe("Disk name"),
+    ...idName("Disk"),
     primary: z.boolean().describe("true for the VM's boot disk"),
     size: z.number().int().describe("Size in GB"),
     state: DiskStatus,
     serial_id: z.string().optional().describe("Serial number the guest sees"),
-    tags: z.array(TagMini).describe("Tags"),
+    tags: Tags,
     disk_type: VmDiskType,
     limit_bw: z.number().int().describe("Bandwidth limit in Mbit/s"),
     limit_rate: z.number().int().describe("I/O rate limit"),
@@ -79,7 +73,7 @@ export const VmMetadataField = z
     id: Uuid.describe("Id of this value"),
     metadata_id: Uuid.describe("Id of the image metadata field"),
     name: z.string().describe("Field name, e.g. user_name"),
-    display_name: z.string().describe("Name shown to people"),
+    display_name: DisplayName,
     value: z.string().max(3072).describe("Value (at most 3072 characters)"),
   })
   .describe("Image metadata value");
@@ -89,8 +83,7 @@ export type VmMetadataField = z.infer<typeof VmMetadataField>;
 /** `VmResponseInterfaceSection`: a network interface of a VM, with its groups and public IP. */
 export const VmInterface = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name, e.g. eth0"),
+    ...idName("Interface", "Interface name, e.g. eth0"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     security_groups: z.array(SecurityGroupMini).describe("Security groups of the interface"),
     floating_ip: FloatingIpMini.optional(),
@@ -119,20 +112,23 @@ const consoleFields = {
   guest_agent_state: VmGuestAgentState.optional(),
 };
 
+/** What the VM answer and the VM list item both say about a VM after its id and name. */
+const vmSummaryFields = {
+  description: z.string().describe("VM description"),
+  icon: z.string().optional().describe("SVG icon of the VM"),
+  tags: Tags,
+  flavor: FlavorMini,
+  state: VmStatus,
+  locked: z.boolean().describe("true when the VM is locked against changes"),
+};
+
 /** `PublicVmResponse`: a VM with everything it uses. */
 export const VmResponse = z
   .object({
-    id: Uuid.describe("VM id"),
-    name: z.string().describe("VM name"),
-    description: z.string().describe("VM description"),
-    icon: z.string().optional().describe("SVG icon of the VM"),
-    tags: z.array(TagMini).describe("Tags"),
-    flavor: FlavorMini,
-    state: VmStatus,
-    locked: z.boolean().describe("true when the VM is locked against changes"),
+    ...idName("VM"),
+    ...vmSummaryFields,
     image: ImageMini,
-    created_time: z.string().describe("Creation time (ISO 8601)"),
-    modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+    ...Timestamps,
     disks: z.array(VmDisk).describe("Attached disks, boot disk first"),
     metadata_fields: z.array(VmMetadataField).describe("Image metadata values of the VM"),
     interfaces: z.array(VmInterface).describe("Network interfaces, primary first"),
@@ -149,8 +145,7 @@ export type VmResponse = z.infer<typeof VmResponse>;
 /** `VmResponseItemInterfaceSection`: the short interface of the VM list. */
 export const VmListInterface = z
   .object({
-    id: Uuid.describe("Interface id"),
-    name: z.string().describe("Interface name"),
+    ...idName("Interface"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     floating_ip: FloatingIpMini.optional(),
     primary: z.boolean().describe("true for the VM's main interface"),
@@ -165,17 +160,10 @@ export type VmListInterface = z.infer<typeof VmListInterface>;
 /** `PublicVmResponseItem`: a VM as the list shows it. */
 export const VmListItem = z
   .object({
-    id: Uuid.describe("VM id"),
-    name: z.string().describe("VM name"),
+    ...idName("VM"),
     project_id: Uuid.describe("Project id"),
-    description: z.string().describe("VM description"),
-    icon: z.string().optional().describe("SVG icon of the VM"),
-    tags: z.array(TagMini).describe("Tags"),
-    flavor: FlavorMini,
-    state: VmStatus,
-    locked: z.boolean().describe("true when the VM is locked against changes"),
-    created_time: z.string().describe("Creation time (ISO 8601)"),
-    modified_time: z.string().optional().describe("Time of the last change (ISO 8601)"),
+    ...vmSummaryFields,
+    ...Timestamps,
     interfaces: z.array(VmListInterface).describe("Network interfaces, primary first"),
     availability_zone: AvailabilityZoneMini,
     is_serial_ready: z.boolean().describe("true when the serial console can be used"),
@@ -204,7 +192,7 @@ export const VmListQuery = z.object({
   flavor_ids: queryArray(Uuid).optional().describe("Only VMs of these flavors"),
   placement_group_ids: queryArray(Uuid).optional().describe("Only VMs in these placement groups"),
   statuses: queryArray(VmStatus).optional().describe("Only VMs in these states"),
-  name: NameFilter.optional().describe("Only VMs whose name contains this text (any case)"),
+  name: nameContains("VMs", "any case"),
   empty_fip: QueryBool.optional().describe(
     "true: only VMs without a public IP; false: only VMs with one",
   ),
@@ -212,8 +200,7 @@ export const VmListQuery = z.object({
   support_gpu: QueryBool.optional().describe(
     "true: only VMs whose flavor has a GPU; false: only VMs without",
   ),
-  offset: Offset,
-  limit: Limit,
+  ...PageQuery.shape,
   order_by: VmOrderBy.default("created_time").describe("Sort key: created_time (default) or name"),
   order_desc: QueryBool.default(true).describe("true (default) sorts descending"),
 });

@@ -3,7 +3,8 @@
  * response and the per-zone settings (whether VMs there get a virtual or a serial console).
  */
 import { z } from "zod";
-import { QueryBool, Uuid, Uuid4 } from "../common";
+import { QueryBool, Uuid4 } from "../common";
+import { DisplayName, idName, ZoneIdName } from "./fields";
 
 /** Path parameters of `GET /api/v1/availability-zones/{availability_zone_id}`. */
 export const ZoneIdParams = z.object({
@@ -31,9 +32,8 @@ export type ZoneSettingsQuery = z.output<typeof ZoneSettingsQuery>;
 /** `PublicAvailabilityZoneResponse`: an availability zone. */
 export const ZoneResponse = z
   .object({
-    id: Uuid.describe("Availability zone id"),
-    name: z.string().describe("Availability zone name, e.g. ru.AZ-1"),
-    display_name: z.string().describe("Name shown to people"),
+    ...idName("Availability zone", "Availability zone name, e.g. ru.AZ-1"),
+    display_name: DisplayName,
     description: z.string().describe("Description"),
     enabled: z.boolean().describe("true when the zone is enabled"),
     short_name: z.string().describe("Short name, e.g. az1"),
@@ -75,8 +75,7 @@ export type ZoneSettings = z.infer<typeof ZoneSettings>;
 /** `PublicAvailabilityZoneSettingsResponse`: the settings of one zone. */
 export const ZoneSettingsResponse = z
   .object({
-    availability_zone_id: Uuid.describe("Availability zone id"),
-    availability_zone_name: z.string().describe("Availability zone name"),
+    ...ZoneIdName,
     settings: ZoneSettings,
   })
   .describe("Settings of an availability zone");

@@ -2,7 +2,6 @@
  * Endpoints of the VM service's placement slice: public (floating) IP addresses and placement
  * groups. Every one authenticates with a bearer token and answers errors as `[{code, message}]`.
  */
-import { endpoint } from "../../endpoint";
 import {
   FloatingIpCreateRequest,
   FloatingIpListQuery,
@@ -19,33 +18,32 @@ import {
   PlacementGroupResponse,
   PlacementGroupUpdateRequest,
 } from "../placement-groups";
+import { collection } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
 const ACCESS = {
   401: ["missing or invalid token"],
   403: ["the token may not use the project"],
 } as const;
 
+const floatingIps = collection("vm.floatingIps", "/api/v1/floating-ips", FloatingIpParams);
+const placementGroups = collection(
+  "vm.placementGroups",
+  "/api/v1/placement-groups",
+  PlacementGroupParams,
+);
+
 /** The public-address and placement-group endpoints of the VM service. */
 export const addressesEndpoints = {
-  listFloatingIps: endpoint({
-    ...common,
-    id: "vm.floatingIps.list",
-    method: "GET",
-    path: "/api/v1/floating-ips",
+  listFloatingIps: floatingIps.list({
     summary: "List the public IP addresses of a project",
     query: FloatingIpListQuery,
-    response: { status: 200, schema: FloatingIpPage },
+    response: FloatingIpPage,
     errors: { ...ACCESS, 422: ["project not found", "invalid offset", "validation failure"] },
   }),
-  createFloatingIp: endpoint({
-    ...common,
-    id: "vm.floatingIps.create",
-    method: "POST",
-    path: "/api/v1/floating-ips",
+  createFloatingIp: floatingIps.create({
     summary: "Allocate a public IP address, free or bound to an interface",
     body: FloatingIpCreateRequest,
-    response: { status: 201, schema: FloatingIpResponse },
+    response: FloatingIpResponse,
     errors: {
       ...ACCESS,
       422: [
@@ -62,25 +60,15 @@ export const addressesEndpoints = {
       ],
     },
   }),
-  getFloatingIp: endpoint({
-    ...common,
-    id: "vm.floatingIps.get",
-    method: "GET",
-    path: "/api/v1/floating-ips/{floating_ip_id}",
+  getFloatingIp: floatingIps.get({
     summary: "Read a public IP address",
-    params: FloatingIpParams,
-    response: { status: 200, schema: FloatingIpResponse },
+    response: FloatingIpResponse,
     errors: { ...ACCESS, 404: ["public IP not found"], 422: ["validation failure"] },
   }),
-  updateFloatingIp: endpoint({
-    ...common,
-    id: "vm.floatingIps.update",
-    method: "PUT",
-    path: "/api/v1/floating-ips/{floating_ip_id}",
+  updateFloatingIp: floatingIps.update({
     summary: "Rename, describe or tag a public IP, bind it to an interface or release it",
-    params: FloatingIpParams,
     body: FloatingIpUpdateRequest,
-    response: { status: 200, schema: FloatingIpResponse },
+    response: FloatingIpResponse,
     errors: {
       ...ACCESS,
       404: ["public IP not found"],
@@ -98,14 +86,8 @@ export const addressesEndpoints = {
       ],
     },
   }),
-  deleteFloatingIp: endpoint({
-    ...common,
-    id: "vm.floatingIps.delete",
-    method: "DELETE",
-    path: "/api/v1/floating-ips/{floating_ip_id}",
+  deleteFloatingIp: floatingIps.delete({
     summary: "Release a free public IP address (it is `deleting`, then gone)",
-    params: FloatingIpParams,
-    response: { status: 204 },
     errors: {
       ...ACCESS,
       404: ["public IP not found"],
@@ -116,24 +98,16 @@ export const addressesEndpoints = {
       ],
     },
   }),
-  listPlacementGroups: endpoint({
-    ...common,
-    id: "vm.placementGroups.list",
-    method: "GET",
-    path: "/api/v1/placement-groups",
+  listPlacementGroups: placementGroups.list({
     summary: "List the placement groups of a project",
     query: PlacementGroupListQuery,
-    response: { status: 200, schema: PlacementGroupPage },
+    response: PlacementGroupPage,
     errors: { ...ACCESS, 404: ["project not found"], 422: ["validation failure"] },
   }),
-  createPlacementGroup: endpoint({
-    ...common,
-    id: "vm.placementGroups.create",
-    method: "POST",
-    path: "/api/v1/placement-groups",
+  createPlacementGroup: placementGroups.create({
     summary: "Create a placement group in every open zone of the project",
     body: PlacementGroupCreateRequest,
-    response: { status: 201, schema: PlacementGroupResponse },
+    response: PlacementGroupResponse,
     errors: {
       ...ACCESS,
       409: ["a placement group with this name exists in the project"],
@@ -145,25 +119,15 @@ export const addressesEndpoints = {
       ],
     },
   }),
-  getPlacementGroup: endpoint({
-    ...common,
-    id: "vm.placementGroups.get",
-    method: "GET",
-    path: "/api/v1/placement-groups/{placement_group_id}",
+  getPlacementGroup: placementGroups.get({
     summary: "Read a placement group",
-    params: PlacementGroupParams,
-    response: { status: 200, schema: PlacementGroupResponse },
+    response: PlacementGroupResponse,
     errors: { ...ACCESS, 404: ["placement group not found"], 422: ["validation failure"] },
   }),
-  updatePlacementGroup: endpoint({
-    ...common,
-    id: "vm.placementGroups.update",
-    method: "PUT",
-    path: "/api/v1/placement-groups/{placement_group_id}",
+  updatePlacementGroup: placementGroups.update({
     summary: "Change a placement group's name, description or tags",
-    params: PlacementGroupParams,
     body: PlacementGroupUpdateRequest,
-    response: { status: 200, schema: PlacementGroupResponse },
+    response: PlacementGroupResponse,
     errors: {
       ...ACCESS,
       404: ["placement group not found"],
@@ -171,14 +135,8 @@ export const addressesEndpoints = {
       422: ["status does not permit change", "tag not found", "validation failure"],
     },
   }),
-  deletePlacementGroup: endpoint({
-    ...common,
-    id: "vm.placementGroups.delete",
-    method: "DELETE",
-    path: "/api/v1/placement-groups/{placement_group_id}",
+  deletePlacementGroup: placementGroups.delete({
     summary: "Delete an empty placement group (it is `deleting`, then gone)",
-    params: PlacementGroupParams,
-    response: { status: 204 },
     errors: {
       ...ACCESS,
       404: ["placement group not found"],

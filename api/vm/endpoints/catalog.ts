@@ -20,171 +20,115 @@ import {
   ZoneSettingsList,
   ZoneSettingsQuery,
 } from "../zones";
+import { collection, VM_SERVICE } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
 const FOREIGN = "the token may not use the project";
+
+const flavors = collection("vm.flavors", "/api/v1/flavors", FlavorIdParams);
+const zones = collection("vm.availabilityZones", "/api/v1/availability-zones", ZoneIdParams);
+const diskTypes = collection("vm.diskTypes", "/api/v1/disk-types", DiskTypeIdParams);
+const images = collection("vm.images", "/api/v1/images", ImageIdParams);
+const organizations = collection("vm.organizations", "/api/v1/organizations", OrganizationIdParams);
+const projects = collection("vm.projects", "/api/v1/projects", ProjectIdParams);
+const tasks = collection("vm.tasks", "/api/v1/tasks", TaskIdParams);
 
 /** The catalog endpoints of the VM service, keyed by short name. */
 export const catalogEndpoints = {
-  listFlavors: endpoint({
-    ...common,
-    id: "vm.flavors.list",
-    method: "GET",
-    path: "/api/v1/flavors",
+  listFlavors: flavors.list({
     summary: "List flavors, filtered by zone, project, name, cpu, ram, gpu, type and share",
     query: FlavorListQuery,
-    response: { status: 200, schema: FlavorPage },
+    response: FlavorPage,
     errors: {
       403: [FOREIGN],
       404: ["availability zone not found"],
       422: ["project not found", "validation failure"],
     },
   }),
-  getFlavor: endpoint({
-    ...common,
-    id: "vm.flavors.get",
-    method: "GET",
-    path: "/api/v1/flavors/{flavor_id}",
+  getFlavor: flavors.get({
     summary: "Read one flavor",
-    params: FlavorIdParams,
-    response: { status: 200, schema: FlavorResponse },
+    response: FlavorResponse,
     errors: { 404: ["flavor not found"], 422: ["validation failure"] },
   }),
-  listAvailabilityZones: endpoint({
-    ...common,
-    id: "vm.availabilityZones.list",
-    method: "GET",
-    path: "/api/v1/availability-zones",
+  listAvailabilityZones: zones.list({
     summary: "List availability zones (a plain array), optionally only free-tier ones",
     query: ZoneListQuery,
-    response: { status: 200, schema: ZoneList },
+    response: ZoneList,
     errors: { 403: [FOREIGN], 422: ["project not found", "validation failure"] },
   }),
-  listAvailabilityZoneSettings: endpoint({
-    ...common,
-    id: "vm.availabilityZones.settings",
-    method: "GET",
-    path: "/api/v1/availability-zones/settings",
+  listAvailabilityZoneSettings: zones.readAt("settings", {
     summary: "List the console settings of a project's availability zones",
     query: ZoneSettingsQuery,
-    response: { status: 200, schema: ZoneSettingsList },
+    response: ZoneSettingsList,
     errors: {
       403: [FOREIGN],
       422: ["project not found", "availability zone not found", "validation failure"],
     },
   }),
-  getAvailabilityZone: endpoint({
-    ...common,
-    id: "vm.availabilityZones.get",
-    method: "GET",
-    path: "/api/v1/availability-zones/{availability_zone_id}",
+  getAvailabilityZone: zones.get({
     summary: "Read one availability zone",
-    params: ZoneIdParams,
-    response: { status: 200, schema: ZoneResponse },
+    response: ZoneResponse,
     errors: { 404: ["availability zone not found"], 422: ["validation failure"] },
   }),
-  listDiskTypes: endpoint({
-    ...common,
-    id: "vm.diskTypes.list",
-    method: "GET",
-    path: "/api/v1/disk-types",
+  listDiskTypes: diskTypes.list({
     summary: "List disk types (a plain array), optionally of one zone or project",
     query: DiskTypeListQuery,
-    response: { status: 200, schema: DiskTypeList },
+    response: DiskTypeList,
     errors: {
       403: [FOREIGN],
       422: ["availability zone not found", "project not found", "validation failure"],
     },
   }),
-  getDiskType: endpoint({
-    ...common,
-    id: "vm.diskTypes.get",
-    method: "GET",
-    path: "/api/v1/disk-types/{disk_type_id}",
+  getDiskType: diskTypes.get({
     summary: "Read one disk type",
-    params: DiskTypeIdParams,
-    response: { status: 200, schema: DiskTypeResponse },
+    response: DiskTypeResponse,
     errors: { 404: ["disk type not found"], 422: ["validation failure"] },
   }),
-  listImages: endpoint({
-    ...common,
-    id: "vm.images.list",
-    method: "GET",
-    path: "/api/v1/images",
+  listImages: images.list({
     summary: "List images, filtered by zone, name, type, free tier and project, newest first",
     query: ImageListQuery,
-    response: { status: 200, schema: ImagePage },
+    response: ImagePage,
     errors: {
       403: [FOREIGN],
       422: ["availability zone not found", "project not found", "validation failure"],
     },
   }),
-  getImage: endpoint({
-    ...common,
-    id: "vm.images.get",
-    method: "GET",
-    path: "/api/v1/images/{image_id}",
+  getImage: images.get({
     summary: "Read one image with its metadata fields",
-    params: ImageIdParams,
-    response: { status: 200, schema: ImageResponse },
+    response: ImageResponse,
     errors: { 404: ["image not found"], 422: ["validation failure"] },
   }),
-  getOrganization: endpoint({
-    ...common,
-    id: "vm.organizations.get",
-    method: "GET",
-    path: "/api/v1/organizations/{organization_id}",
+  getOrganization: organizations.get({
     summary: "Read an organization with its quotas and their current use",
-    params: OrganizationIdParams,
-    response: { status: 200, schema: OrganizationResponse },
+    response: OrganizationResponse,
     errors: {
       403: ["the token may not use the organization"],
       404: ["organization not found"],
       422: ["validation failure"],
     },
   }),
-  getProject: endpoint({
-    ...common,
-    id: "vm.projects.get",
-    method: "GET",
-    path: "/api/v1/projects/{project_id}",
+  getProject: projects.get({
     summary: "Read a project",
-    params: ProjectIdParams,
-    response: { status: 200, schema: ProjectResponse },
+    response: ProjectResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
   }),
-  getProjectPermissions: endpoint({
-    ...common,
-    id: "vm.projects.permissions",
-    method: "GET",
-    path: "/api/v1/projects/{project_id}/permissions",
+  getProjectPermissions: projects.getAt("permissions", {
     summary: "Read the caller's roles in a project",
-    params: ProjectIdParams,
-    response: { status: 200, schema: ProjectPermissionsResponse },
+    response: ProjectPermissionsResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
   }),
-  listTasks: endpoint({
-    ...common,
-    id: "vm.tasks.list",
-    method: "GET",
-    path: "/api/v1/tasks",
+  listTasks: tasks.list({
     summary: "List a project's tasks, newest first, filtered by status, resource, user and time",
     query: TaskListQuery,
-    response: { status: 200, schema: TaskPage },
+    response: TaskPage,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
   }),
-  getTask: endpoint({
-    ...common,
-    id: "vm.tasks.get",
-    method: "GET",
-    path: "/api/v1/tasks/{task_id}",
+  getTask: tasks.get({
     summary: "Read one task and its status",
-    params: TaskIdParams,
-    response: { status: 200, schema: TaskResponse },
+    response: TaskResponse,
     errors: { 403: [FOREIGN], 404: ["task not found"], 422: ["validation failure"] },
   }),
   getFreeTierAvailability: endpoint({
-    ...common,
+    ...VM_SERVICE,
     id: "vm.freeTier.check",
     method: "GET",
     path: "/api/v1/free-tier",

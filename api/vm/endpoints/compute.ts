@@ -27,8 +27,9 @@ import {
   VmResponse,
   VmUpdateRequest,
 } from "../vms";
+import { collection, VM_SERVICE } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
+const vms = collection("vm.vms", "/api/v1/vms", VmIdParams);
 
 /** Conditions under which either version of VM creation answers 404. */
 const CREATE_404 = [
@@ -60,62 +61,61 @@ const CREATE_422 = [
   "validation failure",
 ] as const;
 
+/** VM creation in either version: the same answer and failures; only the body differs. */
+function createVms<B extends z.ZodType>(id: string, path: string, summary: string, body: B) {
+  return endpoint({
+    ...VM_SERVICE,
+    id,
+    method: "POST",
+    path,
+    summary,
+    body,
+    response: { status: 201, schema: z.array(VmResponse) },
+    errors: { 404: [...CREATE_404], 422: [...CREATE_422] },
+  });
+}
+
+/** Why setting or removing a password through the guest agent is refused. */
+const PASSWORD_REFUSALS = [
+  "VM not found",
+  "the image metadata has no user name",
+  "guest agent unavailable",
+  "VM status forbids the action",
+  "validation failure",
+] as const;
+
 /** The compute endpoints of the VM service, keyed by short name. */
 export const computeEndpoints = {
-  createVmLegacy: endpoint({
-    ...common,
-    id: "vm.vms.create-v1",
-    method: "POST",
-    path: "/api/v1/vms",
-    summary:
-      "Create VMs (legacy: interfaces through `subnets`); each is `creating`, then `running`",
-    body: VmCreateV1Request,
-    response: { status: 201, schema: z.array(VmResponse) },
-    errors: { 404: [...CREATE_404], 422: [...CREATE_422] },
-  }),
-  createVm: endpoint({
-    ...common,
-    id: "vm.vms.create",
-    method: "POST",
-    path: "/api/v1.1/vms",
-    summary:
-      "Create VMs with flexible interfaces (direct public IPs); each is `creating`, then `running`",
-    body: VmCreateV11Request,
-    response: { status: 201, schema: z.array(VmResponse) },
-    errors: { 404: [...CREATE_404], 422: [...CREATE_422] },
-  }),
-  listVms: endpoint({
-    ...common,
-    id: "vm.vms.list",
-    method: "GET",
-    path: "/api/v1/vms",
+  createVmLegacy: createVms(
+    "vm.vms.create-v1",
+    "/api/v1/vms",
+    "Create VMs (legacy: interfaces through `subnets`); each is `creating`, then `running`",
+    VmCreateV1Request,
+  ),
+  createVm: createVms(
+    "vm.vms.create",
+    "/api/v1.1/vms",
+    "Create VMs with flexible interfaces (direct public IPs); each is `creating`, then `running`",
+    VmCreateV11Request,
+  ),
+  listVms: vms.list({
     summary: "List a project's VMs, filtered, paged and ordered by creation time or name",
     query: VmListQuery,
-    response: { status: 200, schema: VmPage },
+    response: VmPage,
     errors: {
       404: ["availability zone not found"],
       422: ["project not found", "tag not found", "validation failure"],
     },
   }),
-  getVm: endpoint({
-    ...common,
-    id: "vm.vms.get",
-    method: "GET",
-    path: "/api/v1/vms/{vm_id}",
+  getVm: vms.get({
     summary: "Read one VM",
-    params: VmIdParams,
-    response: { status: 200, schema: VmResponse },
+    response: VmResponse,
     errors: { 404: ["VM not found"], 422: ["validation failure"] },
   }),
-  updateVm: endpoint({
-    ...common,
-    id: "vm.vms.update",
-    method: "PUT",
-    path: "/api/v1/vms/{vm_id}",
+  updateVm: vms.update({
     summary: "Rename, describe, resize (new flavor) or retag a VM; it is `updating`, then back",
-    params: VmIdParams,
     body: VmUpdateRequest,
-    response: { status: 200, schema: VmResponse },
+    response: VmResponse,
     errors: {
       422: [
         "VM not found",
@@ -129,7 +129,7 @@ export const computeEndpoints = {
     },
   }),
   deleteVm: endpoint({
-    ...common,
+    ...VM_SERVICE,
     id: "vm.vms.delete",
     method: "DELETE",
     path: "/api/v1/vms/{vm_id}",
@@ -152,7 +152,7 @@ export const computeEndpoints = {
     },
   }),
   rebuildVm: endpoint({
-    ...common,
+    ...VM_SERVICE,
     errorShape: "fastapi",
     id: "vm.vms.rebuild",
     method: "POST",
@@ -174,7 +174,7 @@ export const computeEndpoints = {
     },
   }),
   bulkDeleteVms: endpoint({
-    ...common,
+    ...VM_SERVICE,
     errorShape: "fastapi",
     id: "vm.vms.bulk-delete",
     method: "DELETE",
@@ -184,14 +184,8 @@ export const computeEndpoints = {
     response: { status: 200, schema: BulkDeleteVmResponse },
     errors: { 422: ["validation failure"] },
   }),
-  getVnc: endpoint({
-    ...common,
-    id: "vm.vms.get-vnc",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/get-vnc",
+  getVnc: vms.action("get-vnc", {
     summary: "Generate the virtual console link and store it in vnc_url and vnc_ws",
-    params: VmIdParams,
-    response: { status: 204 },
     errors: {
       422: [
         "VM not found",
@@ -201,15 +195,9 @@ export const computeEndpoints = {
       ],
     },
   }),
-  remoteConsole: endpoint({
-    ...common,
-    id: "vm.vms.remote-console",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/remote-console",
+  remoteConsole: vms.action("remote-console", {
     summary: "Generate a serial or virtual console link and store it in remote_console_*",
-    params: VmIdParams,
     body: RemoteConsoleRequest,
-    response: { status: 204 },
     errors: {
       422: [
         "VM not found",
@@ -220,15 +208,9 @@ export const computeEndpoints = {
       ],
     },
   }),
-  setPower: endpoint({
-    ...common,
-    id: "vm.vms.set-power",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/set-power",
+  setPower: vms.action("set-power", {
     summary: "Power a VM on (stopped → running), off (running → stopped) or reboot it",
-    params: VmIdParams,
     body: SetPowerRequest,
-    response: { status: 204 },
     errors: {
       422: [
         "VM not found",
@@ -238,58 +220,28 @@ export const computeEndpoints = {
       ],
     },
   }),
-  setPassword: endpoint({
-    ...common,
-    id: "vm.vms.set-password",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/set-password",
+  setPassword: vms.action("set-password", {
     summary: "Set the password of the image's user through the guest agent",
-    params: VmIdParams,
     body: SetPasswordRequest,
-    response: { status: 204 },
     errors: {
-      422: [
-        "VM not found",
-        "the image metadata has no user name",
-        "guest agent unavailable",
-        "VM status forbids the action",
-        "validation failure",
-      ],
+      422: PASSWORD_REFUSALS,
     },
   }),
-  deletePassword: endpoint({
-    ...common,
-    id: "vm.vms.delete-password",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/delete-password",
+  deletePassword: vms.action("delete-password", {
     summary: "Remove the password of a login (default: the image's user)",
-    params: VmIdParams,
     body: DeletePasswordRequest,
-    response: { status: 204 },
     errors: {
-      422: [
-        "VM not found",
-        "the image metadata has no user name",
-        "guest agent unavailable",
-        "VM status forbids the action",
-        "validation failure",
-      ],
+      422: PASSWORD_REFUSALS,
     },
   }),
-  checkGuestAgent: endpoint({
-    ...common,
-    id: "vm.vms.check-guest-agent",
-    method: "POST",
-    path: "/api/v1/vms/{vm_id}/check-guest-agent",
+  checkGuestAgent: vms.action("check-guest-agent", {
     summary: "Check that the VM's guest agent answers (204) or not (422)",
-    params: VmIdParams,
-    response: { status: 204 },
     errors: {
       422: ["VM not found", "guest agent unavailable", "VM status forbids the action"],
     },
   }),
   createFreeTierVm: endpoint({
-    ...common,
+    ...VM_SERVICE,
     id: "vm.free-tier.create",
     method: "POST",
     path: "/api/v1/free-tier",

@@ -2,7 +2,6 @@
  * Endpoints of the VM service: disks — list, create, read, update, delete, attach, detach.
  * The error conditions are those of the service's API reference, worded for people.
  */
-import { endpoint } from "../../endpoint";
 import {
   DiskAttachRequest,
   DiskCreateRequest,
@@ -13,29 +12,22 @@ import {
   DiskResponse,
   DiskUpdateRequest,
 } from "../disks";
+import { collection } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
+const disks = collection("vm.disks", "/api/v1/disks", DiskIdParams);
 
 /** The disk endpoints of the VM service, keyed by short name. */
 export const disksEndpoints = {
-  listDisks: endpoint({
-    ...common,
-    id: "vm.disks.list",
-    method: "GET",
-    path: "/api/v1/disks",
+  listDisks: disks.list({
     summary: "List a project's disks, filtered by tags, zone and name, newest first",
     query: DiskListQuery,
-    response: { status: 200, schema: DiskPage },
+    response: DiskPage,
     errors: { 422: ["project not found", "validation failure"] },
   }),
-  createDisk: endpoint({
-    ...common,
-    id: "vm.disks.create",
-    method: "POST",
-    path: "/api/v1/disks",
+  createDisk: disks.create({
     summary: "Create a disk; it is `creating`, then `available`",
     body: DiskCreateRequest,
-    response: { status: 201, schema: DiskResponse },
+    response: DiskResponse,
     errors: {
       409: ["a disk with the same name exists in the project and zone"],
       422: [
@@ -53,25 +45,15 @@ export const disksEndpoints = {
       ],
     },
   }),
-  getDisk: endpoint({
-    ...common,
-    id: "vm.disks.get",
-    method: "GET",
-    path: "/api/v1/disks/{disk_id}",
+  getDisk: disks.get({
     summary: "Read one disk",
-    params: DiskIdParams,
-    response: { status: 200, schema: DiskResponse },
+    response: DiskResponse,
     errors: { 404: ["disk not found"], 422: ["validation failure"] },
   }),
-  updateDisk: endpoint({
-    ...common,
-    id: "vm.disks.update",
-    method: "PUT",
-    path: "/api/v1/disks/{disk_id}",
+  updateDisk: disks.update({
     summary: "Change a disk's name, description, size (grow only), flags or tags",
-    params: DiskIdParams,
     body: DiskUpdateRequest,
-    response: { status: 200, schema: DiskResponse },
+    response: DiskResponse,
     errors: {
       404: ["disk not found"],
       409: ["a disk with the same name exists in the project and zone"],
@@ -87,14 +69,8 @@ export const disksEndpoints = {
       ],
     },
   }),
-  deleteDisk: endpoint({
-    ...common,
-    id: "vm.disks.delete",
-    method: "DELETE",
-    path: "/api/v1/disks/{disk_id}",
+  deleteDisk: disks.delete({
     summary: "Delete a disk; it is `deleting`, then gone",
-    params: DiskIdParams,
-    response: { status: 204 },
     errors: {
       404: ["disk not found"],
       405: ["disk is attached to a VM"],
@@ -106,15 +82,10 @@ export const disksEndpoints = {
       ],
     },
   }),
-  attachDisk: endpoint({
-    ...common,
-    id: "vm.disks.attach",
-    method: "POST",
-    path: "/api/v1/disks/{disk_id}/attach",
+  attachDisk: disks.action("attach", {
     summary: "Attach a disk to a VM; it is `attaching`, then `in_use`",
-    params: DiskIdParams,
     body: DiskAttachRequest,
-    response: { status: 200, schema: DiskResponse },
+    response: DiskResponse,
     errors: {
       404: ["disk not found"],
       422: [
@@ -128,15 +99,10 @@ export const disksEndpoints = {
       ],
     },
   }),
-  detachDisk: endpoint({
-    ...common,
-    id: "vm.disks.detach",
-    method: "POST",
-    path: "/api/v1/disks/{disk_id}/detach",
+  detachDisk: disks.action("detach", {
     summary: "Detach a disk from a VM; it is `detaching`, then `available`",
-    params: DiskIdParams,
     body: DiskDetachRequest,
-    response: { status: 200, schema: DiskResponse },
+    response: DiskResponse,
     errors: {
       404: ["disk not found"],
       422: [

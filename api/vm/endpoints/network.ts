@@ -2,7 +2,6 @@
  * Endpoints of the VM service's network slice: subnets, security groups and security group
  * rules. Every one authenticates with a bearer token and answers errors as `[{code, message}]`.
  */
-import { endpoint } from "../../endpoint";
 import {
   SecurityGroupRuleCreateRequest,
   SecurityGroupRuleListQuery,
@@ -28,34 +27,45 @@ import {
   SubnetResponse,
   SubnetUpdateRequest,
 } from "../subnets";
+import { collection } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
 const ACCESS = {
   401: ["missing or invalid token"],
   403: ["the token may not use the project"],
 } as const;
 const RULE_GROUP = "security group not found (wrong_security_group)";
+/** Why a change to an existing rule is refused, whatever the change. */
+const RULE_CHANGE = [
+  RULE_GROUP,
+  "the rule belongs to another group",
+  "changes in zone forbidden",
+] as const;
+
+const subnets = collection("vm.subnets", "/api/v1/subnets", SubnetParams);
+const securityGroups = collection(
+  "vm.securityGroups",
+  "/api/v1/security-groups",
+  SecurityGroupParams,
+);
+const rules = collection(
+  "vm.securityGroupRules",
+  "/api/v1/security-groups/{security_group_id}/rules",
+  SecurityGroupRuleParams,
+  SecurityGroupRulesParams,
+);
 
 /** The network endpoints of the VM service. */
 export const networkEndpoints = {
-  listSubnets: endpoint({
-    ...common,
-    id: "vm.subnets.list",
-    method: "GET",
-    path: "/api/v1/subnets",
+  listSubnets: subnets.list({
     summary: "List the subnets of a project",
     query: SubnetListQuery,
-    response: { status: 200, schema: SubnetPage },
+    response: SubnetPage,
     errors: { ...ACCESS, 422: ["project not found", "tag not found", "validation failure"] },
   }),
-  createSubnet: endpoint({
-    ...common,
-    id: "vm.subnets.create",
-    method: "POST",
-    path: "/api/v1/subnets",
+  createSubnet: subnets.create({
     summary: "Create a subnet (it is `creating`, then `created`)",
     body: SubnetCreateRequest,
-    response: { status: 201, schema: SubnetResponse },
+    response: SubnetResponse,
     errors: {
       ...ACCESS,
       409: [
@@ -79,25 +89,15 @@ export const networkEndpoints = {
       ],
     },
   }),
-  getSubnet: endpoint({
-    ...common,
-    id: "vm.subnets.get",
-    method: "GET",
-    path: "/api/v1/subnets/{subnet_id}",
+  getSubnet: subnets.get({
     summary: "Read a subnet",
-    params: SubnetParams,
-    response: { status: 200, schema: SubnetResponse },
+    response: SubnetResponse,
     errors: { ...ACCESS, 404: ["subnet not found"], 422: ["validation failure"] },
   }),
-  updateSubnet: endpoint({
-    ...common,
-    id: "vm.subnets.update",
-    method: "PUT",
-    path: "/api/v1/subnets/{subnet_id}",
+  updateSubnet: subnets.update({
     summary: "Change a subnet's name, description, DNS servers, tags, routing or default flag",
-    params: SubnetParams,
     body: SubnetUpdateRequest,
-    response: { status: 200, schema: SubnetResponse },
+    response: SubnetResponse,
     errors: {
       ...ACCESS,
       404: ["subnet not found"],
@@ -112,14 +112,8 @@ export const networkEndpoints = {
       ],
     },
   }),
-  deleteSubnet: endpoint({
-    ...common,
-    id: "vm.subnets.delete",
-    method: "DELETE",
-    path: "/api/v1/subnets/{subnet_id}",
+  deleteSubnet: subnets.delete({
     summary: "Delete a subnet (it is `deleting`, then gone)",
-    params: SubnetParams,
-    response: { status: 204 },
     errors: {
       ...ACCESS,
       404: ["subnet not found"],
@@ -127,27 +121,19 @@ export const networkEndpoints = {
       422: ["subnet status does not permit deletion", "changes in zone forbidden"],
     },
   }),
-  listSecurityGroups: endpoint({
-    ...common,
-    id: "vm.securityGroups.list",
-    method: "GET",
-    path: "/api/v1/security-groups",
+  listSecurityGroups: securityGroups.list({
     summary: "List the security groups of a project",
     query: SecurityGroupListQuery,
-    response: { status: 200, schema: SecurityGroupPage },
+    response: SecurityGroupPage,
     errors: {
       ...ACCESS,
       422: ["project not found", "zone not found", "tag not found", "validation failure"],
     },
   }),
-  createSecurityGroup: endpoint({
-    ...common,
-    id: "vm.securityGroups.create",
-    method: "POST",
-    path: "/api/v1/security-groups",
+  createSecurityGroup: securityGroups.create({
     summary: "Create a security group with optional rules (it is `creating`, then `created`)",
     body: SecurityGroupCreateRequest,
-    response: { status: 201, schema: SecurityGroupResponse },
+    response: SecurityGroupResponse,
     errors: {
       ...ACCESS,
       422: [
@@ -161,25 +147,15 @@ export const networkEndpoints = {
       ],
     },
   }),
-  getSecurityGroup: endpoint({
-    ...common,
-    id: "vm.securityGroups.get",
-    method: "GET",
-    path: "/api/v1/security-groups/{security_group_id}",
+  getSecurityGroup: securityGroups.get({
     summary: "Read a security group",
-    params: SecurityGroupParams,
-    response: { status: 200, schema: SecurityGroupResponse },
+    response: SecurityGroupResponse,
     errors: { ...ACCESS, 404: ["security group not found"], 422: ["validation failure"] },
   }),
-  updateSecurityGroup: endpoint({
-    ...common,
-    id: "vm.securityGroups.update",
-    method: "PUT",
-    path: "/api/v1/security-groups/{security_group_id}",
+  updateSecurityGroup: securityGroups.update({
     summary: "Change a security group's name, description or tags",
-    params: SecurityGroupParams,
     body: SecurityGroupUpdateRequest,
-    response: { status: 200, schema: SecurityGroupResponse },
+    response: SecurityGroupResponse,
     errors: {
       ...ACCESS,
       404: ["security group not found"],
@@ -191,14 +167,8 @@ export const networkEndpoints = {
       ],
     },
   }),
-  deleteSecurityGroup: endpoint({
-    ...common,
-    id: "vm.securityGroups.delete",
-    method: "DELETE",
-    path: "/api/v1/security-groups/{security_group_id}",
+  deleteSecurityGroup: securityGroups.delete({
     summary: "Delete a security group and its rules (it is `deleting`, then gone)",
-    params: SecurityGroupParams,
-    response: { status: 204 },
     errors: {
       ...ACCESS,
       404: ["security group not found"],
@@ -213,26 +183,16 @@ export const networkEndpoints = {
       ],
     },
   }),
-  listSecurityGroupRules: endpoint({
-    ...common,
-    id: "vm.securityGroupRules.list",
-    method: "GET",
-    path: "/api/v1/security-groups/{security_group_id}/rules",
+  listSecurityGroupRules: rules.list({
     summary: "List the rules of a security group, oldest first",
-    params: SecurityGroupRulesParams,
     query: SecurityGroupRuleListQuery,
-    response: { status: 200, schema: SecurityGroupRulePage },
+    response: SecurityGroupRulePage,
     errors: { ...ACCESS, 422: [RULE_GROUP, "validation failure"] },
   }),
-  createSecurityGroupRule: endpoint({
-    ...common,
-    id: "vm.securityGroupRules.create",
-    method: "POST",
-    path: "/api/v1/security-groups/{security_group_id}/rules",
+  createSecurityGroupRule: rules.create({
     summary: "Add a rule to a security group (it is `creating`, then `created`)",
-    params: SecurityGroupRulesParams,
     body: SecurityGroupRuleCreateRequest,
-    response: { status: 201, schema: SecurityGroupRuleResponse },
+    response: SecurityGroupRuleResponse,
     errors: {
       ...ACCESS,
       422: [
@@ -244,59 +204,36 @@ export const networkEndpoints = {
       ],
     },
   }),
-  getSecurityGroupRule: endpoint({
-    ...common,
-    id: "vm.securityGroupRules.get",
-    method: "GET",
-    path: "/api/v1/security-groups/{security_group_id}/rules/{security_group_rule_id}",
+  getSecurityGroupRule: rules.get({
     summary: "Read a security group rule",
-    params: SecurityGroupRuleParams,
-    response: { status: 200, schema: SecurityGroupRuleResponse },
+    response: SecurityGroupRuleResponse,
     errors: {
       ...ACCESS,
       404: ["rule not found"],
       422: [RULE_GROUP, "the rule belongs to another group", "validation failure"],
     },
   }),
-  updateSecurityGroupRule: endpoint({
-    ...common,
-    id: "vm.securityGroupRules.update",
-    method: "PUT",
-    path: "/api/v1/security-groups/{security_group_id}/rules/{security_group_rule_id}",
+  updateSecurityGroupRule: rules.update({
     summary: "Change a security group rule",
-    params: SecurityGroupRuleParams,
     body: SecurityGroupRuleUpdateRequest,
-    response: { status: 200, schema: SecurityGroupRuleResponse },
+    response: SecurityGroupRuleResponse,
     errors: {
       ...ACCESS,
       404: ["rule not found"],
       422: [
-        RULE_GROUP,
-        "the rule belongs to another group",
-        "changes in zone forbidden",
+        ...RULE_CHANGE,
         "rule status does not permit change",
         "remote security group not found",
         "validation failure",
       ],
     },
   }),
-  deleteSecurityGroupRule: endpoint({
-    ...common,
-    id: "vm.securityGroupRules.delete",
-    method: "DELETE",
-    path: "/api/v1/security-groups/{security_group_id}/rules/{security_group_rule_id}",
+  deleteSecurityGroupRule: rules.delete({
     summary: "Delete a security group rule (it is `deleting`, then gone)",
-    params: SecurityGroupRuleParams,
-    response: { status: 204 },
     errors: {
       ...ACCESS,
       404: ["rule not found"],
-      422: [
-        RULE_GROUP,
-        "the rule belongs to another group",
-        "changes in zone forbidden",
-        "rule status does not permit deletion",
-      ],
+      422: [...RULE_CHANGE, "rule status does not permit deletion"],
     },
   }),
 } as const;

@@ -6,14 +6,14 @@
 import { endpoint } from "../../endpoint";
 import { ProjectIdParams } from "../projects";
 import { EntityUsageQuery, EntityUsageResponse, PriceRequest, PriceResponse } from "../pricing";
+import { VM_SERVICE } from "./collection";
 
-const common = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
 const FOREIGN = "the token may not use the project";
 
 /** The cost and quota endpoints of the VM service, keyed by short name. */
 export const pricingEndpoints = {
   calculatePrice: endpoint({
-    ...common,
+    ...VM_SERVICE,
     id: "vm.prices.calculate",
     method: "POST",
     path: "/api/v1/projects/{project_id}/price-calculation",
@@ -28,7 +28,7 @@ export const pricingEndpoints = {
     },
   }),
   getProjectEntityUsage: endpoint({
-    ...common,
+    ...VM_SERVICE,
     id: "vm.projectEntityUsage.get",
     method: "GET",
     path: "/api/v1/project-entity-usage",
