@@ -4,7 +4,11 @@
  * `opts.id` needs its args.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { OutputsMatchClass } from "../provider/resources/framework/args-match";
+import type { z } from "zod";
+import type {
+  ArgsMatchSchema,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { VmCloudTypeName } from "../provider/type-tokens";
 import { VmCloudResource, type DeclaredProperties } from "./resource-base";
 
@@ -16,26 +20,34 @@ export interface CloudObjectDeclaration extends DeclaredProperties {
   readonly required: string;
 }
 
-/** `unknown` when `Listed` fits `Class` (see {@link cloudObject}), else what differs. */
-type ListedOutputsOf<Class, Inputs extends PropertyKey, Listed extends PropertyKey> =
-  OutputsMatchClass<Class, Inputs, Listed> extends true
-    ? unknown
-    : { outputs: OutputsMatchClass<Class, Inputs, Listed> };
+/**
+ * `unknown` when the class fits its declaration, else what differs: its `Args` must describe
+ * exactly the inputs the provider checks (`Inputs`, the zod input schema), and `Listed` must
+ * name exactly the output properties of the class that are not inputs.
+ */
+type Fits<Class, Args, Inputs extends z.ZodType, Listed extends PropertyKey> =
+  ArgsMatchSchema<Args, z.input<Inputs>> extends true
+    ? OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> extends true
+      ? unknown
+      : { outputs: OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> }
+    : { inputs: ArgsMatchSchema<Args, z.input<Inputs>> };
 
 /**
- * The declaration of the class `Class`, checked when it compiles: `outputs` must name exactly
- * the output properties of the class that are not keys of `inputs`. The engine sets only the
+ * The declaration of the class `Class` (`typeof` the class), checked when it compiles: the
+ * class's args must describe exactly the inputs the provider checks, and `outputs` must name
+ * exactly the output properties of the class that are not inputs. The engine sets only the
  * names registered, so a property left out would stay undefined, and a name the class lacks
  * would be an output no program could read.
  */
-export function cloudObject<Class>() {
+export function cloudObject<Class extends new (name: string, args: never) => object>() {
   return <
-    Inputs extends DeclaredProperties["inputs"],
-    const Listed extends readonly (keyof Class & string)[],
+    Inputs extends z.ZodType & DeclaredProperties["inputs"],
+    const Listed extends readonly (keyof InstanceType<Class> & string)[],
   >(
-    declaration: CloudObjectDeclaration & { inputs: Inputs; outputs: Listed } & ListedOutputsOf<
-        Class,
-        keyof Inputs["shape"],
+    declaration: CloudObjectDeclaration & { inputs: Inputs; outputs: Listed } & Fits<
+        InstanceType<Class>,
+        ConstructorParameters<Class>[1],
+        Inputs,
         Listed[number]
       >,
   ): CloudObjectDeclaration => declaration;

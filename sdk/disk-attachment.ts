@@ -3,8 +3,6 @@
  * `<diskId>:<vmId>`. See docs/resources/disk-attachment.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
 import type { DiskAttachmentOutputs } from "../provider/resources/disk-attachment";
@@ -29,11 +27,6 @@ export interface DiskAttachmentArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-// DiskAttachmentArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _DiskAttachmentArgsMatchSchema = Assert<
-  ArgsMatchSchema<DiskAttachmentArgs, z.input<typeof DiskAttachmentInputs>>
->;
-
 /**
  * One disk attached to one VM. Import an existing attachment with
  * `DiskAttachment.get(name, "<diskId>:<vmId>")` or the `import` resource option.
@@ -54,8 +47,8 @@ export class DiskAttachment extends CloudObjectResource {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface DiskAttachment extends OutputProperties<DiskAttachmentOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const DISK_ATTACHMENT = cloudObject<DiskAttachment>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const DISK_ATTACHMENT = cloudObject<typeof DiskAttachment>()({
   typeName: "DiskAttachment",
   inputs: DiskAttachmentInputs,
   outputs: ["diskName", "vmName", "bootDisk"],

@@ -3,9 +3,7 @@
  * with `DiskAttachment`. See docs/resources/disk.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { DiskStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskInputs } from "../provider/resources/inputs/disk";
 import type { DiskOutputs } from "../provider/resources/disk/outputs";
@@ -68,9 +66,6 @@ export interface DiskArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// DiskArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _DiskArgsMatchSchema = Assert<ArgsMatchSchema<DiskArgs, z.input<typeof DiskInputs>>>;
-
 /** A disk. Import an existing one with `Disk.get(name, id)` or the `import` resource option. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class Disk extends CloudObjectResource {
@@ -92,8 +87,8 @@ export interface Disk extends OutputProperties<Omit<DiskOutputs, "state">> {
   readonly state: pulumi.Output<DiskStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const DISK = cloudObject<Disk>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const DISK = cloudObject<typeof Disk>()({
   typeName: "Disk",
   inputs: DiskInputs,
   outputs: [

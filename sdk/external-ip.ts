@@ -3,9 +3,7 @@
  * bound to. See docs/resources/external-ip.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { FloatingIpStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { ExternalIpInputs } from "../provider/resources/inputs/external-ip";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
@@ -37,11 +35,6 @@ export interface ExternalIpArgs {
    */
   timeouts?: pulumi.Input<Timeouts>;
 }
-
-// ExternalIpArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _ExternalIpArgsMatchSchema = Assert<
-  ArgsMatchSchema<ExternalIpArgs, z.input<typeof ExternalIpInputs>>
->;
 
 /**
  * A stable public IP address. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
@@ -87,8 +80,8 @@ export class ExternalIp extends CloudObjectResource {
   }
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const EXTERNAL_IP = cloudObject<ExternalIp>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const EXTERNAL_IP = cloudObject<typeof ExternalIp>()({
   typeName: "ExternalIp",
   inputs: ExternalIpInputs,
   outputs: [

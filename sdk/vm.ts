@@ -3,9 +3,7 @@
  * interfaces, power state and password. See docs/resources/vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { VmInputs } from "../provider/resources/inputs/vm";
 import type {
@@ -218,9 +216,6 @@ export interface VmArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// VmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _VmArgsMatchSchema = Assert<ArgsMatchSchema<VmArgs, z.input<typeof VmInputs>>>;
-
 /**
  * Outputs besides the inputs that hold secrets (console links carry access tokens): stored
  * encrypted and shown as `[secret]`. `password` is secret too: its input says so.
@@ -260,8 +255,8 @@ export interface Vm extends OutputProperties<
   readonly state: pulumi.Output<VmStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property. */
-const VM = cloudObject<Vm>()({
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const VM = cloudObject<typeof Vm>()({
   typeName: "Vm",
   inputs: VmInputs,
   outputs: [

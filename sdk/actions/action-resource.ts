@@ -76,13 +76,17 @@ export type Recorded<T> =
         : T;
 
 /**
- * The output properties of an action resource whose inputs are `Args` besides those of
- * {@link ActionArgs} (the base class declares those): each input as the provider recorded it,
- * documented by the input. `Defaulted` are the inputs the provider fills in when unset.
- * A class merges it in with an interface of its name, as the cloud objects' classes do.
+ * The output properties of an action resource whose inputs are `Args`: each input as the
+ * provider recorded it, documented by the input, but those of {@link ActionArgs} (the base
+ * class declares them) and the `Secret` ones (never recorded). `Defaulted` are the inputs the
+ * provider fills in when unset. A class merges it in with an interface of its name.
  */
-export type ActionOutputProperties<Args, Defaulted extends keyof Args = never> = {
-  readonly [K in keyof Args]-?: pulumi.Output<
+export type ActionOutputProperties<
+  Args,
+  Defaulted extends keyof Args = never,
+  Secret extends keyof Args = never,
+> = {
+  readonly [K in keyof Omit<Args, keyof ActionArgs | Secret>]-?: pulumi.Output<
     K extends Defaulted ? Recorded<NonNullable<Args[K]>> : Recorded<Args[K]>
   >;
 };

@@ -11,13 +11,7 @@ import {
 } from "../../provider/actions/backup-restore/operation";
 import type { BackupRestoreInputs } from "../../provider/actions/backup-restore";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import {
-  ActionResource,
-  type ActionDeclaration,
-  type ActionArgs,
-  type ActionOutputProperties,
-  type JobActionArgs,
-} from "./action-resource";
+import { ActionResource, type ActionOutputProperties, type JobActionArgs } from "./action-resource";
 import type { BackupMapping } from "./restore-backup";
 
 /** The inputs of a {@link BackupRestore}. */
@@ -48,7 +42,7 @@ export class BackupRestore extends ActionResource<BackupRestoreResult> {
    * @param opts  resource options
    */
   constructor(name: string, args: BackupRestoreArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(BACKUP_RESTORE, name, args, opts);
+    super({ typeName: "BackupRestore", args: BackupRestoreArgsSchema }, name, args, opts);
   }
 }
 
@@ -56,12 +50,6 @@ export class BackupRestore extends ActionResource<BackupRestoreResult> {
 // sets them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface BackupRestore extends ActionOutputProperties<
-  Omit<BackupRestoreArgs, keyof ActionArgs>,
+  BackupRestoreArgs,
   "waitForCompletion"
 > {}
-
-/** The class name and the inputs (the operation\'s arguments, `triggers`, `timeouts`). */
-const BACKUP_RESTORE: ActionDeclaration = {
-  typeName: "BackupRestore",
-  args: BackupRestoreArgsSchema,
-};

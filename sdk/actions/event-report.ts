@@ -15,7 +15,6 @@ import {
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   ActionResourceBase,
-  type ActionDeclaration,
   type ActionOutputProperties,
   type ActionArgs,
 } from "./action-resource";
@@ -48,20 +47,11 @@ export class EventReport extends ActionResourceBase<EventReportResult> {
    * @param opts  resource options
    */
   constructor(name: string, args: EventReportArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(EVENT_REPORT, name, args, opts);
+    super({ typeName: "EventReport", args: EventReportArgsSchema }, name, args, opts);
   }
 }
 
 // The output properties: the inputs as recorded, documented by the inputs; the base constructor
 // sets them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
-export interface EventReport extends ActionOutputProperties<
-  Omit<EventReportArgs, keyof ActionArgs>,
-  "action"
-> {}
-
-/** The class name and the inputs (the operation\'s arguments, `triggers`, `timeouts`). */
-const EVENT_REPORT: ActionDeclaration = {
-  typeName: "EventReport",
-  args: EventReportArgsSchema,
-};
+export interface EventReport extends ActionOutputProperties<EventReportArgs, "action"> {}

@@ -13,8 +13,6 @@ import {
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   ActionResourceBase,
-  type ActionDeclaration,
-  type ActionArgs,
   type ActionOutputProperties,
   type JobActionArgs,
 } from "./action-resource";
@@ -57,7 +55,12 @@ export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestor
     args: IndexSnapshotRestoreArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    super(INDEX_SNAPSHOT_RESTORE, name, args, opts);
+    super(
+      { typeName: "IndexSnapshotRestore", args: IndexSnapshotRestoreArgsSchema },
+      name,
+      args,
+      opts,
+    );
   }
 }
 
@@ -65,12 +68,6 @@ export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestor
 // sets them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface IndexSnapshotRestore extends ActionOutputProperties<
-  Omit<IndexSnapshotRestoreArgs, keyof ActionArgs>,
+  IndexSnapshotRestoreArgs,
   "waitForCompletion"
 > {}
-
-/** The class name and the inputs (the operation\'s arguments, `triggers`, `timeouts`). */
-const INDEX_SNAPSHOT_RESTORE: ActionDeclaration = {
-  typeName: "IndexSnapshotRestore",
-  args: IndexSnapshotRestoreArgsSchema,
-};

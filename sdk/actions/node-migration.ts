@@ -14,13 +14,7 @@ import {
   type NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import {
-  ActionResource,
-  type ActionDeclaration,
-  type ActionArgs,
-  type ActionOutputProperties,
-  type JobActionArgs,
-} from "./action-resource";
+import { ActionResource, type ActionOutputProperties, type JobActionArgs } from "./action-resource";
 
 /** The inputs of a {@link NodeMigration}. */
 export interface NodeMigrationArgs extends JobActionArgs {
@@ -68,7 +62,16 @@ export class NodeMigration extends ActionResource<NodeMigrationResult> {
    * @param opts  resource options
    */
   constructor(name: string, args: NodeMigrationArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(NODE_MIGRATION, name, args, opts);
+    super(
+      {
+        typeName: "NodeMigration",
+        args: NodeMigrationArgsSchema,
+        secretInputs: NODE_MIGRATION_SECRETS,
+      },
+      name,
+      args,
+      opts,
+    );
   }
 }
 
@@ -76,13 +79,7 @@ export class NodeMigration extends ActionResource<NodeMigrationResult> {
 // sets them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface NodeMigration extends ActionOutputProperties<
-  Omit<NodeMigrationArgs, keyof ActionArgs | "password">,
-  "waitForCompletion"
+  NodeMigrationArgs,
+  "waitForCompletion",
+  "password"
 > {}
-
-/** The class name and the inputs (the operation\'s arguments, `triggers`, `timeouts`). */
-const NODE_MIGRATION: ActionDeclaration = {
-  typeName: "NodeMigration",
-  args: NodeMigrationArgsSchema,
-  secretInputs: NODE_MIGRATION_SECRETS,
-};

@@ -13,7 +13,6 @@ import {
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   ActionResourceBase,
-  type ActionDeclaration,
   type ActionOutputProperties,
   type ActionArgs,
 } from "./action-resource";
@@ -44,19 +43,16 @@ export class QueueManagerRestart extends ActionResourceBase<QueueManagerRestartR
     args: QueueManagerRestartArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    super(QUEUE_MANAGER_RESTART, name, args, opts);
+    super(
+      { typeName: "QueueManagerRestart", args: QueueManagerRestartArgsSchema },
+      name,
+      args,
+      opts,
+    );
   }
 }
 
 // The output properties: the inputs as recorded, documented by the inputs; the base constructor
 // sets them.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
-export interface QueueManagerRestart extends ActionOutputProperties<
-  Omit<QueueManagerRestartArgs, keyof ActionArgs>
-> {}
-
-/** The class name and the inputs (the operation\'s arguments, `triggers`, `timeouts`). */
-const QUEUE_MANAGER_RESTART: ActionDeclaration = {
-  typeName: "QueueManagerRestart",
-  args: QueueManagerRestartArgsSchema,
-};
+export interface QueueManagerRestart extends ActionOutputProperties<QueueManagerRestartArgs> {}
