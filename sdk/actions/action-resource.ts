@@ -164,18 +164,15 @@ export abstract class ActionResource<R> extends ActionResourceBase<R> {
   /** The job id, when the service gave one (also the resource id then). */
   declare public readonly jobId: pulumi.Output<string | undefined>;
 
-  /**
-   * @param declared  see {@link ActionResourceBase}
-   * @param name      the Pulumi resource name
-   * @param args      the program's inputs
-   * @param opts      resource options
-   */
+  /** @param params  those of {@link ActionResourceBase}, which registers `jobId` too */
   protected constructor(
-    declared: ActionDeclaration,
-    name: string,
-    args: object,
-    opts: pulumi.CustomResourceOptions | undefined,
+    ...params: [
+      declared: ActionDeclaration,
+      name: string,
+      args: object,
+      opts: pulumi.CustomResourceOptions | undefined,
+    ]
   ) {
-    super(declared, name, args, opts, ["jobId"]);
+    super(...params, ["jobId"]);
   }
 }

@@ -2,15 +2,13 @@
  * `reportEvents`: reports events and alarms. Skipped during preview. The resource form is
  * `EventReport`; `clearAlarms` clears what this reported.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import {
-  EventArg,
   EventReportArgs as EventReportArgsSchema,
   eventReport,
   type EventReportArgs,
   type EventReportResult,
 } from "../../provider/actions/event-report/operation";
-import { OpsProjectIdInput } from "../../provider/actions/common/inputs";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import type { EventArgs } from "./event-args";
 import { actionFunction, type ActionFunctionArgs } from "./run-action";
@@ -28,11 +26,8 @@ export interface ReportEventsArgs extends ActionFunctionArgs {
   enterpriseProjectId?: string;
 }
 
-const ReportEventsSchema = z.strictObject({
-  events: z.array(EventArg),
-  projectId: OpsProjectIdInput,
-  enterpriseProjectId: EventReportArgsSchema.shape.enterpriseProjectId,
-});
+/** The operation's arguments but `action`, which this function sets. */
+const ReportEventsSchema = EventReportArgsSchema.omit({ action: true });
 type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof ReportEventsSchema>>>;
 
 /**
