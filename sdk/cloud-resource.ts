@@ -4,8 +4,54 @@
  * `opts.id` needs its args.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import type {
+  ArgsMatchSchema,
+  OutputsMatchClass,
+} from "../provider/resources/framework/args-match";
 import type { VmCloudTypeName } from "../provider/type-tokens";
 import { VmCloudResource, type DeclaredProperties } from "./resource-base";
+
+/** What a cloud object's class registers with the engine, made by {@link cloudObject}. */
+export interface CloudObjectDeclaration extends DeclaredProperties {
+  /** The class name (its type token and provider module follow from it). */
+  readonly typeName: VmCloudTypeName;
+  /** What the args must hold at least, for the error when they are missing. */
+  readonly required: string;
+}
+
+/**
+ * `unknown` when the class fits its declaration, else what differs: its `Args` must describe
+ * exactly the inputs the provider checks (`Inputs`, the zod input schema), and `Listed` must
+ * name exactly the output properties of the class that are not inputs.
+ */
+type Fits<Class, Args, Inputs extends z.ZodType, Listed extends PropertyKey> =
+  ArgsMatchSchema<Args, z.input<Inputs>> extends true
+    ? OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> extends true
+      ? unknown
+      : { outputs: OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> }
+    : { inputs: ArgsMatchSchema<Args, z.input<Inputs>> };
+
+/**
+ * The declaration of the class `Class` (`typeof` the class), checked when it compiles: the
+ * class's args must describe exactly the inputs the provider checks, and `outputs` must name
+ * exactly the output properties of the class that are not inputs. The engine sets only the
+ * names registered, so a property left out would stay undefined, and a name the class lacks
+ * would be an output no program could read.
+ */
+export function cloudObject<Class extends new (name: string, args: never) => object>() {
+  return <
+    Inputs extends z.ZodType & DeclaredProperties["inputs"],
+    const Listed extends readonly (keyof InstanceType<Class> & string)[],
+  >(
+    declaration: CloudObjectDeclaration & { inputs: Inputs; outputs: Listed } & Fits<
+        InstanceType<Class>,
+        ConstructorParameters<Class>[1],
+        Inputs,
+        Listed[number]
+      >,
+  ): CloudObjectDeclaration => declaration;
+}
 
 /** A cloud object's resource class: {@link VmCloudResource} plus reading by id. */
 export abstract class CloudObjectResource extends VmCloudResource {
@@ -24,20 +70,19 @@ export abstract class CloudObjectResource extends VmCloudResource {
   }
 
   /**
-   * @param typeName  the class name
+   * @param declared  the class's declaration: its inputs and other outputs (see
+   *                  {@link VmCloudResource}), and what the args must hold at least
    * @param name      the Pulumi resource name
-   * @param declared  the inputs and other outputs (see {@link VmCloudResource}), and what the
-   *                  args must hold at least, for the error when they are missing
    * @param args      the program's inputs; ignored when `opts.id` reads an existing object
    * @param opts      resource options
    */
   protected constructor(
-    typeName: VmCloudTypeName,
+    declared: CloudObjectDeclaration,
     name: string,
-    declared: DeclaredProperties & { required: string },
     args: object | undefined,
     opts: pulumi.CustomResourceOptions,
   ) {
+    const { typeName } = declared;
     if (args === undefined && opts.id === undefined) {
       throw new Error(`${typeName} "${name}": args are required (${declared.required})`);
     }

@@ -3,16 +3,12 @@
  * with `DiskAttachment`. See docs/resources/disk.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { DiskStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskInputs } from "../provider/resources/inputs/disk";
-import { CloudObjectResource } from "./cloud-resource";
+import type { DiskOutputs } from "../provider/resources/disk/outputs";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /** The inputs of a {@link Disk}. */
 export interface DiskArgs {
@@ -70,83 +66,39 @@ export interface DiskArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// DiskArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _DiskArgsMatchSchema = Assert<ArgsMatchSchema<DiskArgs, z.input<typeof DiskInputs>>>;
-
 /** A disk. Import an existing one with `Disk.get(name, id)` or the `import` resource option. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class Disk extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Disk name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** Size in GB. */
-  declare public readonly size: pulumi.Output<number>;
-  /** Disk type name. */
-  declare public readonly diskType: pulumi.Output<string>;
-  /** Disk type id. */
-  declare public readonly diskTypeId: pulumi.Output<string>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** Read-only flag. */
-  declare public readonly readonly: pulumi.Output<boolean>;
-  /** Shared flag. */
-  declare public readonly shared: pulumi.Output<boolean>;
-  /** Encrypted flag. */
-  declare public readonly encrypted: pulumi.Output<boolean>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** State when last read: `available` or `in_use` once created. */
-  declare public readonly state: pulumi.Output<DiskStatus>;
-  /** True for a VM's boot disk. */
-  declare public readonly bootable: pulumi.Output<boolean>;
-  /** Ids of the VMs the disk is attached to. */
-  declare public readonly attachedVmIds: pulumi.Output<string[]>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  declare public readonly adoptId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the disk's name: set `args.name`)
    * @param args  the disk's inputs
    * @param opts  resource options
    */
   constructor(name: string, args: DiskArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "Disk",
-      name,
-      { inputs: DiskInputs, outputs: DISK_OUTPUTS, required: "name and size at least" },
-      args,
-      opts,
-    );
+    super(DISK, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link Disk} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const DISK_OUTPUTS = [
-  "diskTypeId",
-  "availabilityZoneId",
-  "tagIds",
-  "state",
-  "bootable",
-  "attachedVmIds",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof Disk>;
+// The output properties, documented where the provider makes them; TypeDoc would show `state`
+// without its type, so the class declares it. The base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Disk extends OutputProperties<Omit<DiskOutputs, "state">> {
+  /** State when last read: `available` or `in_use` once created. */
+  readonly state: pulumi.Output<DiskStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _DiskOutputsMatchClass = Assert<
-  OutputsMatchClass<Disk, keyof z.input<typeof DiskInputs>, (typeof DISK_OUTPUTS)[number]>
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const DISK = cloudObject<typeof Disk>()({
+  typeName: "Disk",
+  inputs: DiskInputs,
+  outputs: [
+    "diskTypeId",
+    "availabilityZoneId",
+    "tagIds",
+    "state",
+    "bootable",
+    "attachedVmIds",
+    "createdTime",
+  ],
+  required: "name and size at least",
+});

@@ -3,16 +3,10 @@
  * bound to. See docs/resources/external-ip.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { FloatingIpStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { ExternalIpInputs } from "../provider/resources/inputs/external-ip";
-import { CloudObjectResource } from "./cloud-resource";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
 
 /** The inputs of an {@link ExternalIp}. */
 export interface ExternalIpArgs {
@@ -41,11 +35,6 @@ export interface ExternalIpArgs {
    */
   timeouts?: pulumi.Input<Timeouts>;
 }
-
-// ExternalIpArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _ExternalIpArgsMatchSchema = Assert<
-  ArgsMatchSchema<ExternalIpArgs, z.input<typeof ExternalIpInputs>>
->;
 
 /**
  * A stable public IP address. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
@@ -87,36 +76,22 @@ export class ExternalIp extends CloudObjectResource {
    * @param opts  resource options
    */
   constructor(name: string, args: ExternalIpArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "ExternalIp",
-      name,
-      { inputs: ExternalIpInputs, outputs: EXTERNAL_IP_OUTPUTS, required: "name at least" },
-      args,
-      opts,
-    );
+    super(EXTERNAL_IP, name, args, opts);
   }
 }
 
-/**
- * The outputs of an {@link ExternalIp} besides its inputs (each becomes an output property).
- * Checked against the class: a name the class does not declare fails to compile.
- */
-const EXTERNAL_IP_OUTPUTS = [
-  "address",
-  "availabilityZoneId",
-  "state",
-  "interfaceId",
-  "vmId",
-  "tagIds",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof ExternalIp>;
-
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _ExternalIpOutputsMatchClass = Assert<
-  OutputsMatchClass<
-    ExternalIp,
-    keyof z.input<typeof ExternalIpInputs>,
-    (typeof EXTERNAL_IP_OUTPUTS)[number]
-  >
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const EXTERNAL_IP = cloudObject<typeof ExternalIp>()({
+  typeName: "ExternalIp",
+  inputs: ExternalIpInputs,
+  outputs: [
+    "address",
+    "availabilityZoneId",
+    "state",
+    "interfaceId",
+    "vmId",
+    "tagIds",
+    "createdTime",
+  ],
+  required: "name at least",
+});

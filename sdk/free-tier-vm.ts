@@ -3,17 +3,12 @@
  * boot disk and (unless given) zone. See docs/resources/free-tier-vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
-import type { VmInterfaceOutput } from "../provider/resources/vm/outputs";
-import { CloudObjectResource } from "./cloud-resource";
+import type { FreeTierVmOutputs } from "../provider/resources/free-tier-vm";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /** The inputs of a {@link FreeTierVm}. */
 export interface FreeTierVmArgs {
@@ -81,11 +76,6 @@ export interface FreeTierVmArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-// FreeTierVmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _FreeTierVmArgsMatchSchema = Assert<
-  ArgsMatchSchema<FreeTierVmArgs, z.input<typeof FreeTierVmInputs>>
->;
-
 /** Outputs that are not inputs and hold secrets (console links carry access tokens). */
 export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
 
@@ -93,67 +83,8 @@ export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as con
  * The organization's free-tier VM. Creating a second one fails with a message naming the
  * first. Import an existing one with `FreeTierVm.get(name, id)` or the `import` option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class FreeTierVm extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** VM name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Image name. */
-  declare public readonly image: pulumi.Output<string>;
-  /** Image id. */
-  declare public readonly imageId: pulumi.Output<string>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** Host name the VM has (the image's `hostname` field), if any. */
-  declare public readonly hostname: pulumi.Output<string | undefined>;
-  /** Login of the image's user (its `linux_login` field: given or the image's default). */
-  declare public readonly userName: pulumi.Output<string | undefined>;
-  /** SSH public keys the VM has (its `public_key` field), if any. */
-  declare public readonly sshPublicKeys: pulumi.Output<string[] | undefined>;
-  /** The type (MetaType) of each of the image's metadata fields, by field name. */
-  declare public readonly imageMetadataTypes: pulumi.Output<Record<string, string>>;
-  /** The password as the program gave it (secret; null: none). */
-  declare public readonly password: pulumi.Output<string | null | undefined>;
-  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
-  declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
-  /** The image's default metadata values. */
-  declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
-  /** True when the VM has a public address. */
-  declare public readonly externalIp: pulumi.Output<boolean>;
-  /** `running` or `stopped`, as last read. */
-  declare public readonly powerState: pulumi.Output<"running" | "stopped">;
-  /** Whether console links are made when the VM starts. */
-  declare public readonly consoleLinks: pulumi.Output<boolean | undefined>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** VM id (the same as `id`). */
-  declare public readonly vmId: pulumi.Output<string>;
-  /** State when last read. */
-  declare public readonly state: pulumi.Output<VmStatus>;
-  /** The free-tier flavor the service chose. */
-  declare public readonly flavor: pulumi.Output<string>;
-  /** Its id. */
-  declare public readonly flavorId: pulumi.Output<string>;
-  /** Id of the boot disk. */
-  declare public readonly bootDiskId: pulumi.Output<string>;
-  /** Boot disk size in GB. */
-  declare public readonly bootDiskSize: pulumi.Output<number>;
-  /** The interfaces as they are. */
-  declare public readonly interfaces: pulumi.Output<VmInterfaceOutput[]>;
-  /** Address of the primary interface. */
-  declare public readonly privateIp: pulumi.Output<string>;
-  /** The public address, when `externalIp`. */
-  declare public readonly externalIpAddress: pulumi.Output<string | undefined>;
-  /** Virtual console link (secret: it holds an access token). */
-  declare public readonly vncUrl: pulumi.Output<string | undefined>;
-  /** Serial console link (secret: it holds an access token), where the zone offers it. */
-  declare public readonly remoteConsoleUrl: pulumi.Output<string | undefined>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the VM's name: set `args.name`)
    * @param args  the VM's inputs
@@ -161,50 +92,40 @@ export class FreeTierVm extends CloudObjectResource {
    *              `additionalSecretOutputs`
    */
   constructor(name: string, args: FreeTierVmArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "FreeTierVm",
-      name,
-      {
-        inputs: FreeTierVmInputs,
-        outputs: FREE_TIER_VM_OUTPUTS,
-        secretOutputs: FREE_TIER_VM_SECRET_OUTPUTS,
-        required: "name and image at least",
-      },
-      args,
-      opts,
-    );
+    super(FREE_TIER_VM, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link FreeTierVm} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const FREE_TIER_VM_OUTPUTS = [
-  "imageId",
-  "availabilityZoneId",
-  "imageMetadataDefaults",
-  "imageMetadataTypes",
-  "vmId",
-  "state",
-  "flavor",
-  "flavorId",
-  "bootDiskId",
-  "bootDiskSize",
-  "interfaces",
-  "privateIp",
-  "externalIpAddress",
-  "vncUrl",
-  "remoteConsoleUrl",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof FreeTierVm>;
+// The output properties, documented where the provider makes them; the base constructor sets
+// them all. The class declares `state`, which TypeDoc would show without its type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface FreeTierVm extends OutputProperties<Omit<FreeTierVmOutputs, "state">> {
+  /** State when last read. */
+  readonly state: pulumi.Output<VmStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _FreeTierVmOutputsMatchClass = Assert<
-  OutputsMatchClass<
-    FreeTierVm,
-    keyof z.input<typeof FreeTierVmInputs>,
-    (typeof FREE_TIER_VM_OUTPUTS)[number]
-  >
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const FREE_TIER_VM = cloudObject<typeof FreeTierVm>()({
+  typeName: "FreeTierVm",
+  inputs: FreeTierVmInputs,
+  outputs: [
+    "imageId",
+    "availabilityZoneId",
+    "imageMetadataDefaults",
+    "imageMetadataTypes",
+    "vmId",
+    "state",
+    "flavor",
+    "flavorId",
+    "bootDiskId",
+    "bootDiskSize",
+    "interfaces",
+    "privateIp",
+    "externalIpAddress",
+    "vncUrl",
+    "remoteConsoleUrl",
+    "createdTime",
+  ],
+  secretOutputs: FREE_TIER_VM_SECRET_OUTPUTS,
+  required: "name and image at least",
+});

@@ -3,16 +3,10 @@
  * docs/resources/placement-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { PlacementGroupPolicy, PlacementGroupState } from "../api/vm/placement-groups";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { PlacementGroupInputs } from "../provider/resources/inputs/placement-group";
-import { CloudObjectResource } from "./cloud-resource";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
 
 /** The inputs of a {@link PlacementGroup}. */
 export interface PlacementGroupArgs {
@@ -42,11 +36,6 @@ export interface PlacementGroupArgs {
    */
   timeouts?: pulumi.Input<Timeouts>;
 }
-
-// PlacementGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _PlacementGroupArgsMatchSchema = Assert<
-  ArgsMatchSchema<PlacementGroupArgs, z.input<typeof PlacementGroupInputs>>
->;
 
 /** A placement group in one zone, as last read. */
 export interface PlacementGroupZone {
@@ -95,37 +84,14 @@ export class PlacementGroup extends CloudObjectResource {
    * @param opts  resource options
    */
   constructor(name: string, args: PlacementGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "PlacementGroup",
-      name,
-      {
-        inputs: PlacementGroupInputs,
-        outputs: PLACEMENT_GROUP_OUTPUTS,
-        required: "name and policy at least",
-      },
-      args,
-      opts,
-    );
+    super(PLACEMENT_GROUP, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link PlacementGroup} besides its inputs (each becomes an output property).
- * Checked against the class: a name the class does not declare fails to compile.
- */
-const PLACEMENT_GROUP_OUTPUTS = [
-  "zones",
-  "state",
-  "tagIds",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof PlacementGroup>;
-
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _PlacementGroupOutputsMatchClass = Assert<
-  OutputsMatchClass<
-    PlacementGroup,
-    keyof z.input<typeof PlacementGroupInputs>,
-    (typeof PLACEMENT_GROUP_OUTPUTS)[number]
-  >
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const PLACEMENT_GROUP = cloudObject<typeof PlacementGroup>()({
+  typeName: "PlacementGroup",
+  inputs: PlacementGroupInputs,
+  outputs: ["zones", "state", "tagIds", "createdTime"],
+  required: "name and policy at least",
+});

@@ -19,6 +19,8 @@ export interface DeclaredProperties {
   outputs: readonly string[];
   /** Outputs that are not inputs but hold secrets (e.g. console links with access tokens). */
   secretOutputs?: readonly string[];
+  /** Inputs that hold secrets, besides those the input schema marks secret. */
+  secretInputs?: readonly string[];
 }
 
 /** Base class: `new Disk(...)` etc. extend it. */
@@ -46,7 +48,7 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
   ) {
     if (args !== undefined && "__provider" in args) throw new Error("__provider is reserved");
     const keys = [...Object.keys(declared.inputs.shape), ...declared.outputs];
-    const secretKeys = secretInputs(declared.inputs);
+    const secretKeys = [...secretInputs(declared.inputs), ...(declared.secretInputs ?? [])];
     const given = (args ?? {}) as Record<string, unknown>;
     const secrets = [...secretKeys, ...(declared.secretOutputs ?? [])];
     super(

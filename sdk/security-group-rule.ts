@@ -5,17 +5,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
+import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import {
   SecurityGroupRuleInputs,
   type RuleSpec,
 } from "../provider/resources/inputs/security-group-rule";
-import { CloudObjectResource } from "./cloud-resource";
+import type { SecurityGroupRuleOutputs } from "../provider/resources/security-group-rule";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /**
  * One rule: what traffic a security group lets through. Used by {@link SecurityGroupRuleArgs}
@@ -81,79 +79,37 @@ export interface SecurityGroupRuleArgs extends SecurityGroupRuleSpec {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-// SecurityGroupRuleArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SecurityGroupRuleArgsMatchSchema = Assert<
-  ArgsMatchSchema<SecurityGroupRuleArgs, z.input<typeof SecurityGroupRuleInputs>>
->;
-
 /**
  * One rule of a security group. Do not manage the same group's rules both here and in the
  * group's inline `rules`: the group would delete these rules as extra. Import an existing rule
  * with `SecurityGroupRule.get(name, "<securityGroupId>:<ruleId>")` or the `import` option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class SecurityGroupRule extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Id of the rule's security group. */
-  declare public readonly securityGroupId: pulumi.Output<string>;
-  /** The rule's own id (the resource id is `<securityGroupId>:<ruleId>`). */
-  declare public readonly ruleId: pulumi.Output<string>;
-  /** Name of the rule's security group when last read. */
-  declare public readonly securityGroupName: pulumi.Output<string>;
-  /** `ingress` or `egress`. */
-  declare public readonly direction: pulumi.Output<TrafficDirection>;
-  /** `IPv4` or `IPv6`. */
-  declare public readonly etherType: pulumi.Output<EtherType>;
-  /** `tcp`, `udp`, `icmp` or `any`. */
-  declare public readonly protocol: pulumi.Output<IpProtocol>;
-  /** `"any"` or `"from:to"`. */
-  declare public readonly portRange: pulumi.Output<string>;
-  /** Remote CIDR, when the rule names one. */
-  declare public readonly remoteIpPrefix: pulumi.Output<string | undefined>;
-  /** Remote security group id, when the rule names one. */
-  declare public readonly remoteSecurityGroupId: pulumi.Output<string | undefined>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** State when last read: `created` once ready. */
-  declare public readonly state: pulumi.Output<NetworkStatus>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  the rule's group and fields
    * @param opts  resource options
    */
   constructor(name: string, args: SecurityGroupRuleArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "SecurityGroupRule",
-      name,
-      {
-        inputs: SecurityGroupRuleInputs,
-        outputs: SECURITY_GROUP_RULE_OUTPUTS,
-        required: "securityGroupId, direction and protocol at least",
-      },
-      args,
-      opts,
-    );
+    super(SECURITY_GROUP_RULE, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link SecurityGroupRule} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const SECURITY_GROUP_RULE_OUTPUTS = [
-  "ruleId",
-  "securityGroupName",
-  "state",
-] as const satisfies ReadonlyArray<keyof SecurityGroupRule>;
+// The output properties, documented where the provider makes them; the base constructor sets
+// them all. The class declares `state`, which TypeDoc would show without its type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface SecurityGroupRule extends OutputProperties<
+  Omit<SecurityGroupRuleOutputs, "state">
+> {
+  /** State when last read: `created` once ready. */
+  readonly state: pulumi.Output<NetworkStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _SecurityGroupRuleOutputsMatchClass = Assert<
-  OutputsMatchClass<
-    SecurityGroupRule,
-    keyof z.input<typeof SecurityGroupRuleInputs>,
-    (typeof SECURITY_GROUP_RULE_OUTPUTS)[number]
-  >
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SECURITY_GROUP_RULE = cloudObject<typeof SecurityGroupRule>()({
+  typeName: "SecurityGroupRule",
+  inputs: SecurityGroupRuleInputs,
+  outputs: ["ruleId", "securityGroupName", "state"],
+  required: "securityGroupId, direction and protocol at least",
+});

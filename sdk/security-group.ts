@@ -3,17 +3,13 @@
  * managed as a set. See docs/resources/security-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
-import { CloudObjectResource } from "./cloud-resource";
+import type { SecurityGroupOutputs } from "../provider/resources/security-group";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /** The inputs of a {@link SecurityGroup}. */
 export interface SecurityGroupArgs {
@@ -59,90 +55,49 @@ export interface SecurityGroupArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// SecurityGroupArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SecurityGroupArgsMatchSchema = Assert<
-  ArgsMatchSchema<SecurityGroupArgs, z.input<typeof SecurityGroupInputs>>
->;
-
 /**
  * A security group. Import an existing one with `SecurityGroup.get(name, id)` or the `import`
  * resource option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class SecurityGroup extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Group name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
-  declare public readonly rules: pulumi.Output<SecurityGroupRuleState[]>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** True for the zone's default group (the service never deletes it). */
-  declare public readonly isDefault: pulumi.Output<boolean>;
-  /** True while a network interface uses the group. */
-  declare public readonly hasInterfaces: pulumi.Output<boolean>;
-  /** Number of ingress rules. */
-  declare public readonly ingressRuleCount: pulumi.Output<number>;
-  /** Number of egress rules. */
-  declare public readonly egressRuleCount: pulumi.Output<number>;
-  /** State when last read: `created` once ready. */
-  declare public readonly state: pulumi.Output<NetworkStatus>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** When the group or one of its rules last changed (ISO 8601), if the service says. */
-  declare public readonly modifiedTime: pulumi.Output<string | undefined>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  declare public readonly adoptId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the group's name: set `args.name`)
    * @param args  the group's inputs
    * @param opts  resource options
    */
   constructor(name: string, args: SecurityGroupArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "SecurityGroup",
-      name,
-      { inputs: SecurityGroupInputs, outputs: SECURITY_GROUP_OUTPUTS, required: "name at least" },
-      args,
-      opts,
-    );
+    super(SECURITY_GROUP, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link SecurityGroup} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const SECURITY_GROUP_OUTPUTS = [
-  "availabilityZoneId",
-  "tagIds",
-  "isDefault",
-  "hasInterfaces",
-  "ingressRuleCount",
-  "egressRuleCount",
-  "state",
-  "createdTime",
-  "modifiedTime",
-] as const satisfies ReadonlyArray<keyof SecurityGroup>;
+// The output properties, documented where the provider makes them; the base constructor sets
+// them all. The class declares `rules` in the SDK's own rule type, and `state`, which TypeDoc
+// would show without its type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface SecurityGroup extends OutputProperties<
+  Omit<SecurityGroupOutputs, "rules" | "state">
+> {
+  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
+  readonly rules: pulumi.Output<SecurityGroupRuleState[]>;
+  /** State when last read: `created` once ready. */
+  readonly state: pulumi.Output<NetworkStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _SecurityGroupOutputsMatchClass = Assert<
-  OutputsMatchClass<
-    SecurityGroup,
-    keyof z.input<typeof SecurityGroupInputs>,
-    (typeof SECURITY_GROUP_OUTPUTS)[number]
-  >
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SECURITY_GROUP = cloudObject<typeof SecurityGroup>()({
+  typeName: "SecurityGroup",
+  inputs: SecurityGroupInputs,
+  outputs: [
+    "availabilityZoneId",
+    "tagIds",
+    "isDefault",
+    "hasInterfaces",
+    "ingressRuleCount",
+    "egressRuleCount",
+    "state",
+    "createdTime",
+    "modifiedTime",
+  ],
+  required: "name at least",
+});

@@ -3,16 +3,12 @@
  * VM interfaces take their addresses from it. See docs/resources/subnet.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { NetworkStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SubnetInputs } from "../provider/resources/inputs/subnet";
-import { CloudObjectResource } from "./cloud-resource";
+import type { SubnetOutputs } from "../provider/resources/subnet";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /** The inputs of a {@link Subnet}. */
 export interface SubnetArgs {
@@ -83,85 +79,35 @@ export interface SubnetArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// SubnetArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _SubnetArgsMatchSchema = Assert<ArgsMatchSchema<SubnetArgs, z.input<typeof SubnetInputs>>>;
-
 /**
  * A subnet. Replacing one deletes the old subnet first (the new one would clash with it on
  * name and address), so VMs must leave it before. Import an existing one with
  * `Subnet.get(name, id)` or the `import` resource option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class Subnet extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Subnet name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** The network as a CIDR, e.g. `10.1.0.0/24`. */
-  declare public readonly address: pulumi.Output<string>;
-  /** Mask length of `address`. */
-  declare public readonly prefixLength: pulumi.Output<number>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** Virtual network id. */
-  declare public readonly vpcId: pulumi.Output<string | undefined>;
-  /** True when routed, false when isolated. */
-  declare public readonly routedNetwork: pulumi.Output<boolean>;
-  /** Gateway address. */
-  declare public readonly defaultGateway: pulumi.Output<string>;
-  /** DNS servers. */
-  declare public readonly dnsServers: pulumi.Output<string[]>;
-  /** True for the project's default subnet in its zone. */
-  declare public readonly isDefault: pulumi.Output<boolean>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** State when last read: `created` once ready. */
-  declare public readonly state: pulumi.Output<NetworkStatus>;
-  /** Network interfaces (of VMs) in the subnet when last read. */
-  declare public readonly interfaceCount: pulumi.Output<number>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  declare public readonly adoptId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the subnet's name: set `args.name`)
    * @param args  the subnet's inputs
    * @param opts  resource options
    */
   constructor(name: string, args: SubnetArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "Subnet",
-      name,
-      { inputs: SubnetInputs, outputs: SUBNET_OUTPUTS, required: "name and address at least" },
-      args,
-      opts,
-    );
+    super(SUBNET, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link Subnet} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const SUBNET_OUTPUTS = [
-  "availabilityZoneId",
-  "tagIds",
-  "state",
-  "interfaceCount",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof Subnet>;
+// The output properties, documented where the provider makes them; TypeDoc would show `state`
+// without its type, so the class declares it. The base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Subnet extends OutputProperties<Omit<SubnetOutputs, "state">> {
+  /** State when last read: `created` once ready. */
+  readonly state: pulumi.Output<NetworkStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _SubnetOutputsMatchClass = Assert<
-  OutputsMatchClass<Subnet, keyof z.input<typeof SubnetInputs>, (typeof SUBNET_OUTPUTS)[number]>
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const SUBNET = cloudObject<typeof Subnet>()({
+  typeName: "Subnet",
+  inputs: SubnetInputs,
+  outputs: ["availabilityZoneId", "tagIds", "state", "interfaceCount", "createdTime"],
+  required: "name and address at least",
+});

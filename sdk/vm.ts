@@ -3,21 +3,17 @@
  * interfaces, power state and password. See docs/resources/vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { VmStatus } from "../api/vm/enums";
-import type {
-  ArgsMatchSchema,
-  Assert,
-  OutputsMatchClass,
-} from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { VmInputs } from "../provider/resources/inputs/vm";
 import type {
   AttachedDiskOutput,
   BootDiskOutput,
   VmInterfaceOutput,
+  VmOutputs,
 } from "../provider/resources/vm/outputs";
-import { CloudObjectResource } from "./cloud-resource";
+import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 export type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput };
 
@@ -220,9 +216,6 @@ export interface VmArgs {
   adoptId?: pulumi.Input<string>;
 }
 
-// VmArgs must describe exactly the inputs the provider checks: this fails to compile if not.
-type _VmArgsMatchSchema = Assert<ArgsMatchSchema<VmArgs, z.input<typeof VmInputs>>>;
-
 /**
  * Outputs besides the inputs that hold secrets (console links carry access tokens): stored
  * encrypted and shown as `[secret]`. `password` is secret too: its input says so.
@@ -234,101 +227,8 @@ export const VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
  * every property is read from the id alone; cloud-init, which the service never returns,
  * stays unknown and is not compared until the program changes it.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class Vm extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** VM name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** Flavor name. */
-  declare public readonly flavor: pulumi.Output<string>;
-  /** Flavor id. */
-  declare public readonly flavorId: pulumi.Output<string>;
-  /** Image name. */
-  declare public readonly image: pulumi.Output<string>;
-  /** Image id. */
-  declare public readonly imageId: pulumi.Output<string>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** The boot disk as it is: name, size, type. */
-  declare public readonly bootDisk: pulumi.Output<BootDiskOutput>;
-  /** Id of the boot disk. */
-  declare public readonly bootDiskId: pulumi.Output<string>;
-  /** The extra disks as the program gave them (after an import: the attached disks by id). */
-  declare public readonly disks: pulumi.Output<VmDiskArgs[]>;
-  /** Ids of every attached disk other than the boot disk. */
-  declare public readonly diskIds: pulumi.Output<string[]>;
-  /** Every attached disk with its name, size, type and whether it is the boot disk. */
-  declare public readonly attachedDisks: pulumi.Output<AttachedDiskOutput[]>;
-  /** The interfaces as they are: subnet, address, security groups, public address. */
-  declare public readonly interfaces: pulumi.Output<VmInterfaceOutput[]>;
-  /** Host name the VM has (the image's `hostname` field), if any. */
-  declare public readonly hostname: pulumi.Output<string | undefined>;
-  /** Login of the image's user (its `linux_login` field: given or the image's default). */
-  declare public readonly userName: pulumi.Output<string | undefined>;
-  /** SSH public keys the VM has (its `public_key` field), if any. */
-  declare public readonly sshPublicKeys: pulumi.Output<string[] | undefined>;
-  /** The type (MetaType) of each of the image's metadata fields, by field name. */
-  declare public readonly imageMetadataTypes: pulumi.Output<Record<string, string>>;
-  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
-  declare public readonly imageMetadata: pulumi.Output<Record<string, string>>;
-  /** The image's default metadata values. */
-  declare public readonly imageMetadataDefaults: pulumi.Output<Record<string, string>>;
-  /** cloud-init as the program gave it (null: none; undefined after an import). */
-  declare public readonly cloudInit: pulumi.Output<string | null | undefined>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Placement group name, if any. */
-  declare public readonly placementGroup: pulumi.Output<string | undefined>;
-  /** Placement group id, if any. */
-  declare public readonly placementGroupId: pulumi.Output<string | undefined>;
-  /** `running` or `stopped`, as last read. */
-  declare public readonly powerState: pulumi.Output<"running" | "stopped">;
-  /** The password as the program gave it (secret; null: none). */
-  declare public readonly password: pulumi.Output<string | null | undefined>;
-  /** The login whose password is removed when `password` is unset. */
-  declare public readonly passwordLogin: pulumi.Output<string | undefined>;
-  /** Whether an image change rebuilds in place. */
-  declare public readonly allowRebuild: pulumi.Output<boolean>;
-  /** Whether console links are made when the VM starts. */
-  declare public readonly consoleLinks: pulumi.Output<boolean | undefined>;
-  /** Whether destroy deletes the boot disk and the disks made with the VM. */
-  declare public readonly deleteDisksOnDestroy: pulumi.Output<boolean>;
-  /** Whether destroy releases the public addresses. */
-  declare public readonly deleteExternalIpsOnDestroy: pulumi.Output<boolean>;
-  /** The creation path. */
-  declare public readonly apiVersion: pulumi.Output<"v1.1" | "v1">;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** VM id (the same as `id`). */
-  declare public readonly vmId: pulumi.Output<string>;
-  /** State when last read: `running` or `stopped` once created. */
-  declare public readonly state: pulumi.Output<VmStatus>;
-  /** Address of the primary interface. */
-  declare public readonly privateIp: pulumi.Output<string>;
-  /** The VM's first public address, if any. */
-  declare public readonly externalIpAddress: pulumi.Output<string | undefined>;
-  /**
-   * The VM's first public address, if any.
-   * @deprecated Use {@link Vm.externalIpAddress}: on `FreeTierVm` (and in `interfaces`),
-   * `externalIp` is a boolean that asks for an address.
-   */
-  declare public readonly externalIp: pulumi.Output<string | undefined>;
-  /** Virtual console link (secret: it holds an access token), made when the VM started, with `consoleLinks`. */
-  declare public readonly vncUrl: pulumi.Output<string | undefined>;
-  /** Serial console link (secret: it holds an access token), where the zone offers it, with `consoleLinks`. */
-  declare public readonly remoteConsoleUrl: pulumi.Output<string | undefined>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  declare public readonly adoptId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the VM's name: set `args.name`)
    * @param args  the VM's inputs
@@ -336,48 +236,49 @@ export class Vm extends CloudObjectResource {
    *              added to `additionalSecretOutputs`
    */
   constructor(name: string, args: VmArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "Vm",
-      name,
-      {
-        inputs: VmInputs,
-        outputs: VM_OUTPUTS,
-        secretOutputs: VM_SECRET_OUTPUTS,
-        required: "name, flavor, image and bootDisk at least",
-      },
-      args,
-      opts,
-    );
+    super(VM, name, args, opts);
   }
 }
 
-/**
- * The outputs of a {@link Vm} besides its inputs (each becomes an output property). Checked
- * against the class: a name the class does not declare fails to compile.
- */
-const VM_OUTPUTS = [
-  "flavorId",
-  "imageId",
-  "availabilityZoneId",
-  "bootDiskId",
-  "diskIds",
-  "attachedDisks",
-  "imageMetadataDefaults",
-  "imageMetadataTypes",
-  "tagIds",
-  "placementGroupId",
-  "vmId",
-  "state",
-  "privateIp",
-  "externalIpAddress",
-  "externalIp",
-  "vncUrl",
-  "remoteConsoleUrl",
-  "createdTime",
-] as const satisfies ReadonlyArray<keyof Vm>;
+// The output properties, documented where the provider makes them; the base constructor sets
+// them all. The class declares `disks` in the SDK's own type, and the two that TypeDoc would
+// show without their types; `madeExternalIpIds` is the provider's own record.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Vm extends OutputProperties<
+  Omit<VmOutputs, "disks" | "bootDisk" | "state" | "madeExternalIpIds">
+> {
+  /** The extra disks as the program gave them (after an import: the attached disks by id). */
+  readonly disks: pulumi.Output<VmDiskArgs[]>;
+  /** The boot disk as it is: name, size, type. */
+  readonly bootDisk: pulumi.Output<BootDiskOutput>;
+  /** State when last read: `running` or `stopped` once created. */
+  readonly state: pulumi.Output<VmStatus>;
+}
 
-// Every output the class declares is an input or listed above, and every one listed is
-// declared: this fails to compile if not.
-type _VmOutputsMatchClass = Assert<
-  OutputsMatchClass<Vm, keyof z.input<typeof VmInputs>, (typeof VM_OUTPUTS)[number]>
->;
+/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+const VM = cloudObject<typeof Vm>()({
+  typeName: "Vm",
+  inputs: VmInputs,
+  outputs: [
+    "flavorId",
+    "imageId",
+    "availabilityZoneId",
+    "bootDiskId",
+    "diskIds",
+    "attachedDisks",
+    "imageMetadataDefaults",
+    "imageMetadataTypes",
+    "tagIds",
+    "placementGroupId",
+    "vmId",
+    "state",
+    "privateIp",
+    "externalIpAddress",
+    "externalIp",
+    "vncUrl",
+    "remoteConsoleUrl",
+    "createdTime",
+  ],
+  secretOutputs: VM_SECRET_OUTPUTS,
+  required: "name, flavor, image and bootDisk at least",
+});

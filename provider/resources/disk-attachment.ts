@@ -17,17 +17,19 @@ import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
-/** The outputs of a DiskAttachment. */
+/** The outputs of a DiskAttachment (each one an output property of the SDK's `DiskAttachment`). */
 export type DiskAttachmentOutputs = {
+  /** Disk id. */
   diskId: string;
+  /** VM id. */
   vmId: string;
   /** The disk's name when last read. */
   diskName: string;
   /** The VM's name when last read. */
   vmName: string;
-  /** True when the disk is the VM's boot disk. */
+  /** True when the disk is the VM's boot disk (imported boot-disk attachments). */
   bootDisk: boolean;
-  /** Copied from the inputs by the framework. */
+  /** The waits in force (copied from the inputs by the framework). */
   timeouts?: DiskAttachmentInputs["timeouts"];
 };
 

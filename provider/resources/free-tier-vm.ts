@@ -18,7 +18,6 @@ import type { ZoneResponse } from "../../api/vm/zones";
 import { ValidationError, type VmCloudClient } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId } from "./framework/references";
-import type { Timeouts } from "./inputs/common";
 import { FreeTierVmInputs } from "./inputs/vm";
 import {
   applyPowerState,
@@ -59,48 +58,60 @@ import { getVm, waitForSettled, waitForVm } from "./vm/waits";
 /** Default wait of create, update and delete: 20 minutes. */
 export const FREE_TIER_VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
 
-/** The outputs of a FreeTierVm. */
+/** The outputs of a FreeTierVm (each one an output property of the SDK's `FreeTierVm`). */
 export type FreeTierVmOutputs = TypedMetadata & {
+  /** VM name. */
   name: string;
   /** Image name. */
   image: string;
+  /** Image id. */
   imageId: string;
   /** Availability zone name. */
   availabilityZone: string;
+  /** Availability zone id. */
   availabilityZoneId: string;
-  /** Values of the other metadata fields (not typed inputs) the VM has, defaults included. */
+  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
   imageMetadata: Record<string, string>;
   /** The image's default metadata values. */
   imageMetadataDefaults: Record<string, string>;
-  /** The type (MetaType) of each of the image's metadata fields, by name. */
+  /** The type (MetaType) of each of the image's metadata fields, by field name. */
   imageMetadataTypes: Record<string, string>;
-  /** The password as the program gave it (null: none; absent after an import). */
+  /** The password as the program gave it (secret; null: none; undefined after an import: unknown). */
   password?: string | null;
   /** True when the VM has a public address. */
   externalIp: boolean;
+  /** `running` or `stopped`, as last read. */
   powerState: "running" | "stopped";
-  /** True when the program asked for console links; absent when it did not. */
+  /** Whether console links are made when the VM starts (undefined: the program did not ask). */
   consoleLinks?: boolean;
+  /** Project id. */
   projectId: string;
+  /** VM id (the same as `id`). */
   vmId: string;
+  /** State when last read. */
   state: VmStatus;
   /** The free-tier flavor the service chose. */
   flavor: string;
+  /** Its id. */
   flavorId: string;
+  /** Id of the boot disk. */
   bootDiskId: string;
   /** Boot disk size in GB (as large as the free-tier disk type allows). */
   bootDiskSize: number;
+  /** The interfaces as they are. */
   interfaces: VmInterfaceOutput[];
   /** Address of the primary interface. */
   privateIp: string;
   /** The public address, when `externalIp`. */
   externalIpAddress?: string;
-  /** Virtual console link (holds an access token), when one was made. */
+  /** Virtual console link (secret: it holds an access token). */
   vncUrl?: string;
-  /** Remote (serial) console link (holds an access token), when one was made. */
+  /** Serial console link (secret: it holds an access token), where the zone offers it. */
   remoteConsoleUrl?: string;
+  /** Creation time (ISO 8601). */
   createdTime: string;
-  timeouts?: Timeouts;
+  /** The waits in force. */
+  timeouts?: FreeTierVmInputs["timeouts"];
 };
 
 /**

@@ -30,15 +30,17 @@ import {
   type NetworkState,
 } from "./network/states";
 
-/** Every output of a SecurityGroupRule. */
+/** Every output of a SecurityGroupRule (each one an output property of the SDK's `SecurityGroupRule`). */
 export type SecurityGroupRuleOutputs = RuleForm & {
+  /** Id of the rule's security group. */
   securityGroupId: string;
   /** The rule's own id (the resource id is `<securityGroupId>:<ruleId>`). */
   ruleId: string;
-  /** Name of the rule's group. */
+  /** Name of the rule's security group when last read. */
   securityGroupName: string;
+  /** State when last read: `created` once ready. */
   state: NetworkState;
-  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
   timeouts?: SecurityGroupRuleInputs["timeouts"];
 };
 

@@ -43,35 +43,46 @@ import { failuresOf } from "./framework/input-error";
 import { remoteGroupFailures } from "./security-group-rule/catalog-check";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
-/** Every output of a SecurityGroup. */
+/** Every output of a SecurityGroup (each one an output property of the SDK's `SecurityGroup`). */
 export type SecurityGroupOutputs = {
+  /** Group name. */
   name: string;
+  /** Description ("" when none). */
   description: string;
   /** Availability zone name. */
   availabilityZone: string;
+  /** Availability zone id. */
   availabilityZoneId: string;
-  /** The group's rules (every rule, managed or not), defaults filled in, in a stable order. */
+  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
   rules: RuleForm[];
   /** Tag names, in the service's order. */
   tags: string[];
-  /** Tag ids, parallel to `tags`. */
+  /** Tag ids, in the order of `tags`. */
   tagIds: string[];
+  /** Project id. */
   projectId: string;
-  /** True for the zone's default group (it cannot be deleted). */
+  /** True for the zone's default group (the service never deletes it). */
   isDefault: boolean;
   /** True while a network interface uses the group. */
   hasInterfaces: boolean;
+  /** Number of ingress rules. */
   ingressRuleCount: number;
+  /** Number of egress rules. */
   egressRuleCount: number;
+  /** State when last read: `created` once ready. */
   state: NetworkState;
+  /** Creation time (ISO 8601). */
   createdTime: string;
   /**
-   * When the group or one of its rules last changed (the service moves it for both); a
-   * refresh lists the rules again only when it or a rule count moved.
+   * When the group or one of its rules last changed (ISO 8601), if the service says. The
+   * service moves it for both, so a refresh lists the rules again only when it or a rule
+   * count moved.
    */
   modifiedTime?: string;
-  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
   timeouts?: SecurityGroupInputs["timeouts"];
+  /** The id given as `adoptId` when this resource adopted an existing object. */
+  adoptId?: string;
 };
 
 const CREATE_ADVICE = {

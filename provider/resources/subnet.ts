@@ -30,32 +30,46 @@ import { subnetCatalogFailures } from "./subnet/catalog-check";
 import { NetworkLookups } from "./network/network-lookups";
 import { isUnknown } from "../framework/unknowns";
 
-/** Every output of a Subnet. */
+/** Every output of a Subnet (each one an output property of the SDK's `Subnet`). */
 export type SubnetOutputs = {
+  /** Subnet name. */
   name: string;
+  /** Description ("" when none). */
   description: string;
-  /** The network as a CIDR, e.g. 10.1.0.0/24. */
+  /** The network as a CIDR, e.g. `10.1.0.0/24`. */
   address: string;
+  /** Mask length of `address`. */
   prefixLength: number;
   /** Availability zone name. */
   availabilityZone: string;
+  /** Availability zone id. */
   availabilityZoneId: string;
+  /** Virtual network id. */
   vpcId?: string;
+  /** True when routed, false when isolated. */
   routedNetwork: boolean;
+  /** Gateway address. */
   defaultGateway: string;
+  /** DNS servers. */
   dnsServers: string[];
+  /** True for the project's default subnet in its zone. */
   isDefault: boolean;
   /** Tag names, in the service's order. */
   tags: string[];
-  /** Tag ids, parallel to `tags`. */
+  /** Tag ids, in the order of `tags`. */
   tagIds: string[];
+  /** Project id. */
   projectId: string;
+  /** State when last read: `created` once ready. */
   state: NetworkState;
-  /** Network interfaces (of VMs) in the subnet. */
+  /** Network interfaces (of VMs) in the subnet when last read. */
   interfaceCount: number;
+  /** Creation time (ISO 8601). */
   createdTime: string;
-  /** The program's `timeouts`, kept by the framework so that `delete` sees them. */
+  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
   timeouts?: SubnetInputs["timeouts"];
+  /** The id given as `adoptId` when this resource adopted an existing object. */
+  adoptId?: string;
 };
 
 /** What to do when the service refuses a create for one of these reasons. */

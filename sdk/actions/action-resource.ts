@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { VmCloudResource } from "../resource-base";
 import type { VmCloudTypeName } from "../../provider/type-tokens";
+import { resourceFields } from "../../provider/actions/common/inputs";
 
 /** A JSON value: what triggers, annotations and other free-form inputs may hold. */
 export type JsonValue =
@@ -54,6 +55,42 @@ export interface JobActionArgs extends ActionArgs {
 /** The outputs every action resource has, besides its inputs: the outcome of its run. */
 const RUN_OUTPUTS = ["status", "finished", "startedAt", "finishedAt", "result", "error"] as const;
 
+/** What an action resource class registers with the engine. */
+export interface ActionDeclaration {
+  /** The class name (its type token and provider module follow from it). */
+  readonly typeName: VmCloudTypeName;
+  /** The operation's argument schema: with `triggers` and `timeouts`, the inputs. */
+  readonly args: { readonly shape: Readonly<Record<string, unknown>> };
+  /** Inputs that hold secrets: always sent as secrets, and never among the outputs. */
+  readonly secretInputs?: readonly string[];
+}
+
+/** An input as the outputs record it: the value a `pulumi.Input` (of inputs) stands for. */
+export type Recorded<T> =
+  T extends pulumi.OutputInstance<infer U>
+    ? Recorded<U>
+    : T extends Promise<infer U>
+      ? Recorded<U>
+      : T extends readonly (infer E)[]
+        ? Recorded<E>[]
+        : T;
+
+/**
+ * The output properties of an action resource whose inputs are `Args`: each input as the
+ * provider recorded it, documented by the input, but those of {@link ActionArgs} (the base
+ * class declares them) and the `Secret` ones (never recorded). `Defaulted` are the inputs the
+ * provider fills in when unset. A class merges it in with an interface of its name.
+ */
+export type ActionOutputProperties<
+  Args,
+  Defaulted extends keyof Args = never,
+  Secret extends keyof Args = never,
+> = {
+  readonly [K in keyof Omit<Args, keyof ActionArgs | Secret>]-?: pulumi.Output<
+    K extends Defaulted ? Recorded<NonNullable<Args[K]>> : Recorded<Args[K]>
+  >;
+};
+
 /**
  * Base class of the action resources whose operation starts no job (`QueueManagerRestart`
  * answers at once): they have no `jobId`, since an output that is never set only shows as
@@ -76,6 +113,8 @@ export abstract class ActionResourceBase<R> extends VmCloudResource {
   declare public readonly result: pulumi.Output<R>;
   /** Why the run failed or did not end in time; undefined after a successful run. */
   declare public readonly error: pulumi.Output<string | undefined>;
+  /** The project id given (undefined: the provider's). */
+  declare public readonly projectId: pulumi.Output<string | undefined>;
   /** The triggers of the last run. */
   declare public readonly triggers: pulumi.Output<
     JsonValue[] | Record<string, JsonValue> | undefined
@@ -84,23 +123,36 @@ export abstract class ActionResourceBase<R> extends VmCloudResource {
   declare public readonly timeouts: pulumi.Output<ActionTimeouts | undefined>;
 
   /**
-   * @param typeName  the class name (its type token and provider module follow from it)
+   * @param declared  the class's type name, its operation's argument schema and the secret
+   *                  inputs: those are sent as secrets whatever the program passed, so the
+   *                  inputs in state are encrypted (and added to `additionalSecretOutputs`)
    * @param name      the Pulumi resource name
-   * @param inputs    the resource's inputs (without outputs)
+   * @param args      the program's inputs; only those the class declares are sent
    * @param opts      resource options
    * @param outputs   outputs beyond the outcome's (e.g. `jobId`)
    */
   protected constructor(
-    typeName: VmCloudTypeName,
+    declared: ActionDeclaration,
     name: string,
-    inputs: pulumi.Inputs,
+    args: object,
     opts: pulumi.CustomResourceOptions | undefined,
     outputs: readonly string[] = [],
   ) {
+    const given = args as Record<string, unknown>;
+    const inputs = Object.fromEntries(
+      [...Object.keys(declared.args.shape), ...Object.keys(resourceFields)].map((key) => [
+        key,
+        given[key],
+      ]),
+    );
     super(
-      typeName,
+      declared.typeName,
       name,
-      { inputs: { shape: inputs }, outputs: [...RUN_OUTPUTS, ...outputs] },
+      {
+        inputs: { shape: inputs },
+        outputs: [...RUN_OUTPUTS, ...outputs],
+        ...(declared.secretInputs === undefined ? {} : { secretInputs: declared.secretInputs }),
+      },
       inputs,
       opts,
     );
@@ -112,18 +164,15 @@ export abstract class ActionResource<R> extends ActionResourceBase<R> {
   /** The job id, when the service gave one (also the resource id then). */
   declare public readonly jobId: pulumi.Output<string | undefined>;
 
-  /**
-   * @param typeName  the class name (its type token and provider module follow from it)
-   * @param name      the Pulumi resource name
-   * @param inputs    the resource's inputs (without outputs)
-   * @param opts      resource options
-   */
+  /** @param params  those of {@link ActionResourceBase}, which registers `jobId` too */
   protected constructor(
-    typeName: VmCloudTypeName,
-    name: string,
-    inputs: pulumi.Inputs,
-    opts: pulumi.CustomResourceOptions | undefined,
+    ...params: [
+      declared: ActionDeclaration,
+      name: string,
+      args: object,
+      opts: pulumi.CustomResourceOptions | undefined,
+    ]
   ) {
-    super(typeName, name, inputs, opts, ["jobId"]);
+    super(...params, ["jobId"]);
   }
 }

@@ -5,10 +5,13 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { BackupRestoreResult } from "../../provider/actions/backup-restore/operation";
+import {
+  BackupRestoreArgs as BackupRestoreArgsSchema,
+  type BackupRestoreResult,
+} from "../../provider/actions/backup-restore/operation";
 import type { BackupRestoreInputs } from "../../provider/actions/backup-restore";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type JobActionArgs } from "./action-resource";
+import { ActionResource, type ActionOutputProperties, type JobActionArgs } from "./action-resource";
 import type { BackupMapping } from "./restore-backup";
 
 /** The inputs of a {@link BackupRestore}. */
@@ -31,43 +34,22 @@ export interface BackupRestoreArgs extends JobActionArgs {
 type _ArgsMatch = Assert<ArgsMatchSchema<BackupRestoreArgs, z.input<typeof BackupRestoreInputs>>>;
 
 /** One restore of a backup, recorded in the stack. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class BackupRestore extends ActionResource<BackupRestoreResult> {
-  /** The backup restored. */
-  declare public readonly backupId: pulumi.Output<string>;
-  /** The target VM, for a VM restoration. */
-  declare public readonly serverId: pulumi.Output<string | undefined>;
-  /** The target disk, for a disk restoration. */
-  declare public readonly volumeId: pulumi.Output<string | undefined>;
-  /** The mappings sent. */
-  declare public readonly mappings: pulumi.Output<BackupMapping[] | undefined>;
-  /** `powerOn` as given (undefined: not sent, the service powered the VM on). */
-  declare public readonly powerOn: pulumi.Output<boolean | undefined>;
-  /** The project id given (undefined: the provider's). */
-  declare public readonly projectId: pulumi.Output<string | undefined>;
-  /** Whether create waited for the job. */
-  declare public readonly waitForCompletion: pulumi.Output<boolean>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  what to restore and where
    * @param opts  resource options
    */
   constructor(name: string, args: BackupRestoreArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "BackupRestore",
-      name,
-      {
-        backupId: args.backupId,
-        serverId: args.serverId,
-        volumeId: args.volumeId,
-        mappings: args.mappings,
-        powerOn: args.powerOn,
-        projectId: args.projectId,
-        waitForCompletion: args.waitForCompletion,
-        triggers: args.triggers,
-        timeouts: args.timeouts,
-      },
-      opts,
-    );
+    super({ typeName: "BackupRestore", args: BackupRestoreArgsSchema }, name, args, opts);
   }
 }
+
+// The output properties: the inputs as recorded, documented by the inputs; the base constructor
+// sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface BackupRestore extends ActionOutputProperties<
+  BackupRestoreArgs,
+  "waitForCompletion"
+> {}

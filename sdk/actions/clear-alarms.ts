@@ -14,10 +14,10 @@ import { OpsProjectIdInput } from "../../provider/actions/common/inputs";
 import type { ArgPath } from "../../provider/actions/common/wire-check";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import type { EventArgs } from "./event-args";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type ActionFunctionArgs } from "./run-action";
 
 /** The arguments of {@link clearAlarms}. */
-export interface ClearAlarmsArgs {
+export interface ClearAlarmsArgs extends ActionFunctionArgs {
   /**
    * The alarms to clear: at least one, each as it was reported (the six fields `name`,
    * `severity`, `type`, `resourceProvider`, `resourceType`, `resourceId`: the service matches
@@ -25,8 +25,6 @@ export interface ClearAlarmsArgs {
    * was cleared.
    */
   alarms: EventArgs[];
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
   /**
    * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
    * or a UUID. Default: the service's default enterprise project (`"0"`).
@@ -50,29 +48,21 @@ function toArgumentPath(path: ArgPath): ArgPath {
  * Clears alarms: `PUT /v2/{project}/push/events?action=clear`. An alarm that was never
  * reported is refused by the service (400); one already cleared is accepted and unchanged.
  * Skipped during a preview.
+ * @function
  */
-export function clearAlarms(
-  args: ClearAlarmsArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<EventReportResult>> {
-  return runAction<EventReportArgs, EventReportResult>({
-    name: "clearAlarms",
-    operation: {
-      ...eventReport,
-      // The same checks as the operation's, on the arguments as the operation takes them.
-      requestIssues: (a) =>
-        eventReport
-          .requestIssues(a)
-          .map((issue) => ({ ...issue, path: toArgumentPath(issue.path) })),
-    },
-    schema: ClearAlarmsSchema.transform(({ alarms, projectId, enterpriseProjectId }) => ({
-      events: alarms,
-      action: "clear" as const,
-      ...(projectId === undefined ? {} : { projectId }),
-      ...(enterpriseProjectId === undefined ? {} : { enterpriseProjectId }),
-    })) as unknown as z.ZodType<EventReportArgs>,
-    args,
-    wait: () => false,
-    options,
-  });
-}
+export const clearAlarms = actionFunction<ClearAlarmsArgs>()<EventReportArgs, EventReportResult>({
+  name: "clearAlarms",
+  operation: {
+    ...eventReport,
+    // The same checks as the operation's, on the arguments as the operation takes them.
+    requestIssues: (a) =>
+      eventReport.requestIssues(a).map((issue) => ({ ...issue, path: toArgumentPath(issue.path) })),
+  },
+  schema: ClearAlarmsSchema.transform(({ alarms, projectId, enterpriseProjectId }) => ({
+    events: alarms,
+    action: "clear" as const,
+    ...(projectId === undefined ? {} : { projectId }),
+    ...(enterpriseProjectId === undefined ? {} : { enterpriseProjectId }),
+  })) as unknown as z.ZodType<EventReportArgs>,
+  wait: () => false,
+});

@@ -8,9 +8,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { EventReportInputs } from "../../provider/actions/event-report";
-import type { EventReportResult } from "../../provider/actions/event-report/operation";
+import {
+  EventReportArgs as EventReportArgsSchema,
+  type EventReportResult,
+} from "../../provider/actions/event-report/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type ActionArgs } from "./action-resource";
+import {
+  ActionResourceBase,
+  type ActionOutputProperties,
+  type ActionArgs,
+} from "./action-resource";
 import type { EventArgs } from "./event-args";
 
 /** The inputs of an {@link EventReport}. */
@@ -32,34 +39,19 @@ export interface EventReportArgs extends ActionArgs {
 type _ArgsMatch = Assert<ArgsMatchSchema<EventReportArgs, z.input<typeof EventReportInputs>>>;
 
 /** One report (or clear) of events and alarms, recorded in the stack. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class EventReport extends ActionResourceBase<EventReportResult> {
-  /** The events sent. */
-  declare public readonly events: pulumi.Output<EventArgs[]>;
-  /** `report` or `clear`. */
-  declare public readonly action: pulumi.Output<"report" | "clear">;
-  /** The project id given (undefined: the provider's). */
-  declare public readonly projectId: pulumi.Output<string | undefined>;
-  /** The enterprise project given (undefined: the service's default). */
-  declare public readonly enterpriseProjectId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  the events and what to do with them
    * @param opts  resource options
    */
   constructor(name: string, args: EventReportArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super(
-      "EventReport",
-      name,
-      {
-        events: args.events,
-        action: args.action,
-        projectId: args.projectId,
-        enterpriseProjectId: args.enterpriseProjectId,
-        triggers: args.triggers,
-        timeouts: args.timeouts,
-      },
-      opts,
-    );
+    super({ typeName: "EventReport", args: EventReportArgsSchema }, name, args, opts);
   }
 }
+
+// The output properties: the inputs as recorded, documented by the inputs; the base constructor
+// sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface EventReport extends ActionOutputProperties<EventReportArgs, "action"> {}

@@ -14,7 +14,7 @@ import {
   type UpgradeTask,
 } from "../../provider/actions/upgrade-detail/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type ActionFunctionArgs, type ActionOptions } from "./run-action";
 
 export type { UpgradeDetailResult, UpgradeStep, UpgradeTask };
 
@@ -25,7 +25,7 @@ export interface UpgradeDetailOptions extends ActionOptions {
 }
 
 /** The arguments of {@link getUpgradeDetail}. */
-export interface GetUpgradeDetailArgs {
+export interface GetUpgradeDetailArgs extends ActionFunctionArgs {
   /** Id of the container cluster. */
   clusterId: string;
   /** `UPGRADING` (default) for cluster upgrades, `AZ_MIGRATION` for zone switchovers. */
@@ -37,8 +37,6 @@ export interface GetUpgradeDetailArgs {
    * is an answer, not an error (see `result.task.status`). Default: no wait.
    */
   waitForTaskId?: string;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
   /** Longest wait with `waitForTaskId`, e.g. `"1h"`. Default 20m. */
   timeout?: string;
 }
@@ -53,18 +51,12 @@ type _ArgsMatch = Assert<
  * (`GET /v1.0/{project}/clusters/{clusterId}/upgrade/detail?start=…&limit=…`). With
  * `waitForTaskId`, polls until that task's status is final and answers the detail read then
  * (`result.task` is the task; `status` is its final status). An unknown task id rejects.
+ * @function
  */
-export function getUpgradeDetail(
-  args: GetUpgradeDetailArgs,
-  options?: UpgradeDetailOptions,
-): Promise<ActionResult<UpgradeDetailResult>> {
-  return runAction({
-    name: "getUpgradeDetail",
-    operation: upgradeDetail,
-    schema: GetUpgradeDetailSchema,
-    args,
-    wait: (a) => a.waitForTaskId !== undefined,
-    options,
-    runDuringPreview: options?.runDuringPreview === true,
-  });
-}
+export const getUpgradeDetail = actionFunction<GetUpgradeDetailArgs, UpgradeDetailOptions>()({
+  name: "getUpgradeDetail",
+  operation: upgradeDetail,
+  schema: GetUpgradeDetailSchema,
+  wait: (a) => a.waitForTaskId !== undefined,
+  runDuringPreview: (options) => options?.runDuringPreview === true,
+});

@@ -6,9 +6,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { IndexSnapshotRestoreInputs } from "../../provider/actions/index-snapshot-restore";
-import type { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
+import {
+  IndexSnapshotRestoreArgs as IndexSnapshotRestoreArgsSchema,
+  type IndexSnapshotRestoreResult,
+} from "../../provider/actions/index-snapshot-restore/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type JobActionArgs } from "./action-resource";
+import {
+  ActionResourceBase,
+  type ActionOutputProperties,
+  type JobActionArgs,
+} from "./action-resource";
 
 /** The inputs of an {@link IndexSnapshotRestore}. */
 export interface IndexSnapshotRestoreArgs extends JobActionArgs {
@@ -36,26 +43,8 @@ type _ArgsMatch = Assert<
 >;
 
 /** One restore of an index snapshot, recorded in the stack. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestoreResult> {
-  /** The cluster that owns the snapshot. */
-  declare public readonly clusterId: pulumi.Output<string>;
-  /** The snapshot. */
-  declare public readonly snapshotId: pulumi.Output<string>;
-  /** The cluster restored into. */
-  declare public readonly targetClusterId: pulumi.Output<string>;
-  /** The index selection sent. */
-  declare public readonly indices: pulumi.Output<string | undefined>;
-  /** The rename pattern sent. */
-  declare public readonly renamePattern: pulumi.Output<string | undefined>;
-  /** The rename replacement sent. */
-  declare public readonly renameReplacement: pulumi.Output<string | undefined>;
-  /** Whether existing indexes were replaced. */
-  declare public readonly replaceExistingIndices: pulumi.Output<boolean | undefined>;
-  /** The project id given (undefined: the provider's). */
-  declare public readonly projectId: pulumi.Output<string | undefined>;
-  /** Whether create waited. */
-  declare public readonly waitForCompletion: pulumi.Output<boolean>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  the snapshot, the target and the selection
@@ -67,22 +56,18 @@ export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestor
     opts: pulumi.CustomResourceOptions = {},
   ) {
     super(
-      "IndexSnapshotRestore",
+      { typeName: "IndexSnapshotRestore", args: IndexSnapshotRestoreArgsSchema },
       name,
-      {
-        clusterId: args.clusterId,
-        snapshotId: args.snapshotId,
-        targetClusterId: args.targetClusterId,
-        indices: args.indices,
-        renamePattern: args.renamePattern,
-        renameReplacement: args.renameReplacement,
-        replaceExistingIndices: args.replaceExistingIndices,
-        projectId: args.projectId,
-        waitForCompletion: args.waitForCompletion,
-        triggers: args.triggers,
-        timeouts: args.timeouts,
-      },
+      args,
       opts,
     );
   }
 }
+
+// The output properties: the inputs as recorded, documented by the inputs; the base constructor
+// sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface IndexSnapshotRestore extends ActionOutputProperties<
+  IndexSnapshotRestoreArgs,
+  "waitForCompletion"
+> {}

@@ -6,7 +6,15 @@
 export * from "./action-error";
 export * from "./action-resource";
 export * from "./event-args";
-export type { ActionOptions, ActionRan, ActionResult, ActionSkipped } from "./run-action";
+export type {
+  ActionFunction,
+  ActionFunctionArgs,
+  ActionOptions,
+  ActionRan,
+  ActionResult,
+  ActionSkipped,
+  WaitingFunctionArgs,
+} from "./run-action";
 export * from "./restore-backup";
 export * from "./restore-index-snapshot";
 export * from "./restart-queue-manager";

@@ -13,12 +13,12 @@ import {
   type NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { NodeMigrationNode, NodeMigrationResult };
 
 /** The arguments of {@link migrateNodes}. */
-export interface MigrateNodesArgs {
+export interface MigrateNodesArgs extends WaitingFunctionArgs {
   /** Id of the source cluster. */
   clusterId: string;
   /** Id of the target cluster; it must be in the same virtual network. The nodes join its default pool. */
@@ -49,12 +49,6 @@ export interface MigrateNodesArgs {
   postInstallScript?: string;
   /** Id of the user image that runs `os`. */
   nodeImageId?: string;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
-  /** Wait until the job ends, and fail when it fails. Default true. */
-  waitForCompletion?: boolean;
-  /** Longest wait for the job, e.g. `"30m"`. Default 20m. */
-  timeout?: string;
 }
 
 const MigrateNodesSchema = NodeMigrationSchema.extend(functionFields);
@@ -66,17 +60,11 @@ type _ArgsMatch = Assert<ArgsMatchSchema<MigrateNodesArgs, z.input<typeof Migrat
  * token is set. Unless `waitForCompletion` is false it follows the job until Success; a Failed
  * job rejects with an `ActionError` naming the job, its reason and the failed nodes. Skipped
  * during a preview.
+ * @function
  */
-export function migrateNodes(
-  args: MigrateNodesArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<NodeMigrationResult>> {
-  return runAction({
-    name: "migrateNodes",
-    operation: nodeMigration,
-    schema: MigrateNodesSchema,
-    args,
-    wait: (a) => a.waitForCompletion !== false,
-    options,
-  });
-}
+export const migrateNodes = actionFunction<MigrateNodesArgs>()({
+  name: "migrateNodes",
+  operation: nodeMigration,
+  schema: MigrateNodesSchema,
+  wait: (a) => a.waitForCompletion !== false,
+});

@@ -5,12 +5,16 @@
  * is stored encrypted with the inputs, never in the outputs, and never shown. The function form
  * is `migrateNodes`. See docs/actions.md.
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { NodeMigrationInputs } from "../../provider/actions/node-migration";
-import type { NodeMigrationResult } from "../../provider/actions/node-migration/operation";
+import {
+  NODE_MIGRATION_SECRETS,
+  NodeMigrationArgs as NodeMigrationArgsSchema,
+  type NodeMigrationResult,
+} from "../../provider/actions/node-migration/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResource, type JobActionArgs } from "./action-resource";
+import { ActionResource, type ActionOutputProperties, type JobActionArgs } from "./action-resource";
 
 /** The inputs of a {@link NodeMigration}. */
 export interface NodeMigrationArgs extends JobActionArgs {
@@ -50,26 +54,8 @@ export interface NodeMigrationArgs extends JobActionArgs {
 type _ArgsMatch = Assert<ArgsMatchSchema<NodeMigrationArgs, z.input<typeof NodeMigrationInputs>>>;
 
 /** One node migration, recorded in the stack. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class NodeMigration extends ActionResource<NodeMigrationResult> {
-  /** The source cluster. */
-  declare public readonly clusterId: pulumi.Output<string>;
-  /** The target cluster. */
-  declare public readonly targetClusterId: pulumi.Output<string>;
-  /** The nodes asked for. */
-  declare public readonly nodeIds: pulumi.Output<string[]>;
-  /** The OS of the migrated nodes. */
-  declare public readonly os: pulumi.Output<string>;
-  /** The key pair used, for key login. */
-  declare public readonly sshKey: pulumi.Output<string | undefined>;
-  /** The user, for password login. */
-  declare public readonly username: pulumi.Output<string | undefined>;
-  /** The runtime asked for. */
-  declare public readonly runtime: pulumi.Output<"docker" | "containerd" | undefined>;
-  /** The project id given (undefined: the provider's). */
-  declare public readonly projectId: pulumi.Output<string | undefined>;
-  /** Whether create waited. */
-  declare public readonly waitForCompletion: pulumi.Output<boolean>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  the nodes, the clusters and the login
@@ -77,33 +63,23 @@ export class NodeMigration extends ActionResource<NodeMigrationResult> {
    */
   constructor(name: string, args: NodeMigrationArgs, opts: pulumi.CustomResourceOptions = {}) {
     super(
-      "NodeMigration",
+      {
+        typeName: "NodeMigration",
+        args: NodeMigrationArgsSchema,
+        secretInputs: NODE_MIGRATION_SECRETS,
+      },
       name,
-      {
-        clusterId: args.clusterId,
-        targetClusterId: args.targetClusterId,
-        nodeIds: args.nodeIds,
-        os: args.os,
-        sshKey: args.sshKey,
-        username: args.username,
-        // Secret whatever the program passed, so the inputs in state are encrypted.
-        password: args.password === undefined ? undefined : pulumi.secret(args.password),
-        runtime: args.runtime,
-        maxPods: args.maxPods,
-        dockerLvmConfigOverride: args.dockerLvmConfigOverride,
-        preInstallScript: args.preInstallScript,
-        postInstallScript: args.postInstallScript,
-        nodeImageId: args.nodeImageId,
-        projectId: args.projectId,
-        waitForCompletion: args.waitForCompletion,
-        triggers: args.triggers,
-        timeouts: args.timeouts,
-      },
-      {
-        ...opts,
-        // Never in the outputs; listed so that a future output of that name is secret too.
-        additionalSecretOutputs: [...(opts.additionalSecretOutputs ?? []), "password"],
-      },
+      args,
+      opts,
     );
   }
 }
+
+// The output properties: the inputs as recorded, documented by the inputs; the base constructor
+// sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface NodeMigration extends ActionOutputProperties<
+  NodeMigrationArgs,
+  "waitForCompletion",
+  "password"
+> {}

@@ -6,9 +6,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { QueueManagerRestartInputs } from "../../provider/actions/queue-manager-restart";
-import type { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
+import {
+  QueueManagerRestartArgs as QueueManagerRestartArgsSchema,
+  type QueueManagerRestartResult,
+} from "../../provider/actions/queue-manager-restart/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { ActionResourceBase, type ActionArgs } from "./action-resource";
+import {
+  ActionResourceBase,
+  type ActionOutputProperties,
+  type ActionArgs,
+} from "./action-resource";
 
 /** The inputs of a {@link QueueManagerRestart}. */
 export interface QueueManagerRestartArgs extends ActionArgs {
@@ -24,12 +31,8 @@ type _ArgsMatch = Assert<
  * One restart of a queue manager, recorded in the stack. It has no `jobId`: the service
  * answers the restart at once and starts no job (`status` and `result` say how it went).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class QueueManagerRestart extends ActionResourceBase<QueueManagerRestartResult> {
-  /** The instance. */
-  declare public readonly instanceId: pulumi.Output<string>;
-  /** The project id given (undefined: the provider's). */
-  declare public readonly projectId: pulumi.Output<string | undefined>;
-
   /**
    * @param name  the Pulumi resource name
    * @param args  the instance
@@ -41,15 +44,15 @@ export class QueueManagerRestart extends ActionResourceBase<QueueManagerRestartR
     opts: pulumi.CustomResourceOptions = {},
   ) {
     super(
-      "QueueManagerRestart",
+      { typeName: "QueueManagerRestart", args: QueueManagerRestartArgsSchema },
       name,
-      {
-        instanceId: args.instanceId,
-        projectId: args.projectId,
-        triggers: args.triggers,
-        timeouts: args.timeouts,
-      },
+      args,
       opts,
     );
   }
 }
+
+// The output properties: the inputs as recorded, documented by the inputs; the base constructor
+// sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface QueueManagerRestart extends ActionOutputProperties<QueueManagerRestartArgs> {}

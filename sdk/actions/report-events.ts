@@ -2,27 +2,23 @@
  * `reportEvents`: reports events and alarms. Skipped during preview. The resource form is
  * `EventReport`; `clearAlarms` clears what this reported.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import {
-  EventArg,
   EventReportArgs as EventReportArgsSchema,
   eventReport,
   type EventReportArgs,
   type EventReportResult,
 } from "../../provider/actions/event-report/operation";
-import { OpsProjectIdInput } from "../../provider/actions/common/inputs";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import type { EventArgs } from "./event-args";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type ActionFunctionArgs } from "./run-action";
 
 export type { EventReportResult };
 
 /** The arguments of {@link reportEvents}. */
-export interface ReportEventsArgs {
+export interface ReportEventsArgs extends ActionFunctionArgs {
   /** The events and alarms: at least one, each with its six identity and metadata fields. */
   events: EventArgs[];
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
   /**
    * Enterprise project the alarms belong to (sent as the `x-enterprise-project-id` header): `"0"`
    * or a UUID. Default: the service's default enterprise project (`"0"`).
@@ -30,28 +26,19 @@ export interface ReportEventsArgs {
   enterpriseProjectId?: string;
 }
 
-const ReportEventsSchema = z.strictObject({
-  events: z.array(EventArg),
-  projectId: OpsProjectIdInput,
-  enterpriseProjectId: EventReportArgsSchema.shape.enterpriseProjectId,
-});
+/** The operation's arguments but `action`, which this function sets. */
+const ReportEventsSchema = EventReportArgsSchema.omit({ action: true });
 type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof ReportEventsSchema>>>;
 
 /**
  * Reports events and alarms: `PUT /v2/{project}/push/events` without an action. The service
  * answers 204; `clearAlarms` with the same events clears the alarms. Skipped during a preview.
+ * @function
  */
-export function reportEvents(
-  args: ReportEventsArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<EventReportResult>> {
-  return runAction({
-    name: "reportEvents",
-    operation: eventReport,
-    schema: ReportEventsSchema as unknown as z.ZodType<EventReportArgs>,
-    args,
-    toOperation: (a) => ({ ...a, action: "report" as const }),
-    wait: () => false,
-    options,
-  });
-}
+export const reportEvents = actionFunction<ReportEventsArgs>()({
+  name: "reportEvents",
+  operation: eventReport,
+  schema: ReportEventsSchema as unknown as z.ZodType<EventReportArgs>,
+  toOperation: (a) => ({ ...a, action: "report" as const }),
+  wait: () => false,
+});

@@ -9,16 +9,14 @@ import {
   type QueueManagerRestartResult,
 } from "../../provider/actions/queue-manager-restart/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type ActionFunctionArgs } from "./run-action";
 
 export type { QueueManagerRestartResult };
 
 /** The arguments of {@link restartQueueManager}. */
-export interface RestartQueueManagerArgs {
+export interface RestartQueueManagerArgs extends ActionFunctionArgs {
   /** Id of the message-queue instance (it must be RUNNING). */
   instanceId: string;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
 }
 
 type _ArgsMatch = Assert<
@@ -29,17 +27,11 @@ type _ArgsMatch = Assert<
  * Restarts a queue manager: `PUT /v2/{project}/instances/{instanceId}/restart-queue-manager`.
  * The service answers at once (`result`, `instanceId`); there is no job. A result other than
  * success rejects with an `ActionError`. Skipped during a preview.
+ * @function
  */
-export function restartQueueManager(
-  args: RestartQueueManagerArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<QueueManagerRestartResult>> {
-  return runAction({
-    name: "restartQueueManager",
-    operation: queueManagerRestart,
-    schema: QueueManagerRestartSchema,
-    args,
-    wait: () => false,
-    options,
-  });
-}
+export const restartQueueManager = actionFunction<RestartQueueManagerArgs>()({
+  name: "restartQueueManager",
+  operation: queueManagerRestart,
+  schema: QueueManagerRestartSchema,
+  wait: () => false,
+});

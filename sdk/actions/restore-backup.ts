@@ -10,7 +10,7 @@ import {
 } from "../../provider/actions/backup-restore/operation";
 import { functionFields } from "../../provider/actions/common/inputs";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { BackupRestoreResult };
 
@@ -23,7 +23,7 @@ export interface BackupMapping {
 }
 
 /** The arguments of {@link restoreBackup}. */
-export interface RestoreBackupArgs {
+export interface RestoreBackupArgs extends WaitingFunctionArgs {
   /** Id of the backup to restore (1–64 letters, digits, `-`, `_`, `.`). */
   backupId: string;
   /** Target VM, for a VM restoration (with `mappings`). Set this or `volumeId`. */
@@ -40,15 +40,6 @@ export interface RestoreBackupArgs {
    * applies; set false to keep the VM off.
    */
   powerOn?: boolean;
-  /**
-   * Operations project id (32 lowercase hex characters). Default: `vmcloud:operationsProjectId`,
-   * else `vmcloud:projectId` without its dashes.
-   */
-  projectId?: string;
-  /** Wait until the restore job ends, and fail when it fails. Default true. */
-  waitForCompletion?: boolean;
-  /** Longest wait for the job, e.g. `"30m"`. Default 20m. */
-  timeout?: string;
 }
 
 const RestoreBackupSchema = BackupRestoreSchema.extend(functionFields);
@@ -60,17 +51,11 @@ type _ArgsMatch = Assert<ArgsMatchSchema<RestoreBackupArgs, z.input<typeof Resto
  * job rejects with an `ActionError` naming the job and the service's reason. Arguments are
  * checked before anything is sent. During a preview nothing is sent and the answer is
  * `{ skipped: true }`.
+ * @function
  */
-export function restoreBackup(
-  args: RestoreBackupArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<BackupRestoreResult>> {
-  return runAction({
-    name: "restoreBackup",
-    operation: backupRestore,
-    schema: RestoreBackupSchema,
-    args,
-    wait: (a) => a.waitForCompletion !== false,
-    options,
-  });
-}
+export const restoreBackup = actionFunction<RestoreBackupArgs>()({
+  name: "restoreBackup",
+  operation: backupRestore,
+  schema: RestoreBackupSchema,
+  wait: (a) => a.waitForCompletion !== false,
+});

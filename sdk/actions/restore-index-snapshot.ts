@@ -11,12 +11,12 @@ import {
   type IndexSnapshotRestoreResult,
 } from "../../provider/actions/index-snapshot-restore/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { runAction, type ActionOptions, type ActionResult } from "./run-action";
+import { actionFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { IndexSnapshotRestoreResult };
 
 /** The arguments of {@link restoreIndexSnapshot}. */
-export interface RestoreIndexSnapshotArgs {
+export interface RestoreIndexSnapshotArgs extends WaitingFunctionArgs {
   /** Id of the search cluster that owns the snapshot. */
   clusterId: string;
   /** Id of the snapshot. */
@@ -35,12 +35,6 @@ export interface RestoreIndexSnapshotArgs {
   renameReplacement?: string;
   /** Replace indexes that already exist in the target. Default: not sent (service default false). */
   replaceExistingIndices?: boolean;
-  /** Operations project id. Default: `vmcloud:operationsProjectId`, else `vmcloud:projectId` without dashes. */
-  projectId?: string;
-  /** Wait until the restore is done on the target. Default true. */
-  waitForCompletion?: boolean;
-  /** Longest wait, e.g. `"30m"`. Default 20m. */
-  timeout?: string;
 }
 
 const RestoreIndexSnapshotSchema = IndexSnapshotRestoreSchema.extend(functionFields);
@@ -52,17 +46,11 @@ type _ArgsMatch = Assert<
  * Restores an index snapshot: `POST /v1.0/{project}/clusters/{clusterId}/index_snapshot/{snapshotId}/restore`.
  * The service gives no job id; unless `waitForCompletion` is false the function then reads the
  * target cluster until `RESTORE` leaves its `actions`. Skipped during a preview.
+ * @function
  */
-export function restoreIndexSnapshot(
-  args: RestoreIndexSnapshotArgs,
-  options?: ActionOptions,
-): Promise<ActionResult<IndexSnapshotRestoreResult>> {
-  return runAction({
-    name: "restoreIndexSnapshot",
-    operation: indexSnapshotRestore,
-    schema: RestoreIndexSnapshotSchema,
-    args,
-    wait: (a) => a.waitForCompletion !== false,
-    options,
-  });
-}
+export const restoreIndexSnapshot = actionFunction<RestoreIndexSnapshotArgs>()({
+  name: "restoreIndexSnapshot",
+  operation: indexSnapshotRestore,
+  schema: RestoreIndexSnapshotSchema,
+  wait: (a) => a.waitForCompletion !== false,
+});

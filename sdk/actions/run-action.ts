@@ -38,6 +38,23 @@ export interface ActionOptions {
   onProgress?: (message: string) => void;
 }
 
+/** The arguments every action function takes besides its operation's. */
+export interface ActionFunctionArgs {
+  /**
+   * Operations project id (32 lowercase hex characters). Default: `vmcloud:operationsProjectId`,
+   * else `vmcloud:projectId` without its dashes.
+   */
+  projectId?: string;
+}
+
+/** The arguments of the action functions whose operation can be waited for, besides its own. */
+export interface WaitingFunctionArgs extends ActionFunctionArgs {
+  /** Wait until the operation ends (its job, where it starts one), and fail when it fails. Default true. */
+  waitForCompletion?: boolean;
+  /** Longest wait, e.g. `"30m"`. Default 20m. */
+  timeout?: string;
+}
+
 /** An action that ran: the same outcome fields as the action resources' outputs. */
 export interface ActionRan<R> {
   /** False: the operation ran. */
@@ -86,6 +103,37 @@ export interface ActionCall<A, R> {
   options: ActionOptions | undefined;
   /** Run during a preview too (reads only). */
   runDuringPreview?: boolean;
+}
+
+/** An action function: checks its arguments before anything is sent, then runs its operation. */
+export type ActionFunction<Args, R, Options extends ActionOptions = ActionOptions> = (
+  args: Args,
+  options?: Options,
+) => Promise<ActionResult<R>>;
+
+/** What makes an action function: an {@link ActionCall} without the caller's arguments. */
+export interface ActionFunctionSpec<A, R, Options> extends Omit<
+  ActionCall<A, R>,
+  "args" | "options" | "runDuringPreview"
+> {
+  /** Whether these options ask to run during a preview too (reads only). Default: never. */
+  runDuringPreview?: (options: Options | undefined) => boolean;
+}
+
+/**
+ * The action function that takes `Args` (the program's argument type) and `Options`, and
+ * runs `spec` with them. Each function is exported as a constant tagged `@function`, which
+ * TypeDoc documents as a function.
+ */
+export function actionFunction<Args, Options extends ActionOptions = ActionOptions>() {
+  return <A, R>(spec: ActionFunctionSpec<A, R, Options>): ActionFunction<Args, R, Options> =>
+    (args, options) =>
+      runAction({
+        ...spec,
+        args,
+        options,
+        runDuringPreview: spec.runDuringPreview?.(options) === true,
+      });
 }
 
 function programProject(given: string | undefined): string {

@@ -7,32 +7,46 @@ import type { DiskResponse } from "../../../api/vm/disks";
 import type { DiskStatus } from "../../../api/vm/enums";
 import type { DiskInputs } from "../inputs/disk";
 
-/** The outputs of a Disk. */
+/** The outputs of a Disk (each one an output property of the SDK's `Disk`). */
 export type DiskOutputs = {
+  /** Disk name. */
   name: string;
+  /** Description ("" when none). */
   description: string;
-  /** GB. */
+  /** Size in GB. */
   size: number;
   /** Disk type name. */
   diskType: string;
+  /** Disk type id. */
   diskTypeId: string;
   /** Availability zone name. */
   availabilityZone: string;
+  /** Availability zone id. */
   availabilityZoneId: string;
+  /** Read-only flag. */
   readonly: boolean;
+  /** Shared flag. */
   shared: boolean;
+  /** Encrypted flag. */
   encrypted: boolean;
   /** Tag names, in the service's order. */
   tags: string[];
-  /** Tag ids, parallel to `tags`. */
+  /** Tag ids, in the order of `tags`. */
   tagIds: string[];
+  /** Project id. */
   projectId: string;
+  /** State when last read: `available` or `in_use` once created. */
   state: DiskStatus;
+  /** True for a VM's boot disk. */
   bootable: boolean;
+  /** Ids of the VMs the disk is attached to. */
   attachedVmIds: string[];
+  /** Creation time (ISO 8601). */
   createdTime: string;
-  /** Copied from the inputs by the framework. */
+  /** The waits in force (copied from the inputs by the framework). */
   timeouts?: DiskInputs["timeouts"];
+  /** The id given as `adoptId` when this resource adopted an existing object. */
+  adoptId?: string;
 };
 
 /** The outputs of `disk`. */

@@ -61,9 +61,8 @@ type OutputKeys<T> = Exclude<
  * type naming what differs, which {@link Assert} then refuses. The class registers exactly
  * those names with the engine, so a declared output missing from them would stay undefined.
  *
- * ```ts
- * type _OutputsMatch = Assert<OutputsMatchClass<Disk, keyof DiskArgs, (typeof DISK_OUTPUTS)[number]>>;
- * ```
+ * The SDK's `cloudObject` (sdk/cloud-resource.ts) applies it to each resource class's
+ * declaration, so a list that does not fit its class fails to compile.
  */
 export type OutputsMatchClass<Class, Inputs extends PropertyKey, Listed extends PropertyKey> = [
   Exclude<OutputKeys<Class>, Inputs | Listed>,

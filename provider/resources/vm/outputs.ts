@@ -7,7 +7,6 @@
  */
 import type { VmStatus } from "../../../api/vm/enums";
 import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
-import type { Timeouts } from "../inputs/common";
 import { CARRIED_DEFAULTS, type InterfaceSpec, type VmDiskSpec, type VmInputs } from "../inputs/vm";
 import type { ImageFieldFacts } from "./state";
 import { splitMetadata, typedInputsOf, type TypedMetadata } from "./typed-metadata";
@@ -63,16 +62,21 @@ export interface BootDiskOutput {
 export type VmCarried = {
   /** The extra disks as the program gave them (after an import: the attached disks by id). */
   disks: VmDiskSpec[];
-  /** Plain-text cloud-init; null when none was given; absent after an import (unknown). */
+  /** cloud-init as the program gave it (null: none; undefined after an import: unknown). */
   cloudInit?: string | null;
-  /** The password; null when none; absent after an import (unknown). */
+  /** The password as the program gave it (secret; null: none; undefined after an import: unknown). */
   password?: string | null;
+  /** The login whose password is removed when `password` is unset. */
   passwordLogin?: string;
+  /** Whether an image change rebuilds in place. */
   allowRebuild: boolean;
-  /** True when the program asked for console links; absent when it did not. */
+  /** Whether console links are made when the VM starts (undefined: the program did not ask). */
   consoleLinks?: boolean;
+  /** Whether destroy deletes the boot disk and the disks made with the VM. */
   deleteDisksOnDestroy: boolean;
+  /** Whether destroy releases the public addresses. */
   deleteExternalIpsOnDestroy: boolean;
+  /** The creation path. */
   apiVersion: "v1.1" | "v1";
   /**
    * The public addresses the VM made itself (`externalIp: true`): the only ones destroy may
@@ -83,55 +87,77 @@ export type VmCarried = {
   madeExternalIpIds?: string[];
 };
 
-/** The outputs of a Vm. */
+/** The outputs of a Vm (each one, but `madeExternalIpIds`, an output property of the SDK's `Vm`). */
 export type VmOutputs = VmCarried &
   TypedMetadata & {
+    /** VM name. */
     name: string;
+    /** Description ("" when none). */
     description: string;
     /** Flavor name. */
     flavor: string;
+    /** Flavor id. */
     flavorId: string;
     /** Image name. */
     image: string;
+    /** Image id. */
     imageId: string;
     /** Availability zone name. */
     availabilityZone: string;
+    /** Availability zone id. */
     availabilityZoneId: string;
+    /** The boot disk as it is: name, size, type. */
     bootDisk: BootDiskOutput;
+    /** Id of the boot disk. */
     bootDiskId: string;
-    /** Ids of the attached disks other than the boot disk. */
+    /** Ids of every attached disk other than the boot disk. */
     diskIds: string[];
+    /** Every attached disk with its name, size, type and whether it is the boot disk. */
     attachedDisks: AttachedDiskOutput[];
+    /** The interfaces as they are: subnet, address, security groups, public address. */
     interfaces: VmInterfaceOutput[];
-    /** Values of the other metadata fields (not typed inputs) the VM has, defaults included. */
+    /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
     imageMetadata: Record<string, string>;
     /** The image's default metadata values (what a field left out gets). */
     imageMetadataDefaults: Record<string, string>;
-    /** The type (MetaType) of each of the image's metadata fields, by name. */
+    /** The type (MetaType) of each of the image's metadata fields, by field name. */
     imageMetadataTypes: Record<string, string>;
     /** Tag names. */
     tags: string[];
-    /** Tag ids, parallel to `tags`. */
+    /** Tag ids, in the order of `tags`. */
     tagIds: string[];
     /** Placement group name, if any. */
     placementGroup?: string;
+    /** Placement group id, if any. */
     placementGroupId?: string;
+    /** `running` or `stopped`, as last read. */
     powerState: "running" | "stopped";
+    /** Project id. */
     projectId: string;
+    /** VM id (the same as `id`). */
     vmId: string;
+    /** State when last read: `running` or `stopped` once created. */
     state: VmStatus;
     /** Address of the primary interface. */
     privateIp: string;
-    /** The first public address of the VM, if any. */
+    /** The VM's first public address, if any. */
     externalIpAddress?: string;
-    /** @deprecated The same as {@link externalIpAddress}, under the name FreeTierVm uses for a boolean. */
+    /**
+     * The VM's first public address, if any.
+     * @deprecated Use {@link externalIpAddress}: on `FreeTierVm` (and in `interfaces`),
+     * `externalIp` is a boolean that asks for an address.
+     */
     externalIp?: string;
-    /** Virtual console link (holds an access token), when one was made. */
+    /** Virtual console link (secret: it holds an access token), made when the VM started, with `consoleLinks`. */
     vncUrl?: string;
-    /** Remote (serial) console link (holds an access token), when one was made. */
+    /** Serial console link (secret: it holds an access token), where the zone offers it, with `consoleLinks`. */
     remoteConsoleUrl?: string;
+    /** Creation time (ISO 8601). */
     createdTime: string;
-    timeouts?: Timeouts;
+    /** The waits in force. */
+    timeouts?: VmInputs["timeouts"];
+    /** The id given as `adoptId` when this resource adopted an existing object. */
+    adoptId?: string;
   };
 
 /** The power state a VM state stands for; `fallback` for states that say neither. */

@@ -16,8 +16,11 @@ import { InputError } from "../framework/input-error";
 
 /** The typed metadata values of a VM, as a program gives them and the outputs hold them. */
 export type TypedMetadata = {
+  /** Host name the VM has (the image's `hostname` field), if any. */
   hostname?: string;
+  /** Login of the image's user (its `linux_login` field: given or the image's default). */
   userName?: string;
+  /** SSH public keys the VM has (its `public_key` field), if any. */
   sshPublicKeys?: string[];
 };
 
