@@ -126,7 +126,7 @@ function fromLog(
 }
 
 /** Restore a backup. */
-export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = {
+export const backupRestore = {
   title: "backup restore",
   args: BackupRestoreArgs,
   requestIssues: (args) =>
@@ -191,4 +191,4 @@ export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = 
       describe: (log) => log.status,
     });
   },
-};
+} satisfies Operation<BackupRestoreArgs, BackupRestoreResult>;

@@ -189,7 +189,7 @@ const toArgs = prefixMapper([
 const PLACEHOLDER_PROJECT = "0".repeat(32);
 
 /** Report events, or clear alarms. */
-export const eventReport: Operation<EventReportArgs, EventReportResult> = {
+export const eventReport = {
   title: "event report",
   args: EventReportArgs,
   requestIssues(args) {
@@ -265,4 +265,4 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
       },
     };
   },
-};
+} satisfies Operation<EventReportArgs, EventReportResult>;

@@ -218,7 +218,7 @@ function describeJob(job: Job): string {
 }
 
 /** Migrate nodes. */
-export const nodeMigration: Operation<NodeMigrationArgs, NodeMigrationResult> = {
+export const nodeMigration = {
   title: "node migration",
   args: NodeMigrationArgs,
   requestIssues(args) {
@@ -293,4 +293,4 @@ export const nodeMigration: Operation<NodeMigrationArgs, NodeMigrationResult> = 
       describe: describeJob,
     });
   },
-};
+} satisfies Operation<NodeMigrationArgs, NodeMigrationResult>;

@@ -40,7 +40,7 @@ export function isSuccessResult(result: string): boolean {
 }
 
 /** Restart a queue manager. */
-export const queueManagerRestart: Operation<QueueManagerRestartArgs, QueueManagerRestartResult> = {
+export const queueManagerRestart = {
   title: "queue manager restart",
   args: QueueManagerRestartArgs,
   requestIssues: (args) =>
@@ -77,4 +77,4 @@ export const queueManagerRestart: Operation<QueueManagerRestartArgs, QueueManage
     }
     return outcome;
   },
-};
+} satisfies Operation<QueueManagerRestartArgs, QueueManagerRestartResult>;
