@@ -14,9 +14,10 @@ import {
   type EventModel,
   type PushEventsRequest,
 } from "../../../api/operations/events";
+import { callSignal } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso } from "../common/outcome";
+import { accepted, nowIso } from "../common/outcome";
 import {
   dedupe,
   prefixMapper,
@@ -251,18 +252,15 @@ export const eventReport = {
           ? {}
           : { headers: { "x-enterprise-project-id": args.enterpriseProjectId } }),
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
-    return {
-      jobId: undefined,
-      status: ACCEPTED,
-      finished: true,
+    return accepted(
       startedAt,
-      finishedAt: nowIso(),
-      result: {
+      {
         action: args.action ?? "report",
         count: args.events.length,
       },
-    };
+      { finished: true },
+    );
   },
 } satisfies Operation<EventReportArgs, EventReportResult>;

@@ -16,10 +16,10 @@ import {
 } from "../../../api/operations/index-snapshot-restore";
 import { ApiError } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
-import type { OperationContext } from "../common/context";
+import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { ACCEPTED, accepted, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
 import { prefixMapper, wireIssues, type ArgIssue } from "../common/wire-check";
 
@@ -155,20 +155,13 @@ export const indexSnapshotRestore = {
         },
         body: indexRestoreBody(args),
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
-    return {
-      jobId: undefined,
-      status: ACCEPTED,
-      finished: false,
-      startedAt,
-      finishedAt: undefined,
-      result: {
-        clusterId: args.clusterId,
-        snapshotId: args.snapshotId,
-        targetClusterId: args.targetClusterId,
-      },
-    };
+    return accepted(startedAt, {
+      clusterId: args.clusterId,
+      snapshotId: args.snapshotId,
+      targetClusterId: args.targetClusterId,
+    });
   },
   async wait(ctx, outcome) {
     const targetId = outcome.result.targetClusterId;

@@ -13,9 +13,10 @@ import {
   type Job,
   type MigrateNodesRequest,
 } from "../../../api/operations/node-migration";
+import { callSignal } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { accepted, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
 import { dedupe, prefixMapper, wireIssues, type ArgIssue } from "../common/wire-check";
 
@@ -252,21 +253,18 @@ export const nodeMigration = {
         },
         body: migrateNodesBody(args),
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
-    return {
-      jobId: answer.status.jobID,
-      status: ACCEPTED,
-      finished: false,
+    return accepted(
       startedAt,
-      finishedAt: undefined,
-      result: {
+      {
         clusterId: args.clusterId,
         targetClusterId: args.targetClusterId,
         nodeIds: [...args.nodeIds],
         loginMode: args.password === undefined ? "sshKey" : "password",
       },
-    };
+      { jobId: answer.status.jobID },
+    );
   },
   async wait(ctx, outcome) {
     const jobId = outcome.jobId!;
