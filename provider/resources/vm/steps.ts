@@ -63,18 +63,29 @@ export async function applyPowerState(
   });
 }
 
+/**
+ * The guest agent changes passwords, so only a running VM can: else an error that says what
+ * could not be `done` and `advice`.
+ */
+function passwordNeedsRunning(vm: VmResponse, done: string, advice: string): void {
+  if (vm.state !== "running") {
+    throw new Error(
+      `password: the password can be ${done} only while the VM runs, and VM ${vm.id} is ${vm.state}; ${advice}`,
+    );
+  }
+}
+
 /** Sets the image user's password (the VM must run and have a guest agent). */
 export async function setPassword(
   ctx: ResourceContext,
   vm: VmResponse,
   password: string,
 ): Promise<void> {
-  if (vm.state !== "running") {
-    throw new Error(
-      `password: the password can be set only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
-        'set powerState to "running" (it may be "stopped" again in a later update)',
-    );
-  }
+  passwordNeedsRunning(
+    vm,
+    "set",
+    'set powerState to "running" (it may be "stopped" again in a later update)',
+  );
   // Setting the same password twice is harmless, so a 5xx or a dropped answer is retried.
   await ctx.client.call(
     computeEndpoints.setPassword,
@@ -89,12 +100,7 @@ export async function deletePassword(
   vm: VmResponse,
   login: string | undefined,
 ): Promise<void> {
-  if (vm.state !== "running") {
-    throw new Error(
-      `password: the password can be removed only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
-        'set powerState to "running" for this update',
-    );
-  }
+  passwordNeedsRunning(vm, "removed", 'set powerState to "running" for this update');
   // Removing a password twice is harmless, so a 5xx or a dropped answer is retried.
   await ctx.client.call(
     computeEndpoints.deletePassword,
