@@ -10,7 +10,7 @@ import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
 import type { Timeouts } from "../inputs/common";
 import { CARRIED_DEFAULTS, type InterfaceSpec, type VmDiskSpec, type VmInputs } from "../inputs/vm";
 import type { ImageFieldFacts } from "./state";
-import { splitMetadata, typedInputsOf, type TypedMetadata } from "./typed-metadata";
+import { metadataInputsOf, splitMetadata, type TypedMetadata } from "./typed-metadata";
 
 /** A network interface as the VM has it. */
 export interface VmInterfaceOutput {
@@ -318,11 +318,6 @@ function interfaceInput(iface: VmInterfaceOutput): InterfaceSpec {
 
 /** The inputs that describe the VM these outputs were read from (for import and refresh). */
 export function vmInputsOf(outs: VmOutputs): VmInputs {
-  const metadata = Object.fromEntries(
-    Object.entries(outs.imageMetadata).filter(
-      ([key, value]) => outs.imageMetadataDefaults[key] !== value,
-    ),
-  );
   return {
     name: outs.name,
     description: outs.description,
@@ -336,8 +331,7 @@ export function vmInputsOf(outs: VmOutputs): VmInputs {
     },
     ...(outs.disks.length === 0 ? {} : { disks: outs.disks }),
     interfaces: outs.interfaces.map(interfaceInput),
-    ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
-    ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+    ...metadataInputsOf(outs),
     ...(typeof outs.cloudInit === "string" ? { cloudInit: outs.cloudInit } : {}),
     tags: outs.tags,
     ...(outs.placementGroup === undefined ? {} : { placementGroup: outs.placementGroup }),

@@ -141,6 +141,51 @@ export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Pro
   }
 }
 
+/** How far the start of a new VM got, for the outputs of a create that fails. */
+export interface StartProgress {
+  /** The step under way, for the error message. */
+  step: string;
+  /** Whether the password has been set. */
+  passwordSet: boolean;
+  /** The VM as the wait until it runs read it (undefined until then). */
+  running: VmResponse | undefined;
+}
+
+/**
+ * The steps of a create once the service made VM `id`: wait until it runs, set the password
+ * when one is given, then {@link reachPowerState}. `progress` follows each step.
+ */
+export async function startCreatedVm(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string,
+  inputs: { password?: string | undefined; consoleLinks?: boolean | undefined },
+  desired: "running" | "stopped",
+  remaining: () => number,
+  progress: StartProgress,
+): Promise<VmResponse> {
+  const vm = await waitForVm(ctx, id, {
+    what: "to be running",
+    isDone: (v) => v.state === "running",
+    timeoutMs: remaining(),
+    projectId,
+  });
+  progress.running = vm;
+  if (inputs.password !== undefined) {
+    progress.step = "setting the password";
+    await setPassword(ctx, vm, inputs.password);
+    progress.passwordSet = true;
+  }
+  return reachPowerState(
+    ctx,
+    vm,
+    desired,
+    inputs.consoleLinks === true,
+    remaining(),
+    (next) => (progress.step = next),
+  );
+}
+
 /**
  * The last step of a create, once the VM runs: power it off when the program asks for
  * `stopped`, else open its consoles when `consoleLinks` asks for them. Answers the VM as it is
