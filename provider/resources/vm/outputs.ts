@@ -253,13 +253,27 @@ export function carriedFrom(inputs: VmInputs): VmCarried {
     disks: inputs.disks ?? [],
     cloudInit: inputs.cloudInit ?? null,
     password: inputs.password ?? null,
-    ...(inputs.passwordLogin === undefined ? {} : { passwordLogin: inputs.passwordLogin }),
-    allowRebuild: inputs.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
-    ...(inputs.consoleLinks === undefined ? {} : { consoleLinks: inputs.consoleLinks }),
-    deleteDisksOnDestroy: inputs.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
+    ...carriedSettings(inputs),
+  };
+}
+
+/** The carried settings, from inputs or last outputs: the defaults where unset. */
+function carriedSettings(from: {
+  passwordLogin?: string | undefined;
+  allowRebuild?: boolean | undefined;
+  consoleLinks?: boolean | undefined;
+  deleteDisksOnDestroy?: boolean | undefined;
+  deleteExternalIpsOnDestroy?: boolean | undefined;
+  apiVersion?: VmCarried["apiVersion"] | undefined;
+}): Omit<VmCarried, "disks" | "cloudInit" | "password" | "madeExternalIpIds"> {
+  return {
+    ...(from.passwordLogin === undefined ? {} : { passwordLogin: from.passwordLogin }),
+    allowRebuild: from.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+    ...(from.consoleLinks === undefined ? {} : { consoleLinks: from.consoleLinks }),
+    deleteDisksOnDestroy: from.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
     deleteExternalIpsOnDestroy:
-      inputs.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
-    apiVersion: inputs.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+      from.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
+    apiVersion: from.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
   };
 }
 
@@ -283,13 +297,7 @@ export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): Vm
       disks: previous.disks ?? [],
       ...(previous.cloudInit === undefined ? {} : { cloudInit: previous.cloudInit }),
       ...(previous.password === undefined ? {} : { password: previous.password }),
-      ...(previous.passwordLogin === undefined ? {} : { passwordLogin: previous.passwordLogin }),
-      allowRebuild: previous.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
-      ...(previous.consoleLinks === undefined ? {} : { consoleLinks: previous.consoleLinks }),
-      deleteDisksOnDestroy: previous.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
-      deleteExternalIpsOnDestroy:
-        previous.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
-      apiVersion: previous.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+      ...carriedSettings(previous),
       ...(previous.madeExternalIpIds === undefined
         ? {}
         : { madeExternalIpIds: previous.madeExternalIpIds }),
