@@ -3,19 +3,13 @@
  * `triggers` change; refresh and delete send nothing. See docs/actions.md.
  */
 import type { z } from "zod";
-import { BackupRestoreArgs, backupRestore } from "./backup-restore/operation";
-import { resourceFields } from "./common/inputs";
 import { defineAction } from "./framework/define-action";
-
-/** The inputs of a `BackupRestore`. */
-export const BackupRestoreInputs = BackupRestoreArgs.extend(resourceFields);
-/** Parsed inputs of a `BackupRestore`. */
-export type BackupRestoreInputs = z.output<typeof BackupRestoreInputs>;
+import { backupRestore } from "./backup-restore/operation";
 
 /** The dynamic provider of `BackupRestore`. */
-export const provider = defineAction({
-  typeName: "BackupRestore",
-  operation: backupRestore,
-  inputs: BackupRestoreInputs,
-  defaults: { waitForCompletion: true },
-});
+export const provider = defineAction("BackupRestore", backupRestore);
+
+/** The inputs of a `BackupRestore`. */
+export const BackupRestoreInputs = provider.inputs;
+/** Parsed inputs of a `BackupRestore`. */
+export type BackupRestoreInputs = z.output<typeof BackupRestoreInputs>;

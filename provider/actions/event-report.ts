@@ -4,19 +4,15 @@
  * delete send nothing. See docs/actions.md.
  */
 import type { z } from "zod";
-import { resourceFields } from "./common/inputs";
-import { EventReportArgs, eventReport } from "./event-report/operation";
 import { defineAction } from "./framework/define-action";
-
-/** The inputs of an `EventReport`. */
-export const EventReportInputs = EventReportArgs.extend(resourceFields);
-/** Parsed inputs of an `EventReport`. */
-export type EventReportInputs = z.output<typeof EventReportInputs>;
+import { eventReport } from "./event-report/operation";
 
 /** The dynamic provider of `EventReport`. */
-export const provider = defineAction({
-  typeName: "EventReport",
-  operation: eventReport,
-  inputs: EventReportInputs,
+export const provider = defineAction("EventReport", eventReport, {
   defaults: { action: "report" },
 });
+
+/** The inputs of an `EventReport`. */
+export const EventReportInputs = provider.inputs;
+/** Parsed inputs of an `EventReport`. */
+export type EventReportInputs = z.output<typeof EventReportInputs>;

@@ -4,19 +4,13 @@
  * docs/actions.md.
  */
 import type { z } from "zod";
-import { resourceFields } from "./common/inputs";
 import { defineAction } from "./framework/define-action";
-import { IndexSnapshotRestoreArgs, indexSnapshotRestore } from "./index-snapshot-restore/operation";
-
-/** The inputs of an `IndexSnapshotRestore`. */
-export const IndexSnapshotRestoreInputs = IndexSnapshotRestoreArgs.extend(resourceFields);
-/** Parsed inputs of an `IndexSnapshotRestore`. */
-export type IndexSnapshotRestoreInputs = z.output<typeof IndexSnapshotRestoreInputs>;
+import { indexSnapshotRestore } from "./index-snapshot-restore/operation";
 
 /** The dynamic provider of `IndexSnapshotRestore`. */
-export const provider = defineAction({
-  typeName: "IndexSnapshotRestore",
-  operation: indexSnapshotRestore,
-  inputs: IndexSnapshotRestoreInputs,
-  defaults: { waitForCompletion: true },
-});
+export const provider = defineAction("IndexSnapshotRestore", indexSnapshotRestore);
+
+/** The inputs of an `IndexSnapshotRestore`. */
+export const IndexSnapshotRestoreInputs = provider.inputs;
+/** Parsed inputs of an `IndexSnapshotRestore`. */
+export type IndexSnapshotRestoreInputs = z.output<typeof IndexSnapshotRestoreInputs>;

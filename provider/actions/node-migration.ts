@@ -5,24 +5,15 @@
  * compared by diff, and never shown. See docs/actions.md.
  */
 import type { z } from "zod";
-import { resourceFields } from "./common/inputs";
 import { defineAction } from "./framework/define-action";
-import {
-  NODE_MIGRATION_SECRETS,
-  NodeMigrationArgs,
-  nodeMigration,
-} from "./node-migration/operation";
-
-/** The inputs of a `NodeMigration`. */
-export const NodeMigrationInputs = NodeMigrationArgs.extend(resourceFields);
-/** Parsed inputs of a `NodeMigration`. */
-export type NodeMigrationInputs = z.output<typeof NodeMigrationInputs>;
+import { NODE_MIGRATION_SECRETS, nodeMigration } from "./node-migration/operation";
 
 /** The dynamic provider of `NodeMigration`. */
-export const provider = defineAction({
-  typeName: "NodeMigration",
-  operation: nodeMigration,
-  inputs: NodeMigrationInputs,
-  defaults: { waitForCompletion: true },
+export const provider = defineAction("NodeMigration", nodeMigration, {
   secrets: NODE_MIGRATION_SECRETS,
 });
+
+/** The inputs of a `NodeMigration`. */
+export const NodeMigrationInputs = provider.inputs;
+/** Parsed inputs of a `NodeMigration`. */
+export type NodeMigrationInputs = z.output<typeof NodeMigrationInputs>;

@@ -4,18 +4,13 @@
  * See docs/actions.md.
  */
 import type { z } from "zod";
-import { resourceFields } from "./common/inputs";
 import { defineAction } from "./framework/define-action";
-import { QueueManagerRestartArgs, queueManagerRestart } from "./queue-manager-restart/operation";
-
-/** The inputs of a `QueueManagerRestart`. */
-export const QueueManagerRestartInputs = QueueManagerRestartArgs.extend(resourceFields);
-/** Parsed inputs of a `QueueManagerRestart`. */
-export type QueueManagerRestartInputs = z.output<typeof QueueManagerRestartInputs>;
+import { queueManagerRestart } from "./queue-manager-restart/operation";
 
 /** The dynamic provider of `QueueManagerRestart`. */
-export const provider = defineAction({
-  typeName: "QueueManagerRestart",
-  operation: queueManagerRestart,
-  inputs: QueueManagerRestartInputs,
-});
+export const provider = defineAction("QueueManagerRestart", queueManagerRestart);
+
+/** The inputs of a `QueueManagerRestart`. */
+export const QueueManagerRestartInputs = provider.inputs;
+/** Parsed inputs of a `QueueManagerRestart`. */
+export type QueueManagerRestartInputs = z.output<typeof QueueManagerRestartInputs>;

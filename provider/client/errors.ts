@@ -67,9 +67,11 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/** A failed call: `"<METHOD> <path>: <status> <code>: <message>"`. */
+/**
+ * A failed call: `"<METHOD> <path>: <status> <code>: <message>"`. Its `name` is its class's
+ * (`NotFoundError`, ...), so each subclass below is only its class and when it is thrown.
+ */
 export class ApiError extends Error {
-  override name = "ApiError";
   /** HTTP status; 0 when no answer arrived or the request was never sent. */
   readonly status: number;
   /** The service's code, when it gave one. */
@@ -99,6 +101,7 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     super(formatMessage(init), init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
     this.status = init.status;
     this.code = init.code;
     this.detail = init.detail;
@@ -116,37 +119,26 @@ export class ApiError extends Error {
 }
 
 /** 404: the resource does not exist (read treats it as gone). */
-export class NotFoundError extends ApiError {
-  override name = "NotFoundError";
-}
+export class NotFoundError extends ApiError {}
 
 /**
  * 404 for a path the service does not serve: the endpoint (or its API path) is wrong. Not a
  * {@link NotFoundError}, because callers read that as "the object is gone": a wrong base URL
  * must not make `pulumi refresh` drop every resource, nor `destroy` report them deleted.
  */
-export class RouteNotFoundError extends ApiError {
-  override name = "RouteNotFoundError";
-}
+export class RouteNotFoundError extends ApiError {}
 
 /** 409: a resource with the same parameters exists, or the state conflicts. */
-export class ConflictError extends ApiError {
-  override name = "ConflictError";
-}
+export class ConflictError extends ApiError {}
 
 /** 400 or 422 from the service, or input the client refused before sending (status 0). */
-export class ValidationError extends ApiError {
-  override name = "ValidationError";
-}
+export class ValidationError extends ApiError {}
 
 /** 401 or 403, or no credentials configured for the endpoint (status 0). */
-export class AuthError extends ApiError {
-  override name = "AuthError";
-}
+export class AuthError extends ApiError {}
 
 /** 429: the request was not processed; it may be sent again after {@link retryAfterMs}. */
 export class RateLimitError extends ApiError {
-  override name = "RateLimitError";
   /** The wait the service asked for, in ms, when it sent `Retry-After`. */
   readonly retryAfterMs: number | undefined;
   constructor(init: ApiErrorInit & { retryAfterMs?: number }) {
@@ -156,29 +148,19 @@ export class RateLimitError extends ApiError {
 }
 
 /** 5xx: the service failed. */
-export class ServerError extends ApiError {
-  override name = "ServerError";
-}
+export class ServerError extends ApiError {}
 
 /** No answer: the connection was refused, reset or dropped. */
-export class NetworkError extends ApiError {
-  override name = "NetworkError";
-}
+export class NetworkError extends ApiError {}
 
 /** An attempt exceeded its timeout, or a wait its deadline. */
-export class TimeoutError extends ApiError {
-  override name = "TimeoutError";
-}
+export class TimeoutError extends ApiError {}
 
 /** A success answer whose body does not match the endpoint's schema. */
-export class ResponseShapeError extends ApiError {
-  override name = "ResponseShapeError";
-}
+export class ResponseShapeError extends ApiError {}
 
 /** A resource being waited for reached a failure state. */
-export class ResourceFailedError extends ApiError {
-  override name = "ResourceFailedError";
-}
+export class ResourceFailedError extends ApiError {}
 
 /**
  * True when a 404 answer is about the path, not about an object: the emulator's

@@ -10,6 +10,7 @@ export {
   DEFAULTS,
   type CallOptions,
   type ClientOptions,
+  type ConnectionSettings,
   type NormalizedOptions,
   type RetryOptions,
   type TimeoutOptions,

@@ -80,17 +80,35 @@ export interface ClientOptions {
   tokenRefreshMarginMs?: number;
 }
 
-/** Options with every default applied; what the rest of the client reads. */
-export interface NormalizedOptions {
+/**
+ * Where to call and with which credentials, each undefined when unset: what the client's
+ * options and the provider's settings (provider/runtime/settings.ts) both hold.
+ */
+export interface ConnectionSettings {
+  /** Base URL of the VM service (and of every service without an override). */
   endpoint: string | undefined;
-  serviceEndpoints: Partial<Record<ServiceName, string>>;
+  /** API token (secret). */
   token: string | undefined;
+  /** Key id exchanged, with `secret`, for a token. */
   keyId: string | undefined;
+  /** Secret of `keyId` (secret). */
   secret: string | undefined;
+  /**
+   * Where the key id and secret are exchanged for a token; its path picks the flow (the JSON
+   * exchange for `…/api/v1/auth/token`, else the OAuth2 client-credentials form).
+   */
   tokenUrl: string | undefined;
+  /** Access key for signed requests. */
   accessKey: string | undefined;
+  /** Secret key for signed requests (secret). */
   secretKey: string | undefined;
+  /** Default project for resources that do not name one. */
   projectId: string | undefined;
+}
+
+/** Options with every default applied; what the rest of the client reads. */
+export interface NormalizedOptions extends ConnectionSettings {
+  serviceEndpoints: Partial<Record<ServiceName, string>>;
   timeout: Required<TimeoutOptions>;
   retry: Required<RetryOptions>;
   keepAlive: boolean;
@@ -275,15 +293,7 @@ function text(value: string | undefined): string | undefined {
 function baseUrl(name: string, value: string | undefined): string | undefined {
   const raw = text(value);
   if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name}: "${raw}" is not a URL; give e.g. https://api.example.com`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`${name}: "${raw}" must start with http:// or https://`);
-  }
+  const url = httpUrl(name, raw, "https://api.example.com");
   if (url.search !== "" || url.hash !== "") {
     throw new Error(`${name}: "${raw}" must not carry a query or fragment`);
   }
@@ -295,19 +305,23 @@ function baseUrl(name: string, value: string | undefined): string | undefined {
 function tokenUrl(value: string | undefined): string | undefined {
   const raw = text(value);
   if (raw === undefined) return undefined;
+  const url = httpUrl("tokenUrl", raw, "https://id.example.com/auth/system/openid/token");
+  if (url.hash !== "") throw new Error(`tokenUrl: "${raw}" must not carry a fragment`);
+  return url.href;
+}
+
+/** `raw` (the option `name`) as an http(s) URL, else an error that gives `example`. */
+function httpUrl(name: string, raw: string, example: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(
-      `tokenUrl: "${raw}" is not a URL; give e.g. https://id.example.com/auth/system/openid/token`,
-    );
+    throw new Error(`${name}: "${raw}" is not a URL; give e.g. ${example}`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`tokenUrl: "${raw}" must start with http:// or https://`);
+    throw new Error(`${name}: "${raw}" must start with http:// or https://`);
   }
-  if (url.hash !== "") throw new Error(`tokenUrl: "${raw}" must not carry a fragment`);
-  return url.href;
+  return url;
 }
 
 function pair(a: string, av: string | undefined, b: string, bv: string | undefined): void {

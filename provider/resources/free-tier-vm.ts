@@ -23,10 +23,11 @@ import {
   applyPowerState,
   deletePassword,
   deleteVm,
-  reachPowerState,
   refreshConsoles,
   setPassword,
   settledVm,
+  startCreatedVm,
+  type StartProgress,
 } from "./vm/steps";
 import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
 import { failuresOf } from "./framework/input-error";
@@ -41,7 +42,7 @@ import {
   metadataBody,
   sameTyped,
   splitMetadata,
-  typedInputsOf,
+  metadataInputsOf,
   type TypedMetadata,
 } from "./vm/typed-metadata";
 import {
@@ -53,7 +54,7 @@ import {
   vmIdsNamed,
   vmIfReadable,
 } from "./vm/state";
-import { getVm, waitForSettled, waitForVm } from "./vm/waits";
+import { getVm, waitForSettled } from "./vm/waits";
 
 /** Default wait of create, update and delete: 20 minutes. */
 export const FREE_TIER_VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
@@ -430,33 +431,18 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     const id = first.id;
     ctx.progress(`created free-tier VM ${id}; waiting until it runs`);
     const desired = inputs.powerState ?? "running";
-    let step = "waiting until it runs";
+    const progress: StartProgress = {
+      step: "waiting until it runs",
+      passwordSet: false,
+      running: undefined,
+    };
     let vm: VmResponse | undefined;
-    let passwordSet = false;
     try {
-      vm = await waitForVm(ctx, id, {
-        what: "to be running",
-        isDone: (v) => v.state === "running",
-        timeoutMs: remaining(),
-        projectId,
-      });
-      if (inputs.password !== undefined) {
-        step = "setting the password";
-        await setPassword(ctx, vm, inputs.password);
-        passwordSet = true;
-      }
-      vm = await reachPowerState(
-        ctx,
-        vm,
-        desired,
-        inputs.consoleLinks === true,
-        remaining(),
-        (next) => (step = next),
-      );
+      vm = await startCreatedVm(ctx, id, projectId, inputs, desired, remaining, progress);
       const carried = { ...known, consoleLinks: inputs.consoleLinks };
       // After a password is set, the VM's record changes (its password logins): read it again.
-      if (passwordSet) {
-        step = "reading the VM";
+      if (progress.passwordSet) {
+        progress.step = "reading the VM";
         vm = (await getVm(ctx.client, id)) ?? vm;
       }
       return {
@@ -464,12 +450,12 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         outs: await freeTierOutputs(ctx.client, vm, desired, carried, inputs.password ?? null),
       };
     } catch (error) {
-      const current = (await vmIfReadable(ctx.client, id)) ?? vm;
+      const current = (await vmIfReadable(ctx.client, id)) ?? vm ?? progress.running;
       let outs: Record<string, unknown> = { name: inputs.name, vmId: id, projectId };
       if (current !== undefined) {
         try {
           // A password not set is recorded as none, so the next update sets it.
-          const password = passwordSet ? (inputs.password ?? null) : null;
+          const password = progress.passwordSet ? (inputs.password ?? null) : null;
           outs = await freeTierOutputs(
             ctx.client,
             current,
@@ -481,7 +467,7 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
           // Keep the minimal outputs: the id is what matters to the engine.
         }
       }
-      throw ctx.notReady(id, outs, error, step);
+      throw ctx.notReady(id, outs, error, progress.step);
     }
   },
 
@@ -576,17 +562,11 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   },
 
   inputsOf(outs) {
-    const metadata = Object.fromEntries(
-      Object.entries(outs.imageMetadata).filter(
-        ([key, value]) => outs.imageMetadataDefaults[key] !== value,
-      ),
-    );
     return {
       name: outs.name,
       image: outs.image,
       availabilityZone: outs.availabilityZone,
-      ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
-      ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+      ...metadataInputsOf(outs),
       externalIp: outs.externalIp,
       powerState: outs.powerState,
       ...(outs.consoleLinks === undefined ? {} : { consoleLinks: outs.consoleLinks }),

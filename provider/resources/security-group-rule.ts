@@ -209,18 +209,8 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
     });
   },
   inputsOf(outs) {
-    return {
-      securityGroupId: outs.securityGroupId,
-      direction: outs.direction,
-      etherType: outs.etherType,
-      protocol: outs.protocol,
-      portRange: outs.portRange,
-      ...(outs.remoteIpPrefix === undefined ? {} : { remoteIpPrefix: outs.remoteIpPrefix }),
-      ...(outs.remoteSecurityGroupId === undefined
-        ? {}
-        : { remoteSecurityGroupId: outs.remoteSecurityGroupId }),
-      description: outs.description,
-    };
+    // The outputs hold the rule in its one form already: ruleForm keeps just its fields.
+    return { securityGroupId: outs.securityGroupId, ...ruleForm(outs) };
   },
 });
 

@@ -24,13 +24,12 @@ import {
   sortRules,
   type RuleForm,
 } from "./security-group-rule/rule-form";
-import { deleteAndWait } from "./framework/delete-and-wait";
+import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import {
-  NETWORK_DELETE,
   NETWORK_TIMEOUT_MS,
   isBusy,
   waitCreated,
@@ -507,29 +506,16 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
     return outs;
   },
   async delete(ctx, id, olds) {
-    await deleteAndWait(ctx, {
-      ...NETWORK_DELETE,
+    await deleteNetworkObject(ctx, olds, {
       what: `security group ${id}`,
+      id,
+      source: SECURITY_GROUP_SOURCE,
       read: () => getGroup(ctx, id),
-      ...(olds.projectId === undefined
-        ? {}
-        : {
-            watch: networkPoll(
-              ctx,
-              SECURITY_GROUP_SOURCE,
-              id,
-              olds.projectId,
-              () => getGroup(ctx, id),
-              true,
-            ),
-          }),
       remove: () =>
-        withAdvice(DELETE_ADVICE, () =>
-          ctx.client.call(networkEndpoints.deleteSecurityGroup, {
-            params: { security_group_id: id },
-          }),
-        ),
-      timeoutMs: ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS),
+        ctx.client.call(networkEndpoints.deleteSecurityGroup, {
+          params: { security_group_id: id },
+        }),
+      advice: DELETE_ADVICE,
     });
   },
   inputsOf(outs) {

@@ -12,13 +12,12 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
 import { normalizeSubnetAddress } from "./subnet/address";
-import { deleteAndWait } from "./framework/delete-and-wait";
+import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import {
-  NETWORK_DELETE,
   NETWORK_TIMEOUT_MS,
   isBusy,
   waitCreated,
@@ -340,27 +339,13 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
     return outputsOf(ctx, subnet);
   },
   async delete(ctx, id, olds) {
-    await deleteAndWait(ctx, {
-      ...NETWORK_DELETE,
+    await deleteNetworkObject(ctx, olds, {
       what: `subnet ${id}`,
+      id,
+      source: SUBNET_SOURCE,
       read: () => getSubnet(ctx, id),
-      ...(olds.projectId === undefined
-        ? {}
-        : {
-            watch: networkPoll(
-              ctx,
-              SUBNET_SOURCE,
-              id,
-              olds.projectId,
-              () => getSubnet(ctx, id),
-              true,
-            ),
-          }),
-      remove: () =>
-        withAdvice(DELETE_ADVICE, () =>
-          ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),
-        ),
-      timeoutMs: ctx.timeoutMs(olds, "delete", NETWORK_TIMEOUT_MS),
+      remove: () => ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),
+      advice: DELETE_ADVICE,
     });
   },
   inputsOf(outs) {

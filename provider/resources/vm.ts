@@ -15,12 +15,13 @@ import { isUnknown } from "../framework/unknowns";
 import { VmInputs, type VmDiskSpec } from "./inputs/vm";
 import {
   applyPowerState,
-  reachPowerState,
   deletePassword,
   deleteVm,
   refreshConsoles,
   setPassword,
   settledVm,
+  startCreatedVm,
+  type StartProgress,
 } from "./vm/steps";
 import {
   optionalRef,
@@ -55,7 +56,7 @@ import {
   vmIfReadable,
 } from "./vm/state";
 import { freeExternalIps } from "./vm/external-ips";
-import { getVm, waitForSettled, waitForVm } from "./vm/waits";
+import { getVm, waitForSettled } from "./vm/waits";
 import { checkImageMetadata, metadataBody, sameTyped } from "./vm/typed-metadata";
 
 /** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
@@ -196,30 +197,22 @@ export const provider = defineResource<VmInputs, VmOutputs>({
     ctx.progress(`created VM ${id}; waiting until it runs`);
     const carried = { ...carriedFrom(inputs), madeExternalIpIds: madeExternalIpIds(first, inputs) };
     const desired = inputs.powerState ?? "running";
-    let passwordSet = false;
-    let step = "waiting until it runs";
-    let vm: VmResponse = first;
+    const progress: StartProgress = {
+      step: "waiting until it runs",
+      passwordSet: false,
+      running: undefined,
+    };
     try {
-      vm = await waitForVm(ctx, id, {
-        what: "to be running",
-        isDone: (v) => v.state === "running",
-        timeoutMs: remaining(),
-        projectId,
-      });
-      if (inputs.password !== undefined) {
-        step = "setting the password";
-        await setPassword(ctx, vm, inputs.password);
-        passwordSet = true;
-      }
       // The VM as the last wait read it is current (setting the password changes nothing the
       // service shows); only new console links call for another read.
-      const current = await reachPowerState(
+      const current = await startCreatedVm(
         ctx,
-        vm,
+        id,
+        projectId,
+        inputs,
         desired,
-        inputs.consoleLinks === true,
-        remaining(),
-        (next) => (step = next),
+        remaining,
+        progress,
       );
       return { id, outs: await outputsOf(ctx, current, carried, desired, known) };
     } catch (error) {
@@ -227,10 +220,11 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       // the next update sets it), never left untracked.
       const done: VmCarried = {
         ...carried,
-        password: passwordSet ? (inputs.password ?? null) : null,
+        password: progress.passwordSet ? (inputs.password ?? null) : null,
       };
+      const vm = progress.running ?? first;
       const outs = await outputsForError(ctx, id, vm, done, desired, known);
-      throw ctx.notReady(id, outs, error, step);
+      throw ctx.notReady(id, outs, error, progress.step);
     }
   },
 

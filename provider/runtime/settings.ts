@@ -5,6 +5,7 @@
  * order. Credentials live only in the memory of the process that reads them: never in inputs,
  * outputs or the serialized provider.
  */
+import type { ConnectionSettings } from "../client/options";
 
 /**
  * A config reader keyed by the full config key (`vmcloud:endpoint`), as the dynamic-provider
@@ -27,26 +28,9 @@ interface Source {
 type OverridableService = "backup" | "search" | "queue" | "events" | "containers" | "iam";
 
 /** Everything the provider needs to talk to the cloud. */
-export interface ProviderSettings {
-  /** Base URL of the VM service (and of every service without an override). */
-  endpoint: string | undefined;
+export interface ProviderSettings extends ConnectionSettings {
   /** Per-service base URLs. */
   serviceEndpoints: Partial<Record<OverridableService, string>>;
-  /** API token (secret). */
-  token: string | undefined;
-  /** Key id and secret exchanged for a token (secret). */
-  keyId: string | undefined;
-  secret: string | undefined;
-  /**
-   * Where the key id and secret are exchanged for a token; its path picks the flow (the JSON
-   * exchange for `…/api/v1/auth/token`, else the OAuth2 client-credentials form).
-   */
-  tokenUrl: string | undefined;
-  /** Access key / secret key for signed requests (secret key is secret). */
-  accessKey: string | undefined;
-  secretKey: string | undefined;
-  /** Default project for resources that do not name one. */
-  projectId: string | undefined;
   /** Project id for the operations services (32 hex characters); derived from projectId when unset. */
   operationsProjectId: string | undefined;
 }

@@ -8,7 +8,7 @@
  */
 import { backupRestoreEndpoints, type OperationLog } from "../../../api/operations/backup-restore";
 import { pause } from "../../client/retry";
-import type { OperationContext } from "../common/context";
+import { callSignal, type OperationContext } from "../common/context";
 
 /** Logs per look: a restore's own log is among the newest of its target. */
 const PAGE = 20;
@@ -27,7 +27,7 @@ export async function restoreLogs(
       params: { project_id: ctx.projectId },
       query: { operation_type: "restore", resource_id: targetId, limit: PAGE },
     },
-    ctx.signal === undefined ? {} : { signal: ctx.signal },
+    callSignal(ctx),
   );
   return page.operation_logs.filter((log) => log.extra_info?.restore?.backup_id === backupId);
 }

@@ -12,10 +12,10 @@ import {
   type OperationLog,
 } from "../../../api/operations/backup-restore";
 import { OpsId } from "../../../api/operations/common";
-import type { OperationContext } from "../common/context";
+import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { accepted, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
 import { findRestoreJob, restoreLogs } from "./find-job";
 import { prefixMapper, wireIssues } from "../common/wire-check";
@@ -126,7 +126,7 @@ function fromLog(
 }
 
 /** Restore a backup. */
-export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = {
+export const backupRestore = {
   title: "backup restore",
   args: BackupRestoreArgs,
   requestIssues: (args) =>
@@ -154,17 +154,10 @@ export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = 
         body: backupRestoreBody(args),
       },
       // A restore is not repeated blindly: a second one while the first runs is refused (409).
-      { idempotent: false, ...(ctx.signal === undefined ? {} : { signal: ctx.signal }) },
+      { idempotent: false, ...callSignal(ctx) },
     );
     const log = await findRestoreJob(ctx, args.backupId, targetId, before);
-    return {
-      jobId: log.id,
-      status: ACCEPTED,
-      finished: false,
-      startedAt,
-      finishedAt: undefined,
-      result: { backupId: args.backupId, ...target(args) },
-    };
+    return accepted(startedAt, { backupId: args.backupId, ...target(args) }, { jobId: log.id });
   },
   async wait(ctx, outcome) {
     const jobId = outcome.jobId!;
@@ -191,4 +184,4 @@ export const backupRestore: Operation<BackupRestoreArgs, BackupRestoreResult> = 
       describe: (log) => log.status,
     });
   },
-};
+} satisfies Operation<BackupRestoreArgs, BackupRestoreResult>;

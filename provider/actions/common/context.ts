@@ -21,6 +21,11 @@ export interface OperationContext {
   signal?: AbortSignal;
 }
 
+/** The call options that carry the context's abort signal, when it has one. */
+export function callSignal(ctx: OperationContext): { signal?: AbortSignal } {
+  return ctx.signal === undefined ? {} : { signal: ctx.signal };
+}
+
 /**
  * The operations project: the argument, else `vmcloud:operationsProjectId`, else
  * `vmcloud:projectId` without its dashes. Throws a message naming the settings to use.

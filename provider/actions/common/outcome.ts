@@ -33,6 +33,27 @@ export function nowIso(): string {
 }
 
 /**
+ * The outcome of a request sent at `startedAt` that the service accepted: `jobId` names the
+ * job it started, when it gave one; `finished` when there is nothing to wait for (the end is
+ * now).
+ */
+export function accepted<R>(
+  startedAt: string,
+  result: R,
+  job: { jobId?: string; finished?: boolean } = {},
+): OperationOutcome<R> {
+  const finished = job.finished === true;
+  return {
+    jobId: job.jobId,
+    status: ACCEPTED,
+    finished,
+    startedAt,
+    finishedAt: finished ? nowIso() : undefined,
+    result,
+  };
+}
+
+/**
  * A job that ended in failure, or whose wait ran out of time. It carries the outcome seen last
  * (so a resource can record it) and the job's own reason. Its message names the operation, the
  * job and the reason, never an input value.

@@ -14,9 +14,10 @@ import {
   type EventModel,
   type PushEventsRequest,
 } from "../../../api/operations/events";
+import { callSignal } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso } from "../common/outcome";
+import { accepted, nowIso } from "../common/outcome";
 import {
   dedupe,
   prefixMapper,
@@ -87,17 +88,33 @@ export interface EventReportResult {
   count: number;
 }
 
+/** The event arguments the service takes as metadata: metadata key, then argument. */
+const METADATA_ARGS = {
+  event_name: "name",
+  event_severity: "severity",
+  event_type: "type",
+  resource_provider: "resourceProvider",
+  resource_type: "resourceType",
+  resource_id: "resourceId",
+} as const satisfies Record<string, keyof EventArg>;
+
+/** The event's own wire keys, then the argument each comes from. */
+const EVENT_ARGS = {
+  metadata: "metadata",
+  starts_at: "startsAt",
+  ends_at: "endsAt",
+  timeout: "timeout",
+  annotations: "annotations",
+  attach_rule: "attachRule",
+  id: "id",
+} as const satisfies Record<string, keyof EventArg>;
+
 function metadataOf(event: EventArg): Record<string, string> {
-  const named: Record<string, string | undefined> = {
-    event_name: event.name,
-    event_severity: event.severity,
-    event_type: event.type,
-    resource_provider: event.resourceProvider,
-    resource_type: event.resourceType,
-    resource_id: event.resourceId,
-  };
   const metadata: Record<string, string> = { ...(event.metadata ?? {}) };
-  for (const [key, value] of Object.entries(named)) if (value !== undefined) metadata[key] = value;
+  for (const [key, arg] of Object.entries(METADATA_ARGS)) {
+    const value = event[arg];
+    if (value !== undefined) metadata[key] = value;
+  }
   return metadata;
 }
 
@@ -131,65 +148,27 @@ export function eventsQuery(args: EventReportArgs): { action?: string } {
 const toArgs = prefixMapper([
   [["params", "project_id"], ["projectId"]],
   [["query", "action"], ["action"]],
-  [
-    ["body", "events", "*", "metadata", "event_name"],
-    ["events", "*", "name"],
-  ],
-  [
-    ["body", "events", "*", "metadata", "event_severity"],
-    ["events", "*", "severity"],
-  ],
-  [
-    ["body", "events", "*", "metadata", "event_type"],
-    ["events", "*", "type"],
-  ],
-  [
-    ["body", "events", "*", "metadata", "resource_provider"],
-    ["events", "*", "resourceProvider"],
-  ],
-  [
-    ["body", "events", "*", "metadata", "resource_type"],
-    ["events", "*", "resourceType"],
-  ],
-  [
-    ["body", "events", "*", "metadata", "resource_id"],
-    ["events", "*", "resourceId"],
-  ],
-  [
-    ["body", "events", "*", "metadata"],
-    ["events", "*", "metadata"],
-  ],
-  [
-    ["body", "events", "*", "starts_at"],
-    ["events", "*", "startsAt"],
-  ],
-  [
-    ["body", "events", "*", "ends_at"],
-    ["events", "*", "endsAt"],
-  ],
-  [
-    ["body", "events", "*", "timeout"],
-    ["events", "*", "timeout"],
-  ],
-  [
-    ["body", "events", "*", "annotations"],
-    ["events", "*", "annotations"],
-  ],
-  [
-    ["body", "events", "*", "attach_rule"],
-    ["events", "*", "attachRule"],
-  ],
-  [
-    ["body", "events", "*", "id"],
-    ["events", "*", "id"],
-  ],
+  ...Object.entries(METADATA_ARGS).map(
+    ([key, arg]) =>
+      [
+        ["body", "events", "*", "metadata", key],
+        ["events", "*", arg],
+      ] as const,
+  ),
+  ...Object.entries(EVENT_ARGS).map(
+    ([key, arg]) =>
+      [
+        ["body", "events", "*", key],
+        ["events", "*", arg],
+      ] as const,
+  ),
   [["body", "events"], ["events"]],
 ]);
 
 const PLACEHOLDER_PROJECT = "0".repeat(32);
 
 /** Report events, or clear alarms. */
-export const eventReport: Operation<EventReportArgs, EventReportResult> = {
+export const eventReport = {
   title: "event report",
   args: EventReportArgs,
   requestIssues(args) {
@@ -251,18 +230,15 @@ export const eventReport: Operation<EventReportArgs, EventReportResult> = {
           ? {}
           : { headers: { "x-enterprise-project-id": args.enterpriseProjectId } }),
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
-    return {
-      jobId: undefined,
-      status: ACCEPTED,
-      finished: true,
+    return accepted(
       startedAt,
-      finishedAt: nowIso(),
-      result: {
+      {
         action: args.action ?? "report",
         count: args.events.length,
       },
-    };
+      { finished: true },
+    );
   },
-};
+} satisfies Operation<EventReportArgs, EventReportResult>;

@@ -3,7 +3,8 @@
  * manner of pulumi-command's `Command` with `triggers`:
  * - check: the inputs' types, then the request they make against the endpoint schemas, then
  *   what the service can tell about the objects named (action-preflight.ts);
- *   values unknown during preview pass; `waitForCompletion` defaults to true where it applies;
+ *   values unknown during preview pass; `waitForCompletion` defaults to true where the
+ *   operation has it;
  * - create: runs the operation once (and waits for its job unless told not to); the outputs
  *   are the inputs without secrets plus the outcome (job id, status, times, result);
  * - diff: a change of `triggers` replaces the resource, which runs the operation again; a
@@ -17,10 +18,12 @@
  * failed, is recorded unfinished and resumed by the next `up` without starting the operation
  * again.
  */
+import type { z } from "zod";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 import { diffInputs } from "../../framework/diff-inputs";
 import { configureRuntime } from "../../runtime/context";
-import { checkArgs } from "../common/operation";
+import { resourceFields } from "../common/inputs";
+import { checkArgs, type Operation } from "../common/operation";
 import { pathText } from "../common/wire-check";
 import { actionKit, strip, type ActionDefinition, type CommonInputs } from "./action-kit";
 import { preflight } from "./action-preflight";
@@ -28,10 +31,48 @@ import { runOnce, updateRecord } from "./action-steps";
 
 export type { ActionDefinition } from "./action-kit";
 
-/** Builds the dynamic provider of one action resource. */
-export function defineAction<A, R>(def: ActionDefinition<A, R>): DynamicProvider {
+/** What an action resource adds to its operation, where it adds anything. */
+export interface ActionOptions {
+  /** Defaults applied to inputs left unset, besides `waitForCompletion: true`. */
+  defaults?: Readonly<Record<string, unknown>>;
+  /** Inputs that are secrets: never in outputs, never compared, never shown. */
+  secrets?: readonly string[];
+}
+
+/** The inputs of an action resource: its operation's arguments plus `triggers` and `timeouts`. */
+export type ActionInputs<S extends z.ZodObject> = z.ZodObject<
+  z.core.util.Extend<S["shape"], z.core.util.Writeable<typeof resourceFields>>,
+  S["_zod"]["config"]
+>;
+
+/** The dynamic provider of an action resource, with the schema of its inputs. */
+export interface ActionProvider<S extends z.ZodObject> extends DynamicProvider {
+  /** The resource's inputs. */
+  readonly inputs: ActionInputs<S>;
+}
+
+/**
+ * Builds the dynamic provider of the action resource `typeName` (the SDK class name, e.g.
+ * `NodeMigration`) that runs `operation`.
+ */
+export function defineAction<S extends z.ZodObject, R>(
+  typeName: string,
+  operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S },
+  options: ActionOptions = {},
+): ActionProvider<S> {
+  const inputs = operation.args.extend(resourceFields) as ActionInputs<S>;
+  const waits = "waitForCompletion" in inputs.shape ? { waitForCompletion: true } : {};
+  const def: ActionDefinition<z.output<S>, R> = {
+    typeName,
+    operation,
+    inputs: inputs as z.ZodType as ActionDefinition<z.output<S>, R>["inputs"],
+    defaults: { ...waits, ...options.defaults },
+    secrets: options.secrets,
+  };
   const kit = actionKit(def);
   return {
+    inputs,
+
     async configure(req) {
       configureRuntime(req.config);
     },
@@ -64,7 +105,7 @@ export function defineAction<A, R>(def: ActionDefinition<A, R>): DynamicProvider
     },
 
     async create(inputs) {
-      return runOnce(kit, strip(inputs) as A & CommonInputs);
+      return runOnce(kit, strip(inputs) as z.output<S> & CommonInputs);
     },
 
     async read(id, props) {
@@ -80,7 +121,9 @@ export function defineAction<A, R>(def: ActionDefinition<A, R>): DynamicProvider
     },
 
     async update(id, olds, news) {
-      return { outs: await updateRecord(kit, id, strip(olds), strip(news) as A & CommonInputs) };
+      return {
+        outs: await updateRecord(kit, id, strip(olds), strip(news) as z.output<S> & CommonInputs),
+      };
     },
 
     async delete() {

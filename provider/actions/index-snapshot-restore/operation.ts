@@ -16,10 +16,10 @@ import {
 } from "../../../api/operations/index-snapshot-restore";
 import { ApiError } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
-import type { OperationContext } from "../common/context";
+import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { ACCEPTED, accepted, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
 import { prefixMapper, wireIssues, type ArgIssue } from "../common/wire-check";
 
@@ -107,100 +107,92 @@ function describeCluster(cluster: SearchCluster): string {
 }
 
 /** Restore an index snapshot. */
-export const indexSnapshotRestore: Operation<IndexSnapshotRestoreArgs, IndexSnapshotRestoreResult> =
-  {
-    title: "index snapshot restore",
-    args: IndexSnapshotRestoreArgs,
-    requestIssues: (args) =>
-      wireIssues(
-        indexSnapshotRestoreEndpoints.indexSnapshotRestore,
-        {
-          params: {
-            project_id: args.projectId ?? PLACEHOLDER_PROJECT,
-            cluster_id: args.clusterId,
-            snapshot_id: args.snapshotId,
-          },
-          body: indexRestoreBody(args),
+export const indexSnapshotRestore = {
+  title: "index snapshot restore",
+  args: IndexSnapshotRestoreArgs,
+  requestIssues: (args) =>
+    wireIssues(
+      indexSnapshotRestoreEndpoints.indexSnapshotRestore,
+      {
+        params: {
+          project_id: args.projectId ?? PLACEHOLDER_PROJECT,
+          cluster_id: args.clusterId,
+          snapshot_id: args.snapshotId,
         },
-        toArgs,
-      ),
-    target: (args) =>
-      `snapshot ${args.snapshotId} of cluster ${args.clusterId} into cluster ${args.targetClusterId}`,
-    // The search service can show a cluster, so both clusters are checked; it shows no
-    // snapshot, so an unknown snapshot is found only when the restore is sent.
-    async preflight(ctx, args) {
-      const issues: ArgIssue[] = [];
-      const seen = new Map<string, boolean>();
-      for (const key of ["clusterId", "targetClusterId"] as const) {
-        const id = args[key];
-        if (isUnknown(id)) continue;
-        if (!seen.has(id)) seen.set(id, await clusterExists(ctx, id));
-        if (seen.get(id) === false) {
-          issues.push({
-            path: [key],
-            message: `no search cluster ${id} in project ${ctx.projectId} (CSS.0015); use the id of an existing cluster`,
-          });
-        }
+        body: indexRestoreBody(args),
+      },
+      toArgs,
+    ),
+  target: (args) =>
+    `snapshot ${args.snapshotId} of cluster ${args.clusterId} into cluster ${args.targetClusterId}`,
+  // The search service can show a cluster, so both clusters are checked; it shows no
+  // snapshot, so an unknown snapshot is found only when the restore is sent.
+  async preflight(ctx, args) {
+    const issues: ArgIssue[] = [];
+    const seen = new Map<string, boolean>();
+    for (const key of ["clusterId", "targetClusterId"] as const) {
+      const id = args[key];
+      if (isUnknown(id)) continue;
+      if (!seen.has(id)) seen.set(id, await clusterExists(ctx, id));
+      if (seen.get(id) === false) {
+        issues.push({
+          path: [key],
+          message: `no search cluster ${id} in project ${ctx.projectId} (CSS.0015); use the id of an existing cluster`,
+        });
       }
-      return issues;
-    },
-    async start(ctx, args) {
-      const startedAt = nowIso();
-      await ctx.client.call(
-        indexSnapshotRestoreEndpoints.indexSnapshotRestore,
-        {
-          params: {
-            project_id: ctx.projectId,
-            cluster_id: args.clusterId,
-            snapshot_id: args.snapshotId,
+    }
+    return issues;
+  },
+  async start(ctx, args) {
+    const startedAt = nowIso();
+    await ctx.client.call(
+      indexSnapshotRestoreEndpoints.indexSnapshotRestore,
+      {
+        params: {
+          project_id: ctx.projectId,
+          cluster_id: args.clusterId,
+          snapshot_id: args.snapshotId,
+        },
+        body: indexRestoreBody(args),
+      },
+      callSignal(ctx),
+    );
+    return accepted(startedAt, {
+      clusterId: args.clusterId,
+      snapshotId: args.snapshotId,
+      targetClusterId: args.targetClusterId,
+    });
+  },
+  async wait(ctx, outcome) {
+    const targetId = outcome.result.targetClusterId;
+    return waitForJob(ctx, {
+      operation: "index snapshot restore",
+      what: `the restore into search cluster ${targetId} to end`,
+      initial: outcome,
+      poll: () =>
+        ctx.client.call(indexSnapshotRestoreEndpoints.searchClusterGet, {
+          params: { project_id: ctx.projectId, cluster_id: targetId },
+        }),
+      outcome: (cluster, previous): OperationOutcome<IndexSnapshotRestoreResult> => {
+        const finished = !cluster.actions.includes(RESTORE_ACTION);
+        return {
+          ...previous,
+          status: finished ? RESTORED : ACCEPTED,
+          finished,
+          finishedAt: finished ? (previous.finishedAt ?? nowIso()) : undefined,
+          result: {
+            ...previous.result,
+            targetActions: [...cluster.actions],
+            targetStatus: cluster.status,
           },
-          body: indexRestoreBody(args),
-        },
-        ctx.signal === undefined ? {} : { signal: ctx.signal },
-      );
-      return {
-        jobId: undefined,
-        status: ACCEPTED,
-        finished: false,
-        startedAt,
-        finishedAt: undefined,
-        result: {
-          clusterId: args.clusterId,
-          snapshotId: args.snapshotId,
-          targetClusterId: args.targetClusterId,
-        },
-      };
-    },
-    async wait(ctx, outcome) {
-      const targetId = outcome.result.targetClusterId;
-      return waitForJob(ctx, {
-        operation: "index snapshot restore",
-        what: `the restore into search cluster ${targetId} to end`,
-        initial: outcome,
-        poll: () =>
-          ctx.client.call(indexSnapshotRestoreEndpoints.searchClusterGet, {
-            params: { project_id: ctx.projectId, cluster_id: targetId },
-          }),
-        outcome: (cluster, previous): OperationOutcome<IndexSnapshotRestoreResult> => {
-          const finished = !cluster.actions.includes(RESTORE_ACTION);
-          return {
-            ...previous,
-            status: finished ? RESTORED : ACCEPTED,
-            finished,
-            finishedAt: finished ? (previous.finishedAt ?? nowIso()) : undefined,
-            result: {
-              ...previous.result,
-              targetActions: [...cluster.actions],
-              targetStatus: cluster.status,
-            },
-          };
-        },
-        // 303 is the service's "unavailable": the restore cannot finish on a broken cluster.
-        failure: (cluster) =>
-          cluster.status === "303"
-            ? `search cluster ${targetId} became unavailable (status 303) during the restore`
-            : undefined,
-        describe: describeCluster,
-      });
-    },
-  };
+        };
+      },
+      // 303 is the service's "unavailable": the restore cannot finish on a broken cluster.
+      failure: (cluster) =>
+        cluster.status === "303"
+          ? `search cluster ${targetId} became unavailable (status 303) during the restore`
+          : undefined,
+      describe: describeCluster,
+    });
+  },
+} satisfies Operation<IndexSnapshotRestoreArgs, IndexSnapshotRestoreResult>;

@@ -13,9 +13,10 @@ import {
   type Job,
   type MigrateNodesRequest,
 } from "../../../api/operations/node-migration";
+import { callSignal } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
-import { ACCEPTED, nowIso, type OperationOutcome } from "../common/outcome";
+import { accepted, nowIso, type OperationOutcome } from "../common/outcome";
 import { waitForJob } from "../common/wait";
 import { dedupe, prefixMapper, wireIssues, type ArgIssue } from "../common/wire-check";
 
@@ -218,7 +219,7 @@ function describeJob(job: Job): string {
 }
 
 /** Migrate nodes. */
-export const nodeMigration: Operation<NodeMigrationArgs, NodeMigrationResult> = {
+export const nodeMigration = {
   title: "node migration",
   args: NodeMigrationArgs,
   requestIssues(args) {
@@ -252,21 +253,18 @@ export const nodeMigration: Operation<NodeMigrationArgs, NodeMigrationResult> = 
         },
         body: migrateNodesBody(args),
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
-    return {
-      jobId: answer.status.jobID,
-      status: ACCEPTED,
-      finished: false,
+    return accepted(
       startedAt,
-      finishedAt: undefined,
-      result: {
+      {
         clusterId: args.clusterId,
         targetClusterId: args.targetClusterId,
         nodeIds: [...args.nodeIds],
         loginMode: args.password === undefined ? "sshKey" : "password",
       },
-    };
+      { jobId: answer.status.jobID },
+    );
   },
   async wait(ctx, outcome) {
     const jobId = outcome.jobId!;
@@ -293,4 +291,4 @@ export const nodeMigration: Operation<NodeMigrationArgs, NodeMigrationResult> = 
       describe: describeJob,
     });
   },
-};
+} satisfies Operation<NodeMigrationArgs, NodeMigrationResult>;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { OpsId } from "../../../api/operations/common";
 import { queueManagerRestartEndpoints } from "../../../api/operations/queue-manager-restart";
+import { callSignal } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { nowIso, OperationFailedError } from "../common/outcome";
@@ -40,7 +41,7 @@ export function isSuccessResult(result: string): boolean {
 }
 
 /** Restart a queue manager. */
-export const queueManagerRestart: Operation<QueueManagerRestartArgs, QueueManagerRestartResult> = {
+export const queueManagerRestart = {
   title: "queue manager restart",
   args: QueueManagerRestartArgs,
   requestIssues: (args) =>
@@ -57,7 +58,7 @@ export const queueManagerRestart: Operation<QueueManagerRestartArgs, QueueManage
     const answer = await ctx.client.call(
       queueManagerRestartEndpoints.queueManagerRestart,
       { params: { project_id: ctx.projectId, instance_id: args.instanceId } },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
     const outcome = {
       jobId: undefined,
@@ -77,4 +78,4 @@ export const queueManagerRestart: Operation<QueueManagerRestartArgs, QueueManage
     }
     return outcome;
   },
-};
+} satisfies Operation<QueueManagerRestartArgs, QueueManagerRestartResult>;

@@ -14,7 +14,7 @@ import {
   type UpgradeDetailInfo,
   type UpgradeTaskStatus,
 } from "../../../api/operations/upgrade-detail";
-import type { OperationContext } from "../common/context";
+import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import { nowIso, OperationFailedError, type OperationOutcome } from "../common/outcome";
@@ -189,7 +189,7 @@ export async function listUpgradeTasks(
         params: { project_id: ctx.projectId, cluster_id: args.clusterId },
         query: { start, limit, action_mode: actionMode },
       },
-      ctx.signal === undefined ? {} : { signal: ctx.signal },
+      callSignal(ctx),
     );
     pages += 1;
     totalSize = page.totalSize;

@@ -1,10 +1,13 @@
 /**
  * Input fields shared by several resources, built from the API schemas so that a limit is
- * written once: references by name or id, tags, the project, and per-operation timeouts.
+ * written once: references by name or id, tags, the project, and per-operation timeouts; and
+ * the fields several resources declare alike (schema and change facts together), so that
+ * what a change of `description`, `tags` or `projectId` does is said once.
  */
 import { Duration } from "../../framework/duration";
 import { z } from "zod";
-import { Name, Uuid } from "../../../api/common";
+import { Description, Name, Uuid } from "../../../api/common";
+import { local, replaces, updates } from "../framework/input-fields";
 
 /** A reference that is either a uuid or a name (1–64, the service's name pattern). */
 export const NameOrId = z.union([Uuid, Name]).describe("A name or an id");
@@ -49,3 +52,39 @@ export function adoptIdInput(what: string) {
     `Id of an existing ${what} to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces`,
   );
 }
+
+/**
+ * The fields several resources declare alike, each with what its change does: `description`
+ * (updated in place, empty when unset), `tags` (updated in place, none when unset),
+ * `projectId` (replaces; unset, the provider's project, which is not compared),
+ * `availabilityZone` (replaces; unset, the cloud chooses), `timeouts` (only tunes the
+ * provider's waits) and `adoptId` (read at create only, see {@link adoptIdInput}).
+ */
+export const fields = {
+  description: updates(Description.optional().describe("Description (default empty)"), {
+    default: "",
+  }),
+  /** `text` describes the tags where the default does not fit. */
+  tags(text = "Tags, by name or id (default none)") {
+    return updates(TagsInput.describe(text), { default: [] });
+  },
+  /** `kind` names the resource where the text says a change replaces it. */
+  projectId(kind?: string) {
+    const text = "Project id (default: the provider's vmcloud:projectId)";
+    return replaces(
+      ProjectIdInput.describe(
+        kind === undefined ? text : `${text}; changing it replaces the ${kind}`,
+      ),
+      { cloudDefault: true },
+    );
+  },
+  /** `text` says what the zone is for and what a change does. */
+  zone(text: string) {
+    return replaces(ZoneInput.describe(text), { cloudDefault: true });
+  },
+  timeouts: local(TimeoutsInput),
+  /** `what` names the kind of object adopted. */
+  adoptId(what: string) {
+    return local(adoptIdInput(what), { cloudDefault: true });
+  },
+};

@@ -1,8 +1,8 @@
 /** Inputs of the `DiskAttachment` resource. */
 import type { z } from "zod";
-import { local, replaces, resourceInputs } from "../framework/input-fields";
+import { replaces, resourceInputs } from "../framework/input-fields";
 import { Uuid } from "../../../api/common";
-import { TimeoutsInput } from "./common";
+import { fields } from "./common";
 
 /** What a program gives a `DiskAttachment`: the disk and the VM. Both replace. */
 export const DiskAttachmentInputs = resourceInputs({
@@ -12,7 +12,7 @@ export const DiskAttachmentInputs = resourceInputs({
       "Id of the VM, in the disk's project and zone; changing it replaces the attachment",
     ),
   ),
-  timeouts: local(TimeoutsInput),
+  timeouts: fields.timeouts,
 });
 
 /** The parsed inputs of a DiskAttachment. */

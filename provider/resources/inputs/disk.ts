@@ -1,16 +1,9 @@
 /** Inputs of the `Disk` resource. */
 import { z } from "zod";
-import { Description, Name } from "../../../api/common";
+import { Name } from "../../../api/common";
 import { DiskSize } from "../../../api/vm/disks";
-import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import {
-  NameOrId,
-  ProjectIdInput,
-  TagsInput,
-  TimeoutsInput,
-  ZoneInput,
-  adoptIdInput,
-} from "./common";
+import { replaces, resourceInputs, updates } from "../framework/input-fields";
+import { NameOrId, fields } from "./common";
 
 /** What a program gives a `Disk`. */
 export const DiskInputs = resourceInputs({
@@ -19,9 +12,7 @@ export const DiskInputs = resourceInputs({
       "Disk name, unique in its project and zone; changing it renames the disk in place",
     ),
   ),
-  description: updates(Description.optional().describe("Description (default empty)"), {
-    default: "",
-  }),
+  description: fields.description,
   size: updates(DiskSize.describe("Size in GB, 1–16384; grows in place, never shrinks")),
   // Left unset, the provider's project, the project's default zone and the zone's default
   // type are used; whatever the cloud chose is then not a change.
@@ -31,11 +22,8 @@ export const DiskInputs = resourceInputs({
     ),
     { cloudDefault: true },
   ),
-  availabilityZone: replaces(
-    ZoneInput.describe(
-      "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the disk",
-    ),
-    { cloudDefault: true },
+  availabilityZone: fields.zone(
+    "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the disk",
   ),
   readonly: updates(z.boolean().optional().describe("Read-only disk (default false)"), {
     default: false,
@@ -49,15 +37,10 @@ export const DiskInputs = resourceInputs({
   encrypted: updates(z.boolean().optional().describe("Encrypted disk (default false)"), {
     default: false,
   }),
-  tags: updates(TagsInput.describe("Tags by name or id (default none)"), { default: [] }),
-  projectId: replaces(
-    ProjectIdInput.describe(
-      "Project id (default: the provider's vmcloud:projectId); changing it replaces the disk",
-    ),
-    { cloudDefault: true },
-  ),
-  timeouts: local(TimeoutsInput),
-  adoptId: local(adoptIdInput("disk"), { cloudDefault: true }),
+  tags: fields.tags("Tags by name or id (default none)"),
+  projectId: fields.projectId("disk"),
+  timeouts: fields.timeouts,
+  adoptId: fields.adoptId("disk"),
 });
 
 /** The parsed inputs of a Disk. */

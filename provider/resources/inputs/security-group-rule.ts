@@ -4,8 +4,8 @@ import { Description, Uuid } from "../../../api/common";
 import { PortRangeText, ruleProblems } from "../../../api/vm/security-group-rules";
 import { EtherType, IpProtocol, TrafficDirection } from "../../../api/vm/enums";
 import { containsUnknown } from "../../framework/unknowns";
-import { local, replaces, resourceInputs } from "../framework/input-fields";
-import { TimeoutsInput } from "./common";
+import { replaces, resourceInputs } from "../framework/input-fields";
+import { fields } from "./common";
 
 /** The service's rule field names as the program spells them. */
 const FIELD_NAMES: Record<string, string> = {
@@ -84,7 +84,7 @@ export const SecurityGroupRuleInputs = resourceInputs({
   remoteIpPrefix: replaces(RULE_FIELDS.remoteIpPrefix),
   remoteSecurityGroupId: replaces(RULE_FIELDS.remoteSecurityGroupId),
   description: replaces(RULE_FIELDS.description, { default: RULE_DEFAULTS.description }),
-  timeouts: local(TimeoutsInput),
+  timeouts: fields.timeouts,
 }).superRefine(checkRule);
 
 /** The parsed inputs of a SecurityGroupRule. */

@@ -1,21 +1,16 @@
 /** Inputs of the `SecurityGroup` resource. */
 import { z } from "zod";
-import { Description, Name } from "../../../api/common";
-import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput, adoptIdInput } from "./common";
+import { Name } from "../../../api/common";
+import { resourceInputs, updates } from "../framework/input-fields";
+import { fields } from "./common";
 import { RuleSpec } from "./security-group-rule";
 
 /** What a program gives a `SecurityGroup`. */
 export const SecurityGroupInputs = resourceInputs({
   name: updates(Name.describe("Group name (need not be unique)")),
-  description: updates(Description.optional().describe("Description (default empty)"), {
-    default: "",
-  }),
-  availabilityZone: replaces(
-    ZoneInput.describe(
-      "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the group",
-    ),
-    { cloudDefault: true },
+  description: fields.description,
+  availabilityZone: fields.zone(
+    "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the group",
   ),
   // Unset rules are not managed, so they are not compared either.
   rules: updates(
@@ -29,15 +24,10 @@ export const SecurityGroupInputs = resourceInputs({
       ),
     { cloudDefault: true },
   ),
-  tags: updates(TagsInput.describe("Tags, by name or id (default none)"), { default: [] }),
-  projectId: replaces(
-    ProjectIdInput.describe(
-      "Project id (default: the provider's vmcloud:projectId); changing it replaces the group",
-    ),
-    { cloudDefault: true },
-  ),
-  timeouts: local(TimeoutsInput),
-  adoptId: local(adoptIdInput("security group"), { cloudDefault: true }),
+  tags: fields.tags(),
+  projectId: fields.projectId("group"),
+  timeouts: fields.timeouts,
+  adoptId: fields.adoptId("security group"),
 });
 
 /** The parsed inputs of a SecurityGroup. */

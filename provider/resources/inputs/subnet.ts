@@ -1,6 +1,6 @@
 /** Inputs of the `Subnet` resource. */
 import { z } from "zod";
-import { Description, Name, Uuid } from "../../../api/common";
+import { Name, Uuid } from "../../../api/common";
 import {
   MAX_SUBNET_PREFIX,
   MIN_SUBNET_PREFIX,
@@ -12,8 +12,8 @@ import {
 } from "../../../api/vm/cidr";
 import { DnsServers, Ipv4Address, SubnetAddress } from "../../../api/vm/subnets";
 import { isUnknown } from "../../framework/unknowns";
-import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import { ProjectIdInput, TagsInput, TimeoutsInput, ZoneInput, adoptIdInput } from "./common";
+import { replaces, resourceInputs, updates } from "../framework/input-fields";
+import { fields } from "./common";
 
 /** The service's field names in address problems, as the program spells them. */
 const FIELD_NAMES: Record<string, string> = {
@@ -24,9 +24,7 @@ const FIELD_NAMES: Record<string, string> = {
 /** What a program gives a `Subnet`. */
 export const SubnetInputs = resourceInputs({
   name: updates(Name.describe("Subnet name, unique in its project and zone")),
-  description: updates(Description.optional().describe("Description (default empty)"), {
-    default: "",
-  }),
+  description: fields.description,
   address: replaces(
     SubnetAddress.describe(
       "Private IPv4 network, e.g. 10.1.0.0/24 (or a bare address with prefixLength); changing it replaces the subnet",
@@ -44,11 +42,8 @@ export const SubnetInputs = resourceInputs({
       ),
   ),
   // Left unset, the service chooses (the default zone, the project's network, the first host).
-  availabilityZone: replaces(
-    ZoneInput.describe(
-      "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the subnet",
-    ),
-    { cloudDefault: true },
+  availabilityZone: fields.zone(
+    "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the subnet",
   ),
   vpcId: replaces(
     Uuid.optional().describe(
@@ -83,15 +78,10 @@ export const SubnetInputs = resourceInputs({
       ),
     { default: false },
   ),
-  tags: updates(TagsInput.describe("Tags, by name or id (default none)"), { default: [] }),
-  projectId: replaces(
-    ProjectIdInput.describe(
-      "Project id (default: the provider's vmcloud:projectId); changing it replaces the subnet",
-    ),
-    { cloudDefault: true },
-  ),
-  timeouts: local(TimeoutsInput),
-  adoptId: local(adoptIdInput("subnet"), { cloudDefault: true }),
+  tags: fields.tags(),
+  projectId: fields.projectId("subnet"),
+  timeouts: fields.timeouts,
+  adoptId: fields.adoptId("subnet"),
 }).superRefine((inputs, ctx) => {
   // The service's own address rules, checked here so that a bad network never reaches it.
   if (isUnknown(inputs.address) || isUnknown(inputs.prefixLength)) return;

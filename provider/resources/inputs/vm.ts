@@ -6,22 +6,14 @@
  * not known yet (preview) are never judged.
  */
 import { z } from "zod";
-import { Description, Name, Uuid } from "../../../api/common";
+import { Name, Uuid } from "../../../api/common";
 import { DiskSize } from "../../../api/vm/disks";
 import { Ipv4Address } from "../../../api/vm/subnets";
 import { VmPassword } from "../../../api/vm/vm-actions";
 import { MAX_INTERFACES_PER_VM, METADATA_VALUE_MAX } from "../../../api/vm/vm-create";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import { local, replaces, resourceInputs, updates } from "../framework/input-fields";
-import {
-  isId,
-  NameOrId,
-  ProjectIdInput,
-  TagsInput,
-  TimeoutsInput,
-  ZoneInput,
-  adoptIdInput,
-} from "./common";
+import { isId, NameOrId, TimeoutsInput, fields } from "./common";
 
 /** Extra disks a VM may be created with: the service allows 9 disks, the boot disk included. */
 export const MAX_EXTRA_DISKS = 8;
@@ -229,12 +221,17 @@ function checkTags(tags: unknown, ctx: z.RefinementCtx): void {
   }
 }
 
+/** The `timeouts` of both VM kinds, with what each wait waits for. */
+const vmTimeoutsField = local(
+  TimeoutsInput.describe(
+    "Longest waits (default 20m each): create until running, update until settled, delete until gone",
+  ),
+);
+
 /** What a program gives a `Vm`. */
 export const VmInputs = resourceInputs({
   name: updates(Name.describe("VM name; renames in place")),
-  description: updates(Description.optional().describe("Description (default empty)"), {
-    default: "",
-  }),
+  description: fields.description,
   flavor: updates(
     NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place"),
   ),
@@ -244,11 +241,8 @@ export const VmInputs = resourceInputs({
       "Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild",
     ),
   ),
-  availabilityZone: replaces(
-    ZoneInput.describe(
-      "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
-    ),
-    { cloudDefault: true },
+  availabilityZone: fields.zone(
+    "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
   ),
   bootDisk: replaces(
     BootDiskSpec.describe("The boot disk the image is written to; changing it replaces the VM"),
@@ -289,9 +283,7 @@ export const VmInputs = resourceInputs({
         "cloud-init user data as plain text (base64-encoded for you; the service never returns it); changing it replaces the VM",
       ),
   ),
-  tags: updates(TagsInput.describe("Tags, all by name or all by id (default none)"), {
-    default: [],
-  }),
+  tags: fields.tags("Tags, all by name or all by id (default none)"),
   placementGroup: replaces(
     NameOrId.optional().describe(
       "Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM",
@@ -364,18 +356,9 @@ export const VmInputs = resourceInputs({
       ),
     { default: CARRIED_DEFAULTS.apiVersion },
   ),
-  projectId: replaces(
-    ProjectIdInput.describe(
-      "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
-    ),
-    { cloudDefault: true },
-  ),
-  timeouts: local(
-    TimeoutsInput.describe(
-      "Longest waits (default 20m each): create until running, update until settled, delete until gone",
-    ),
-  ),
-  adoptId: local(adoptIdInput("VM"), { cloudDefault: true }),
+  projectId: fields.projectId("VM"),
+  timeouts: vmTimeoutsField,
+  adoptId: fields.adoptId("VM"),
 }).superRefine((vm, ctx) => {
   checkTags(vm.tags, ctx);
   if (vm.apiVersion === "v1" && Array.isArray(vm.interfaces)) {
@@ -407,11 +390,8 @@ export const FreeTierVmInputs = resourceInputs({
       "Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM",
     ),
   ),
-  availabilityZone: replaces(
-    ZoneInput.describe(
-      "A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM",
-    ),
-    { cloudDefault: true },
+  availabilityZone: fields.zone(
+    "A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM",
   ),
   ...typedMetadataInputs,
   imageMetadata: replaces(
@@ -447,17 +427,8 @@ export const FreeTierVmInputs = resourceInputs({
       ),
     { cloudDefault: true },
   ),
-  projectId: replaces(
-    ProjectIdInput.describe(
-      "Project id (default: the provider's vmcloud:projectId); changing it replaces the VM",
-    ),
-    { cloudDefault: true },
-  ),
-  timeouts: local(
-    TimeoutsInput.describe(
-      "Longest waits (default 20m each): create until running, update until settled, delete until gone",
-    ),
-  ),
+  projectId: fields.projectId("VM"),
+  timeouts: vmTimeoutsField,
 });
 
 /** The parsed inputs of a FreeTierVm. */

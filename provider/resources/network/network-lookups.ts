@@ -57,32 +57,45 @@ export class NetworkLookups extends CatalogLookups {
     return found;
   }
 
+  /**
+   * The list `key` (read by `load`) without the objects being deleted, of `zone` only when
+   * given; `satisfies` tells a useful cached list, judged on what this answers; `byId` as in
+   * {@link list}.
+   */
+  private async liveList<T extends { state: string; availability_zone: { id: string } }>(
+    key: string,
+    load: () => Promise<T[]>,
+    zone: ZoneResponse | undefined,
+    satisfies: (items: T[]) => boolean,
+    byId = false,
+  ): Promise<T[]> {
+    const kept = (items: T[]) =>
+      items.filter(
+        (item) => live(item) && (zone === undefined || item.availability_zone.id === zone.id),
+      );
+    return kept(await this.list(key, load, (items) => satisfies(kept(items)), byId));
+  }
+
+  /** The project's subnets, every zone, as listed. */
+  private subnetList(): Promise<SubnetListItemResponse[]> {
+    return this.client.listAll(networkEndpoints.listSubnets, {
+      query: { project_id: this.projectId },
+    });
+  }
+
+  /** The project's security groups, every zone, as listed. */
+  private groupList(): Promise<SecurityGroupResponse[]> {
+    return this.client.listAll(networkEndpoints.listSecurityGroups, {
+      query: { project_id: this.projectId },
+    });
+  }
+
   /** The project's subnets of every zone (one virtual network spans them), not being deleted. */
   async allSubnets(
     satisfies: (subnets: SubnetListItemResponse[]) => boolean = () => true,
     byId = false,
   ): Promise<SubnetListItemResponse[]> {
-    const all = await this.list(
-      "subnets",
-      () =>
-        this.client.listAll(networkEndpoints.listSubnets, {
-          query: { project_id: this.projectId },
-        }),
-      (subnets) => satisfies(subnets.filter(live)),
-      byId,
-    );
-    return all.filter(live);
-  }
-
-  /** The project's subnets in `zone`. */
-  async subnets(
-    zone: ZoneResponse,
-    satisfies: (subnets: SubnetListItemResponse[]) => boolean = () => true,
-    byId = false,
-  ): Promise<SubnetListItemResponse[]> {
-    const inZone = (subnets: SubnetListItemResponse[]) =>
-      subnets.filter((s) => s.availability_zone.id === zone.id);
-    return inZone(await this.allSubnets((subnets) => satisfies(inZone(subnets)), byId));
+    return this.liveList("subnets", () => this.subnetList(), undefined, satisfies, byId);
   }
 
   /** The subnet `ref` names in `zone`, or the zone's default subnet when unset. */
@@ -93,7 +106,13 @@ export class NetworkLookups extends CatalogLookups {
   ): Promise<SubnetListItemResponse> {
     const pick = (subnets: SubnetListItemResponse[]) =>
       ref === undefined ? subnets.find((s) => s.default) : subnets.find((s) => matches(ref, s));
-    const subnets = await this.subnets(zone, (list) => pick(list) !== undefined, isId(ref));
+    const subnets = await this.liveList(
+      "subnets",
+      () => this.subnetList(),
+      zone,
+      (list) => pick(list) !== undefined,
+      isId(ref),
+    );
     const found = pick(subnets);
     if (found !== undefined) return found;
     const names = choices(subnets.map((s) => s.name));
@@ -106,41 +125,15 @@ export class NetworkLookups extends CatalogLookups {
     );
   }
 
-  /** The project's security groups of every zone, not being deleted. */
-  async allSecurityGroups(
-    satisfies: (groups: SecurityGroupResponse[]) => boolean = () => true,
-    byId = false,
-  ): Promise<SecurityGroupResponse[]> {
-    const all = await this.list(
-      "security-groups",
-      () =>
-        this.client.listAll(networkEndpoints.listSecurityGroups, {
-          query: { project_id: this.projectId },
-        }),
-      (groups) => satisfies(groups.filter(live)),
-      byId,
-    );
-    return all.filter(live);
-  }
-
-  /** The project's security groups in `zone`. */
-  async securityGroups(
-    zone: ZoneResponse,
-    satisfies: (groups: SecurityGroupResponse[]) => boolean = () => true,
-    byId = false,
-  ): Promise<SecurityGroupResponse[]> {
-    const inZone = (groups: SecurityGroupResponse[]) =>
-      groups.filter((g) => g.availability_zone.id === zone.id);
-    return inZone(await this.allSecurityGroups((groups) => satisfies(inZone(groups)), byId));
-  }
-
   /** The security group `ref` names in `zone`. */
   async securityGroup(
     zone: ZoneResponse,
     ref: string,
     field: string,
   ): Promise<SecurityGroupResponse> {
-    const groups = await this.securityGroups(
+    const groups = await this.liveList(
+      "security-groups",
+      () => this.groupList(),
       zone,
       (list) => list.some((g) => matches(ref, g)),
       isId(ref),

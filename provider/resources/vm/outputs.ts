@@ -9,7 +9,7 @@ import type { VmStatus } from "../../../api/vm/enums";
 import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
 import { CARRIED_DEFAULTS, type InterfaceSpec, type VmDiskSpec, type VmInputs } from "../inputs/vm";
 import type { ImageFieldFacts } from "./state";
-import { splitMetadata, typedInputsOf, type TypedMetadata } from "./typed-metadata";
+import { metadataInputsOf, splitMetadata, type TypedMetadata } from "./typed-metadata";
 
 /** A network interface as the VM has it. */
 export interface VmInterfaceOutput {
@@ -279,13 +279,27 @@ export function carriedFrom(inputs: VmInputs): VmCarried {
     disks: inputs.disks ?? [],
     cloudInit: inputs.cloudInit ?? null,
     password: inputs.password ?? null,
-    ...(inputs.passwordLogin === undefined ? {} : { passwordLogin: inputs.passwordLogin }),
-    allowRebuild: inputs.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
-    ...(inputs.consoleLinks === undefined ? {} : { consoleLinks: inputs.consoleLinks }),
-    deleteDisksOnDestroy: inputs.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
+    ...carriedSettings(inputs),
+  };
+}
+
+/** The carried settings, from inputs or last outputs: the defaults where unset. */
+function carriedSettings(from: {
+  passwordLogin?: string | undefined;
+  allowRebuild?: boolean | undefined;
+  consoleLinks?: boolean | undefined;
+  deleteDisksOnDestroy?: boolean | undefined;
+  deleteExternalIpsOnDestroy?: boolean | undefined;
+  apiVersion?: VmCarried["apiVersion"] | undefined;
+}): Omit<VmCarried, "disks" | "cloudInit" | "password" | "madeExternalIpIds"> {
+  return {
+    ...(from.passwordLogin === undefined ? {} : { passwordLogin: from.passwordLogin }),
+    allowRebuild: from.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
+    ...(from.consoleLinks === undefined ? {} : { consoleLinks: from.consoleLinks }),
+    deleteDisksOnDestroy: from.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
     deleteExternalIpsOnDestroy:
-      inputs.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
-    apiVersion: inputs.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+      from.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
+    apiVersion: from.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
   };
 }
 
@@ -309,13 +323,7 @@ export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): Vm
       disks: previous.disks ?? [],
       ...(previous.cloudInit === undefined ? {} : { cloudInit: previous.cloudInit }),
       ...(previous.password === undefined ? {} : { password: previous.password }),
-      ...(previous.passwordLogin === undefined ? {} : { passwordLogin: previous.passwordLogin }),
-      allowRebuild: previous.allowRebuild ?? CARRIED_DEFAULTS.allowRebuild,
-      ...(previous.consoleLinks === undefined ? {} : { consoleLinks: previous.consoleLinks }),
-      deleteDisksOnDestroy: previous.deleteDisksOnDestroy ?? CARRIED_DEFAULTS.deleteDisksOnDestroy,
-      deleteExternalIpsOnDestroy:
-        previous.deleteExternalIpsOnDestroy ?? CARRIED_DEFAULTS.deleteExternalIpsOnDestroy,
-      apiVersion: previous.apiVersion ?? CARRIED_DEFAULTS.apiVersion,
+      ...carriedSettings(previous),
       ...(previous.madeExternalIpIds === undefined
         ? {}
         : { madeExternalIpIds: previous.madeExternalIpIds }),
@@ -344,11 +352,6 @@ function interfaceInput(iface: VmInterfaceOutput): InterfaceSpec {
 
 /** The inputs that describe the VM these outputs were read from (for import and refresh). */
 export function vmInputsOf(outs: VmOutputs): VmInputs {
-  const metadata = Object.fromEntries(
-    Object.entries(outs.imageMetadata).filter(
-      ([key, value]) => outs.imageMetadataDefaults[key] !== value,
-    ),
-  );
   return {
     name: outs.name,
     description: outs.description,
@@ -362,8 +365,7 @@ export function vmInputsOf(outs: VmOutputs): VmInputs {
     },
     ...(outs.disks.length === 0 ? {} : { disks: outs.disks }),
     interfaces: outs.interfaces.map(interfaceInput),
-    ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
-    ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+    ...metadataInputsOf(outs),
     ...(typeof outs.cloudInit === "string" ? { cloudInit: outs.cloudInit } : {}),
     tags: outs.tags,
     ...(outs.placementGroup === undefined ? {} : { placementGroup: outs.placementGroup }),

@@ -63,18 +63,29 @@ export async function applyPowerState(
   });
 }
 
+/**
+ * The guest agent changes passwords, so only a running VM can: else an error that says what
+ * could not be `done` and `advice`.
+ */
+function passwordNeedsRunning(vm: VmResponse, done: string, advice: string): void {
+  if (vm.state !== "running") {
+    throw new Error(
+      `password: the password can be ${done} only while the VM runs, and VM ${vm.id} is ${vm.state}; ${advice}`,
+    );
+  }
+}
+
 /** Sets the image user's password (the VM must run and have a guest agent). */
 export async function setPassword(
   ctx: ResourceContext,
   vm: VmResponse,
   password: string,
 ): Promise<void> {
-  if (vm.state !== "running") {
-    throw new Error(
-      `password: the password can be set only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
-        'set powerState to "running" (it may be "stopped" again in a later update)',
-    );
-  }
+  passwordNeedsRunning(
+    vm,
+    "set",
+    'set powerState to "running" (it may be "stopped" again in a later update)',
+  );
   // Setting the same password twice is harmless, so a 5xx or a dropped answer is retried.
   await ctx.client.call(
     computeEndpoints.setPassword,
@@ -89,12 +100,7 @@ export async function deletePassword(
   vm: VmResponse,
   login: string | undefined,
 ): Promise<void> {
-  if (vm.state !== "running") {
-    throw new Error(
-      `password: the password can be removed only while the VM runs, and VM ${vm.id} is ${vm.state}; ` +
-        'set powerState to "running" for this update',
-    );
-  }
+  passwordNeedsRunning(vm, "removed", 'set powerState to "running" for this update');
   // Removing a password twice is harmless, so a 5xx or a dropped answer is retried.
   await ctx.client.call(
     computeEndpoints.deletePassword,
@@ -133,6 +139,51 @@ export async function refreshConsoles(ctx: ResourceContext, vm: VmResponse): Pro
     if (!(error instanceof ApiError)) throw error;
     ctx.progress(`no console link for VM ${vm.id}: ${error.message}`);
   }
+}
+
+/** How far the start of a new VM got, for the outputs of a create that fails. */
+export interface StartProgress {
+  /** The step under way, for the error message. */
+  step: string;
+  /** Whether the password has been set. */
+  passwordSet: boolean;
+  /** The VM as the wait until it runs read it (undefined until then). */
+  running: VmResponse | undefined;
+}
+
+/**
+ * The steps of a create once the service made VM `id`: wait until it runs, set the password
+ * when one is given, then {@link reachPowerState}. `progress` follows each step.
+ */
+export async function startCreatedVm(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string,
+  inputs: { password?: string | undefined; consoleLinks?: boolean | undefined },
+  desired: "running" | "stopped",
+  remaining: () => number,
+  progress: StartProgress,
+): Promise<VmResponse> {
+  const vm = await waitForVm(ctx, id, {
+    what: "to be running",
+    isDone: (v) => v.state === "running",
+    timeoutMs: remaining(),
+    projectId,
+  });
+  progress.running = vm;
+  if (inputs.password !== undefined) {
+    progress.step = "setting the password";
+    await setPassword(ctx, vm, inputs.password);
+    progress.passwordSet = true;
+  }
+  return reachPowerState(
+    ctx,
+    vm,
+    desired,
+    inputs.consoleLinks === true,
+    remaining(),
+    (next) => (progress.step = next),
+  );
 }
 
 /**

@@ -209,6 +209,34 @@ export function typedInputsOf(
   return result;
 }
 
+/** What a VM kind's outputs hold of the image's metadata. */
+export interface MetadataOutputs extends TypedMetadata {
+  /** Every metadata value the VM has, by field name. */
+  imageMetadata: Record<string, string>;
+  /** The image's defaults, by field name. */
+  imageMetadataDefaults: Record<string, string>;
+  /** The type of each field, when the image says. */
+  imageMetadataTypes?: Record<string, string> | undefined;
+}
+
+/**
+ * The metadata inputs that differ from the image's defaults, for an import of either VM kind:
+ * the typed inputs, and `imageMetadata` for the other fields (absent when none differs).
+ */
+export function metadataInputsOf(outs: MetadataOutputs): TypedMetadata & {
+  imageMetadata?: Record<string, string>;
+} {
+  const metadata = Object.fromEntries(
+    Object.entries(outs.imageMetadata).filter(
+      ([key, value]) => outs.imageMetadataDefaults[key] !== value,
+    ),
+  );
+  return {
+    ...typedInputsOf(outs, outs.imageMetadataDefaults, outs.imageMetadataTypes ?? {}),
+    ...(Object.keys(metadata).length === 0 ? {} : { imageMetadata: metadata }),
+  };
+}
+
 /**
  * Diff of a typed input: unset takes whatever the image fills (not compared); set must equal
  * what the VM has (SSH keys in any order).
