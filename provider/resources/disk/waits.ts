@@ -9,21 +9,14 @@ import type { DiskResponse } from "../../../api/vm/disks";
 import type { DiskStatus } from "../../../api/vm/enums";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
-import { batchedPoll, firstShowing, type BatchSource } from "../framework/batched-reads";
+import { batchedPoll, projectListSource } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";
 import { waitUntilGone } from "../framework/wait-for-state";
 
-/** Disks, read by the project's list (newest first, as far as the ids). */
-export const DISK_SOURCE: BatchSource<DiskResponse> = {
-  kind: "disks",
-  list: (client, projectId, ids) =>
-    firstShowing(
-      client.paginate(disksEndpoints.listDisks, { query: { project_id: projectId } }),
-      ids,
-    ),
-};
+/** Disks, read by the project's list (as far as the ids; the list has no order option). */
+export const DISK_SOURCE = projectListSource("disks", disksEndpoints.listDisks, "as-listed");
 
 /** States a disk passes through on its way to another; changes must wait for them to end. */
 export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [

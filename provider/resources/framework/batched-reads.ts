@@ -8,7 +8,7 @@
  * only as far as the ids waited for (disks, subnets, security groups: `project_id`).
  */
 import DataLoader from "dataloader";
-import type { VmCloudClient } from "../../client";
+import type { AnyEndpoint, CallInput, ItemOf, PagedEndpoint, VmCloudClient } from "../../client";
 
 /** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */
 export const BATCH_WINDOW_MS = 20;
@@ -44,6 +44,28 @@ export interface BatchSource<T extends { id: string }> {
   list(client: VmCloudClient, projectId: string, ids: readonly string[]): Promise<Listed<T>>;
 }
 
+/**
+ * A kind read by its project's list (`project_id`; newest first with `order`, since the
+ * objects waited for are among the newest), as far as the ids waited for.
+ */
+export function projectListSource<E extends AnyEndpoint>(
+  kind: string,
+  endpoint: PagedEndpoint<E>,
+  order: "newest-first" | "as-listed" = "newest-first",
+): BatchSource<ItemOf<E> & { id: string }> {
+  const sorted = order === "newest-first" ? { order_by: "created_time", order_desc: true } : {};
+  return {
+    kind,
+    list: (client, projectId, ids) =>
+      firstShowing(
+        client.paginate(endpoint, {
+          query: { project_id: projectId, ...sorted },
+        } as CallInput<E>) as AsyncIterable<ItemOf<E> & { id: string }>,
+        ids,
+      ),
+  };
+}
+
 /** What a list showed of a batch. */
 export interface Listed<T> {
   items: readonly T[];
@@ -60,10 +82,30 @@ interface Key {
   id: string;
 }
 
-type Loader = DataLoader<Key, unknown>;
+/**
+ * One loader per client and kind (the provider process has one client, so one per process).
+ * `cache: false`: states change, every read is a fresh one.
+ */
+const loaders = new WeakMap<VmCloudClient, Map<string, DataLoader<unknown, unknown>>>();
 
-/** One loader per client and kind: the provider process has one client, so one per process. */
-const loaders = new WeakMap<VmCloudClient, Map<string, Loader>>();
+/** The loader of `kind` for `client`, made with `batch` the first time. */
+function loaderOf<K, V>(
+  client: VmCloudClient,
+  kind: string,
+  batch: (keys: readonly K[]) => Promise<Array<V | Error>>,
+): DataLoader<K, V> {
+  let byKind = loaders.get(client);
+  if (byKind === undefined) {
+    byKind = new Map();
+    loaders.set(client, byKind);
+  }
+  let loader = byKind.get(kind) as DataLoader<K, V> | undefined;
+  if (loader === undefined) {
+    loader = new DataLoader(batch, { cache: false, batchScheduleFn: scheduleBatch });
+    byKind.set(kind, loader as DataLoader<unknown, unknown>);
+  }
+  return loader;
+}
 
 /**
  * The item as `source`'s list shows it, read together with every other read of the kind
@@ -76,21 +118,9 @@ export function readBatched<T extends { id: string }>(
   projectId: string,
   id: string,
 ): Promise<BatchedRead<T>> {
-  let byKind = loaders.get(client);
-  if (byKind === undefined) {
-    byKind = new Map();
-    loaders.set(client, byKind);
-  }
-  let loader = byKind.get(source.kind);
-  if (loader === undefined) {
-    loader = new DataLoader((keys) => readBatch(client, source, keys), {
-      // States change: every read is a fresh one.
-      cache: false,
-      batchScheduleFn: scheduleBatch,
-    });
-    byKind.set(source.kind, loader);
-  }
-  return loader.load({ projectId, id }) as Promise<BatchedRead<T>>;
+  return loaderOf<Key, BatchedRead<T>>(client, source.kind, (keys) =>
+    readBatch(client, source, keys),
+  ).load({ projectId, id });
 }
 
 /** One list per project in the batch; each key gets its item, undefined, or its project's error. */
@@ -199,9 +229,6 @@ export interface NamedSource<T extends { name: string }> {
   named(client: VmCloudClient, projectId: string, name: string): Promise<readonly T[]>;
 }
 
-/** One loader per client and kind, for lookups by name. */
-const namedLoaders = new WeakMap<VmCloudClient, Map<string, DataLoader<NameKey, unknown>>>();
-
 /** One lookup: a project and a name in it. */
 interface NameKey {
   projectId: string;
@@ -219,20 +246,9 @@ export function readNamedBatched<T extends { name: string }>(
   projectId: string,
   name: string,
 ): Promise<T[]> {
-  let byKind = namedLoaders.get(client);
-  if (byKind === undefined) {
-    byKind = new Map();
-    namedLoaders.set(client, byKind);
-  }
-  let loader = byKind.get(source.kind);
-  if (loader === undefined) {
-    loader = new DataLoader((keys) => readNamedBatch(client, source, keys), {
-      cache: false,
-      batchScheduleFn: scheduleBatch,
-    });
-    byKind.set(source.kind, loader);
-  }
-  return loader.load({ projectId, name }) as Promise<T[]>;
+  return loaderOf<NameKey, T[]>(client, source.kind, (keys) =>
+    readNamedBatch(client, source, keys),
+  ).load({ projectId, name });
 }
 
 /**

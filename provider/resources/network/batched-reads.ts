@@ -4,66 +4,32 @@
  * check reads the project's list, newest first, as far as the objects waited for.
  */
 import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
-import type { FloatingIpResponse } from "../../../api/vm/floating-ips";
-import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
-import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
-import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import type { ResourceContext } from "../framework/define-resource";
-import { batchedPoll, firstShowing, type BatchSource } from "../framework/batched-reads";
+import { batchedPoll, projectListSource, type BatchSource } from "../framework/batched-reads";
 import { deleteAndWait } from "../framework/delete-and-wait";
 import { waitSettled, type StateSet } from "../framework/wait-for-state";
 
-/** Newest first: the objects waited for are among the newest. */
-const NEWEST_FIRST = { order_by: "created_time", order_desc: true } as const;
-
 /** Subnets, read by the project's list (its items carry the interface count too). */
-export const SUBNET_SOURCE: BatchSource<SubnetListItemResponse> = {
-  kind: "subnets",
-  list: (client, projectId, ids) =>
-    firstShowing(
-      client.paginate(networkEndpoints.listSubnets, {
-        query: { project_id: projectId, ...NEWEST_FIRST },
-      }),
-      ids,
-    ),
-};
+export const SUBNET_SOURCE = projectListSource("subnets", networkEndpoints.listSubnets);
 
 /** Security groups, read by the project's list. */
-export const SECURITY_GROUP_SOURCE: BatchSource<SecurityGroupResponse> = {
-  kind: "security-groups",
-  list: (client, projectId, ids) =>
-    firstShowing(
-      client.paginate(networkEndpoints.listSecurityGroups, {
-        query: { project_id: projectId, ...NEWEST_FIRST },
-      }),
-      ids,
-    ),
-};
+export const SECURITY_GROUP_SOURCE = projectListSource(
+  "security-groups",
+  networkEndpoints.listSecurityGroups,
+);
 
 /** Public IP addresses, read by the project's list. */
-export const FLOATING_IP_SOURCE: BatchSource<FloatingIpResponse> = {
-  kind: "floating-ips",
-  list: (client, projectId, ids) =>
-    firstShowing(
-      client.paginate(addressesEndpoints.listFloatingIps, {
-        query: { project_id: projectId, ...NEWEST_FIRST },
-      }),
-      ids,
-    ),
-};
+export const FLOATING_IP_SOURCE = projectListSource(
+  "floating-ips",
+  addressesEndpoints.listFloatingIps,
+);
 
 /** Placement groups, read by the project's list. */
-export const PLACEMENT_GROUP_SOURCE: BatchSource<PlacementGroupResponse> = {
-  kind: "placement-groups",
-  list: (client, projectId, ids) =>
-    firstShowing(
-      client.paginate(addressesEndpoints.listPlacementGroups, {
-        query: { project_id: projectId, ...NEWEST_FIRST },
-      }),
-      ids,
-    ),
-};
+export const PLACEMENT_GROUP_SOURCE = projectListSource(
+  "placement-groups",
+  addressesEndpoints.listPlacementGroups,
+);
 
 /**
  * The poll of a network wait: `id` read in batches from `source` in `projectId`; `read` (by
