@@ -26,11 +26,9 @@ import {
   type ZoneRecord,
 } from "../records";
 import {
-  contains,
   defaultZone,
   mustGet,
   newId,
-  page,
   projectMini,
   recordResourceTask,
   requireProject,
@@ -39,10 +37,10 @@ import {
   resolveTags,
   resolveZone,
   stamps,
-  taggedAny,
   tagMinis,
   touch,
   zoneMini,
+  listOwned,
 } from "./shared";
 import { requireQuota } from "./quotas";
 
@@ -302,17 +300,14 @@ export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest
 
 /** `GET /api/v1/disks`: the project's disks matching every filter, one page. */
 export function listDisks(state: VmState, query: DiskListQuery) {
-  requireProject(state, query.project_id);
-  const disks = Object.values(state.disks).filter(
-    (d) =>
+  return listOwned(state, state.disks, query, {
+    filter: () => (d) =>
       d.status !== GONE &&
-      d.project_id === query.project_id &&
       (query.availability_zone_id === undefined ||
-        d.availability_zone_id === query.availability_zone_id) &&
-      contains(d.name, query.name) &&
-      taggedAny(d.tag_ids, query.tag_ids),
-  );
-  return page(disks, query, (d) => presentDisk(state, d));
+        d.availability_zone_id === query.availability_zone_id),
+    present: (d) => presentDisk(state, d),
+    rawTags: true,
+  });
 }
 
 /**

@@ -22,11 +22,8 @@ import {
 import { requireCreated, requireDeletable } from "./network-status";
 import { buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
 import {
-  contains,
   defaultZone,
-  mustGet,
   newId,
-  page,
   projectMini,
   recordResourceTask,
   requireProject,
@@ -34,11 +31,13 @@ import {
   resolveTags,
   resolveZone,
   stamps,
-  taggedAny,
   tagMinis,
   touch,
   zoneMini,
-  zoneOf,
+  requireOwned,
+  listOwned,
+  inOpenZone,
+  type OwnedListFilter,
 } from "./shared";
 import { requireQuota } from "./quotas";
 
@@ -72,20 +71,12 @@ export function presentSecurityGroup(
 
 /** The group with this id, checked for access (404 unknown, 403 foreign project). */
 export function requireSecurityGroup(state: VmState, groupId: string): SecurityGroupRecord {
-  const group = mustGet(state.securityGroups, "security_group", groupId);
-  requireProject(state, group.project_id);
-  return group;
+  return requireOwned(state, state.securityGroups, "security_group", groupId);
 }
 
 /** Filters of the group list, as parsed from the query. */
-export interface SecurityGroupListFilter {
-  project_id: string;
-  tag_ids?: string[] | undefined;
+export interface SecurityGroupListFilter extends OwnedListFilter {
   availability_zone_id?: string | undefined;
-  name?: string | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /**
@@ -97,17 +88,14 @@ export function listSecurityGroups(
   state: VmState,
   query: SecurityGroupListFilter,
 ): Page<SecurityGroupResponse> {
-  requireProject(state, query.project_id);
-  const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
-  const items = Object.values(state.securityGroups).filter(
-    (g) =>
-      g.project_id === query.project_id &&
-      (zone === undefined || g.availability_zone_id === zone.id) &&
-      taggedAny(g.tag_ids, tags) &&
-      contains(g.name, query.name),
-  );
-  return page(items, query, (g) => presentSecurityGroup(state, g), false);
+  return listOwned(state, state.securityGroups, query, {
+    filter: () => {
+      const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
+      return (g) => zone === undefined || g.availability_zone_id === zone.id;
+    },
+    present: (g) => presentSecurityGroup(state, g),
+    oldestFirst: true,
+  });
 }
 
 /**
@@ -162,8 +150,7 @@ export function updateSecurityGroup(
   groupId: string,
   body: SecurityGroupUpdateRequest,
 ): SecurityGroupRecord {
-  const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   requireCreated(group, "security group", "security_group_can_not_be_changed_from_current_state");
   if (body.tag_ids !== undefined || body.tag_names !== undefined)
     group.tag_ids = resolveTags(state, body);
@@ -191,8 +178,7 @@ export function updateSecurityGroup(
  * their remote group is kept (405).
  */
 export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: string): void {
-  const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   if (group.default) {
     throw unprocessable(
       "can_not_delete_default_security_group",

@@ -318,3 +318,86 @@ export function mustFind<T>(
   if (record === undefined) throw unprocessable(code, `${label} ${id} not found`, field);
   return record;
 }
+
+/** What every record a project owns carries. */
+interface OwnedRecord {
+  project_id: string;
+}
+
+/**
+ * The record of `kind` with this id in `collection`, checked for access: 404
+ * `<kind>_not_found` when unknown, 403 when the token may not use its project.
+ */
+export function requireOwned<T extends OwnedRecord>(
+  state: VmState,
+  collection: Record<string, T>,
+  kind: string,
+  id: string,
+): T {
+  const record = mustGet(collection, kind, id);
+  requireProject(state, record.project_id);
+  return record;
+}
+
+/** `record`, once its zone allows changes (422 otherwise). */
+export function inOpenZone<T extends { availability_zone_id: string }>(
+  state: VmState,
+  record: T,
+): T {
+  requireZoneOpen(zoneOf(state, record));
+  return record;
+}
+
+/** The filters every list of a project's records takes, besides its own. */
+export interface OwnedListFilter {
+  project_id: string;
+  tag_ids?: string[] | undefined;
+  name?: string | undefined;
+  offset: number;
+  limit: number;
+  order_desc?: boolean | undefined;
+}
+
+/** How one kind lists its records (see {@link listOwned}). */
+export interface OwnedListing<T, R> {
+  /**
+   * The kind's own filters, built once the project is checked: building may refuse the query
+   * (422, e.g. an unknown zone), before the tags are resolved.
+   */
+  filter?: () => (record: T) => boolean;
+  /** The record as the list answers it. */
+  present(record: T): R;
+  /** Oldest first unless `order_desc` is true (some lists); default newest first. */
+  oldestFirst?: boolean;
+  /** The status for an unknown project: 422 (default) or 404 (some lists). */
+  missingProject?: 404 | 422;
+  /** Match `tag_ids` as given, without refusing unknown tags (422) first. */
+  rawTags?: boolean;
+}
+
+/**
+ * One page of the project's records of `collection` that pass the kind's own filters and those
+ * every list shares: of the project, with any of the tags, the name containing `name`.
+ */
+export function listOwned<
+  T extends OwnedRecord & { name: string; tag_ids?: string[]; seq?: number; created_time?: string },
+  R,
+>(
+  state: VmState,
+  collection: Record<string, T>,
+  query: OwnedListFilter,
+  how: OwnedListing<T, R>,
+): { items: R[]; offset: number; limit: number; total: number } {
+  requireProject(state, query.project_id, how.missingProject);
+  const own = how.filter?.() ?? (() => true);
+  const tags =
+    how.rawTags === true ? query.tag_ids : resolveTags(state, { tag_ids: query.tag_ids });
+  const items = Object.values(collection).filter(
+    (r) =>
+      r.project_id === query.project_id &&
+      own(r) &&
+      taggedAny(r.tag_ids ?? [], tags) &&
+      contains(r.name, query.name),
+  );
+  return page(items, query, how.present, !(how.oldestFirst ?? false));
+}

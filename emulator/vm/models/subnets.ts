@@ -34,12 +34,9 @@ import {
   type VmState,
 } from "../records";
 import {
-  contains,
   defaultZone,
-  mustGet,
   listed,
   newId,
-  page,
   projectMini,
   recordResourceTask,
   requireProject,
@@ -47,11 +44,13 @@ import {
   resolveTags,
   resolveZone,
   stamps,
-  taggedAny,
   tagMinis,
   touch,
   zoneMini,
   zoneOf,
+  requireOwned,
+  listOwned,
+  type OwnedListFilter,
 } from "./shared";
 import { requireQuota } from "./quotas";
 import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-status";
@@ -102,23 +101,15 @@ export function presentSubnetListItem(
 
 /** The subnet with this id, checked for access (404 unknown, 403 foreign project). */
 export function requireSubnet(state: VmState, subnetId: string): SubnetRecord {
-  const subnet = mustGet(state.subnets, "subnet", subnetId);
-  requireProject(state, subnet.project_id);
-  return subnet;
+  return requireOwned(state, state.subnets, "subnet", subnetId);
 }
 
 /** Filters of the subnet list, as parsed from the query. */
-export interface SubnetListFilter {
-  project_id: string;
+export interface SubnetListFilter extends OwnedListFilter {
   availability_zone_ids?: string[] | undefined;
   routed_network?: boolean | undefined;
-  tag_ids?: string[] | undefined;
-  name?: string | undefined;
   subnet_address?: string | undefined;
   vpc_id?: string | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /**
@@ -127,21 +118,17 @@ export interface SubnetListFilter {
  * the oldest come first.
  */
 export function listSubnets(state: VmState, query: SubnetListFilter): Page<SubnetListItemResponse> {
-  requireProject(state, query.project_id);
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
   const address =
     query.subnet_address === undefined ? undefined : parseIpv4Cidr(query.subnet_address);
-  const items = Object.values(state.subnets).filter(
-    (s) =>
-      s.project_id === query.project_id &&
+  return listOwned(state, state.subnets, query, {
+    filter: () => (s) =>
       listed(query.availability_zone_ids, s.availability_zone_id) &&
       (query.routed_network === undefined || s.routed_network === query.routed_network) &&
-      taggedAny(s.tag_ids, tags) &&
-      contains(s.name, query.name) &&
       (address === undefined || sameNetwork(networkOf(s), address)) &&
       (query.vpc_id === undefined || s.vpc_id === query.vpc_id),
-  );
-  return page(items, query, (s) => presentSubnetListItem(state, s), false);
+    present: (s) => presentSubnetListItem(state, s),
+    oldestFirst: true,
+  });
 }
 
 function sameNetwork(a: Ipv4Network, b: Ipv4Network): boolean {
