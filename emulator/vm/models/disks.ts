@@ -25,22 +25,18 @@ import {
   type VmStatus,
   type ZoneRecord,
 } from "../records";
+import { projectMini, tagMinis, zoneMini } from "./minis";
+import { listOwned, placeNew, relabel, updatedTags } from "./owned";
 import {
-  defaultZone,
   mustGet,
   newId,
-  projectMini,
   recordResourceTask,
   requireProject,
   requireZone,
   requireZoneOpen,
   resolveTags,
-  resolveZone,
   stamps,
-  tagMinis,
   touch,
-  zoneMini,
-  listOwned,
 } from "./shared";
 import { requireQuota } from "./quotas";
 
@@ -283,9 +279,7 @@ function requireUniqueName(
 
 /** `POST /api/v1/disks`: checks the request, stores the disk and records a task. */
 export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest): DiskRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const tagIds = resolveTags(state, body);
   requireUniqueName(state, project.id, zone.id, body.name);
   requireQuota(state, project, { disks: 1, disks_size: body.size });
@@ -367,17 +361,14 @@ export function updateDisk(
       "shared",
     );
   }
-  const tagsGiven = body.tag_ids !== undefined || body.tag_names !== undefined;
-  const tagIds = tagsGiven ? resolveTags(state, body) : disk.tag_ids;
+  const tagIds = updatedTags(state, body);
   if (body.name !== undefined && body.name !== disk.name) {
     requireUniqueName(state, disk.project_id, disk.availability_zone_id, body.name, disk.id);
   }
-  if (body.name !== undefined) disk.name = body.name;
-  if (body.description !== undefined) disk.description = body.description;
+  relabel(disk, body, tagIds);
   if (body.readonly !== undefined) disk.readonly = body.readonly;
   if (body.shared !== undefined) disk.shared = body.shared;
   if (body.encrypted !== undefined) disk.encrypted = body.encrypted;
-  disk.tag_ids = tagIds;
   if (grows) {
     disk.size = body.size!;
     plan(disk, clock.now(), "updating", [clock.delay(DELAYS.diskUpdate), status]);

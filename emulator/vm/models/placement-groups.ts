@@ -22,19 +22,9 @@ import {
   type VmState,
   type ZoneRecord,
 } from "../records";
-import {
-  listed,
-  mustGet,
-  newId,
-  projectMini,
-  requireProject,
-  resolveTags,
-  stamps,
-  tagMinis,
-  touch,
-  listOwned,
-  type OwnedListFilter,
-} from "./shared";
+import { projectMini, tagMinis } from "./minis";
+import { listOwned, type OwnedListFilter, relabel, updatedTags } from "./owned";
+import { listed, mustGet, newId, requireProject, resolveTags, stamps, touch } from "./shared";
 
 /** Hosts of a zone that does not say how many it has. */
 export const DEFAULT_ZONE_HOSTS = 3;
@@ -216,13 +206,7 @@ export function updatePlacementGroup(
     );
   }
   if (body.name !== undefined) requireFreeName(state, group.project_id, body.name, group.id);
-  const tagIds =
-    body.tag_ids !== undefined || body.tag_names !== undefined
-      ? resolveTags(state, body)
-      : undefined;
-  if (body.name !== undefined) group.name = body.name;
-  if (body.description !== undefined) group.description = body.description;
-  if (tagIds !== undefined) group.tag_ids = tagIds;
+  relabel(group, body, updatedTags(state, body));
   touch(group, clock);
   plan<PlacementGroupRecord["status"]>(group, clock.now(), "updating", [
     clock.delay(DELAYS.placementGroupUpdate),

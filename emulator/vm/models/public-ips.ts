@@ -17,6 +17,15 @@ import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { GONE, type FloatingIpRecord, type InterfaceRecord, type VmState } from "../records";
 import { bindFloatingIp, createFloatingIp, unbindFloatingIp } from "./floating-ips";
+import { tagMinis, zoneMini } from "./minis";
+import {
+  inOpenZone,
+  listOwned,
+  type OwnedListFilter,
+  relabel,
+  requireOwned,
+  updatedTags,
+} from "./owned";
 import {
   defaultZone,
   optionalGet,
@@ -24,14 +33,8 @@ import {
   requireZoneOpen,
   resolveTags,
   resolveZone,
-  tagMinis,
   touch,
-  zoneMini,
   zoneOf,
-  requireOwned,
-  listOwned,
-  inOpenZone,
-  type OwnedListFilter,
 } from "./shared";
 import { interfacesOf, requireVm } from "./vms";
 
@@ -236,10 +239,7 @@ export function updatePublicIp(
     );
   }
   const target = binding ? targetInterface(state, fip.project_id, body) : undefined;
-  const tagIds =
-    body.tag_ids !== undefined || body.tag_names !== undefined
-      ? resolveTags(state, body)
-      : undefined;
+  const tagIds = updatedTags(state, body);
   if (target !== undefined) {
     const field = body.interface_id !== undefined ? "interface_id" : "vm_id";
     bindFloatingIp(clock, fip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
@@ -258,9 +258,7 @@ export function updatePublicIp(
     unbindFloatingIp(fip, clock.now());
     planState(fip, clock, "detaching", "available", DELAYS.floatingIpUpdate);
   }
-  if (body.name !== undefined) fip.name = body.name;
-  if (body.description !== undefined) fip.description = body.description;
-  if (tagIds !== undefined) fip.tag_ids = tagIds;
+  relabel(fip, body, tagIds);
   touch(fip, clock);
   return fip;
 }

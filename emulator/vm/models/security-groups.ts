@@ -21,24 +21,18 @@ import {
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
 import { buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
+import { projectMini, tagMinis, zoneMini } from "./minis";
 import {
-  defaultZone,
-  newId,
-  projectMini,
-  recordResourceTask,
-  requireProject,
-  requireZoneOpen,
-  resolveTags,
-  resolveZone,
-  stamps,
-  tagMinis,
-  touch,
-  zoneMini,
-  requireOwned,
-  listOwned,
   inOpenZone,
+  listOwned,
   type OwnedListFilter,
-} from "./shared";
+  placeNew,
+  relabel,
+  requireOwned,
+  startChange,
+  updatedTags,
+} from "./owned";
+import { newId, recordResourceTask, resolveTags, resolveZone, stamps } from "./shared";
 import { requireQuota } from "./quotas";
 
 /** Whether a network interface uses the group. */
@@ -107,9 +101,7 @@ export function createSecurityGroup(
   clock: Clock,
   body: SecurityGroupCreateRequest,
 ): SecurityGroupRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const tagIds = resolveTags(state, body);
   requireQuota(state, project, { security_groups: 1 });
   const group: SecurityGroupRecord = {
@@ -152,23 +144,13 @@ export function updateSecurityGroup(
 ): SecurityGroupRecord {
   const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   requireCreated(group, "security group", "security_group_can_not_be_changed_from_current_state");
-  if (body.tag_ids !== undefined || body.tag_names !== undefined)
-    group.tag_ids = resolveTags(state, body);
-  if (body.name !== undefined) group.name = body.name;
-  if (body.description !== undefined) group.description = body.description;
-  touch(group, clock);
-  plan<SecurityGroupRecord["status"]>(group, clock.now(), "updating", [
-    clock.delay(DELAYS.securityGroupUpdate),
-    "created",
-  ]);
-  recordResourceTask(
-    state,
-    clock,
-    "security_group",
-    group,
-    "update_security_group",
-    DELAYS.securityGroupUpdate,
-  );
+  relabel(group, body, updatedTags(state, body));
+  startChange(state, clock, "security_group", group, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.securityGroupUpdate,
+    task: "update_security_group",
+  });
   return group;
 }
 
@@ -201,18 +183,17 @@ export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: strin
       `rule ${referrer.id} of security group ${referrer.security_group_id} names ${group.name} as its remote group; delete that rule first`,
     );
   }
-  const delay = clock.delay(DELAYS.securityGroupDelete);
-  touch(group, clock);
-  plan<SecurityGroupRecord["status"]>(group, clock.now(), "deleting", [delay, GONE]);
+  startChange<SecurityGroupRecord["status"]>(state, clock, "security_group", group, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.securityGroupDelete,
+    task: "delete_security_group",
+  });
+  // The rules go with their group.
   for (const rule of rulesOf(state, group.id)) {
-    plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [delay, GONE]);
+    plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [
+      clock.delay(DELAYS.securityGroupDelete),
+      GONE,
+    ]);
   }
-  recordResourceTask(
-    state,
-    clock,
-    "security_group",
-    group,
-    "delete_security_group",
-    DELAYS.securityGroupDelete,
-  );
 }

@@ -1,24 +1,15 @@
 /**
  * Rules and helpers every VM-service model shares: ids and timestamps, lookups (404 for a
  * path id, 422 for a body reference), project and zone checks (403, 422 project not found,
- * 422 changes forbidden), tag resolution, the rules of list filters, tasks, paging, and the
- * small "mini" objects that responses nest.
+ * 422 changes forbidden), tag resolution, the rules of list filters, tasks and paging. The
+ * life of a record a project owns is in ./owned.ts, the objects responses nest in ./minis.ts.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Clock } from "../../core/service-module";
 import { plan } from "../../core/schedule";
 import { forbidden, notFound, unprocessable } from "../../core/service-error";
 import { DELAYS } from "../delays";
-import type {
-  FlavorRecord,
-  ImageRecord,
-  ProjectRecord,
-  TagRecord,
-  TaskRecord,
-  Timestamps,
-  VmState,
-  ZoneRecord,
-} from "../records";
+import type { ProjectRecord, TaskRecord, Timestamps, VmState, ZoneRecord } from "../records";
 
 /** A new random uuid4. */
 export const newId = (): string => randomUUID();
@@ -252,42 +243,6 @@ export function page<T extends { seq?: number; created_time?: string }, R>(
   };
 }
 
-/** `{id, name}` of a zone. */
-export const zoneMini = (zone: ZoneRecord) => ({ id: zone.id, name: zone.name });
-
-/** `{id, product_instance_id}` of a project. */
-export const projectMini = (project: ProjectRecord) => ({
-  id: project.id,
-  product_instance_id: project.product_instance_id,
-});
-
-/** `{id, name, color}` of a tag. */
-export const tagMini = (tag: TagRecord) => ({ id: tag.id, name: tag.name, color: tag.color });
-
-/** Tag minis for a list of ids (unknown ids are skipped). */
-export const tagMinis = (state: VmState, ids: string[]) =>
-  ids.flatMap((id) => (state.tags[id] === undefined ? [] : [tagMini(state.tags[id])]));
-
-/** The flavor mini object VMs nest. */
-export const flavorMini = (flavor: FlavorRecord) => ({
-  id: flavor.id,
-  name: flavor.name,
-  cpu: flavor.cpu,
-  ram: flavor.ram,
-  gpu: flavor.gpu,
-  oversubscription: flavor.oversubscription,
-  free_tier: flavor.free_tier,
-});
-
-/** The image mini object VMs nest. */
-export const imageMini = (image: ImageRecord) => ({
-  id: image.id,
-  name: image.name,
-  free_tier_enabled: image.free_tier_enabled,
-  type: image.type,
-  display_name: image.display_name,
-});
-
 /** Looks up a record by an optional id: undefined when the id or the record is absent. */
 export function optionalGet<T>(
   collection: Record<string, T>,
@@ -317,87 +272,4 @@ export function mustFind<T>(
   const record = collection[id];
   if (record === undefined) throw unprocessable(code, `${label} ${id} not found`, field);
   return record;
-}
-
-/** What every record a project owns carries. */
-interface OwnedRecord {
-  project_id: string;
-}
-
-/**
- * The record of `kind` with this id in `collection`, checked for access: 404
- * `<kind>_not_found` when unknown, 403 when the token may not use its project.
- */
-export function requireOwned<T extends OwnedRecord>(
-  state: VmState,
-  collection: Record<string, T>,
-  kind: string,
-  id: string,
-): T {
-  const record = mustGet(collection, kind, id);
-  requireProject(state, record.project_id);
-  return record;
-}
-
-/** `record`, once its zone allows changes (422 otherwise). */
-export function inOpenZone<T extends { availability_zone_id: string }>(
-  state: VmState,
-  record: T,
-): T {
-  requireZoneOpen(zoneOf(state, record));
-  return record;
-}
-
-/** The filters every list of a project's records takes, besides its own. */
-export interface OwnedListFilter {
-  project_id: string;
-  tag_ids?: string[] | undefined;
-  name?: string | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
-}
-
-/** How one kind lists its records (see {@link listOwned}). */
-export interface OwnedListing<T, R> {
-  /**
-   * The kind's own filters, built once the project is checked: building may refuse the query
-   * (422, e.g. an unknown zone), before the tags are resolved.
-   */
-  filter?: () => (record: T) => boolean;
-  /** The record as the list answers it. */
-  present(record: T): R;
-  /** Oldest first unless `order_desc` is true (some lists); default newest first. */
-  oldestFirst?: boolean;
-  /** The status for an unknown project: 422 (default) or 404 (some lists). */
-  missingProject?: 404 | 422;
-  /** Match `tag_ids` as given, without refusing unknown tags (422) first. */
-  rawTags?: boolean;
-}
-
-/**
- * One page of the project's records of `collection` that pass the kind's own filters and those
- * every list shares: of the project, with any of the tags, the name containing `name`.
- */
-export function listOwned<
-  T extends OwnedRecord & { name: string; tag_ids?: string[]; seq?: number; created_time?: string },
-  R,
->(
-  state: VmState,
-  collection: Record<string, T>,
-  query: OwnedListFilter,
-  how: OwnedListing<T, R>,
-): { items: R[]; offset: number; limit: number; total: number } {
-  requireProject(state, query.project_id, how.missingProject);
-  const own = how.filter?.() ?? (() => true);
-  const tags =
-    how.rawTags === true ? query.tag_ids : resolveTags(state, { tag_ids: query.tag_ids });
-  const items = Object.values(collection).filter(
-    (r) =>
-      r.project_id === query.project_id &&
-      own(r) &&
-      taggedAny(r.tag_ids ?? [], tags) &&
-      contains(r.name, query.name),
-  );
-  return page(items, query, how.present, !(how.oldestFirst ?? false));
 }

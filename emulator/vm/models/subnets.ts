@@ -33,24 +33,25 @@ import {
   type SubnetRecord,
   type VmState,
 } from "../records";
+import { projectMini, tagMinis, zoneMini } from "./minis";
 import {
-  defaultZone,
-  listed,
-  newId,
-  projectMini,
-  recordResourceTask,
-  requireProject,
-  requireZoneOpen,
-  resolveTags,
-  resolveZone,
-  stamps,
-  tagMinis,
-  touch,
-  zoneMini,
-  zoneOf,
-  requireOwned,
   listOwned,
   type OwnedListFilter,
+  placeNew,
+  relabel,
+  requireOwned,
+  startChange,
+  updatedTags,
+} from "./owned";
+import {
+  listed,
+  newId,
+  recordResourceTask,
+  requireZoneOpen,
+  resolveTags,
+  stamps,
+  touch,
+  zoneOf,
 } from "./shared";
 import { requireQuota } from "./quotas";
 import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-status";
@@ -214,9 +215,7 @@ export function createSubnet(
   clock: Clock,
   body: SubnetCreateRequest,
 ): SubnetRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const vpcId = requireVpc(project, body.vpc_id);
   const tagIds = resolveTags(state, body);
   requireQuota(state, project, { subnets: 1 });
@@ -310,10 +309,7 @@ export function updateSubnet(
   const subnet = requireSubnet(state, subnetId);
   requireZoneOpen(zoneOf(state, subnet));
   requireCreated(subnet, "subnet", "subnet_can_not_be_updated_from_current_state");
-  const tagIds =
-    body.tag_ids === undefined && body.tag_names === undefined
-      ? undefined
-      : resolveTags(state, body);
+  const tagIds = updatedTags(state, body);
   if (body.name !== undefined && body.name !== subnet.name) {
     requireUniqueName(state, { ...subnet, name: body.name }, subnet.id);
   }
@@ -340,17 +336,15 @@ export function updateSubnet(
     }
     subnet.default = true;
   }
-  if (body.name !== undefined) subnet.name = body.name;
-  if (body.description !== undefined) subnet.description = body.description;
+  relabel(subnet, body, tagIds);
   if (body.dns_servers !== undefined) subnet.dns_servers = body.dns_servers;
-  if (tagIds !== undefined) subnet.tag_ids = tagIds;
   if (body.routed_network !== undefined) subnet.routed_network = body.routed_network;
-  touch(subnet, clock);
-  plan<SubnetRecord["status"]>(subnet, clock.now(), "updating", [
-    clock.delay(DELAYS.subnetUpdate),
-    "created",
-  ]);
-  recordResourceTask(state, clock, "subnet", subnet, "update_subnet", DELAYS.subnetUpdate);
+  startChange(state, clock, "subnet", subnet, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.subnetUpdate,
+    task: "update_subnet",
+  });
   return subnet;
 }
 
@@ -366,12 +360,12 @@ export function deleteSubnet(state: VmState, clock: Clock, subnetId: string): vo
       `subnet ${subnet.name} still has ${count} network interface(s); delete or move the VMs first`,
     );
   }
-  touch(subnet, clock);
-  plan<SubnetRecord["status"]>(subnet, clock.now(), "deleting", [
-    clock.delay(DELAYS.subnetDelete),
-    GONE,
-  ]);
-  recordResourceTask(state, clock, "subnet", subnet, "delete_subnet", DELAYS.subnetDelete);
+  startChange<SubnetRecord["status"]>(state, clock, "subnet", subnet, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.subnetDelete,
+    task: "delete_subnet",
+  });
 }
 
 /**
