@@ -26,7 +26,7 @@ import {
   type ZoneRecord,
 } from "../records";
 import { projectMini, tagMinis, zoneMini } from "./minis";
-import { listOwned, placeNew, relabel, updatedTags } from "./owned";
+import { listOwned, placeNew, relabel, startChange, updatedTags } from "./owned";
 import {
   mustGet,
   newId,
@@ -423,9 +423,12 @@ export function deleteDisk(state: VmState, clock: Clock, disk: DiskRecord): void
  * (settling then removes it from every VM). Records a task.
  */
 export function deleteDiskRecord(state: VmState, clock: Clock, disk: DiskRecord): void {
-  plan(disk, clock.now(), "deleting", [clock.delay(DELAYS.diskDelete), GONE]);
-  touch(disk, clock);
-  recordResourceTask(state, clock, "disk", disk, "delete_disk", DELAYS.diskDelete);
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.diskDelete,
+    task: "delete_disk",
+  });
 }
 
 /**
@@ -472,12 +475,14 @@ export function attachDiskRecord(
   }
   disk.vm_ids.push(vm.id);
   vm.disk_ids.push(disk.id);
-  plan(disk, clock.now(), "attaching", [clock.delay(DELAYS.diskAttach), "in_use"]);
-  touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) {
-    recordResourceTask(state, clock, "disk", disk, "attach_disk", DELAYS.diskAttach);
-  }
+  // A change made by the VM's own create or delete is part of that VM's task.
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "attaching",
+    after: "in_use",
+    durationMs: DELAYS.diskAttach,
+    ...(options.byVm === true ? {} : { task: "attach_disk" }),
+  });
   return disk;
 }
 
@@ -526,15 +531,13 @@ export function detachDiskRecord(
   disk.vm_ids = disk.vm_ids.filter((id) => id !== vm.id);
   vm.disk_ids = vm.disk_ids.filter((id) => id !== disk.id);
   if (disk.boot_of === vm.id) delete disk.boot_of;
-  plan(disk, clock.now(), "detaching", [
-    clock.delay(DELAYS.diskDetach),
-    disk.vm_ids.length > 0 ? "in_use" : "available",
-  ]);
-  touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) {
-    recordResourceTask(state, clock, "disk", disk, "detach_disk", DELAYS.diskDetach);
-  }
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "detaching",
+    after: disk.vm_ids.length > 0 ? "in_use" : "available",
+    durationMs: DELAYS.diskDetach,
+    ...(options.byVm === true ? {} : { task: "detach_disk" }),
+  });
   return disk;
 }
 
