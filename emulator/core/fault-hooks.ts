@@ -10,7 +10,7 @@ import type { FaultInjector } from "./faults";
 import { isOwnRoute } from "./own-routes";
 import type { RequestTrail } from "./request-log-hooks";
 import { pathOf } from "./request-parts";
-import { ServiceError } from "./service-error";
+import { ServiceError, tooManyRequests } from "./service-error";
 
 /** Adds the hooks that inject the faults `faults` decides, telling `trail` what they did. */
 export function injectFaults(
@@ -41,18 +41,7 @@ export function injectFaults(
       case "rate-limit":
         trail.faulted(request, "429");
         trail.rateLimited(request, decision.retryAfterSeconds);
-        return sendError(
-          request,
-          reply,
-          new ServiceError(
-            429,
-            "rate_limited",
-            "too many requests; retry after the Retry-After delay",
-            {
-              headers: { "retry-after": String(decision.retryAfterSeconds) },
-            },
-          ),
-        );
+        return sendError(request, reply, tooManyRequests(decision.retryAfterSeconds));
       case "error":
         trail.faulted(request, String(decision.status));
         return sendError(

@@ -11,7 +11,7 @@ import type { RateLimiter } from "./rate-limit";
 import type { RequestTrail } from "./request-log-hooks";
 import { headerText } from "./request-parts";
 import type { Clock } from "./service-module";
-import { ServiceError } from "./service-error";
+import { tooManyRequests } from "./service-error";
 
 /**
  * The credential a request is limited by: its bearer token or X-Auth-Token, the access key
@@ -40,17 +40,6 @@ export function limitRate(
     if (retryAfterSeconds === undefined) return;
     trail.faulted(request, "rate-limit");
     trail.rateLimited(request, retryAfterSeconds);
-    return sendError(
-      request,
-      reply,
-      new ServiceError(
-        429,
-        "rate_limited",
-        "too many requests; retry after the Retry-After delay",
-        {
-          headers: { "retry-after": String(retryAfterSeconds) },
-        },
-      ),
-    );
+    return sendError(request, reply, tooManyRequests(retryAfterSeconds));
   });
 }

@@ -75,3 +75,18 @@ export function badRequest(code: string, message: string, field?: string): Servi
 export function forbidden(code: string, message: string): ServiceError {
   return new ServiceError(403, code, message);
 }
+
+/**
+ * 429: too many requests, with the Retry-After the client should wait (a rate-limit fault and
+ * the per-credential limit answer alike).
+ */
+export function tooManyRequests(retryAfterSeconds: number): ServiceError {
+  return new ServiceError(
+    429,
+    "rate_limited",
+    "too many requests; retry after the Retry-After delay",
+    {
+      headers: { "retry-after": String(retryAfterSeconds) },
+    },
+  );
+}

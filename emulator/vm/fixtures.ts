@@ -205,43 +205,34 @@ const WINDOWS_PASSWORD_FIELD: FixtureField = {
   field_type: "plain_password",
 };
 
-const IMAGES: Array<
-  Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & {
-    metadata: FixtureField[];
-  }
-> = [
-  {
-    name: "ubuntu-22.04",
-    display_name: "Ubuntu 22.04",
-    description: "Ubuntu 22.04 LTS",
+/** A fixture image: the record without what the fixtures derive, and its metadata fields. */
+type FixtureImage = Omit<ImageRecord, "id" | "image_metadata" | "zone_ids" | "created_time"> & {
+  metadata: FixtureField[];
+};
+
+/** An Ubuntu LTS image: the releases differ only in their version and free-tier offer. */
+function ubuntu(version: string, offer: Pick<FixtureImage, "free_tier_enabled">): FixtureImage {
+  return {
+    name: `ubuntu-${version}`,
+    display_name: `Ubuntu ${version}`,
+    description: `Ubuntu ${version} LTS`,
     icon: "ubuntu",
     min_cpu: 1,
     min_ram: 1,
     min_disk: 10,
     public: true,
     type: "public",
-    free_tier_enabled: true,
+    ...offer,
     cloud_init_supported: true,
     guest_agent: true,
     default_user: "ubuntu",
     metadata: [HOSTNAME_FIELD, linuxLogin("ubuntu"), SSH_KEY_FIELD, LINUX_PASSWORD_FIELD],
-  },
-  {
-    name: "ubuntu-24.04",
-    display_name: "Ubuntu 24.04",
-    description: "Ubuntu 24.04 LTS",
-    icon: "ubuntu",
-    min_cpu: 1,
-    min_ram: 1,
-    min_disk: 10,
-    public: true,
-    type: "public",
-    free_tier_enabled: false,
-    cloud_init_supported: true,
-    guest_agent: true,
-    default_user: "ubuntu",
-    metadata: [HOSTNAME_FIELD, linuxLogin("ubuntu"), SSH_KEY_FIELD, LINUX_PASSWORD_FIELD],
-  },
+  };
+}
+
+const IMAGES: FixtureImage[] = [
+  ubuntu("22.04", { free_tier_enabled: true }),
+  ubuntu("24.04", { free_tier_enabled: false }),
   {
     name: "debian-12",
     display_name: "Debian 12",

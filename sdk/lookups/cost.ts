@@ -13,11 +13,11 @@ import { findEntry, loadCatalog } from "../../provider/cost/catalog";
 import { estimateCost as estimate, Pricer, type CostLine } from "../../provider/cost/estimate";
 import { itemsOf } from "../../provider/cost/items";
 import { TYPE_PREFIX } from "../../provider/type-tokens";
-import { parseArgs } from "./args";
 import { camelize } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
+import type { LookupOptions, LookupRun } from "./context";
+import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { LookupError } from "./errors";
-import { lookupOutput, type LookupInputs } from "./output";
+import type { LookupInputs } from "./output";
 
 export type { CostLine };
 
@@ -48,6 +48,20 @@ export interface GetProjectUsageResult {
 
 const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
 
+const usage = defineLookup({
+  read: {
+    name: "getProjectUsage",
+    args: ProjectArgs,
+    project: ProjectIdParams.shape.project_id,
+    async read(run, _args, projectId): Promise<GetProjectUsageResult> {
+      const answer = await run.call(pricingEndpoints.getProjectEntityUsage, {
+        query: { project_id: projectId },
+      });
+      return camelize(answer.entities);
+    },
+  },
+});
+
 /**
  * Reads what a project holds: VMs, vCPUs, RAM, GPUs, disks and their GB, public addresses,
  * interfaces, subnets, security groups and rules.
@@ -55,26 +69,14 @@ const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id
  * @example
  * const { vcpus, floatingIps } = await vmcloud.getProjectUsage();
  */
-export async function getProjectUsage(
-  args?: GetProjectUsageArgs,
-  options?: LookupOptions,
-): Promise<GetProjectUsageResult> {
-  const run = new LookupRun("getProjectUsage", options);
-  const parsed = parseArgs(run.name, ProjectArgs, args);
-  const projectId = run.projectId(parsed.projectId, ProjectIdParams.shape.project_id);
-  const answer = await run.call(pricingEndpoints.getProjectEntityUsage, {
-    query: { project_id: projectId },
-  });
-  return camelize(answer.entities);
-}
+export const getProjectUsage: LookupFunction<GetProjectUsageArgs, GetProjectUsageResult> =
+  usage.read;
 
 /** {@link getProjectUsage} with `pulumi.Input` arguments and an Output result. */
-export function getProjectUsageOutput(
-  args?: LookupInputs<GetProjectUsageArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetProjectUsageResult> {
-  return lookupOutput(args, options, getProjectUsage);
-}
+export const getProjectUsageOutput: LookupOutputFunction<
+  GetProjectUsageArgs,
+  GetProjectUsageResult
+> = usage.readOutput;
 
 /** The arguments of {@link getPrice}: one configuration, taken `count` times. */
 export interface GetPriceArgs {
@@ -119,6 +121,65 @@ const PriceArgs = z.strictObject({
   projectId: ProjectIdParams.shape.project_id.optional(),
 });
 
+const price = defineLookup({
+  read: {
+    name: "getPrice",
+    args: PriceArgs,
+    project: ProjectIdParams.shape.project_id,
+    async read(run, args, projectId): Promise<GetPriceResult> {
+      const catalog = await catalogFor(run);
+      const resolve = <T extends { id: string; name: string }>(
+        list: readonly T[],
+        ref: string,
+        argument: string,
+      ): string => {
+        const found = findEntry(list, ref);
+        if (found === undefined) {
+          throw new LookupError({
+            lookup: run.name,
+            argument,
+            detail: `${argument} "${ref}" is neither the name nor the id of one in the catalog (known: ${list.map((x) => x.name).join(", ")}); nothing was priced`,
+          });
+        }
+        return found.id;
+      };
+      const body = {
+        ...(args.flavor === undefined
+          ? {}
+          : { flavor_id: resolve(catalog.flavors, args.flavor, "flavor") }),
+        ...(args.image === undefined
+          ? {}
+          : { image_id: resolve(catalog.images, args.image, "image") }),
+        ...(args.disks === undefined
+          ? {}
+          : {
+              disks: args.disks.map((d, i) => ({
+                disk_type_id: resolve(catalog.diskTypes, d.diskType, `disks[${i}].diskType`),
+                size: d.size,
+              })),
+            }),
+        ...(args.publicAddresses === undefined
+          ? {}
+          : {
+              floating_ips: [{ floating_ip_action: "new" as const, count: args.publicAddresses }],
+            }),
+        ...(args.natGateways === undefined
+          ? {}
+          : {
+              nat_gateways: [{ nat_gateway_type: "Public sNAT" as const, count: args.natGateways }],
+            }),
+        total_count: args.count ?? 1,
+      };
+      return camelize(
+        await run.call(pricingEndpoints.calculatePrice, {
+          params: { project_id: projectId },
+          body,
+        }),
+      );
+    },
+  },
+});
+
 /**
  * Prices one configuration through the service (`count` times): flavors and images per hour,
  * disks per GB and month, new public addresses per hour; every amount is per month.
@@ -128,66 +189,14 @@ const PriceArgs = z.strictObject({
  *   flavor: "gen-2-4", disks: [{ diskType: "SSD", size: 50 }], publicAddresses: 1, count: 3,
  * });
  */
-export async function getPrice(
-  args: GetPriceArgs,
-  options?: LookupOptions,
-): Promise<GetPriceResult> {
-  const run = new LookupRun("getPrice", options);
-  const parsed = parseArgs(run.name, PriceArgs, args);
-  const projectId = run.projectId(parsed.projectId, ProjectIdParams.shape.project_id);
-  const catalog = await catalogFor(run);
-  const resolve = <T extends { id: string; name: string }>(
-    list: readonly T[],
-    ref: string,
-    argument: string,
-  ): string => {
-    const found = findEntry(list, ref);
-    if (found === undefined) {
-      throw new LookupError({
-        lookup: run.name,
-        argument,
-        detail: `${argument} "${ref}" is neither the name nor the id of one in the catalog (known: ${list.map((x) => x.name).join(", ")}); nothing was priced`,
-      });
-    }
-    return found.id;
-  };
-  const body = {
-    ...(parsed.flavor === undefined
-      ? {}
-      : { flavor_id: resolve(catalog.flavors, parsed.flavor, "flavor") }),
-    ...(parsed.image === undefined
-      ? {}
-      : { image_id: resolve(catalog.images, parsed.image, "image") }),
-    ...(parsed.disks === undefined
-      ? {}
-      : {
-          disks: parsed.disks.map((d, i) => ({
-            disk_type_id: resolve(catalog.diskTypes, d.diskType, `disks[${i}].diskType`),
-            size: d.size,
-          })),
-        }),
-    ...(parsed.publicAddresses === undefined
-      ? {}
-      : { floating_ips: [{ floating_ip_action: "new" as const, count: parsed.publicAddresses }] }),
-    ...(parsed.natGateways === undefined
-      ? {}
-      : {
-          nat_gateways: [{ nat_gateway_type: "Public sNAT" as const, count: parsed.natGateways }],
-        }),
-    total_count: parsed.count ?? 1,
-  };
-  return camelize(
-    await run.call(pricingEndpoints.calculatePrice, { params: { project_id: projectId }, body }),
-  );
-}
+export const getPrice: (args: GetPriceArgs, options?: LookupOptions) => Promise<GetPriceResult> =
+  price.read;
 
 /** {@link getPrice} with `pulumi.Input` arguments and an Output result. */
-export function getPriceOutput(
+export const getPriceOutput: (
   args: LookupInputs<GetPriceArgs>,
   options?: LookupOptions,
-): pulumi.Output<GetPriceResult> {
-  return lookupOutput(args, options, (a?: GetPriceArgs, o?: LookupOptions) => getPrice(a ?? {}, o));
-}
+) => pulumi.Output<GetPriceResult> = price.readOutput;
 
 /** A resource to price: its class (e.g. `Vm`, `Disk`), name and inputs as plain data. */
 export interface CostResource {
@@ -228,6 +237,29 @@ const EstimateArgs = z.strictObject({
   projectId: ProjectIdParams.shape.project_id.optional(),
 });
 
+const estimator = defineLookup({
+  read: {
+    name: "estimateCost",
+    args: EstimateArgs,
+    project: ProjectIdParams.shape.project_id,
+    async read(run, args, projectId): Promise<EstimateCostResult> {
+      const catalog = await catalogFor(run);
+      const items = args.resources.flatMap((r) =>
+        itemsOf(`${TYPE_PREFIX}${r.type}`, r.name, r.inputs),
+      );
+      try {
+        return await estimate(new Pricer(run.client, projectId, catalog), items);
+      } catch (error) {
+        throw new LookupError({
+          lookup: run.name,
+          detail: error instanceof Error ? error.message : String(error),
+          cause: error,
+        });
+      }
+    },
+  },
+});
+
 /**
  * Prices resources by their inputs, one price request per distinct configuration.
  *
@@ -237,27 +269,10 @@ const EstimateArgs = z.strictObject({
  *   { type: "Disk", name: "data", inputs: { size: 100, diskType: "SSD" } },
  * ] });
  */
-export async function estimateCost(
+export const estimateCost: (
   args: EstimateCostArgs,
   options?: LookupOptions,
-): Promise<EstimateCostResult> {
-  const run = new LookupRun("estimateCost", options);
-  const parsed = parseArgs(run.name, EstimateArgs, args);
-  const projectId = run.projectId(parsed.projectId, ProjectIdParams.shape.project_id);
-  const catalog = await catalogFor(run);
-  const items = parsed.resources.flatMap((r) =>
-    itemsOf(`${TYPE_PREFIX}${r.type}`, r.name, r.inputs),
-  );
-  try {
-    return await estimate(new Pricer(run.client, projectId, catalog), items);
-  } catch (error) {
-    throw new LookupError({
-      lookup: run.name,
-      detail: error instanceof Error ? error.message : String(error),
-      cause: error,
-    });
-  }
-}
+) => Promise<EstimateCostResult> = estimator.read;
 
 async function catalogFor(run: LookupRun) {
   try {

@@ -1,9 +1,10 @@
 /**
  * The one lookup kit. A lookup is a list lookup (`getFlavors`), often with a single lookup
- * beside it (`getFlavor`), each in a plain and an Output form. What differs from one lookup to
- * the next is only its names, its argument schema, how it lists (or reads one by id) and what it
- * answers; {@link defineLookup} takes those and builds the functions, so that the rules they
- * share (arguments checked before anything is sent, errors that start with the function's name,
+ * beside it (`getFlavor`), or a lookup that reads one answer (`getProject`, `getPrice`), each in
+ * a plain and an Output form. What differs from one lookup to the next is only its names, its
+ * argument schema, how it lists (or reads) and what it answers; {@link defineLookup} takes those
+ * and builds the functions, so that the rules they share (arguments checked before anything is
+ * sent, the configured project as the default one, errors that start with the function's name,
  * Output forms that run once their arguments are known, exactly one match by exact name) are
  * written once.
  */
@@ -78,6 +79,43 @@ export interface ListLookup<I, Result> {
   listOutput: (args?: LookupInputs<I>, options?: LookupOptions) => pulumi.Output<Result>;
 }
 
+/**
+ * What is particular to a lookup that reads one answer. `F` is the arguments once checked, `I`
+ * as the program gives them.
+ */
+export interface ReadSpec<F, I, Result> {
+  /** The plain form's name, e.g. `getProject`; the Output form's is this plus `Output`. */
+  name: string;
+  /** The arguments' schema (strict, so a misspelt argument fails). */
+  args: z.ZodType<F, I>;
+  /** The answer to the checked arguments. */
+  read(run: LookupRun, args: F): Promise<Result>;
+}
+
+/**
+ * A {@link ReadSpec} of a lookup that works in one project: `args.projectId`, else the
+ * configured project, checked against `project` (the request field's schema) before `read` gets
+ * it.
+ */
+export interface ProjectReadSpec<F extends { projectId?: string | undefined }, I, Result> {
+  /** As in {@link ReadSpec}. */
+  name: string;
+  /** As in {@link ReadSpec}. */
+  args: z.ZodType<F, I>;
+  /** The schema the project id must fit (the request field's). */
+  project: z.ZodType;
+  /** The answer to the checked arguments, in the project `projectId`. */
+  read(run: LookupRun, args: F, projectId: string): Promise<Result>;
+}
+
+/** The two forms {@link defineLookup} builds for a lookup that reads one answer. */
+export interface ReadLookup<I, Result> {
+  /** The plain form. */
+  read: (args?: I, options?: LookupOptions) => Promise<Result>;
+  /** The Output form. */
+  readOutput: (args?: LookupInputs<I>, options?: LookupOptions) => pulumi.Output<Result>;
+}
+
 /** The quartet {@link defineLookup} builds for a list lookup with a single lookup beside it. */
 export interface LookupQuartet<LI, Result, SI, Item> extends ListLookup<LI, Result> {
   /** The single lookup's plain form. */
@@ -106,11 +144,26 @@ export function defineLookup<
 export function defineLookup<F extends object, LI extends object, Item, Result>(spec: {
   list: ListSpec<F, LI, Item, Result>;
 }): ListLookup<LI, Result>;
+/** Builds the two forms of a lookup that reads one answer in a project (the configured one by default). */
+export function defineLookup<
+  F extends { projectId?: string | undefined },
+  I extends object,
+  Result,
+>(spec: { read: ProjectReadSpec<F, I, Result> }): ReadLookup<I, Result>;
+/** Builds the two forms of a lookup that reads one answer. */
+export function defineLookup<F extends object, I extends object, Result>(spec: {
+  read: ReadSpec<F, I, Result>;
+}): ReadLookup<I, Result>;
 // The overloads type each lookup; here the types say only what the code relies on.
-export function defineLookup(spec: {
-  list: ListSpec<object, object, Named, unknown>;
-  single?: SingleSpec<SingleArgs, object, Named>;
-}): unknown {
+export function defineLookup(
+  spec:
+    | {
+        list: ListSpec<object, object, Named, unknown>;
+        single?: SingleSpec<SingleArgs, object, Named>;
+      }
+    | { read: AnyReadSpec },
+): unknown {
+  if ("read" in spec) return defineRead(spec.read);
   const { list: listSpec, single: singleSpec } = spec;
   const list = named(listSpec.name, async (args?: object, options?: LookupOptions) => {
     const run = new LookupRun(listSpec.name, options);
@@ -158,6 +211,25 @@ export function defineLookup(spec: {
     singleOutput: outputForm(single),
   };
   return quartet;
+}
+
+/** A {@link ReadSpec} or {@link ProjectReadSpec}, as the code that runs them sees them. */
+interface AnyReadSpec {
+  name: string;
+  args: z.ZodType<{ projectId?: string | undefined }>;
+  project?: z.ZodType;
+  read(run: LookupRun, args: object, projectId?: string): Promise<unknown>;
+}
+
+/** The two forms of a lookup that reads one answer (see the overloads of {@link defineLookup}). */
+function defineRead(spec: AnyReadSpec): ReadLookup<never, unknown> {
+  const read = named(spec.name, async (args?: object, options?: LookupOptions) => {
+    const run = new LookupRun(spec.name, options);
+    const parsed = parseArgs(run.name, spec.args, args);
+    if (spec.project === undefined) return spec.read(run, parsed);
+    return spec.read(run, parsed, run.projectId(parsed.projectId, spec.project));
+  });
+  return { read, readOutput: outputForm(read) };
 }
 
 /** The `ids` and `names` of catalog list results, in the items' order. */

@@ -2,15 +2,12 @@
  * Free-tier lookup: `getFreeTierAvailability` tells whether the organization of a project may
  * still create its one free-tier VM.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FreeTierCheckQuery, type FreeTierCheckResponse } from "../../api/vm/free-tier-check";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { lookupOutput, type LookupInputs } from "./output";
+import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
 /** The arguments of {@link getFreeTierAvailability}. */
 export interface GetFreeTierAvailabilityArgs {
@@ -34,6 +31,20 @@ type _FreeTierArgs = Assert<
   ArgsMatchSchema<GetFreeTierAvailabilityArgs, z.output<typeof FreeTierArgs>>
 >;
 
+const freeTier = defineLookup({
+  read: {
+    name: "getFreeTierAvailability",
+    args: FreeTierArgs,
+    project: FreeTierCheckQuery.shape.project_id,
+    read: async (run, _args, projectId) =>
+      camelize(
+        await run.call(catalogEndpoints.getFreeTierAvailability, {
+          query: { project_id: projectId },
+        }),
+      ),
+  },
+});
+
 /**
  * Tells whether the project's organization may still create its free-tier VM (each
  * organization may have one).
@@ -41,22 +52,13 @@ type _FreeTierArgs = Assert<
  * @example
  * const { freeTierEnabled } = await vmcloud.getFreeTierAvailability();
  */
-export async function getFreeTierAvailability(
-  args?: GetFreeTierAvailabilityArgs,
-  options?: LookupOptions,
-): Promise<GetFreeTierAvailabilityResult> {
-  const run = new LookupRun("getFreeTierAvailability", options);
-  const parsed = parseArgs(run.name, FreeTierArgs, args);
-  const projectId = run.projectId(parsed.projectId, FreeTierCheckQuery.shape.project_id);
-  return camelize(
-    await run.call(catalogEndpoints.getFreeTierAvailability, { query: { project_id: projectId } }),
-  );
-}
+export const getFreeTierAvailability: LookupFunction<
+  GetFreeTierAvailabilityArgs,
+  GetFreeTierAvailabilityResult
+> = freeTier.read;
 
 /** {@link getFreeTierAvailability} with `pulumi.Input` arguments and an Output result. */
-export function getFreeTierAvailabilityOutput(
-  args?: LookupInputs<GetFreeTierAvailabilityArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetFreeTierAvailabilityResult> {
-  return lookupOutput(args, options, getFreeTierAvailability);
-}
+export const getFreeTierAvailabilityOutput: LookupOutputFunction<
+  GetFreeTierAvailabilityArgs,
+  GetFreeTierAvailabilityResult
+> = freeTier.readOutput;

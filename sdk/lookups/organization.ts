@@ -2,18 +2,15 @@
  * Organization lookup: `getOrganization` reads an organization with its quotas and how much
  * of each is used. By default it is the organization of the configured project.
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { OrganizationLimitType } from "../../api/vm/enums";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { OrganizationIdParams, type OrganizationResponse } from "../../api/vm/organizations";
 import { ProjectIdParams } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
+import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { LookupError } from "./errors";
-import { lookupOutput, type LookupInputs } from "./output";
 import { readProject } from "./projects";
 
 /** The arguments of {@link getOrganization}: at most one of the two. */
@@ -59,6 +56,29 @@ type _OrganizationArgs = Assert<
   ArgsMatchSchema<GetOrganizationArgs, z.output<typeof OrganizationArgs>>
 >;
 
+const organization = defineLookup({
+  read: {
+    name: "getOrganization",
+    args: OrganizationArgs,
+    async read(run, args): Promise<OrganizationInfo> {
+      if (args.organizationId !== undefined && args.projectId !== undefined) {
+        throw new LookupError({
+          lookup: run.name,
+          argument: "projectId",
+          detail: "give organizationId or projectId, not both; nothing was sent",
+        });
+      }
+      const organizationId =
+        args.organizationId ?? (await readProject(run, args.projectId)).organizationId;
+      return camelize(
+        await run.call(catalogEndpoints.getOrganization, {
+          params: { organization_id: organizationId },
+        }),
+      );
+    },
+  },
+});
+
 /**
  * Reads an organization and its quotas. Without `organizationId` it reads the project
  * first (one more request) and answers that project's organization.
@@ -67,32 +87,11 @@ type _OrganizationArgs = Assert<
  * const org = await vmcloud.getOrganization();
  * const vcpus = org.limits.find((l) => l.limitType === "vcpus");
  */
-export async function getOrganization(
-  args?: GetOrganizationArgs,
-  options?: LookupOptions,
-): Promise<GetOrganizationResult> {
-  const run = new LookupRun("getOrganization", options);
-  const parsed = parseArgs(run.name, OrganizationArgs, args);
-  if (parsed.organizationId !== undefined && parsed.projectId !== undefined) {
-    throw new LookupError({
-      lookup: run.name,
-      argument: "projectId",
-      detail: "give organizationId or projectId, not both; nothing was sent",
-    });
-  }
-  const organizationId =
-    parsed.organizationId ?? (await readProject(run, parsed.projectId)).organizationId;
-  return camelize(
-    await run.call(catalogEndpoints.getOrganization, {
-      params: { organization_id: organizationId },
-    }),
-  );
-}
+export const getOrganization: LookupFunction<GetOrganizationArgs, GetOrganizationResult> =
+  organization.read;
 
 /** {@link getOrganization} with `pulumi.Input` arguments and an Output result. */
-export function getOrganizationOutput(
-  args?: LookupInputs<GetOrganizationArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetOrganizationResult> {
-  return lookupOutput(args, options, getOrganization);
-}
+export const getOrganizationOutput: LookupOutputFunction<
+  GetOrganizationArgs,
+  GetOrganizationResult
+> = organization.readOutput;

@@ -3,7 +3,6 @@
  * `getProjectPermissions` the roles the caller's token has in it. Both default to the
  * configured project (`vmcloud:projectId`).
  */
-import type * as pulumi from "@pulumi/pulumi";
 import { z } from "zod";
 import type { ProjectStatus } from "../../api/vm/enums";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
@@ -13,10 +12,9 @@ import {
   type ProjectResponse,
 } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { parseArgs } from "./args";
 import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
-import { LookupRun, type LookupOptions } from "./context";
-import { lookupOutput, type LookupInputs } from "./output";
+import type { LookupRun } from "./context";
+import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
 /** The arguments of {@link getProject} and {@link getProjectPermissions}. */
 export interface GetProjectArgs {
@@ -62,28 +60,39 @@ export type GetProjectPermissionsResult = ProjectPermissionsInfo;
 const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
 type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
 
+const project = defineLookup({
+  read: {
+    name: "getProject",
+    args: ProjectArgs,
+    read: (run, args) => readProject(run, args.projectId),
+  },
+});
+
+const permissions = defineLookup({
+  read: {
+    name: "getProjectPermissions",
+    args: ProjectArgs,
+    project: ProjectIdParams.shape.project_id,
+    read: async (run, _args, projectId) =>
+      camelize(
+        await run.call(catalogEndpoints.getProjectPermissions, {
+          params: { project_id: projectId },
+        }),
+      ),
+  },
+});
+
 /**
  * Reads a project: its organization, product instance and state.
  *
  * @example
  * const project = await vmcloud.getProject(); // the configured project
  */
-export async function getProject(
-  args?: GetProjectArgs,
-  options?: LookupOptions,
-): Promise<GetProjectResult> {
-  const run = new LookupRun("getProject", options);
-  const parsed = parseArgs(run.name, ProjectArgs, args);
-  return readProject(run, parsed.projectId);
-}
+export const getProject: LookupFunction<GetProjectArgs, GetProjectResult> = project.read;
 
 /** {@link getProject} with `pulumi.Input` arguments and an Output result. */
-export function getProjectOutput(
-  args?: LookupInputs<GetProjectArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetProjectResult> {
-  return lookupOutput(args, options, getProject);
-}
+export const getProjectOutput: LookupOutputFunction<GetProjectArgs, GetProjectResult> =
+  project.readOutput;
 
 /**
  * Reads the roles the configured token has in a project.
@@ -91,25 +100,14 @@ export function getProjectOutput(
  * @example
  * const { permissions } = await vmcloud.getProjectPermissions();
  */
-export async function getProjectPermissions(
-  args?: GetProjectArgs,
-  options?: LookupOptions,
-): Promise<GetProjectPermissionsResult> {
-  const run = new LookupRun("getProjectPermissions", options);
-  const parsed = parseArgs(run.name, ProjectArgs, args);
-  const projectId = run.projectId(parsed.projectId, ProjectIdParams.shape.project_id);
-  return camelize(
-    await run.call(catalogEndpoints.getProjectPermissions, { params: { project_id: projectId } }),
-  );
-}
+export const getProjectPermissions: LookupFunction<GetProjectArgs, GetProjectPermissionsResult> =
+  permissions.read;
 
 /** {@link getProjectPermissions} with `pulumi.Input` arguments and an Output result. */
-export function getProjectPermissionsOutput(
-  args?: LookupInputs<GetProjectArgs>,
-  options?: LookupOptions,
-): pulumi.Output<GetProjectPermissionsResult> {
-  return lookupOutput(args, options, getProjectPermissions);
-}
+export const getProjectPermissionsOutput: LookupOutputFunction<
+  GetProjectArgs,
+  GetProjectPermissionsResult
+> = permissions.readOutput;
 
 /** Reads `projectId` (or the configured project) within `run`. */
 export async function readProject(

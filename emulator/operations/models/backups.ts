@@ -12,7 +12,7 @@ import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { OperationLogRecord, OperationsState } from "../state";
-import { iso, mustExist, newOpsId, requireProject } from "./shared";
+import { iso, mustExist, mustExistIn, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the backup service (rendered as `{error: {code, message}}`). */
 export const BACKUP_CODES = {
@@ -33,8 +33,7 @@ export function restoreBackup(
   backupId: string,
   restore: BackupRestore,
 ): string {
-  requireProject(state, projectId, BACKUP_CODES.forbidden);
-  const backup = mustExist(state.backups, backupId, BACKUP_CODES.notFound, "backup");
+  const backup = mustExistIn(state, projectId, BACKUP_CODES, state.backups, backupId, "backup");
   if (backup.status !== "available") {
     throw bad(`backup ${backupId} is ${backup.status}; only available backups can be restored`);
   }

@@ -22,7 +22,7 @@ import type {
   JobRecord,
   OperationsState,
 } from "../state";
-import { isJsonContent, iso, mustExist, newOpsId, requireProject } from "./shared";
+import { isJsonContent, iso, mustExist, mustExistIn, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the container service (rendered as `{errorCode, errorMessage}`). */
 export const CCE_CODES = {
@@ -200,8 +200,7 @@ export function migrateNodes(
 
 /** A job as the container service shows it; 404 when unknown. */
 export function showJob(state: OperationsState, projectId: string, id: string): Job {
-  requireProject(state, projectId, CCE_CODES.forbidden);
-  const job = mustExist(state.jobs, id, CCE_CODES.notFound, "job");
+  const job = mustExistIn(state, projectId, CCE_CODES, state.jobs, id, "job");
   const final = job.status === "Success" || job.status === "Failed";
   const updated = iso(
     final ? job.ended_ms : job.status === "Running" ? job.started_ms : job.created_ms,

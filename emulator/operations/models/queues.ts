@@ -9,7 +9,7 @@ import { ServiceError } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { OperationsState } from "../state";
-import { iso, mustExist, requireProject } from "./shared";
+import { iso, mustExistIn } from "./shared";
 
 /** Error codes of the queue service (rendered as `{error_code, error_msg}`). */
 export const DMS_CODES = {
@@ -25,8 +25,14 @@ export function restartQueueManager(
   projectId: string,
   instanceId: string,
 ): QueueManagerRestartResponse {
-  requireProject(state, projectId, DMS_CODES.forbidden);
-  const instance = mustExist(state.queueInstances, instanceId, DMS_CODES.notFound, "instance");
+  const instance = mustExistIn(
+    state,
+    projectId,
+    DMS_CODES,
+    state.queueInstances,
+    instanceId,
+    "instance",
+  );
   if (instance.status !== "RUNNING") {
     throw new ServiceError(
       400,

@@ -43,6 +43,22 @@ export function mustExist<T>(
   return record;
 }
 
+/**
+ * The record `id` of `collection` in the token's project: 403 `codes.forbidden` for another
+ * project (see {@link requireProject}), then 404 `codes.notFound` when there is no such record.
+ */
+export function mustExistIn<T>(
+  state: OperationsState,
+  projectId: string,
+  codes: { forbidden: string; notFound: string },
+  collection: Record<string, T>,
+  id: string,
+  label: string,
+): T {
+  requireProject(state, projectId, codes.forbidden);
+  return mustExist(collection, id, codes.notFound, label);
+}
+
 /** True when the request says its body is JSON. */
 export function isJsonContent(headers: RequestHeaders): boolean {
   const type = headerText(headers, "content-type");

@@ -25,24 +25,18 @@ import {
   type VmStatus,
   type ZoneRecord,
 } from "../records";
+import { projectMini, tagMinis, zoneMini } from "./minis";
+import { listOwned, placeNew, relabel, startChange, updatedTags } from "./owned";
 import {
-  contains,
-  defaultZone,
   mustGet,
   newId,
-  page,
-  projectMini,
   recordResourceTask,
   requireProject,
   requireZone,
   requireZoneOpen,
   resolveTags,
-  resolveZone,
   stamps,
-  taggedAny,
-  tagMinis,
   touch,
-  zoneMini,
 } from "./shared";
 import { requireQuota } from "./quotas";
 
@@ -285,9 +279,7 @@ function requireUniqueName(
 
 /** `POST /api/v1/disks`: checks the request, stores the disk and records a task. */
 export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest): DiskRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const tagIds = resolveTags(state, body);
   requireUniqueName(state, project.id, zone.id, body.name);
   requireQuota(state, project, { disks: 1, disks_size: body.size });
@@ -302,17 +294,14 @@ export function createDisk(state: VmState, clock: Clock, body: DiskCreateRequest
 
 /** `GET /api/v1/disks`: the project's disks matching every filter, one page. */
 export function listDisks(state: VmState, query: DiskListQuery) {
-  requireProject(state, query.project_id);
-  const disks = Object.values(state.disks).filter(
-    (d) =>
+  return listOwned(state, state.disks, query, {
+    filter: () => (d) =>
       d.status !== GONE &&
-      d.project_id === query.project_id &&
       (query.availability_zone_id === undefined ||
-        d.availability_zone_id === query.availability_zone_id) &&
-      contains(d.name, query.name) &&
-      taggedAny(d.tag_ids, query.tag_ids),
-  );
-  return page(disks, query, (d) => presentDisk(state, d));
+        d.availability_zone_id === query.availability_zone_id),
+    present: (d) => presentDisk(state, d),
+    rawTags: true,
+  });
 }
 
 /**
@@ -372,17 +361,14 @@ export function updateDisk(
       "shared",
     );
   }
-  const tagsGiven = body.tag_ids !== undefined || body.tag_names !== undefined;
-  const tagIds = tagsGiven ? resolveTags(state, body) : disk.tag_ids;
+  const tagIds = updatedTags(state, body);
   if (body.name !== undefined && body.name !== disk.name) {
     requireUniqueName(state, disk.project_id, disk.availability_zone_id, body.name, disk.id);
   }
-  if (body.name !== undefined) disk.name = body.name;
-  if (body.description !== undefined) disk.description = body.description;
+  relabel(disk, body, tagIds);
   if (body.readonly !== undefined) disk.readonly = body.readonly;
   if (body.shared !== undefined) disk.shared = body.shared;
   if (body.encrypted !== undefined) disk.encrypted = body.encrypted;
-  disk.tag_ids = tagIds;
   if (grows) {
     disk.size = body.size!;
     plan(disk, clock.now(), "updating", [clock.delay(DELAYS.diskUpdate), status]);
@@ -437,9 +423,12 @@ export function deleteDisk(state: VmState, clock: Clock, disk: DiskRecord): void
  * (settling then removes it from every VM). Records a task.
  */
 export function deleteDiskRecord(state: VmState, clock: Clock, disk: DiskRecord): void {
-  plan(disk, clock.now(), "deleting", [clock.delay(DELAYS.diskDelete), GONE]);
-  touch(disk, clock);
-  recordResourceTask(state, clock, "disk", disk, "delete_disk", DELAYS.diskDelete);
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.diskDelete,
+    task: "delete_disk",
+  });
 }
 
 /**
@@ -486,12 +475,14 @@ export function attachDiskRecord(
   }
   disk.vm_ids.push(vm.id);
   vm.disk_ids.push(disk.id);
-  plan(disk, clock.now(), "attaching", [clock.delay(DELAYS.diskAttach), "in_use"]);
-  touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) {
-    recordResourceTask(state, clock, "disk", disk, "attach_disk", DELAYS.diskAttach);
-  }
+  // A change made by the VM's own create or delete is part of that VM's task.
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "attaching",
+    after: "in_use",
+    durationMs: DELAYS.diskAttach,
+    ...(options.byVm === true ? {} : { task: "attach_disk" }),
+  });
   return disk;
 }
 
@@ -540,15 +531,13 @@ export function detachDiskRecord(
   disk.vm_ids = disk.vm_ids.filter((id) => id !== vm.id);
   vm.disk_ids = vm.disk_ids.filter((id) => id !== disk.id);
   if (disk.boot_of === vm.id) delete disk.boot_of;
-  plan(disk, clock.now(), "detaching", [
-    clock.delay(DELAYS.diskDetach),
-    disk.vm_ids.length > 0 ? "in_use" : "available",
-  ]);
-  touch(disk, clock);
   touch(vm, clock);
-  if (!options.byVm) {
-    recordResourceTask(state, clock, "disk", disk, "detach_disk", DELAYS.diskDetach);
-  }
+  startChange<DiskRecord["status"]>(state, clock, "disk", disk, {
+    during: "detaching",
+    after: disk.vm_ids.length > 0 ? "in_use" : "available",
+    durationMs: DELAYS.diskDetach,
+    ...(options.byVm === true ? {} : { task: "detach_disk" }),
+  });
   return disk;
 }
 

@@ -22,20 +22,9 @@ import {
   type VmState,
   type ZoneRecord,
 } from "../records";
-import {
-  contains,
-  listed,
-  mustGet,
-  newId,
-  page,
-  projectMini,
-  requireProject,
-  resolveTags,
-  stamps,
-  taggedAny,
-  tagMinis,
-  touch,
-} from "./shared";
+import { projectMini, tagMinis } from "./minis";
+import { listOwned, type OwnedListFilter, relabel, updatedTags } from "./owned";
+import { listed, mustGet, newId, requireProject, resolveTags, stamps, touch } from "./shared";
 
 /** Hosts of a zone that does not say how many it has. */
 export const DEFAULT_ZONE_HOSTS = 3;
@@ -129,15 +118,9 @@ export function requirePlacementGroup(state: VmState, id: string): PlacementGrou
 }
 
 /** Filters of the group list, as parsed from the query. */
-export interface PlacementGroupListFilter {
-  project_id: string;
+export interface PlacementGroupListFilter extends OwnedListFilter {
   availability_zone_ids?: string[] | undefined;
-  tag_ids?: string[] | undefined;
-  name?: string | undefined;
   policy?: PlacementGroupRecord["policy"] | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /** One page of the project's groups, newest first unless `order_desc` is false. */
@@ -145,19 +128,15 @@ export function listPlacementGroups(
   state: VmState,
   query: PlacementGroupListFilter,
 ): Page<PlacementGroupResponse> {
-  requireProject(state, query.project_id, 404);
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
-  const items = Object.values(state.placementGroups).filter(
-    (g) =>
+  return listOwned(state, state.placementGroups, query, {
+    filter: () => (g) =>
       g.status !== GONE &&
-      g.project_id === query.project_id &&
       (query.availability_zone_ids === undefined ||
         g.zone_ids.some((z) => listed(query.availability_zone_ids, z))) &&
-      (query.policy === undefined || g.policy === query.policy) &&
-      taggedAny(g.tag_ids, tags) &&
-      contains(g.name, query.name),
-  );
-  return page(items, query, (g) => presentPlacementGroup(state, g));
+      (query.policy === undefined || g.policy === query.policy),
+    present: (g) => presentPlacementGroup(state, g),
+    missingProject: 404,
+  });
 }
 
 /** 409 when another group of the project has this name. */
@@ -227,13 +206,7 @@ export function updatePlacementGroup(
     );
   }
   if (body.name !== undefined) requireFreeName(state, group.project_id, body.name, group.id);
-  const tagIds =
-    body.tag_ids !== undefined || body.tag_names !== undefined
-      ? resolveTags(state, body)
-      : undefined;
-  if (body.name !== undefined) group.name = body.name;
-  if (body.description !== undefined) group.description = body.description;
-  if (tagIds !== undefined) group.tag_ids = tagIds;
+  relabel(group, body, updatedTags(state, body));
   touch(group, clock);
   plan<PlacementGroupRecord["status"]>(group, clock.now(), "updating", [
     clock.delay(DELAYS.placementGroupUpdate),

@@ -17,20 +17,23 @@ import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { GONE, type FloatingIpRecord, type InterfaceRecord, type VmState } from "../records";
 import { bindFloatingIp, createFloatingIp, unbindFloatingIp } from "./floating-ips";
+import { tagMinis, zoneMini } from "./minis";
 import {
-  contains,
+  inOpenZone,
+  listOwned,
+  type OwnedListFilter,
+  relabel,
+  requireOwned,
+  updatedTags,
+} from "./owned";
+import {
   defaultZone,
-  mustGet,
   optionalGet,
-  page,
   requireProject,
   requireZoneOpen,
   resolveTags,
   resolveZone,
-  taggedAny,
-  tagMinis,
   touch,
-  zoneMini,
   zoneOf,
 } from "./shared";
 import { interfacesOf, requireVm } from "./vms";
@@ -100,24 +103,16 @@ export function presentFloatingIp(state: VmState, fip: FloatingIpRecord): Floati
 
 /** The address with this id, checked for access (404 unknown, 403 foreign project). */
 export function requireFloatingIp(state: VmState, id: string): FloatingIpRecord {
-  const fip = mustGet(state.floatingIps, "floating_ip", id);
-  requireProject(state, fip.project_id);
-  return fip;
+  return requireOwned(state, state.floatingIps, "floating_ip", id);
 }
 
 /** Filters of the address list, as parsed from the query. */
-export interface FloatingIpListFilter {
-  project_id: string;
+export interface FloatingIpListFilter extends OwnedListFilter {
   availability_zone_id?: string | undefined;
   interface_id?: string | undefined;
   router_id?: string | undefined;
   nat_gateway_id?: string | undefined;
   free?: boolean | undefined;
-  name?: string | undefined;
-  tag_ids?: string[] | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /**
@@ -129,21 +124,16 @@ export function listFloatingIps(
   state: VmState,
   query: FloatingIpListFilter,
 ): Page<FloatingIpResponse> {
-  requireProject(state, query.project_id);
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
   const none = query.router_id !== undefined || query.nat_gateway_id !== undefined;
-  const items = Object.values(state.floatingIps).filter(
-    (f) =>
+  return listOwned(state, state.floatingIps, query, {
+    filter: () => (f) =>
       !none &&
-      f.project_id === query.project_id &&
       (query.availability_zone_id === undefined ||
         f.availability_zone_id === query.availability_zone_id) &&
       (query.interface_id === undefined || f.interface_id === query.interface_id) &&
-      (query.free === undefined || (f.state === "available") === query.free) &&
-      taggedAny(f.tag_ids ?? [], tags) &&
-      contains(f.name, query.name),
-  );
-  return page(items, query, (f) => presentFloatingIp(state, f));
+      (query.free === undefined || (f.state === "available") === query.free),
+    present: (f) => presentFloatingIp(state, f),
+  });
 }
 
 /**
@@ -240,8 +230,7 @@ export function updatePublicIp(
   id: string,
   body: FloatingIpUpdateRequest,
 ): FloatingIpRecord {
-  const fip = requireFloatingIp(state, id);
-  requireZoneOpen(zoneOf(state, fip));
+  const fip = inOpenZone(state, requireFloatingIp(state, id));
   const binding = body.interface_id !== undefined || body.vm_id !== undefined;
   if ((binding || body.detach === true) && fip.state !== "available" && fip.state !== "in_use") {
     throw unprocessable(
@@ -250,10 +239,7 @@ export function updatePublicIp(
     );
   }
   const target = binding ? targetInterface(state, fip.project_id, body) : undefined;
-  const tagIds =
-    body.tag_ids !== undefined || body.tag_names !== undefined
-      ? resolveTags(state, body)
-      : undefined;
+  const tagIds = updatedTags(state, body);
   if (target !== undefined) {
     const field = body.interface_id !== undefined ? "interface_id" : "vm_id";
     bindFloatingIp(clock, fip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
@@ -272,17 +258,14 @@ export function updatePublicIp(
     unbindFloatingIp(fip, clock.now());
     planState(fip, clock, "detaching", "available", DELAYS.floatingIpUpdate);
   }
-  if (body.name !== undefined) fip.name = body.name;
-  if (body.description !== undefined) fip.description = body.description;
-  if (tagIds !== undefined) fip.tag_ids = tagIds;
+  relabel(fip, body, tagIds);
   touch(fip, clock);
   return fip;
 }
 
 /** Starts deleting a free address: `deleting`, then gone. A bound one is refused (422). */
 export function deletePublicIp(state: VmState, clock: Clock, id: string): void {
-  const fip = requireFloatingIp(state, id);
-  requireZoneOpen(zoneOf(state, fip));
+  const fip = inOpenZone(state, requireFloatingIp(state, id));
   if (fip.interface_id !== undefined || fip.state === "in_use" || fip.state === "attaching") {
     const iface = optionalGet(state.interfaces, fip.interface_id);
     throw unprocessable(

@@ -21,25 +21,18 @@ import {
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
 import { buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
+import { projectMini, tagMinis, zoneMini } from "./minis";
 import {
-  contains,
-  defaultZone,
-  mustGet,
-  newId,
-  page,
-  projectMini,
-  recordResourceTask,
-  requireProject,
-  requireZoneOpen,
-  resolveTags,
-  resolveZone,
-  stamps,
-  taggedAny,
-  tagMinis,
-  touch,
-  zoneMini,
-  zoneOf,
-} from "./shared";
+  inOpenZone,
+  listOwned,
+  type OwnedListFilter,
+  placeNew,
+  relabel,
+  requireOwned,
+  startChange,
+  updatedTags,
+} from "./owned";
+import { newId, recordResourceTask, resolveTags, resolveZone, stamps } from "./shared";
 import { requireQuota } from "./quotas";
 
 /** Whether a network interface uses the group. */
@@ -72,20 +65,12 @@ export function presentSecurityGroup(
 
 /** The group with this id, checked for access (404 unknown, 403 foreign project). */
 export function requireSecurityGroup(state: VmState, groupId: string): SecurityGroupRecord {
-  const group = mustGet(state.securityGroups, "security_group", groupId);
-  requireProject(state, group.project_id);
-  return group;
+  return requireOwned(state, state.securityGroups, "security_group", groupId);
 }
 
 /** Filters of the group list, as parsed from the query. */
-export interface SecurityGroupListFilter {
-  project_id: string;
-  tag_ids?: string[] | undefined;
+export interface SecurityGroupListFilter extends OwnedListFilter {
   availability_zone_id?: string | undefined;
-  name?: string | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /**
@@ -97,17 +82,14 @@ export function listSecurityGroups(
   state: VmState,
   query: SecurityGroupListFilter,
 ): Page<SecurityGroupResponse> {
-  requireProject(state, query.project_id);
-  const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
-  const items = Object.values(state.securityGroups).filter(
-    (g) =>
-      g.project_id === query.project_id &&
-      (zone === undefined || g.availability_zone_id === zone.id) &&
-      taggedAny(g.tag_ids, tags) &&
-      contains(g.name, query.name),
-  );
-  return page(items, query, (g) => presentSecurityGroup(state, g), false);
+  return listOwned(state, state.securityGroups, query, {
+    filter: () => {
+      const zone = resolveZone(state, { availability_zone_id: query.availability_zone_id });
+      return (g) => zone === undefined || g.availability_zone_id === zone.id;
+    },
+    present: (g) => presentSecurityGroup(state, g),
+    oldestFirst: true,
+  });
 }
 
 /**
@@ -119,9 +101,7 @@ export function createSecurityGroup(
   clock: Clock,
   body: SecurityGroupCreateRequest,
 ): SecurityGroupRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const tagIds = resolveTags(state, body);
   requireQuota(state, project, { security_groups: 1 });
   const group: SecurityGroupRecord = {
@@ -162,26 +142,15 @@ export function updateSecurityGroup(
   groupId: string,
   body: SecurityGroupUpdateRequest,
 ): SecurityGroupRecord {
-  const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   requireCreated(group, "security group", "security_group_can_not_be_changed_from_current_state");
-  if (body.tag_ids !== undefined || body.tag_names !== undefined)
-    group.tag_ids = resolveTags(state, body);
-  if (body.name !== undefined) group.name = body.name;
-  if (body.description !== undefined) group.description = body.description;
-  touch(group, clock);
-  plan<SecurityGroupRecord["status"]>(group, clock.now(), "updating", [
-    clock.delay(DELAYS.securityGroupUpdate),
-    "created",
-  ]);
-  recordResourceTask(
-    state,
-    clock,
-    "security_group",
-    group,
-    "update_security_group",
-    DELAYS.securityGroupUpdate,
-  );
+  relabel(group, body, updatedTags(state, body));
+  startChange(state, clock, "security_group", group, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.securityGroupUpdate,
+    task: "update_security_group",
+  });
   return group;
 }
 
@@ -191,8 +160,7 @@ export function updateSecurityGroup(
  * their remote group is kept (405).
  */
 export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: string): void {
-  const group = requireSecurityGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   if (group.default) {
     throw unprocessable(
       "can_not_delete_default_security_group",
@@ -215,18 +183,17 @@ export function deleteSecurityGroup(state: VmState, clock: Clock, groupId: strin
       `rule ${referrer.id} of security group ${referrer.security_group_id} names ${group.name} as its remote group; delete that rule first`,
     );
   }
-  const delay = clock.delay(DELAYS.securityGroupDelete);
-  touch(group, clock);
-  plan<SecurityGroupRecord["status"]>(group, clock.now(), "deleting", [delay, GONE]);
+  startChange<SecurityGroupRecord["status"]>(state, clock, "security_group", group, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.securityGroupDelete,
+    task: "delete_security_group",
+  });
+  // The rules go with their group.
   for (const rule of rulesOf(state, group.id)) {
-    plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [delay, GONE]);
+    plan<SecurityGroupRuleRecord["status"]>(rule, clock.now(), "deleting", [
+      clock.delay(DELAYS.securityGroupDelete),
+      GONE,
+    ]);
   }
-  recordResourceTask(
-    state,
-    clock,
-    "security_group",
-    group,
-    "delete_security_group",
-    DELAYS.securityGroupDelete,
-  );
 }

@@ -1,24 +1,15 @@
 /**
  * Rules and helpers every VM-service model shares: ids and timestamps, lookups (404 for a
  * path id, 422 for a body reference), project and zone checks (403, 422 project not found,
- * 422 changes forbidden), tag resolution, the rules of list filters, tasks, paging, and the
- * small "mini" objects that responses nest.
+ * 422 changes forbidden), tag resolution, the rules of list filters, tasks and paging. The
+ * life of a record a project owns is in ./owned.ts, the objects responses nest in ./minis.ts.
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { Clock } from "../../core/service-module";
 import { plan } from "../../core/schedule";
 import { forbidden, notFound, unprocessable } from "../../core/service-error";
 import { DELAYS } from "../delays";
-import type {
-  FlavorRecord,
-  ImageRecord,
-  ProjectRecord,
-  TagRecord,
-  TaskRecord,
-  Timestamps,
-  VmState,
-  ZoneRecord,
-} from "../records";
+import type { ProjectRecord, TaskRecord, Timestamps, VmState, ZoneRecord } from "../records";
 
 /** A new random uuid4. */
 export const newId = (): string => randomUUID();
@@ -251,42 +242,6 @@ export function page<T extends { seq?: number; created_time?: string }, R>(
     total: items.length,
   };
 }
-
-/** `{id, name}` of a zone. */
-export const zoneMini = (zone: ZoneRecord) => ({ id: zone.id, name: zone.name });
-
-/** `{id, product_instance_id}` of a project. */
-export const projectMini = (project: ProjectRecord) => ({
-  id: project.id,
-  product_instance_id: project.product_instance_id,
-});
-
-/** `{id, name, color}` of a tag. */
-export const tagMini = (tag: TagRecord) => ({ id: tag.id, name: tag.name, color: tag.color });
-
-/** Tag minis for a list of ids (unknown ids are skipped). */
-export const tagMinis = (state: VmState, ids: string[]) =>
-  ids.flatMap((id) => (state.tags[id] === undefined ? [] : [tagMini(state.tags[id])]));
-
-/** The flavor mini object VMs nest. */
-export const flavorMini = (flavor: FlavorRecord) => ({
-  id: flavor.id,
-  name: flavor.name,
-  cpu: flavor.cpu,
-  ram: flavor.ram,
-  gpu: flavor.gpu,
-  oversubscription: flavor.oversubscription,
-  free_tier: flavor.free_tier,
-});
-
-/** The image mini object VMs nest. */
-export const imageMini = (image: ImageRecord) => ({
-  id: image.id,
-  name: image.name,
-  free_tier_enabled: image.free_tier_enabled,
-  type: image.type,
-  display_name: image.display_name,
-});
 
 /** Looks up a record by an optional id: undefined when the id or the record is absent. */
 export function optionalGet<T>(

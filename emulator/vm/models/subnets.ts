@@ -33,24 +33,24 @@ import {
   type SubnetRecord,
   type VmState,
 } from "../records";
+import { projectMini, tagMinis, zoneMini } from "./minis";
 import {
-  contains,
-  defaultZone,
-  mustGet,
+  listOwned,
+  type OwnedListFilter,
+  placeNew,
+  relabel,
+  requireOwned,
+  startChange,
+  updatedTags,
+} from "./owned";
+import {
   listed,
   newId,
-  page,
-  projectMini,
   recordResourceTask,
-  requireProject,
   requireZoneOpen,
   resolveTags,
-  resolveZone,
   stamps,
-  taggedAny,
-  tagMinis,
   touch,
-  zoneMini,
   zoneOf,
 } from "./shared";
 import { requireQuota } from "./quotas";
@@ -102,23 +102,15 @@ export function presentSubnetListItem(
 
 /** The subnet with this id, checked for access (404 unknown, 403 foreign project). */
 export function requireSubnet(state: VmState, subnetId: string): SubnetRecord {
-  const subnet = mustGet(state.subnets, "subnet", subnetId);
-  requireProject(state, subnet.project_id);
-  return subnet;
+  return requireOwned(state, state.subnets, "subnet", subnetId);
 }
 
 /** Filters of the subnet list, as parsed from the query. */
-export interface SubnetListFilter {
-  project_id: string;
+export interface SubnetListFilter extends OwnedListFilter {
   availability_zone_ids?: string[] | undefined;
   routed_network?: boolean | undefined;
-  tag_ids?: string[] | undefined;
-  name?: string | undefined;
   subnet_address?: string | undefined;
   vpc_id?: string | undefined;
-  offset: number;
-  limit: number;
-  order_desc?: boolean | undefined;
 }
 
 /**
@@ -127,21 +119,17 @@ export interface SubnetListFilter {
  * the oldest come first.
  */
 export function listSubnets(state: VmState, query: SubnetListFilter): Page<SubnetListItemResponse> {
-  requireProject(state, query.project_id);
-  const tags = resolveTags(state, { tag_ids: query.tag_ids });
   const address =
     query.subnet_address === undefined ? undefined : parseIpv4Cidr(query.subnet_address);
-  const items = Object.values(state.subnets).filter(
-    (s) =>
-      s.project_id === query.project_id &&
+  return listOwned(state, state.subnets, query, {
+    filter: () => (s) =>
       listed(query.availability_zone_ids, s.availability_zone_id) &&
       (query.routed_network === undefined || s.routed_network === query.routed_network) &&
-      taggedAny(s.tag_ids, tags) &&
-      contains(s.name, query.name) &&
       (address === undefined || sameNetwork(networkOf(s), address)) &&
       (query.vpc_id === undefined || s.vpc_id === query.vpc_id),
-  );
-  return page(items, query, (s) => presentSubnetListItem(state, s), false);
+    present: (s) => presentSubnetListItem(state, s),
+    oldestFirst: true,
+  });
 }
 
 function sameNetwork(a: Ipv4Network, b: Ipv4Network): boolean {
@@ -227,9 +215,7 @@ export function createSubnet(
   clock: Clock,
   body: SubnetCreateRequest,
 ): SubnetRecord {
-  const project = requireProject(state, body.project_id);
-  const zone = resolveZone(state, body) ?? defaultZone(state);
-  requireZoneOpen(zone, project);
+  const { project, zone } = placeNew(state, body);
   const vpcId = requireVpc(project, body.vpc_id);
   const tagIds = resolveTags(state, body);
   requireQuota(state, project, { subnets: 1 });
@@ -323,10 +309,7 @@ export function updateSubnet(
   const subnet = requireSubnet(state, subnetId);
   requireZoneOpen(zoneOf(state, subnet));
   requireCreated(subnet, "subnet", "subnet_can_not_be_updated_from_current_state");
-  const tagIds =
-    body.tag_ids === undefined && body.tag_names === undefined
-      ? undefined
-      : resolveTags(state, body);
+  const tagIds = updatedTags(state, body);
   if (body.name !== undefined && body.name !== subnet.name) {
     requireUniqueName(state, { ...subnet, name: body.name }, subnet.id);
   }
@@ -353,17 +336,15 @@ export function updateSubnet(
     }
     subnet.default = true;
   }
-  if (body.name !== undefined) subnet.name = body.name;
-  if (body.description !== undefined) subnet.description = body.description;
+  relabel(subnet, body, tagIds);
   if (body.dns_servers !== undefined) subnet.dns_servers = body.dns_servers;
-  if (tagIds !== undefined) subnet.tag_ids = tagIds;
   if (body.routed_network !== undefined) subnet.routed_network = body.routed_network;
-  touch(subnet, clock);
-  plan<SubnetRecord["status"]>(subnet, clock.now(), "updating", [
-    clock.delay(DELAYS.subnetUpdate),
-    "created",
-  ]);
-  recordResourceTask(state, clock, "subnet", subnet, "update_subnet", DELAYS.subnetUpdate);
+  startChange(state, clock, "subnet", subnet, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.subnetUpdate,
+    task: "update_subnet",
+  });
   return subnet;
 }
 
@@ -379,12 +360,12 @@ export function deleteSubnet(state: VmState, clock: Clock, subnetId: string): vo
       `subnet ${subnet.name} still has ${count} network interface(s); delete or move the VMs first`,
     );
   }
-  touch(subnet, clock);
-  plan<SubnetRecord["status"]>(subnet, clock.now(), "deleting", [
-    clock.delay(DELAYS.subnetDelete),
-    GONE,
-  ]);
-  recordResourceTask(state, clock, "subnet", subnet, "delete_subnet", DELAYS.subnetDelete);
+  startChange<SubnetRecord["status"]>(state, clock, "subnet", subnet, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.subnetDelete,
+    task: "delete_subnet",
+  });
 }
 
 /**

@@ -10,7 +10,8 @@ import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import type { ImageRecord, VmRecord, VmState, VmStatus } from "../records";
-import { imageMini, optionalGet, recordResourceTask, touch, zoneMini, zoneOf } from "./shared";
+import { imageMini, zoneMini } from "./minis";
+import { optionalGet, recordResourceTask, touch, zoneOf } from "./shared";
 import {
   requireBootDiskFits,
   requireImageInZone,

@@ -34,21 +34,18 @@ import {
   type VmStatus,
   type ZoneRecord,
 } from "../records";
+import { flavorMini, imageMini, projectMini, tagMinis, zoneMini } from "./minis";
+import { startChange, updatedTags } from "./owned";
 import {
   contains,
-  flavorMini,
-  imageMini,
   listed,
   optionalGet,
-  projectMini,
   recordResourceTask,
   requireProject,
   requireZoneOpen,
   resolveTags,
   taggedAny,
-  tagMinis,
   touch,
-  zoneMini,
   zoneOf,
 } from "./shared";
 import { requireQuota } from "./quotas";
@@ -464,8 +461,7 @@ export function updateVm(
       body.flavor_id !== undefined ? "flavor_id" : "flavor_name",
     );
   }
-  const tagsGiven = body.tag_ids !== undefined || body.tag_names !== undefined;
-  const tagIds = tagsGiven ? resolveTags(state, body) : vm.tag_ids;
+  const tagIds = updatedTags(state, body) ?? vm.tag_ids;
   const previous = vm.status as VmStatus;
   if (body.name !== undefined) vm.name = body.name;
   if (body.description !== undefined) vm.description = body.description;
@@ -482,9 +478,12 @@ export function updateVm(
     vm.flavor_id = flavor.id;
   }
   vm.tag_ids = tagIds;
-  touch(vm, clock);
-  plan<VmRecord["status"]>(vm, clock.now(), "updating", [clock.delay(DELAYS.vmUpdate), previous]);
-  recordResourceTask(state, clock, "vm", vm, "update_vm", DELAYS.vmUpdate);
+  startChange<VmRecord["status"]>(state, clock, "vm", vm, {
+    during: "updating",
+    after: previous,
+    durationMs: DELAYS.vmUpdate,
+    task: "update_vm",
+  });
   return vm;
 }
 

@@ -7,31 +7,19 @@ import type { Handlers } from "../../core/register-endpoints";
 import type { VmContext } from "../context";
 import {
   attachDiskRecord,
-  createDisk,
-  deleteDisk,
   detachDiskRecord,
-  listDisks,
   presentDisk,
   requireDisk,
   requireVmForDisk,
-  updateDisk,
 } from "../models/disks";
+import { diskHandlers } from "./crud";
 
 /**
  * One handler per disk endpoint. The registrar has validated every input the endpoint
  * declares, so the `!` on params, query and body only drop the "not declared" case.
  */
 export const disksHandlers: Handlers<typeof disksEndpoints, VmContext> = {
-  listDisks: ({ query, ctx }) => listDisks(ctx.state, query!),
-  createDisk: ({ body, ctx }) => presentDisk(ctx.state, createDisk(ctx.state, ctx.clock, body!)),
-  getDisk: ({ params, ctx }) => presentDisk(ctx.state, requireDisk(ctx.state, params!.disk_id)),
-  updateDisk: ({ params, body, ctx }) => {
-    const disk = requireDisk(ctx.state, params!.disk_id);
-    return presentDisk(ctx.state, updateDisk(ctx.state, ctx.clock, disk, body!));
-  },
-  deleteDisk: ({ params, ctx }) => {
-    deleteDisk(ctx.state, ctx.clock, requireDisk(ctx.state, params!.disk_id));
-  },
+  ...diskHandlers,
   attachDisk: ({ params, body, ctx }) => {
     const disk = requireDisk(ctx.state, params!.disk_id);
     const vm = requireVmForDisk(ctx.state, disk, body!.vm_id);
