@@ -4,19 +4,13 @@
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
-import { readNamedBatched, type NamedSource } from "../framework/batched-reads";
+import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
 import type { VmCloudClient } from "../../client";
 
 /** A project's disks by name: the leftover checks of creates starting together share a list. */
-const DISKS_BY_NAME: NamedSource<DiskResponse> = {
-  kind: "disks-by-name",
-  all: (client, projectId) =>
-    client.paginate(disksEndpoints.listDisks, { query: { project_id: projectId } }),
-  named: (client, projectId, name) =>
-    client.listAll(disksEndpoints.listDisks, { query: { project_id: projectId, name } }),
-};
+const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDisks);
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -66,6 +66,25 @@ export function projectListSource<E extends AnyEndpoint>(
   };
 }
 
+/** A kind looked up by name in its project's list (`project_id`, `name`: it filters by name). */
+export function projectNamedSource<E extends AnyEndpoint>(
+  kind: string,
+  endpoint: PagedEndpoint<E>,
+): NamedSource<ItemOf<E> & { name: string }> {
+  type Item = ItemOf<E> & { name: string };
+  return {
+    kind,
+    all: (client, projectId) =>
+      client.paginate(endpoint, {
+        query: { project_id: projectId },
+      } as CallInput<E>) as AsyncIterable<Item>,
+    named: (client, projectId, name) =>
+      client.listAll(endpoint, {
+        query: { project_id: projectId, name },
+      } as CallInput<E>) as Promise<Item[]>,
+  };
+}
+
 /** What a list showed of a batch. */
 export interface Listed<T> {
   items: readonly T[];

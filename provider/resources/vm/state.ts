@@ -6,10 +6,10 @@
 import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { ImageResponse } from "../../../api/vm/images";
-import type { VmListItem, VmResponse } from "../../../api/vm/vms";
+import type { VmResponse } from "../../../api/vm/vms";
 import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
 import { adoptLeftover } from "../framework/adopt-leftover";
-import { readNamedBatched, type NamedSource } from "../framework/batched-reads";
+import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import { getOrGone } from "../framework/get-or-gone";
 import { metadataDefaults } from "./requests";
 import { fieldTypesOf } from "./typed-metadata";
@@ -66,13 +66,7 @@ export async function imageDefaultsOf(
 }
 
 /** A project's VMs by name: the checks of creates starting together share a list. */
-const VMS_BY_NAME: NamedSource<VmListItem> = {
-  kind: "vms-by-name",
-  all: (client, projectId) =>
-    client.paginate(computeEndpoints.listVms, { query: { project_id: projectId } }),
-  named: (client, projectId, name) =>
-    client.listAll(computeEndpoints.listVms, { query: { project_id: projectId, name } }),
-};
+const VMS_BY_NAME = projectNamedSource("vms-by-name", computeEndpoints.listVms);
 
 /** Ids of the project's VMs named exactly `name` (what exists before a create). */
 export async function vmIdsNamed(
