@@ -170,12 +170,10 @@ const price = defineLookup({
             }),
         total_count: args.count ?? 1,
       };
-      return camelize(
-        await run.call(pricingEndpoints.calculatePrice, {
-          params: { project_id: projectId },
-          body,
-        }),
-      );
+      return run.read(pricingEndpoints.calculatePrice, {
+        params: { project_id: projectId },
+        body,
+      });
     },
   },
 });

@@ -12,7 +12,7 @@ import {
   type ProjectResponse,
 } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import type { LookupRun } from "./context";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
@@ -73,12 +73,10 @@ const permissions = defineLookup({
     name: "getProjectPermissions",
     args: ProjectArgs,
     project: ProjectIdParams.shape.project_id,
-    read: async (run, _args, projectId) =>
-      camelize(
-        await run.call(catalogEndpoints.getProjectPermissions, {
-          params: { project_id: projectId },
-        }),
-      ),
+    read: (run, _args, projectId) =>
+      run.read(catalogEndpoints.getProjectPermissions, {
+        params: { project_id: projectId },
+      }),
   },
 });
 
@@ -115,5 +113,5 @@ export async function readProject(
   projectId: string | undefined,
 ): Promise<ProjectInfo> {
   const id = run.projectId(projectId, ProjectIdParams.shape.project_id);
-  return camelize(await run.call(catalogEndpoints.getProject, { params: { project_id: id } }));
+  return run.read(catalogEndpoints.getProject, { params: { project_id: id } });
 }
