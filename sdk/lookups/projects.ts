@@ -56,8 +56,13 @@ type _PermissionsShape = Check<
 /** What {@link getProjectPermissions} answers. */
 export type GetProjectPermissionsResult = ProjectPermissionsInfo;
 
-/** `projectId`, optional here because the configured project is the default. */
-const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
+/**
+ * The arguments of a lookup that takes only a project (`getProject`, `getProjectPermissions`,
+ * `getProjectUsage`): `projectId`, optional here because the configured project is the default.
+ */
+export const ProjectArgs = z.strictObject({
+  projectId: ProjectIdParams.shape.project_id.optional(),
+});
 type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
 
 const project = defineLookup({
