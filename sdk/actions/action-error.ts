@@ -4,7 +4,7 @@
  * rule (nothing was sent). Failures of the service keep the client's typed error as `cause`.
  * No message ever contains a secret argument (the node password) or a credential.
  */
-import { ApiError } from "../../provider/client";
+import { causeOption, serviceFailure } from "../service-failure";
 
 /** One refused argument. */
 export interface ActionArgumentIssue {
@@ -47,15 +47,11 @@ export class ActionError extends Error {
   readonly code: string | undefined;
 
   constructor(init: ActionErrorInit) {
-    super(
-      `${init.action}: ${init.detail}`,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(`${init.action}: ${init.detail}`, causeOption(init.cause));
     this.action = init.action;
     this.jobId = init.jobId;
     this.reason = init.reason;
     this.issues = init.issues ?? [];
-    this.status = init.cause instanceof ApiError ? init.cause.status : 0;
-    this.code = init.cause instanceof ApiError ? init.cause.code : undefined;
+    ({ status: this.status, code: this.code } = serviceFailure(init.cause));
   }
 }

@@ -13,7 +13,7 @@ import {
 } from "../../api/vm/zones";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -105,9 +105,7 @@ const zones = defineLookup({
     args: ZonesArgs,
     async items(run, args): Promise<AvailabilityZoneInfo[]> {
       const query = toQuery(ZONE_FIELDS, args);
-      return (await run.call(catalogEndpoints.listAvailabilityZones, { query })).map((zone) =>
-        camelize(zone),
-      );
+      return run.read(catalogEndpoints.listAvailabilityZones, { query });
     },
     answer: (items) => ({ availabilityZones: items, ...idsAndNames(items) }),
   },

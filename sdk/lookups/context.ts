@@ -14,6 +14,7 @@ import {
 } from "../../provider/client";
 import { getProgramClient, getProgramProjectId } from "../program-client";
 import { argumentError } from "./args";
+import { camelize, type Camelized } from "./camelize";
 import { LookupError } from "./errors";
 
 /**
@@ -111,6 +112,25 @@ export class LookupRun {
   ): Promise<Array<ItemOf<E>>> {
     const client = this.client;
     return this.guard(() => client.listAll(endpoint, input, this.callOptions()));
+  }
+
+  /**
+   * {@link call}, answered with camelCase names: most lookups answer what the service sends
+   * under the names the SDK's types use.
+   */
+  async read<E extends AnyEndpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+  ): Promise<Camelized<CallOutput<E>>> {
+    return camelize(await this.call(endpoint, input));
+  }
+
+  /** {@link listAll}, each item with camelCase names (see {@link read}). */
+  async readAll<E extends AnyEndpoint>(
+    endpoint: PagedEndpoint<E>,
+    input: CallInput<E>,
+  ): Promise<Array<Camelized<ItemOf<E>>>> {
+    return (await this.listAll(endpoint, input)).map((item) => camelize(item));
   }
 
   /** The client's per-call options: the caller's abort signal, when one was given. */

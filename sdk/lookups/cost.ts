@@ -18,6 +18,7 @@ import type { LookupOptions, LookupRun } from "./context";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { LookupError } from "./errors";
 import type { LookupInputs } from "./output";
+import { ProjectArgs } from "./projects";
 
 export type { CostLine };
 
@@ -45,8 +46,6 @@ export interface GetProjectUsageResult {
   securityGroupRules: number;
   publicKeys: number;
 }
-
-const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
 
 const usage = defineLookup({
   read: {
@@ -170,12 +169,10 @@ const price = defineLookup({
             }),
         total_count: args.count ?? 1,
       };
-      return camelize(
-        await run.call(pricingEndpoints.calculatePrice, {
-          params: { project_id: projectId },
-          body,
-        }),
-      );
+      return run.read(pricingEndpoints.calculatePrice, {
+        params: { project_id: projectId },
+        body,
+      });
     },
   },
 });

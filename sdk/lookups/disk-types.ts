@@ -4,7 +4,7 @@ import { DiskTypeListQuery, type DiskTypeResponse } from "../../api/vm/disk-type
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -89,7 +89,7 @@ const diskTypes = defineLookup({
         ...toQuery(FIELDS, args),
         ...(await zoneQuery(run, args, DiskTypeListQuery.shape.availability_zone_id)),
       };
-      return (await run.call(catalogEndpoints.listDiskTypes, { query })).map((t) => camelize(t));
+      return run.read(catalogEndpoints.listDiskTypes, { query });
     },
     answer: (items) => ({ diskTypes: items, ...idsAndNames(items) }),
   },

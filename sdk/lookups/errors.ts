@@ -11,7 +11,7 @@
  */
 import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { ApiError } from "../../provider/client";
+import { causeOption, serviceFailure } from "../service-failure";
 
 /** What a {@link LookupError} knows. */
 export interface LookupErrorInit {
@@ -50,15 +50,11 @@ export class LookupError extends pulumi.RunError {
   #replaced: string | undefined;
 
   constructor(init: LookupErrorInit) {
-    super(
-      `${init.lookup}: ${init.detail}`,
-      init.cause === undefined ? undefined : { cause: init.cause },
-    );
+    super(`${init.lookup}: ${init.detail}`, causeOption(init.cause));
     this.lookup = init.lookup;
     this.argument = init.argument;
     this.detail = init.detail;
-    this.status = init.cause instanceof ApiError ? init.cause.status : 0;
-    this.code = init.cause instanceof ApiError ? init.cause.code : undefined;
+    ({ status: this.status, code: this.code } = serviceFailure(init.cause));
     // Pulumi prepends `error serializing property "<k>": ` to a failed input's message, once
     // per resource the rejection passes through (a Vm's `flavor`, then a DiskAttachment's
     // `vmId` that waits for the Vm). Only the first is the input the lookup was given to; the

@@ -11,7 +11,7 @@ import {
 } from "../../api/vm/floating-ips";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized } from "./camelize";
+import type { Camelized } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -91,8 +91,7 @@ const externalIps = defineLookup({
         project_id: run.projectId(args.projectId, FloatingIpListQuery.shape.project_id),
         ...(await zoneQuery(run, args, FloatingIpListQuery.shape.availability_zone_id)),
       };
-      const items = await run.listAll(addressesEndpoints.listFloatingIps, { query });
-      return items.map((ip) => camelize(ip));
+      return run.readAll(addressesEndpoints.listFloatingIps, { query });
     },
     answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
   },
@@ -100,10 +99,8 @@ const externalIps = defineLookup({
     name: "getExternalIp",
     kind: "public IP address",
     args: ExternalIpArgs,
-    read: async (run, id) =>
-      camelize(
-        await run.call(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
-      ),
+    read: (run, id) =>
+      run.read(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
   },
 });
 

@@ -8,7 +8,7 @@ import { FlavorIdParams, FlavorListQuery, type FlavorResponse } from "../../api/
 import type { FlavorStatus } from "../../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -127,7 +127,7 @@ const flavors = defineLookup({
         ...toQuery(FIELDS, args),
         ...(await zoneQuery(run, args, FlavorListQuery.shape.availability_zone_id)),
       };
-      return (await run.listAll(catalogEndpoints.listFlavors, { query })).map((f) => camelize(f));
+      return run.readAll(catalogEndpoints.listFlavors, { query });
     },
     answer: (items) => ({ flavors: items, ...idsAndNames(items) }),
   },
@@ -135,8 +135,7 @@ const flavors = defineLookup({
     name: "getFlavor",
     kind: "flavor",
     args: FlavorArgs,
-    read: async (run, id) =>
-      camelize(await run.call(catalogEndpoints.getFlavor, { params: { flavor_id: id } })),
+    read: (run, id) => run.read(catalogEndpoints.getFlavor, { params: { flavor_id: id } }),
   },
 });
 

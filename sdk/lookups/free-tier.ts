@@ -6,7 +6,7 @@ import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FreeTierCheckQuery, type FreeTierCheckResponse } from "../../api/vm/free-tier-check";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
 /** The arguments of {@link getFreeTierAvailability}. */
@@ -36,12 +36,10 @@ const freeTier = defineLookup({
     name: "getFreeTierAvailability",
     args: FreeTierArgs,
     project: FreeTierCheckQuery.shape.project_id,
-    read: async (run, _args, projectId) =>
-      camelize(
-        await run.call(catalogEndpoints.getFreeTierAvailability, {
-          query: { project_id: projectId },
-        }),
-      ),
+    read: (run, _args, projectId) =>
+      run.read(catalogEndpoints.getFreeTierAvailability, {
+        query: { project_id: projectId },
+      }),
   },
 });
 

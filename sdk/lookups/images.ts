@@ -8,7 +8,7 @@ import type { ImageType } from "../../api/vm/enums";
 import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/images";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -158,7 +158,7 @@ const images = defineLookup({
         ...toQuery(FIELDS, args),
         ...(await zoneQuery(run, args, ImageListQuery.shape.availability_zone_id)),
       };
-      return (await run.listAll(catalogEndpoints.listImages, { query })).map((i) => camelize(i));
+      return run.readAll(catalogEndpoints.listImages, { query });
     },
     answer: (items) => ({ images: items, ...idsAndNames(items) }),
   },
@@ -166,8 +166,7 @@ const images = defineLookup({
     name: "getImage",
     kind: "image",
     args: ImageArgs,
-    read: async (run, id) =>
-      camelize(await run.call(catalogEndpoints.getImage, { params: { image_id: id } })),
+    read: (run, id) => run.read(catalogEndpoints.getImage, { params: { image_id: id } }),
   },
 });
 

@@ -8,7 +8,7 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { OrganizationIdParams, type OrganizationResponse } from "../../api/vm/organizations";
 import { ProjectIdParams } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { LookupError } from "./errors";
 import { readProject } from "./projects";
@@ -70,11 +70,9 @@ const organization = defineLookup({
       }
       const organizationId =
         args.organizationId ?? (await readProject(run, args.projectId)).organizationId;
-      return camelize(
-        await run.call(catalogEndpoints.getOrganization, {
-          params: { organization_id: organizationId },
-        }),
-      );
+      return run.read(catalogEndpoints.getOrganization, {
+        params: { organization_id: organizationId },
+      });
     },
   },
 });

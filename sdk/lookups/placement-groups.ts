@@ -13,7 +13,7 @@ import {
 } from "../../api/vm/placement-groups";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized } from "./camelize";
+import type { Camelized } from "./camelize";
 import {
   defineLookup,
   idsAndNames,
@@ -83,8 +83,7 @@ const placementGroups = defineLookup({
         ...toQuery(FIELDS, args),
         project_id: run.projectId(args.projectId, PlacementGroupListQuery.shape.project_id),
       };
-      const items = await run.listAll(addressesEndpoints.listPlacementGroups, { query });
-      return items.map((g) => camelize(g));
+      return run.readAll(addressesEndpoints.listPlacementGroups, { query });
     },
     answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
   },
@@ -92,12 +91,10 @@ const placementGroups = defineLookup({
     name: "getPlacementGroup",
     kind: "placement group",
     args: PlacementGroupArgs,
-    read: async (run, id) =>
-      camelize(
-        await run.call(addressesEndpoints.getPlacementGroup, {
-          params: { placement_group_id: id },
-        }),
-      ),
+    read: (run, id) =>
+      run.read(addressesEndpoints.getPlacementGroup, {
+        params: { placement_group_id: id },
+      }),
   },
 });
 

@@ -12,7 +12,7 @@ import {
   type ProjectResponse,
 } from "../../api/vm/projects";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import type { LookupRun } from "./context";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
@@ -56,8 +56,13 @@ type _PermissionsShape = Check<
 /** What {@link getProjectPermissions} answers. */
 export type GetProjectPermissionsResult = ProjectPermissionsInfo;
 
-/** `projectId`, optional here because the configured project is the default. */
-const ProjectArgs = z.strictObject({ projectId: ProjectIdParams.shape.project_id.optional() });
+/**
+ * The arguments of a lookup that takes only a project (`getProject`, `getProjectPermissions`,
+ * `getProjectUsage`): `projectId`, optional here because the configured project is the default.
+ */
+export const ProjectArgs = z.strictObject({
+  projectId: ProjectIdParams.shape.project_id.optional(),
+});
 type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
 
 const project = defineLookup({
@@ -73,12 +78,10 @@ const permissions = defineLookup({
     name: "getProjectPermissions",
     args: ProjectArgs,
     project: ProjectIdParams.shape.project_id,
-    read: async (run, _args, projectId) =>
-      camelize(
-        await run.call(catalogEndpoints.getProjectPermissions, {
-          params: { project_id: projectId },
-        }),
-      ),
+    read: (run, _args, projectId) =>
+      run.read(catalogEndpoints.getProjectPermissions, {
+        params: { project_id: projectId },
+      }),
   },
 });
 
@@ -115,5 +118,5 @@ export async function readProject(
   projectId: string | undefined,
 ): Promise<ProjectInfo> {
   const id = run.projectId(projectId, ProjectIdParams.shape.project_id);
-  return camelize(await run.call(catalogEndpoints.getProject, { params: { project_id: id } }));
+  return run.read(catalogEndpoints.getProject, { params: { project_id: id } });
 }

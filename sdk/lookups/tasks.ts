@@ -8,7 +8,7 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../api/vm/tasks";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { argsFrom, toQuery } from "./args";
-import { camelize, type Camelized, type Check, type SameShape } from "./camelize";
+import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { ZoneRef, zoneQuery } from "./zone-ref";
 
@@ -133,7 +133,7 @@ const tasks = defineLookup({
         ...(await zoneQuery(run, args, TaskListQuery.shape.availability_zone_id)),
         ...toQuery(TIME_FIELDS, args),
       };
-      return (await run.listAll(catalogEndpoints.listTasks, { query })).map((t) => camelize(t));
+      return run.readAll(catalogEndpoints.listTasks, { query });
     },
     answer: (items) => ({ tasks: items, ids: items.map((t) => t.id) }),
   },
@@ -142,8 +142,7 @@ const tasks = defineLookup({
     name: "getTask",
     kind: "task",
     args: TaskArgs,
-    read: async (run, id) =>
-      camelize(await run.call(catalogEndpoints.getTask, { params: { task_id: id } })),
+    read: (run, id) => run.read(catalogEndpoints.getTask, { params: { task_id: id } }),
   },
 });
 
