@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { queryInt } from "../common";
-import { OpsId, OPS, projectPath, REFUSED } from "./common";
+import { OpsId } from "./common";
 
 /** `BackupRestoreServerMapping`: which disk backup goes to which disk of the target VM. */
 export const BackupRestoreServerMapping = z
@@ -181,53 +181,3 @@ export const OperationLogList = z
   .describe("Operation logs");
 /** A value of {@link OperationLogList}. */
 export type OperationLogList = z.infer<typeof OperationLogList>;
-
-/** The endpoints of the backup service. */
-export const backupRestoreEndpoints = {
-  backupRestore: OPS.backup({
-    id: "backup.backups.restore",
-    method: "POST",
-    path: "/v3/{project_id}/backups/{backup_id}/restore",
-    summary: "Restore a backup into a VM (server_id and mappings) or a disk (volume_id)",
-    params: projectPath({ backup_id: "Backup id" }),
-    body: BackupRestoreRequest,
-    // The seed: 202 with no body. The restore's job is found among the operation logs.
-    response: { status: 202 },
-    errors: {
-      400: [
-        "invalid body: VM restoration without server_id or mappings, disk restoration without volume_id",
-        "the mappings do not map every disk backup of the VM backup exactly once",
-        "the kind of restoration does not match the kind of backup",
-        "the backup is not available",
-      ],
-      ...REFUSED,
-      404: ["no backup with this id"],
-      409: ["a restore of this backup is already running"],
-    },
-  }),
-  backupOperationLogs: OPS.backup({
-    id: "backup.operationLogs.list",
-    method: "GET",
-    path: "/v3/{project_id}/operation-logs",
-    summary: "List operation logs, newest first: how the job of a restore is found",
-    params: projectPath({}),
-    query: OperationLogsQuery,
-    response: { status: 200, schema: OperationLogList },
-    errors: {
-      400: ["an invalid filter or page"],
-      ...REFUSED,
-    },
-  }),
-  backupOperationLog: OPS.backup({
-    id: "backup.operationLogs.get",
-    method: "GET",
-    path: "/v3/{project_id}/operation-logs/{operation_log_id}",
-    summary: "Show the progress of a restore job",
-    params: projectPath({ operation_log_id: "The job_id of a restore" }),
-    response: { status: 200, schema: z.object({ operation_log: OperationLog }) },
-    errors: {
-      ...REFUSED,
-      404: ["no operation log with this id"],
-    },
-  }),
-} as const;

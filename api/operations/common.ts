@@ -61,6 +61,12 @@ export const REFUSED = {
   403: ["the project is not the token's project"],
 } as const;
 
+/** The refusals of the container service's node operations, which also take signed requests. */
+export const SIGNED_REFUSED = {
+  ...REFUSED,
+  401: ["missing or invalid X-Auth-Token, or a refused signature"],
+} as const;
+
 /** An operations endpoint as its table states it: its service's fields are added. */
 type OpsSpec<
   P extends ObjectSchema | undefined,

@@ -4,7 +4,6 @@
  * service matches it on its metadata, so `id` is optional.
  */
 import { z } from "zod";
-import { OPS, projectPath, REFUSED } from "./common";
 
 /**
  * The automatic clearing delay of an alarm sent without `timeout`: three days. The reference
@@ -150,28 +149,3 @@ export const AomError = z
   .describe("Events service error");
 /** A value of {@link AomError}. */
 export type AomError = z.infer<typeof AomError>;
-
-/** The endpoints of the events service. */
-export const eventsEndpoints = {
-  pushEvents: OPS.events({
-    id: "events.events.push",
-    method: "PUT",
-    path: "/v2/{project_id}/push/events",
-    summary: "Report events and alarms, or clear alarms with action=clear",
-    params: projectPath({}),
-    query: PushEventsQuery,
-    headers: z.strictObject({ "x-enterprise-project-id": EnterpriseProjectId.optional() }),
-    body: PushEventsRequest,
-    response: { status: 204 },
-    errors: {
-      400: [
-        "invalid body: a missing mandatory metadata key, a severity or type outside its values",
-        "clearing an alarm named neither by metadata nor by id, or one that was never reported",
-        "Content-Type is not application/json, or an invalid x-enterprise-project-id",
-      ],
-      ...REFUSED,
-      500: ["internal server error"],
-      503: ["service unavailable"],
-    },
-  }),
-} as const;

@@ -5,7 +5,7 @@
  * progress (`actions` is non-empty while it runs).
  */
 import { z } from "zod";
-import { OpsId, OPS, projectPath, REFUSED } from "./common";
+import { OpsId } from "./common";
 
 /** Characters no index name or pattern may contain (besides whitespace and uppercase). */
 export const INDEX_FORBIDDEN_CHARACTERS = ['"', "\\", "<", "|", ">", "/", "?"] as const;
@@ -115,44 +115,3 @@ export const SearchCluster = z
   .describe("Search cluster");
 /** A value of {@link SearchCluster}. */
 export type SearchCluster = z.infer<typeof SearchCluster>;
-
-/** The endpoints of the search service. */
-export const indexSnapshotRestoreEndpoints = {
-  indexSnapshotRestore: OPS.search({
-    id: "search.indexSnapshots.restore",
-    method: "POST",
-    path: "/v1.0/{project_id}/clusters/{cluster_id}/index_snapshot/{snapshot_id}/restore",
-    summary: "Restore indexes of a snapshot into a target cluster, optionally renaming them",
-    params: projectPath({
-      cluster_id: "Id of the cluster that owns the snapshot",
-      snapshot_id: "Snapshot id",
-    }),
-    body: IndexSnapshotRestoreRequest,
-    response: { status: 201 },
-    errors: {
-      400: [
-        "a field breaks its length or character rules",
-        "the reserved security index is named",
-        "a named index is not in the snapshot, or the selection is empty",
-        "an invalid rename pattern, or a rename that yields an invalid or duplicate name",
-        "an index exists in the target and replace_exist_indices is not true",
-        "unknown snapshot, or a snapshot that did not complete",
-      ],
-      401: REFUSED[401],
-      403: [...REFUSED[403], "CSS.0015: unknown source or target cluster"],
-      409: ["CSS.0011: another operation is running on the target cluster"],
-    },
-  }),
-  searchClusterGet: OPS.search({
-    id: "search.clusters.get",
-    method: "GET",
-    path: "/v1.0/{project_id}/clusters/{cluster_id}",
-    summary: "Show a search cluster and the operations running on it",
-    params: projectPath({ cluster_id: "Cluster id" }),
-    response: { status: 200, schema: SearchCluster },
-    errors: {
-      401: REFUSED[401],
-      403: [...REFUSED[403], "CSS.0015: unknown cluster"],
-    },
-  }),
-} as const;

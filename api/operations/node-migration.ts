@@ -5,7 +5,7 @@
  * access-key/secret-key signature.
  */
 import { z } from "zod";
-import { OpsId, OPS, projectPath, REFUSED } from "./common";
+import { OpsId } from "./common";
 import { DEFAULT_NODE_USERNAME, passwordProblems } from "./password-policy";
 
 /** The most nodes one migration may move. */
@@ -265,50 +265,3 @@ export const Job = z
   .describe("Job");
 /** A value of {@link Job}. */
 export type Job = z.infer<typeof Job>;
-
-/** The refusals of the container service, which also takes signed requests. */
-const SIGNED_REFUSED = {
-  ...REFUSED,
-  401: ["missing or invalid X-Auth-Token, or a refused signature"],
-} as const;
-
-/** The endpoints of node migration and its job. */
-export const nodeMigrationEndpoints = {
-  migrateNodes: OPS.signedContainers({
-    id: "containers.nodes.migrate",
-    method: "PUT",
-    path: "/api/v3/projects/{project_id}/clusters/{cluster_id}/nodes/operation/migrateto/{target_cluster_id}",
-    summary: "Migrate nodes to another cluster of the same virtual network; answers the job id",
-    params: projectPath({
-      cluster_id: "Source cluster id",
-      target_cluster_id: "Target cluster id",
-    }),
-    body: MigrateNodesRequest,
-    response: { status: 200, schema: MigrateNodesResponse },
-    errors: {
-      400: [
-        "invalid body: password policy, maxPods outside 16–256, more than 200 nodes, no login",
-        "the clusters are in different virtual networks, or are the same cluster",
-        "a physical node of a turbo-mode cluster is named",
-        "os is not supported by the target cluster, runtime containerd on a cluster up to v1.25",
-        "DockerLVMConfigOverride diskType differs from the nodes' disk type",
-        "Content-Type is not application/json",
-      ],
-      ...SIGNED_REFUSED,
-      404: ["unknown source or target cluster, or a node not in the source cluster"],
-      409: ["a node is already being migrated"],
-    },
-  }),
-  getJob: OPS.signedContainers({
-    id: "containers.jobs.get",
-    method: "GET",
-    path: "/api/v3/projects/{project_id}/jobs/{job_id}",
-    summary: "Show a job's phase: Initializing, Running, then Success or Failed",
-    params: projectPath({ job_id: "Job id" }),
-    response: { status: 200, schema: Job },
-    errors: {
-      ...SIGNED_REFUSED,
-      404: ["no job with this id"],
-    },
-  }),
-} as const;

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { queryInt } from "../common";
-import { LocalDateTime, OPS, projectPath, REFUSED } from "./common";
+import { LocalDateTime } from "./common";
 
 /** Status of an upgrade or switchover task; SUCCESS, FAILED and PARTIAL_FAILED are final. */
 export const UpgradeTaskStatus = z
@@ -114,21 +114,3 @@ export const UpgradeDetailResponse = z.object({
 });
 /** A value of {@link UpgradeDetailResponse}. */
 export type UpgradeDetailResponse = z.infer<typeof UpgradeDetailResponse>;
-
-/** The endpoint of the upgrade detail. */
-export const upgradeDetailEndpoints = {
-  upgradeDetail: OPS.containers({
-    id: "containers.upgrades.detail",
-    method: "GET",
-    path: "/v1.0/{project_id}/clusters/{cluster_id}/upgrade/detail",
-    summary: "Page through a cluster's upgrade or zone switchover tasks, newest first",
-    params: projectPath({ cluster_id: "Cluster id" }),
-    query: UpgradeDetailQuery,
-    response: { status: 200, schema: UpgradeDetailResponse },
-    errors: {
-      400: ["start or limit outside 1–1000, an unknown action_mode"],
-      ...REFUSED,
-      404: ["no cluster with this id"],
-    },
-  }),
-} as const;

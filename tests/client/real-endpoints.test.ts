@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
-import { nodeMigrationEndpoints } from "../../api/operations/node-migration";
+import { nodeMigrationEndpoints } from "../../api/operations/endpoints";
 import { DEFAULT_SIGNING_KEY } from "../../emulator";
 import {
   AuthError,

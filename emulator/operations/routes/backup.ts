@@ -1,5 +1,5 @@
 /** Route handlers of the backup service: restore and the operation logs of restore jobs. */
-import type { backupRestoreEndpoints } from "../../../api/operations/backup-restore";
+import type { backupRestoreEndpoints } from "../../../api/operations/endpoints";
 import { Answer, type Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { listOperationLogs, restoreBackup, showOperationLog } from "../models/backups";

@@ -1,6 +1,6 @@
 /** Route handlers of the container service: node migration, its job, and upgrade details. */
-import type { nodeMigrationEndpoints } from "../../../api/operations/node-migration";
-import type { upgradeDetailEndpoints } from "../../../api/operations/upgrade-detail";
+import type { nodeMigrationEndpoints } from "../../../api/operations/endpoints";
+import type { upgradeDetailEndpoints } from "../../../api/operations/endpoints";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { migrateNodes, showJob } from "../models/containers";

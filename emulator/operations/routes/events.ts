@@ -1,5 +1,5 @@
 /** Route handlers of the events service: report or clear events and alarms. */
-import type { eventsEndpoints } from "../../../api/operations/events";
+import type { eventsEndpoints } from "../../../api/operations/endpoints";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { pushEvents } from "../models/alarms";

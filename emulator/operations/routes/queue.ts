@@ -1,5 +1,5 @@
 /** Route handlers of the queue service: queue manager restart. */
-import type { queueManagerRestartEndpoints } from "../../../api/operations/queue-manager-restart";
+import type { queueManagerRestartEndpoints } from "../../../api/operations/endpoints";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { restartQueueManager } from "../models/queues";

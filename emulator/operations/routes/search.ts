@@ -1,5 +1,5 @@
 /** Route handlers of the search service: index snapshot restore and the cluster read. */
-import type { indexSnapshotRestoreEndpoints } from "../../../api/operations/index-snapshot-restore";
+import type { indexSnapshotRestoreEndpoints } from "../../../api/operations/endpoints";
 import type { Handlers } from "../../core/register-endpoints";
 import type { OpsContext } from "../context";
 import { restoreSnapshot, showSearchCluster } from "../models/search";

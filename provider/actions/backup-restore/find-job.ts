@@ -6,7 +6,8 @@
  * left out, so an earlier restore of the same backup is never taken for this one (a second
  * restore of a backup while one runs is refused with 409, so the newest new one is ours).
  */
-import { backupRestoreEndpoints, type OperationLog } from "../../../api/operations/backup-restore";
+import { type OperationLog } from "../../../api/operations/backup-restore";
+import { backupRestoreEndpoints } from "../../../api/operations/endpoints";
 import { pause } from "../../client/retry";
 import { callSignal, type OperationContext } from "../common/context";
 

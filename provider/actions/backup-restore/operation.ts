@@ -7,10 +7,10 @@
 import { z } from "zod";
 import {
   OPERATION_LOG_FINAL,
-  backupRestoreEndpoints,
   type BackupRestoreRequest,
   type OperationLog,
 } from "../../../api/operations/backup-restore";
+import { backupRestoreEndpoints } from "../../../api/operations/endpoints";
 import { OpsId } from "../../../api/operations/common";
 import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";

@@ -10,10 +10,10 @@ import {
   EventSeverity,
   EventType,
   ReportEventsRequest,
-  eventsEndpoints,
   type EventModel,
   type PushEventsRequest,
 } from "../../../api/operations/events";
+import { eventsEndpoints } from "../../../api/operations/endpoints";
 import { callSignal } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";

@@ -10,10 +10,10 @@ import {
   IndicesText,
   RenamePatternText,
   RenameReplacementText,
-  indexSnapshotRestoreEndpoints,
   type IndexSnapshotRestoreRequest,
   type SearchCluster,
 } from "../../../api/operations/index-snapshot-restore";
+import { indexSnapshotRestoreEndpoints } from "../../../api/operations/endpoints";
 import { ApiError } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
 import { callSignal, type OperationContext } from "../common/context";

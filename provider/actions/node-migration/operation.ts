@@ -9,10 +9,10 @@ import { z } from "zod";
 import { OpsId } from "../../../api/operations/common";
 import {
   JOB_FINAL_PHASES,
-  nodeMigrationEndpoints,
   type Job,
   type MigrateNodesRequest,
 } from "../../../api/operations/node-migration";
+import { nodeMigrationEndpoints } from "../../../api/operations/endpoints";
 import { callSignal } from "../common/context";
 import { OpsProjectIdInput, WaitForCompletionInput } from "../common/inputs";
 import type { Operation } from "../common/operation";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { OpsId } from "../../../api/operations/common";
-import { queueManagerRestartEndpoints } from "../../../api/operations/queue-manager-restart";
+import { queueManagerRestartEndpoints } from "../../../api/operations/endpoints";
 import { callSignal } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";

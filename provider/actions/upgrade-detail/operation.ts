@@ -10,10 +10,10 @@ import { OpsId } from "../../../api/operations/common";
 import {
   UPGRADE_FINAL_STATUSES,
   UpgradeActionMode,
-  upgradeDetailEndpoints,
   type UpgradeDetailInfo,
   type UpgradeTaskStatus,
 } from "../../../api/operations/upgrade-detail";
+import { upgradeDetailEndpoints } from "../../../api/operations/endpoints";
 import { callSignal, type OperationContext } from "../common/context";
 import { OpsProjectIdInput } from "../common/inputs";
 import type { Operation } from "../common/operation";
