@@ -5,14 +5,10 @@
  * they expire.
  */
 import { CLIENT_CREDENTIALS, iamEndpoints } from "../../api/iam/endpoints";
-import {
-  Answer,
-  contextOptions,
-  registerEndpoints,
-  type Handlers,
-} from "../core/register-endpoints";
+import { Answer, type Handlers } from "../core/register-endpoints";
 import { ServiceError } from "../core/service-error";
 import type { ServiceContext, ServiceModule } from "../core/service-module";
+import { routesOf, tableService } from "../core/table-service";
 import { initialIamState, issueToken, settleIam, type IamState } from "./tokens";
 
 export { DEFAULT_API_KEY, type IamState } from "./tokens";
@@ -46,7 +42,7 @@ const handlers: Handlers<typeof iamEndpoints, ServiceContext<IamState>> = {
 };
 
 /** The IAM service module. */
-export const iamService: ServiceModule<IamState> = {
+export const iamService: ServiceModule<IamState> = tableService({
   key: "iam",
   endpoints: iamEndpoints,
   initialState: initialIamState,
@@ -57,8 +53,8 @@ export const iamService: ServiceModule<IamState> = {
     tokenPath: iamEndpoints.createToken.path,
     oauthTokenPath: iamEndpoints.oauthToken.path,
   }),
-  register(app, env) {
+  routes: [routesOf(iamEndpoints, handlers)],
+  registerOwn(_app, env) {
     env.settings.issuedTokenExpiry = (token) => env.state().tokens[token]?.expiresAt;
-    registerEndpoints(app, iamEndpoints, handlers, contextOptions(env));
   },
-};
+});

@@ -53,6 +53,11 @@ const SWITCH_STEPS = [
 
 const id = (name: string) => fixtureId(`operations:${name}`);
 
+/** Stores a fixture `record` under its id. */
+function put<T extends { id: string }>(table: Record<string, T>, record: NoInfer<T>): void {
+  table[record.id] = record;
+}
+
 /** A fresh operations state with every fixture. */
 export function operationsFixtures(clock: Clock): OperationsState {
   const now = clock.now();
@@ -77,9 +82,8 @@ export function operationsFixtures(clock: Clock): OperationsState {
   };
 
   // Backups.
-  const vmBackup = id("backup:web-01");
-  state.backups[vmBackup] = {
-    id: vmBackup,
+  put(state.backups, {
+    id: id("backup:web-01"),
     name: "backup-web-01",
     resource_type: "OS::Nova::Server",
     resource_id: id("server:web-01"),
@@ -91,15 +95,14 @@ export function operationsFixtures(clock: Clock): OperationsState {
     })),
     fails_restore: false,
     created_at: created,
-  };
+  });
   for (const [name, status, fails] of [
     ["data-disk", "available", false],
     ["corrupt-disk", "available", true],
     ["error-disk", "error", false],
   ] as const) {
-    const backupId = id(`backup:${name}`);
-    state.backups[backupId] = {
-      id: backupId,
+    put(state.backups, {
+      id: id(`backup:${name}`),
       name: `backup-${name}`,
       resource_type: "OS::Cinder::Volume",
       resource_id: id(`volume:${name}`),
@@ -107,7 +110,7 @@ export function operationsFixtures(clock: Clock): OperationsState {
       children: [],
       fails_restore: fails,
       created_at: created,
-    };
+    });
   }
 
   // Search clusters and snapshots.
@@ -116,28 +119,26 @@ export function operationsFixtures(clock: Clock): OperationsState {
     ["css-analytics", ["reports"], []],
     ["css-busy", [], ["SNAPSHOT"]],
   ] as const) {
-    const clusterId = id(`search-cluster:${name}`);
-    state.searchClusters[clusterId] = {
-      id: clusterId,
+    put(state.searchClusters, {
+      id: id(`search-cluster:${name}`),
       name,
       status: "200",
-      indices: indices.map((index) => ({ name: index, status: "open" })),
+      indices: indices.map((index) => ({ name: index, status: "open" as const })),
       fixed_actions: [...actions],
       created,
-    };
+    });
   }
   for (const [name, status, indices] of [
     ["snapshot-daily", "COMPLETED", SNAPSHOT_INDICES],
     ["snapshot-failed", "FAILED", ["orders"]],
   ] as const) {
-    const snapshotId = id(`snapshot:${name}`);
-    state.snapshots[snapshotId] = {
-      id: snapshotId,
+    put(state.snapshots, {
+      id: id(`snapshot:${name}`),
       name,
       cluster_id: id("search-cluster:css-logs"),
       status,
       indices: [...indices],
-    };
+    });
   }
 
   // Queue instances.
@@ -145,16 +146,15 @@ export function operationsFixtures(clock: Clock): OperationsState {
     ["rabbitmq-orders", "RUNNING"],
     ["rabbitmq-frozen", "FROZEN"],
   ] as const) {
-    const instanceId = id(`queue-instance:${name}`);
-    state.queueInstances[instanceId] = {
-      id: instanceId,
+    put(state.queueInstances, {
+      id: id(`queue-instance:${name}`),
       name,
       engine: "rabbitmq",
       status,
       manager: { status: "RUNNING", schedule: [] },
       restarts: 0,
       last_restart_at: undefined,
-    };
+    });
   }
 
   // Container clusters and nodes.
@@ -166,16 +166,15 @@ export function operationsFixtures(clock: Clock): OperationsState {
     ["cce-other-vpc", otherVpc, "CCE", "v1.28"],
     ["cce-turbo", vpc, "Turbo", "v1.28"],
   ] as const) {
-    const clusterId = id(`container-cluster:${name}`);
-    state.containerClusters[clusterId] = {
-      id: clusterId,
+    put(state.containerClusters, {
+      id: id(`container-cluster:${name}`),
       name,
       vpc_id: vpcId,
       category,
       version,
       supported_os: [...SUPPORTED_OS],
       default_pool: "DefaultPool",
-    };
+    });
   }
   const node = (
     cluster: string,

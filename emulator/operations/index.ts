@@ -11,8 +11,8 @@ import {
   queueManagerRestartEndpoints,
   upgradeDetailEndpoints,
 } from "../../api/operations/endpoints";
-import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
+import { routesOf, tableService } from "../core/table-service";
 import { describeOperationsFixtures, operationsFixtures } from "./fixtures";
 import { backupHandlers } from "./routes/backup";
 import { nodeMigrationHandlers, upgradeHandlers } from "./routes/containers";
@@ -23,19 +23,18 @@ import { settleOperations } from "./settle";
 import type { OperationsState } from "./state";
 
 /** The operations service module (state key `operations`). */
-export const operationsService: ServiceModule<OperationsState> = {
+export const operationsService: ServiceModule<OperationsState> = tableService({
   key: "operations",
   endpoints: operationsEndpoints,
   initialState: operationsFixtures,
   settle: settleOperations,
   fixtures: describeOperationsFixtures,
-  register(app, env) {
-    const options = contextOptions(env);
-    registerEndpoints(app, backupRestoreEndpoints, backupHandlers, options);
-    registerEndpoints(app, indexSnapshotRestoreEndpoints, searchHandlers, options);
-    registerEndpoints(app, queueManagerRestartEndpoints, queueHandlers, options);
-    registerEndpoints(app, eventsEndpoints, eventsHandlers, options);
-    registerEndpoints(app, nodeMigrationEndpoints, nodeMigrationHandlers, options);
-    registerEndpoints(app, upgradeDetailEndpoints, upgradeHandlers, options);
-  },
-};
+  routes: [
+    routesOf(backupRestoreEndpoints, backupHandlers),
+    routesOf(indexSnapshotRestoreEndpoints, searchHandlers),
+    routesOf(queueManagerRestartEndpoints, queueHandlers),
+    routesOf(eventsEndpoints, eventsHandlers),
+    routesOf(nodeMigrationEndpoints, nodeMigrationHandlers),
+    routesOf(upgradeDetailEndpoints, upgradeHandlers),
+  ],
+});

@@ -8,8 +8,8 @@ import {
   networkEndpoints,
   pricingEndpoints,
 } from "../../api/vm/endpoints";
-import { contextOptions, registerEndpoints } from "../core/register-endpoints";
 import type { ServiceModule } from "../core/service-module";
+import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
 import { addressesHandlers } from "./routes/addresses";
@@ -22,20 +22,19 @@ import { registerVmAdminRoutes } from "./admin-routes";
 import { settleVmState } from "./settle";
 
 /** The VM service module. */
-export const vmService: ServiceModule<VmState> = {
+export const vmService: ServiceModule<VmState> = tableService({
   key: "vm",
   endpoints: vmEndpoints,
   initialState: vmFixtures,
   settle: settleVmState,
   fixtures: describeVmFixtures,
-  register(app, env) {
-    const options = contextOptions(env);
-    registerEndpoints(app, catalogEndpoints, catalogHandlers, options);
-    registerEndpoints(app, disksEndpoints, disksHandlers, options);
-    registerEndpoints(app, networkEndpoints, networkHandlers, options);
-    registerEndpoints(app, addressesEndpoints, addressesHandlers, options);
-    registerEndpoints(app, computeEndpoints, computeHandlers, options);
-    registerEndpoints(app, pricingEndpoints, pricingHandlers, options);
-    registerVmAdminRoutes(app, env);
-  },
-};
+  routes: [
+    routesOf(catalogEndpoints, catalogHandlers),
+    routesOf(disksEndpoints, disksHandlers),
+    routesOf(networkEndpoints, networkHandlers),
+    routesOf(addressesEndpoints, addressesHandlers),
+    routesOf(computeEndpoints, computeHandlers),
+    routesOf(pricingEndpoints, pricingHandlers),
+  ],
+  registerOwn: registerVmAdminRoutes,
+});

@@ -50,3 +50,19 @@ export function offeredTo(
   if (project !== undefined && !zoneIds.some((id) => project.zone_ids.includes(id))) return false;
   return true;
 }
+
+/**
+ * The catalog `records` that pass the optional zone and project filters of `query`; the zone
+ * is checked first (`missingZone` builds its failure), then the project (403 foreign, 422
+ * unknown).
+ */
+export function offeredRecords<T extends { zone_ids: string[] }>(
+  state: VmState,
+  records: Record<string, T>,
+  query: { availability_zone_id?: string | undefined; project_id?: string | undefined },
+  missingZone: (id: string) => ServiceError,
+): T[] {
+  const zone = optionalZone(state, query.availability_zone_id, missingZone);
+  const project = optionalProject(state, query.project_id);
+  return Object.values(records).filter((record) => offeredTo(record.zone_ids, zone, project));
+}

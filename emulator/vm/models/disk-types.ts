@@ -1,7 +1,7 @@
 /** Disk types: the list (optionally of one zone or project) and one disk type by id. */
 import type { DiskTypeListQuery, DiskTypeResponse } from "../../../api/vm/disk-types";
 import type { DiskTypeRecord, VmState } from "../records";
-import { offeredTo, optionalProject, optionalZone } from "./catalog-common";
+import { offeredRecords } from "./catalog-common";
 import { mustGet } from "./shared";
 import { wrongZone, zoneEntries } from "./zones";
 
@@ -24,11 +24,9 @@ export function presentDiskType(state: VmState, type: DiskTypeRecord): DiskTypeR
  * (403 foreign, 422 unknown), as a plain array.
  */
 export function listDiskTypes(state: VmState, query: DiskTypeListQuery): DiskTypeResponse[] {
-  const zone = optionalZone(state, query.availability_zone_id, wrongZone);
-  const project = optionalProject(state, query.project_id);
-  return Object.values(state.diskTypes)
-    .filter((t) => offeredTo(t.zone_ids, zone, project))
-    .map((t) => presentDiskType(state, t));
+  return offeredRecords(state, state.diskTypes, query, wrongZone).map((t) =>
+    presentDiskType(state, t),
+  );
 }
 
 /** One disk type by id (404 `disk_type_not_found`). */

@@ -16,6 +16,7 @@ import type { Clock } from "../../core/service-module";
 import { conflict, hasReferences, notFound, unprocessable } from "../../core/service-error";
 import { DELAYS } from "../delays";
 import {
+  FAILED_STATUSES,
   GONE,
   type DiskRecord,
   type DiskStatus,
@@ -43,12 +44,7 @@ import { requireQuota } from "./quotas";
 /** Disk statuses in which PUT may change a disk. */
 export const DISK_UPDATABLE: readonly DiskStatus[] = ["available", "in_use"];
 /** Disk statuses from which DELETE may start (once nothing is attached). */
-export const DISK_DELETABLE: readonly DiskStatus[] = [
-  "available",
-  "error",
-  "error_creating",
-  "error_deleting",
-];
+export const DISK_DELETABLE: readonly DiskStatus[] = ["available", ...FAILED_STATUSES];
 /** VM statuses in which disks may be attached to or detached from the VM. */
 export const VM_DISK_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
 
@@ -97,6 +93,15 @@ export interface DiskLinkOptions {
    */
   byVm?: boolean;
 }
+
+/** Attaches `disk` to or detaches it from `vm`: {@link attachDiskRecord}, {@link detachDiskRecord}. */
+export type DiskLinkChange = (
+  state: VmState,
+  clock: Clock,
+  disk: DiskRecord,
+  vm: VmRecord,
+  options?: DiskLinkOptions,
+) => DiskRecord;
 
 /** The VM with this id unless it is gone. */
 function liveVm(state: VmState, id: string): VmRecord | undefined {
@@ -431,19 +436,24 @@ export function deleteDiskRecord(state: VmState, clock: Clock, disk: DiskRecord)
   });
 }
 
+/** 422 `vm_can_not_<action>_disk_from_current_state` unless `vm` is running or stopped. */
+function requireVmDiskChangeable(vm: VmRecord, action: "attach" | "detach"): void {
+  if (!VM_DISK_CHANGEABLE.includes(vm.status as VmStatus)) {
+    throw unprocessable(
+      `vm_can_not_${action}_disk_from_current_state`,
+      `VM ${vm.id} is ${vm.status}; disks can be ${action}ed only when it is running or stopped`,
+      "vm_id",
+    );
+  }
+}
+
 /**
  * Attaches `disk` to `vm`: both list each other at once, and the disk is `attaching`, then
  * `in_use` after `DELAYS.diskAttach`. Refuses (422) a closed zone, a VM in another zone, a
  * disk already on this VM or (not shared) on any VM, a disk that is not `available` (or
  * `in_use` when shared), and a VM that is not running or stopped (unless `byVm`).
  */
-export function attachDiskRecord(
-  state: VmState,
-  clock: Clock,
-  disk: DiskRecord,
-  vm: VmRecord,
-  options: DiskLinkOptions = {},
-): DiskRecord {
+export const attachDiskRecord: DiskLinkChange = (state, clock, disk, vm, options = {}) => {
   requireDiskZoneOpen(state, disk);
   if (vm.availability_zone_id !== disk.availability_zone_id) {
     throw unprocessable(
@@ -466,13 +476,7 @@ export function attachDiskRecord(
       `disk ${disk.id} is ${status}; it can be attached only when ${allowed.join(" or ")}`,
     );
   }
-  if (!options.byVm && !VM_DISK_CHANGEABLE.includes(vm.status as VmStatus)) {
-    throw unprocessable(
-      "vm_can_not_attach_disk_from_current_state",
-      `VM ${vm.id} is ${vm.status}; disks can be attached only when it is running or stopped`,
-      "vm_id",
-    );
-  }
+  if (!options.byVm) requireVmDiskChangeable(vm, "attach");
   disk.vm_ids.push(vm.id);
   vm.disk_ids.push(disk.id);
   touch(vm, clock);
@@ -484,7 +488,7 @@ export function attachDiskRecord(
     ...(options.byVm === true ? {} : { task: "attach_disk" }),
   });
   return disk;
-}
+};
 
 /**
  * Detaches `disk` from `vm`: both forget each other at once, and the disk is `detaching`,
@@ -492,13 +496,7 @@ export function attachDiskRecord(
  * Refuses (422) a closed zone, a disk not on this VM, a boot disk, a disk that is not
  * `in_use`, and a VM that is not running or stopped — the last three unless `byVm`.
  */
-export function detachDiskRecord(
-  state: VmState,
-  clock: Clock,
-  disk: DiskRecord,
-  vm: VmRecord,
-  options: DiskLinkOptions = {},
-): DiskRecord {
+export const detachDiskRecord: DiskLinkChange = (state, clock, disk, vm, options = {}) => {
   requireDiskZoneOpen(state, disk);
   if (!disk.vm_ids.includes(vm.id)) {
     throw unprocessable(
@@ -520,13 +518,7 @@ export function detachDiskRecord(
         `disk ${disk.id} is ${disk.status}; it can be detached only when in_use`,
       );
     }
-    if (!VM_DISK_CHANGEABLE.includes(vm.status as VmStatus)) {
-      throw unprocessable(
-        "vm_can_not_detach_disk_from_current_state",
-        `VM ${vm.id} is ${vm.status}; disks can be detached only when it is running or stopped`,
-        "vm_id",
-      );
-    }
+    requireVmDiskChangeable(vm, "detach");
   }
   disk.vm_ids = disk.vm_ids.filter((id) => id !== vm.id);
   vm.disk_ids = vm.disk_ids.filter((id) => id !== disk.id);
@@ -539,7 +531,7 @@ export function detachDiskRecord(
     ...(options.byVm === true ? {} : { task: "detach_disk" }),
   });
   return disk;
-}
+};
 
 /** The `PublicDiskResponse` of a disk: minis of its project, zone, type, tags and VMs. */
 export function presentDisk(state: VmState, disk: DiskRecord): DiskResponse {

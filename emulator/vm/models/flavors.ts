@@ -1,7 +1,7 @@
 /** Flavors: the filtered, paged list and one flavor by id. */
 import type { FlavorListQuery, FlavorPage, FlavorResponse } from "../../../api/vm/flavors";
 import type { FlavorRecord, VmState } from "../records";
-import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
+import { catalogPage, offeredRecords } from "./catalog-common";
 import { contains, mustGet } from "./shared";
 import { zoneEntries, zoneNotFound } from "./zones";
 
@@ -32,11 +32,8 @@ export function presentFlavor(state: VmState, flavor: FlavorRecord): FlavorRespo
  * name contains the text, and cpu, ram, gpu, type and oversubscription match exactly.
  */
 export function listFlavors(state: VmState, query: FlavorListQuery): FlavorPage {
-  const zone = optionalZone(state, query.availability_zone_id, zoneNotFound);
-  const project = optionalProject(state, query.project_id);
-  const matches = Object.values(state.flavors).filter(
+  const matches = offeredRecords(state, state.flavors, query, zoneNotFound).filter(
     (f) =>
-      offeredTo(f.zone_ids, zone, project) &&
       contains(f.name, query.name) &&
       (query.cpu === undefined || f.cpu === query.cpu) &&
       (query.ram === undefined || f.ram === query.ram) &&

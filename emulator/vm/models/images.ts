@@ -2,7 +2,7 @@
 import { unprocessable } from "../../core/service-error";
 import type { ImageListQuery, ImagePage, ImageResponse } from "../../../api/vm/images";
 import type { ImageRecord, VmState } from "../records";
-import { catalogPage, offeredTo, optionalProject, optionalZone } from "./catalog-common";
+import { catalogPage, offeredRecords } from "./catalog-common";
 import { contains, mustGet } from "./shared";
 import { zoneEntries } from "./zones";
 
@@ -55,17 +55,14 @@ function enabledSomewhere(state: VmState, image: ImageRecord): boolean {
  * Every image of the emulator runs on GPU flavors, so `need_gpu` narrows nothing.
  */
 export function listImages(state: VmState, query: ImageListQuery): ImagePage {
-  const zone = optionalZone(state, query.availability_zone_id, (id) =>
+  const missingZone = (id: string) =>
     unprocessable(
       "az_not_found",
       `availability zone ${id} not found for the image list`,
       "availability_zone_id",
-    ),
-  );
-  const project = optionalProject(state, query.project_id);
-  const matches = Object.values(state.images).filter(
+    );
+  const matches = offeredRecords(state, state.images, query, missingZone).filter(
     (i) =>
-      offeredTo(i.zone_ids, zone, project) &&
       contains(i.name, query.name) &&
       (query.type === undefined || i.type === query.type) &&
       (query.free_tier_enabled === undefined || i.free_tier_enabled === query.free_tier_enabled) &&

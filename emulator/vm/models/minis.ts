@@ -17,6 +17,20 @@ export const projectMini = (project: ProjectRecord) => ({
   product_instance_id: project.product_instance_id,
 });
 
+/**
+ * The fields a described group (placement or security) shows first, in this order: id, name,
+ * description and its project's mini.
+ */
+export const describedHead = <D>(
+  state: VmState,
+  group: { id: string; name: string; description: D; project_id: string },
+) => ({
+  id: group.id,
+  name: group.name,
+  description: group.description,
+  project: projectMini(state.projects[group.project_id]!),
+});
+
 /** `{id, name, color}` of a tag. */
 export const tagMini = (tag: TagRecord) => ({ id: tag.id, name: tag.name, color: tag.color });
 

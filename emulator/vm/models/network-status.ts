@@ -4,6 +4,7 @@
  * failed.
  */
 import { unprocessable } from "../../core/service-error";
+import { FAILED_STATUSES } from "../records";
 
 /** A subnet, security group or rule, as far as its status rules go. */
 interface NetworkResource {
@@ -12,12 +13,7 @@ interface NetworkResource {
 }
 
 /** States from which a subnet, security group or rule may be deleted: settled or failed. */
-export const NETWORK_DELETABLE: ReadonlySet<string> = new Set([
-  "created",
-  "error",
-  "error_creating",
-  "error_deleting",
-]);
+export const NETWORK_DELETABLE: ReadonlySet<string> = new Set(["created", ...FAILED_STATUSES]);
 
 /**
  * 422 `code` unless `resource` is `created`. `label` names it in the message (`subnet`,

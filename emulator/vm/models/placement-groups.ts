@@ -22,7 +22,7 @@ import {
   type VmState,
   type ZoneRecord,
 } from "../records";
-import { projectMini, tagMinis } from "./minis";
+import { describedHead, tagMinis } from "./minis";
 import { listOwned, type OwnedListFilter, relabel, updatedTags } from "./owned";
 import { listed, mustGet, newId, requireProject, resolveTags, stamps, touch } from "./shared";
 
@@ -85,10 +85,7 @@ export function presentPlacementGroup(
   group: PlacementGroupRecord,
 ): PlacementGroupResponse {
   return {
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    project: projectMini(state.projects[group.project_id]!),
+    ...describedHead(state, group),
     policy: group.policy,
     created_time: group.created_time,
     modified_time: group.modified_time,

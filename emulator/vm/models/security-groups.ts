@@ -21,7 +21,7 @@ import {
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
 import { buildRule, resolveRemoteGroup, rulesOf } from "./security-group-rules";
-import { projectMini, tagMinis, zoneMini } from "./minis";
+import { describedHead, tagMinis, zoneMini } from "./minis";
 import {
   inOpenZone,
   listOwned,
@@ -47,10 +47,7 @@ export function presentSecurityGroup(
 ): SecurityGroupResponse {
   const rules = rulesOf(state, group.id);
   return {
-    id: group.id,
-    name: group.name,
-    description: group.description,
-    project: projectMini(state.projects[group.project_id]!),
+    ...describedHead(state, group),
     default: group.default,
     has_interfaces: hasInterfaces(state, group.id),
     ingress_rules_count: rules.filter((r) => r.direction === "ingress").length,

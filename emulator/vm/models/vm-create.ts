@@ -506,41 +506,32 @@ export function createVmRecord(
   return vm;
 }
 
-/** Creates every VM of a request, all or none; errors name fields as `<index>.<field>`. */
+/**
+ * The creation of every VM of a request, all or none, with `toSpec` reading each item;
+ * errors name fields as `<index>.<field>`.
+ */
 function createAll<T>(
-  state: VmState,
-  clock: Clock,
-  items: T[],
   toSpec: (item: T) => VmSpec,
   legacy: boolean,
-): VmRecord[] {
-  return atomically(state, () =>
-    items.map((item, i) =>
-      underField(`${i}`, () =>
-        createVmRecord(state, clock, toSpec(item), { legacy, freeTier: false }),
+): (state: VmState, clock: Clock, items: T[]) => VmRecord[] {
+  return (state, clock, items) =>
+    atomically(state, () =>
+      items.map((item, i) =>
+        underField(`${i}`, () =>
+          createVmRecord(state, clock, toSpec(item), { legacy, freeTier: false }),
+        ),
       ),
-    ),
-  );
+    );
 }
 
 /** `POST /api/v1/vms` (legacy): interfaces come from `subnets`. */
-export function createVmsLegacy(state: VmState, clock: Clock, body: VmCreateV1Request): VmRecord[] {
-  return createAll(
-    state,
-    clock,
-    body,
-    (item) => ({ ...item, interfaces: specsFromSubnets(item.subnets) }),
-    true,
-  );
-}
+export const createVmsLegacy = createAll<VmCreateV1Request[number]>(
+  (item) => ({ ...item, interfaces: specsFromSubnets(item.subnets) }),
+  true,
+);
 
 /** `POST /api/v1.1/vms`: interfaces come from `interfaces`. */
-export function createVms(state: VmState, clock: Clock, body: VmCreateV11Request): VmRecord[] {
-  return createAll(
-    state,
-    clock,
-    body,
-    (item) => ({ ...item, interfaces: specsFromInterfaces(item.interfaces) }),
-    false,
-  );
-}
+export const createVms = createAll<VmCreateV11Request[number]>(
+  (item) => ({ ...item, interfaces: specsFromInterfaces(item.interfaces) }),
+  false,
+);

@@ -23,6 +23,7 @@ import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { deleteDiskRecord } from "./disks";
 import {
+  FAILED_STATUSES,
   GONE,
   type DiskRecord,
   type DiskTypeRecord,
@@ -53,13 +54,7 @@ import { requireQuota } from "./quotas";
 /** Statuses in which a VM may be updated or rebuilt. */
 export const VM_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
 /** Statuses from which a VM may be deleted (a failed VM can be cleaned up). */
-export const VM_DELETABLE: readonly VmStatus[] = [
-  "running",
-  "stopped",
-  "error",
-  "error_creating",
-  "error_deleting",
-];
+export const VM_DELETABLE: readonly VmStatus[] = ["running", "stopped", ...FAILED_STATUSES];
 /** Disk statuses in which a disk can leave its VM when the VM is deleted. */
 const DISK_RELEASABLE = new Set(["in_use", "available", "error", "deleting"]);
 /**
