@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { DiskTypeListQuery, type DiskTypeResponse } from "../../api/vm/disk-types";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -11,7 +11,7 @@ import {
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getDiskTypes}. */
 export interface GetDiskTypesArgs {
@@ -85,10 +85,12 @@ const diskTypes = defineLookup({
     name: "getDiskTypes",
     args: DiskTypesArgs,
     async items(run, args): Promise<DiskTypeInfo[]> {
-      const query = {
-        ...toQuery(FIELDS, args),
-        ...(await zoneQuery(run, args, DiskTypeListQuery.shape.availability_zone_id)),
-      };
+      const query = await queryWithZone(
+        run,
+        FIELDS,
+        args,
+        DiskTypeListQuery.shape.availability_zone_id,
+      );
       return run.read(catalogEndpoints.listDiskTypes, { query });
     },
     answer: (items) => ({ diskTypes: items, ...idsAndNames(items) }),

@@ -7,7 +7,7 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FlavorIdParams, FlavorListQuery, type FlavorResponse } from "../../api/vm/flavors";
 import type { FlavorStatus } from "../../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -15,7 +15,7 @@ import {
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getFlavors}; they combine with AND. Every one is optional. */
 export interface GetFlavorsArgs {
@@ -123,10 +123,12 @@ const flavors = defineLookup({
     name: "getFlavors",
     args: FlavorsArgs,
     async items(run, args): Promise<FlavorInfo[]> {
-      const query = {
-        ...toQuery(FIELDS, args),
-        ...(await zoneQuery(run, args, FlavorListQuery.shape.availability_zone_id)),
-      };
+      const query = await queryWithZone(
+        run,
+        FIELDS,
+        args,
+        FlavorListQuery.shape.availability_zone_id,
+      );
       return run.readAll(catalogEndpoints.listFlavors, { query });
     },
     answer: (items) => ({ flavors: items, ...idsAndNames(items) }),

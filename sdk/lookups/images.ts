@@ -7,7 +7,7 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { ImageType } from "../../api/vm/enums";
 import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/images";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -15,7 +15,7 @@ import {
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getImages}; they combine with AND. Every one is optional. */
 export interface GetImagesArgs {
@@ -154,10 +154,12 @@ const images = defineLookup({
     name: "getImages",
     args: ImagesArgs,
     async items(run, args): Promise<ImageInfo[]> {
-      const query = {
-        ...toQuery(FIELDS, args),
-        ...(await zoneQuery(run, args, ImageListQuery.shape.availability_zone_id)),
-      };
+      const query = await queryWithZone(
+        run,
+        FIELDS,
+        args,
+        ImageListQuery.shape.availability_zone_id,
+      );
       return run.readAll(catalogEndpoints.listImages, { query });
     },
     answer: (items) => ({ images: items, ...idsAndNames(items) }),

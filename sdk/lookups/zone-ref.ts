@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { argumentError } from "./args";
+import { argumentError, toQuery } from "./args";
 import type { LookupRun } from "./context";
 
 /** The schema of an `availabilityZone` argument: a name or an id, 1–64 characters. */
@@ -51,4 +51,17 @@ export async function zoneQuery(
     );
   }
   return { availability_zone_id: zone.id };
+}
+
+/**
+ * The list query of `args`: the query fields `fields` maps them to (see `toQuery`), then the
+ * zone's `availability_zone_id` (see {@link zoneQuery}).
+ */
+export async function queryWithZone(
+  run: LookupRun,
+  fields: Readonly<Record<string, string>>,
+  args: Record<string, unknown> & { availabilityZone?: string | undefined },
+  idSchema: z.ZodType,
+): Promise<Record<string, unknown>> {
+  return { ...toQuery(fields, args), ...(await zoneQuery(run, args, idSchema)) };
 }
