@@ -107,11 +107,15 @@ interface Key {
  */
 const loaders = new WeakMap<VmCloudClient, Map<string, DataLoader<unknown, unknown>>>();
 
-/** The loader of `kind` for `client`, made with `batch` the first time. */
+/**
+ * The loader of `kind` for `client`, made with `batch` the first time; `schedule` says when a
+ * batch is sent (default: on the beat, for the reads of waits aligned to it).
+ */
 function loaderOf<K, V>(
   client: VmCloudClient,
   kind: string,
   batch: (keys: readonly K[]) => Promise<Array<V | Error>>,
+  schedule: (run: () => void) => void = scheduleBatch,
 ): DataLoader<K, V> {
   let byKind = loaders.get(client);
   if (byKind === undefined) {
@@ -120,7 +124,7 @@ function loaderOf<K, V>(
   }
   let loader = byKind.get(kind) as DataLoader<K, V> | undefined;
   if (loader === undefined) {
-    loader = new DataLoader(batch, { cache: false, batchScheduleFn: scheduleBatch });
+    loader = new DataLoader(batch, { cache: false, batchScheduleFn: schedule });
     byKind.set(kind, loader as DataLoader<unknown, unknown>);
   }
   return loader;
@@ -265,8 +269,13 @@ export function readNamedBatched<T extends { name: string }>(
   projectId: string,
   name: string,
 ): Promise<T[]> {
-  return loaderOf<NameKey, T[]>(client, source.kind, (keys) =>
-    readNamedBatch(client, source, keys),
+  // Creates start when the engine sends them, on no beat: a batch is open for a window from
+  // its first lookup.
+  return loaderOf<NameKey, T[]>(
+    client,
+    source.kind,
+    (keys) => readNamedBatch(client, source, keys),
+    (run) => setTimeout(run, BATCH_WINDOW_MS),
   ).load({ projectId, name });
 }
 
