@@ -14,9 +14,9 @@ import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
-import { withAdvice } from "./framework/with-advice";
 import { ExternalIpInputs } from "./inputs/external-ip";
-import { batchedWaits, FLOATING_IP_SOURCE } from "./network/batched-reads";
+import { FLOATING_IP_SOURCE } from "./network/batched-reads";
+import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -132,10 +132,12 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
   async delete(ctx, id, olds) {
-    await deleted(ctx, id, olds.projectId, ctx.timeoutMs(olds, "delete", TIMEOUT_MS), () =>
-      withAdvice(DELETE_ADVICE, () =>
-        ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
-      ),
+    await deleted(
+      ctx,
+      id,
+      olds,
+      () => ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
+      DELETE_ADVICE,
     );
   },
 });

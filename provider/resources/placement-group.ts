@@ -11,9 +11,9 @@ import { adoptLeftover } from "./framework/adopt-leftover";
 import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
-import { withAdvice } from "./framework/with-advice";
 import { PlacementGroupInputs } from "./inputs/placement-group";
-import { batchedWaits, PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
+import { PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
+import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
@@ -131,10 +131,12 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId));
   },
   async delete(ctx, id, olds) {
-    await deleted(ctx, id, olds.projectId, ctx.timeoutMs(olds, "delete", TIMEOUT_MS), () =>
-      withAdvice(DELETE_ADVICE, () =>
-        ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
-      ),
+    await deleted(
+      ctx,
+      id,
+      olds,
+      () => ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
+      DELETE_ADVICE,
     );
   },
 });

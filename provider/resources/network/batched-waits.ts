@@ -1,0 +1,70 @@
+/**
+ * The waits of the address kinds (public IPs, placement groups): read in batches from their
+ * project's list, with the network's delete.
+ */
+import type { BatchSource } from "../framework/batched-reads";
+import type { ResourceContext } from "../framework/define-resource";
+import { waitSettled, type StateSet } from "../framework/wait-for-state";
+import type { AdviceTable } from "../framework/with-advice";
+import { networkPoll } from "./batched-reads";
+import { deleteNetworkObject } from "./delete";
+
+/** What {@link batchedWaits} needs of a kind. */
+export interface BatchedKind<L extends { id: string }, F extends { state: string }> {
+  /** For messages, e.g. `public IP`. */
+  what: string;
+  source: BatchSource<L>;
+  /** Reads one object by id (a 404 throws). */
+  get: (ctx: ResourceContext, id: string) => Promise<F>;
+  /** The states in which a change is running. */
+  busy: StateSet;
+  /** Completes what the list shows into what `get` answers (it must accept both). */
+  complete?: (seen: L | F) => F;
+}
+
+/**
+ * The reads and waits of a kind whose objects are read in batches from `source` when their
+ * project is known: `settled` (waits until no change runs on it) and `deleted` (deletes it as
+ * every network object is deleted, and waits until it is gone), beside `get`.
+ */
+export function batchedWaits<L extends { id: string }, F extends { state: string }>(
+  kind: BatchedKind<L, F>,
+) {
+  const complete = kind.complete ?? ((seen: L | F) => seen as F);
+  const watch = (ctx: ResourceContext, id: string, projectId?: string, gone = false) => {
+    if (projectId === undefined) return () => kind.get(ctx, id);
+    const poll = networkPoll<L, F>(ctx, kind.source, id, projectId, () => kind.get(ctx, id), gone);
+    // Gone (with `gone`) stays undefined.
+    return async (): Promise<F> => {
+      const seen = await poll();
+      return seen === undefined ? (seen as F) : complete(seen);
+    };
+  };
+  const settled = (ctx: ResourceContext, id: string, timeoutMs: number, projectId?: string) =>
+    waitSettled(ctx, {
+      what: `${kind.what} ${id}`,
+      poll: watch(ctx, id, projectId),
+      batched: true,
+      busy: kind.busy,
+      timeoutMs,
+    });
+  /** Deletes the object with `remove` and waits until it is gone (see `deleteNetworkObject`). */
+  const deleted = (
+    ctx: ResourceContext,
+    id: string,
+    olds: Parameters<typeof deleteNetworkObject>[1],
+    remove: () => Promise<unknown>,
+    advice: AdviceTable,
+  ) =>
+    deleteNetworkObject<L, F>(ctx, olds, {
+      what: `${kind.what} ${id}`,
+      id,
+      source: kind.source,
+      read: () => kind.get(ctx, id),
+      remove,
+      advice,
+      busy: kind.busy,
+      complete,
+    });
+  return { get: kind.get, settled, deleted };
+}
