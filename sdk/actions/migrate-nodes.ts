@@ -4,16 +4,12 @@
  * The password is sent in the request and appears nowhere else: not in the result, errors or
  * progress lines.
  */
-import type { z } from "zod";
-import { functionFields } from "../../provider/actions/common/inputs";
 import {
-  NodeMigrationArgs as NodeMigrationSchema,
   nodeMigration,
   type NodeMigrationNode,
   type NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { actionFunction, type WaitingFunctionArgs } from "./run-action";
+import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { NodeMigrationNode, NodeMigrationResult };
 
@@ -51,9 +47,6 @@ export interface MigrateNodesArgs extends WaitingFunctionArgs {
   nodeImageId?: string;
 }
 
-const MigrateNodesSchema = NodeMigrationSchema.extend(functionFields);
-type _ArgsMatch = Assert<ArgsMatchSchema<MigrateNodesArgs, z.input<typeof MigrateNodesSchema>>>;
-
 /**
  * Migrates nodes: `PUT /api/v3/projects/{project}/clusters/{clusterId}/nodes/operation/migrateto/{targetClusterId}`,
  * authenticated with the token, or signed with `vmcloud:accessKey`/`vmcloud:secretKey` when no
@@ -62,9 +55,7 @@ type _ArgsMatch = Assert<ArgsMatchSchema<MigrateNodesArgs, z.input<typeof Migrat
  * during a preview.
  * @function
  */
-export const migrateNodes = actionFunction<MigrateNodesArgs>()({
+export const migrateNodes = waitingFunction<MigrateNodesArgs>()({
   name: "migrateNodes",
   operation: nodeMigration,
-  schema: MigrateNodesSchema,
-  wait: (a) => a.waitForCompletion !== false,
 });

@@ -2,15 +2,11 @@
  * `restoreBackup`: restores a backup into a VM or a disk and (by default) waits for the
  * restore job. Skipped during preview. The resource form is `BackupRestore`.
  */
-import type { z } from "zod";
 import {
-  BackupRestoreArgs as BackupRestoreSchema,
   backupRestore,
   type BackupRestoreResult,
 } from "../../provider/actions/backup-restore/operation";
-import { functionFields } from "../../provider/actions/common/inputs";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { actionFunction, type WaitingFunctionArgs } from "./run-action";
+import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { BackupRestoreResult };
 
@@ -42,9 +38,6 @@ export interface RestoreBackupArgs extends WaitingFunctionArgs {
   powerOn?: boolean;
 }
 
-const RestoreBackupSchema = BackupRestoreSchema.extend(functionFields);
-type _ArgsMatch = Assert<ArgsMatchSchema<RestoreBackupArgs, z.input<typeof RestoreBackupSchema>>>;
-
 /**
  * Restores a backup: `POST /v3/{project}/backups/{backupId}/restore`, then (unless
  * `waitForCompletion` is false) polls the restore job until `success`; a `failed` or `timeout`
@@ -53,9 +46,7 @@ type _ArgsMatch = Assert<ArgsMatchSchema<RestoreBackupArgs, z.input<typeof Resto
  * `{ skipped: true }`.
  * @function
  */
-export const restoreBackup = actionFunction<RestoreBackupArgs>()({
+export const restoreBackup = waitingFunction<RestoreBackupArgs>()({
   name: "restoreBackup",
   operation: backupRestore,
-  schema: RestoreBackupSchema,
-  wait: (a) => a.waitForCompletion !== false,
 });

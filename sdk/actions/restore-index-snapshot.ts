@@ -3,15 +3,11 @@
  * and (by default) waits until the target no longer shows the restore. Skipped during preview.
  * The resource form is `IndexSnapshotRestore`.
  */
-import type { z } from "zod";
-import { functionFields } from "../../provider/actions/common/inputs";
 import {
-  IndexSnapshotRestoreArgs as IndexSnapshotRestoreSchema,
   indexSnapshotRestore,
   type IndexSnapshotRestoreResult,
 } from "../../provider/actions/index-snapshot-restore/operation";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { actionFunction, type WaitingFunctionArgs } from "./run-action";
+import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { IndexSnapshotRestoreResult };
 
@@ -37,20 +33,13 @@ export interface RestoreIndexSnapshotArgs extends WaitingFunctionArgs {
   replaceExistingIndices?: boolean;
 }
 
-const RestoreIndexSnapshotSchema = IndexSnapshotRestoreSchema.extend(functionFields);
-type _ArgsMatch = Assert<
-  ArgsMatchSchema<RestoreIndexSnapshotArgs, z.input<typeof RestoreIndexSnapshotSchema>>
->;
-
 /**
  * Restores an index snapshot: `POST /v1.0/{project}/clusters/{clusterId}/index_snapshot/{snapshotId}/restore`.
  * The service gives no job id; unless `waitForCompletion` is false the function then reads the
  * target cluster until `RESTORE` leaves its `actions`. Skipped during a preview.
  * @function
  */
-export const restoreIndexSnapshot = actionFunction<RestoreIndexSnapshotArgs>()({
+export const restoreIndexSnapshot = waitingFunction<RestoreIndexSnapshotArgs>()({
   name: "restoreIndexSnapshot",
   operation: indexSnapshotRestore,
-  schema: RestoreIndexSnapshotSchema,
-  wait: (a) => a.waitForCompletion !== false,
 });

@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { operationsProject, type OperationContext } from "../../provider/actions/common/context";
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../../provider/actions/common/inputs";
+import { DEFAULT_ACTION_TIMEOUT_MS, functionFields } from "../../provider/actions/common/inputs";
 import {
   checkArgs,
   preflightIssues,
@@ -18,6 +18,7 @@ import {
 import { OperationFailedError } from "../../provider/actions/common/outcome";
 import { pathText, type ArgPath } from "../../provider/actions/common/wire-check";
 import type { VmCloudClient } from "../../provider/client";
+import type { ArgsMatchSchema } from "../../provider/resources/framework/args-match";
 import { parseDuration } from "../../provider/framework/duration";
 import { getProgramClient, getProgramProjectId, programSettings } from "../program-client";
 import { ActionError } from "./action-error";
@@ -134,6 +135,39 @@ export function actionFunction<Args, Options extends ActionOptions = ActionOptio
         options,
         runDuringPreview: spec.runDuringPreview?.(options) === true,
       });
+}
+
+/** The arguments' schema of a waiting function whose operation takes `S`: `S` plus `timeout`. */
+type WaitingSchema<S extends z.ZodObject> = z.ZodObject<
+  z.core.util.Extend<S["shape"], z.core.util.Writeable<typeof functionFields>>,
+  S["_zod"]["config"]
+>;
+
+/** `unknown` when `Args` describes exactly the arguments `Schema` takes, else what differs. */
+type FitsArgs<Args, Schema> =
+  ArgsMatchSchema<Args, Schema> extends true ? unknown : { args: ArgsMatchSchema<Args, Schema> };
+
+/**
+ * The action function named `name` that takes `Args` and runs `operation`, then waits for it
+ * to end unless `waitForCompletion` is false. Its arguments are the operation's plus `timeout`;
+ * `Args` must describe exactly those, or this does not compile.
+ */
+export function waitingFunction<Args extends WaitingFunctionArgs>() {
+  return <S extends z.ZodObject, R>(
+    spec: {
+      name: string;
+      operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S };
+    } & FitsArgs<Args, z.input<WaitingSchema<S>>>,
+  ): ActionFunction<Args, R> => {
+    const schema = spec.operation.args.extend(functionFields) as WaitingSchema<S>;
+    return actionFunction<Args>()<z.output<S>, R>({
+      name: spec.name,
+      operation: spec.operation,
+      schema: schema as z.ZodType as ActionCall<z.output<S>, R>["schema"],
+      // `Args`, which the schema fits, extends WaitingFunctionArgs: the field is there.
+      wait: (a) => (a as WaitingFunctionArgs).waitForCompletion !== false,
+    });
+  };
 }
 
 function programProject(given: string | undefined): string {
