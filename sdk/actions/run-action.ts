@@ -18,8 +18,8 @@ import {
 import { OperationFailedError } from "../../provider/actions/common/outcome";
 import { pathText, type ArgPath } from "../../provider/actions/common/wire-check";
 import type { VmCloudClient } from "../../provider/client";
-import type { ArgsMatchSchema } from "../../provider/resources/framework/args-match";
 import { parseDuration } from "../../provider/framework/duration";
+import type { FitsArgs } from "../args-fit";
 import { getProgramClient, getProgramProjectId, programSettings } from "../program-client";
 import { ActionError } from "./action-error";
 
@@ -142,10 +142,6 @@ type WaitingSchema<S extends z.ZodObject> = z.ZodObject<
   z.core.util.Extend<S["shape"], z.core.util.Writeable<typeof functionFields>>,
   S["_zod"]["config"]
 >;
-
-/** `unknown` when `Args` describes exactly the arguments `Schema` takes, else what differs. */
-type FitsArgs<Args, Schema> =
-  ArgsMatchSchema<Args, Schema> extends true ? unknown : { args: ArgsMatchSchema<Args, Schema> };
 
 /**
  * The action function named `name` that takes `Args` and runs `operation`, then waits for it

@@ -3,7 +3,6 @@
  * optionally only those that allow free-tier resources), `getAvailabilityZoneSettings` the
  * console settings of a project's zones.
  */
-import type { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import {
   ZoneListQuery,
@@ -11,8 +10,7 @@ import {
   settingEnabled,
   type ZoneResponse,
 } from "../../api/vm/zones";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -89,15 +87,13 @@ export interface GetAvailabilityZoneSettingsResult {
 }
 
 const ZONE_FIELDS = { projectId: "project_id", freeTierOnly: "free_tier_default" } as const;
-const ZonesArgs = argsFrom(ZoneListQuery, ZONE_FIELDS);
-type _ZonesArgs = Assert<ArgsMatchSchema<GetAvailabilityZonesArgs, z.output<typeof ZonesArgs>>>;
+const ZonesArgs = argsSchema<GetAvailabilityZonesArgs>()(argsFrom(ZoneListQuery, ZONE_FIELDS));
 
-const SettingsArgs = argsFrom(ZoneSettingsQuery, { projectId: "project_id" } as const)
-  .partial()
-  .extend({ availabilityZone: ZoneRef.optional() });
-type _SettingsArgs = Assert<
-  ArgsMatchSchema<GetAvailabilityZoneSettingsArgs, z.output<typeof SettingsArgs>>
->;
+const SettingsArgs = argsSchema<GetAvailabilityZoneSettingsArgs>()(
+  argsFrom(ZoneSettingsQuery, { projectId: "project_id" } as const)
+    .partial()
+    .extend({ availabilityZone: ZoneRef.optional() }),
+);
 
 const zones = defineLookup({
   list: {

@@ -1,9 +1,7 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
-import type { z } from "zod";
 import { DiskTypeListQuery, type DiskTypeResponse } from "../../api/vm/disk-types";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom } from "./args";
+import { argsFrom, argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -75,10 +73,11 @@ export interface GetDiskTypesResult {
 }
 
 const FIELDS = { projectId: "project_id" } as const;
-const DiskTypesArgs = argsFrom(DiskTypeListQuery, FIELDS).extend({
-  availabilityZone: ZoneRef.optional(),
-});
-type _DiskTypesArgs = Assert<ArgsMatchSchema<GetDiskTypesArgs, z.output<typeof DiskTypesArgs>>>;
+const DiskTypesArgs = argsSchema<GetDiskTypesArgs>()(
+  argsFrom(DiskTypeListQuery, FIELDS).extend({
+    availabilityZone: ZoneRef.optional(),
+  }),
+);
 
 const diskTypes = defineLookup({
   list: {

@@ -2,15 +2,13 @@
  * Public address lookups: `getExternalIps` lists the project's public IP addresses matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import type { z } from "zod";
 import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
 import {
   FloatingIpListQuery,
   FloatingIpParams,
   type FloatingIpResponse,
 } from "../../api/vm/floating-ips";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized } from "./camelize";
 import {
   defineLookup,
@@ -69,17 +67,17 @@ const FIELDS = {
   interfaceId: "interface_id",
 } as const;
 
-const ExternalIpsArgs = argsFrom(FloatingIpListQuery, FIELDS).extend({
-  projectId: FloatingIpListQuery.shape.project_id.optional(),
-  availabilityZone: ZoneRef.optional(),
-});
-const ExternalIpArgs = ExternalIpsArgs.extend({
-  id: FloatingIpParams.shape.floating_ip_id.optional(),
-});
-type _ExternalIpsArgs = Assert<
-  ArgsMatchSchema<GetExternalIpsArgs, z.output<typeof ExternalIpsArgs>>
->;
-type _ExternalIpArgs = Assert<ArgsMatchSchema<GetExternalIpArgs, z.output<typeof ExternalIpArgs>>>;
+const ExternalIpsArgs = argsSchema<GetExternalIpsArgs>()(
+  argsFrom(FloatingIpListQuery, FIELDS).extend({
+    projectId: FloatingIpListQuery.shape.project_id.optional(),
+    availabilityZone: ZoneRef.optional(),
+  }),
+);
+const ExternalIpArgs = argsSchema<GetExternalIpArgs>()(
+  ExternalIpsArgs.extend({
+    id: FloatingIpParams.shape.floating_ip_id.optional(),
+  }),
+);
 
 const externalIps = defineLookup({
   list: {

@@ -2,12 +2,10 @@
  * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
-import type { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FlavorIdParams, FlavorListQuery, type FlavorResponse } from "../../api/vm/flavors";
 import type { FlavorStatus } from "../../api/vm/enums";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom } from "./args";
+import { argsFrom, argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -111,12 +109,14 @@ const FIELDS = {
   oversubscription: "oversubscription",
 } as const;
 
-const FlavorsArgs = argsFrom(FlavorListQuery, FIELDS).extend({
-  availabilityZone: ZoneRef.optional(),
-});
-const FlavorArgs = FlavorsArgs.extend({ id: FlavorIdParams.shape.flavor_id.optional() });
-type _FlavorsArgs = Assert<ArgsMatchSchema<GetFlavorsArgs, z.output<typeof FlavorsArgs>>>;
-type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorArgs>>>;
+const FlavorsArgs = argsSchema<GetFlavorsArgs>()(
+  argsFrom(FlavorListQuery, FIELDS).extend({
+    availabilityZone: ZoneRef.optional(),
+  }),
+);
+const FlavorArgs = argsSchema<GetFlavorArgs>()(
+  FlavorsArgs.extend({ id: FlavorIdParams.shape.flavor_id.optional() }),
+);
 
 const flavors = defineLookup({
   list: {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FreeTierCheckQuery, type FreeTierCheckResponse } from "../../api/vm/free-tier-check";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 
@@ -26,10 +26,9 @@ type _FreeTierShape = Check<
   SameShape<GetFreeTierAvailabilityResult, Camelized<FreeTierCheckResponse>>
 >;
 
-const FreeTierArgs = z.strictObject({ projectId: FreeTierCheckQuery.shape.project_id.optional() });
-type _FreeTierArgs = Assert<
-  ArgsMatchSchema<GetFreeTierAvailabilityArgs, z.output<typeof FreeTierArgs>>
->;
+const FreeTierArgs = argsSchema<GetFreeTierAvailabilityArgs>()(
+  z.strictObject({ projectId: FreeTierCheckQuery.shape.project_id.optional() }),
+);
 
 const freeTier = defineLookup({
   read: {

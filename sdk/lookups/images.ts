@@ -2,12 +2,10 @@
  * Image lookups: `getImages` lists the operating-system images matching every filter given,
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
-import type { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import type { ImageType } from "../../api/vm/enums";
 import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/images";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom } from "./args";
+import { argsFrom, argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
   defineLookup,
@@ -142,12 +140,14 @@ const FIELDS = {
   freeTierEnabled: "free_tier_enabled",
 } as const;
 
-const ImagesArgs = argsFrom(ImageListQuery, FIELDS).extend({
-  availabilityZone: ZoneRef.optional(),
-});
-const ImageArgs = ImagesArgs.extend({ id: ImageIdParams.shape.image_id.optional() });
-type _ImagesArgs = Assert<ArgsMatchSchema<GetImagesArgs, z.output<typeof ImagesArgs>>>;
-type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs>>>;
+const ImagesArgs = argsSchema<GetImagesArgs>()(
+  argsFrom(ImageListQuery, FIELDS).extend({
+    availabilityZone: ZoneRef.optional(),
+  }),
+);
+const ImageArgs = argsSchema<GetImageArgs>()(
+  ImagesArgs.extend({ id: ImageIdParams.shape.image_id.optional() }),
+);
 
 const images = defineLookup({
   list: {

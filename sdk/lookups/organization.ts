@@ -7,7 +7,7 @@ import type { OrganizationLimitType } from "../../api/vm/enums";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { OrganizationIdParams, type OrganizationResponse } from "../../api/vm/organizations";
 import { ProjectIdParams } from "../../api/vm/projects";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { LookupError } from "./errors";
@@ -48,13 +48,12 @@ type _OrganizationShape = Check<SameShape<OrganizationInfo, Camelized<Organizati
 /** What {@link getOrganization} answers. */
 export type GetOrganizationResult = OrganizationInfo;
 
-const OrganizationArgs = z.strictObject({
-  organizationId: OrganizationIdParams.shape.organization_id.optional(),
-  projectId: ProjectIdParams.shape.project_id.optional(),
-});
-type _OrganizationArgs = Assert<
-  ArgsMatchSchema<GetOrganizationArgs, z.output<typeof OrganizationArgs>>
->;
+const OrganizationArgs = argsSchema<GetOrganizationArgs>()(
+  z.strictObject({
+    organizationId: OrganizationIdParams.shape.organization_id.optional(),
+    projectId: ProjectIdParams.shape.project_id.optional(),
+  }),
+);
 
 const organization = defineLookup({
   read: {

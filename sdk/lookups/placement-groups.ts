@@ -3,7 +3,6 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import type { z } from "zod";
 import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
 import {
   PlacementGroupListQuery,
@@ -11,8 +10,7 @@ import {
   type PlacementGroupPolicy,
   type PlacementGroupResponse,
 } from "../../api/vm/placement-groups";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized } from "./camelize";
 import {
   defineLookup,
@@ -61,18 +59,16 @@ export type GetPlacementGroupResult = PlacementGroupInfo;
 
 const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
 
-const PlacementGroupsArgs = argsFrom(PlacementGroupListQuery, FIELDS).extend({
-  projectId: PlacementGroupListQuery.shape.project_id.optional(),
-});
-const PlacementGroupArgs = PlacementGroupsArgs.extend({
-  id: PlacementGroupParams.shape.placement_group_id.optional(),
-});
-type _GroupsArgs = Assert<
-  ArgsMatchSchema<GetPlacementGroupsArgs, z.output<typeof PlacementGroupsArgs>>
->;
-type _GroupArgs = Assert<
-  ArgsMatchSchema<GetPlacementGroupArgs, z.output<typeof PlacementGroupArgs>>
->;
+const PlacementGroupsArgs = argsSchema<GetPlacementGroupsArgs>()(
+  argsFrom(PlacementGroupListQuery, FIELDS).extend({
+    projectId: PlacementGroupListQuery.shape.project_id.optional(),
+  }),
+);
+const PlacementGroupArgs = argsSchema<GetPlacementGroupArgs>()(
+  PlacementGroupsArgs.extend({
+    id: PlacementGroupParams.shape.placement_group_id.optional(),
+  }),
+);
 
 const placementGroups = defineLookup({
   list: {

@@ -11,7 +11,7 @@ import {
   type ProjectPermissionsResponse,
   type ProjectResponse,
 } from "../../api/vm/projects";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import type { LookupRun } from "./context";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
@@ -60,10 +60,11 @@ export type GetProjectPermissionsResult = ProjectPermissionsInfo;
  * The arguments of a lookup that takes only a project (`getProject`, `getProjectPermissions`,
  * `getProjectUsage`): `projectId`, optional here because the configured project is the default.
  */
-export const ProjectArgs = z.strictObject({
-  projectId: ProjectIdParams.shape.project_id.optional(),
-});
-type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
+export const ProjectArgs = argsSchema<GetProjectArgs>()(
+  z.strictObject({
+    projectId: ProjectIdParams.shape.project_id.optional(),
+  }),
+);
 
 const project = defineLookup({
   read: {

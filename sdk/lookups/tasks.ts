@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { TaskStatus } from "../../api/vm/enums";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../api/vm/tasks";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
 import { ZoneRef, zoneQuery } from "./zone-ref";
@@ -109,17 +108,17 @@ function time<T extends z.ZodType>(field: T) {
   );
 }
 
-const TasksArgs = argsFrom(TaskListQuery, FIELDS)
-  .partial({ projectId: true })
-  .extend({
-    availabilityZone: ZoneRef.optional(),
-    createdTimeStart: time(TaskListQuery.shape.created_time_start),
-    createdTimeEnd: time(TaskListQuery.shape.created_time_end),
-  });
-type _TasksArgs = Assert<ArgsMatchSchema<GetTasksArgs, z.output<typeof TasksArgs>>>;
+const TasksArgs = argsSchema<GetTasksArgs>()(
+  argsFrom(TaskListQuery, FIELDS)
+    .partial({ projectId: true })
+    .extend({
+      availabilityZone: ZoneRef.optional(),
+      createdTimeStart: time(TaskListQuery.shape.created_time_start),
+      createdTimeEnd: time(TaskListQuery.shape.created_time_end),
+    }),
+);
 
-const TaskArgs = z.strictObject({ id: TaskIdParams.shape.task_id });
-type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>;
+const TaskArgs = argsSchema<GetTaskArgs>()(z.strictObject({ id: TaskIdParams.shape.task_id }));
 
 const tasks = defineLookup({
   list: {
