@@ -10,7 +10,10 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { AnyEndpoint } from "../../api/endpoint";
+import type { CallInput, CallOutput } from "../../provider/client";
 import { parseArgs } from "./args";
+import type { Camelized } from "./camelize";
 import { LookupRun, type LookupOptions } from "./context";
 import { LookupError } from "./errors";
 import { lookupOutput, type LookupInputs } from "./output";
@@ -230,6 +233,23 @@ function defineRead(spec: AnyReadSpec): ReadLookup<never, unknown> {
     return spec.read(run, parsed, run.projectId(parsed.projectId, spec.project));
   });
   return { read, readOutput: outputForm(read) };
+}
+
+/**
+ * The `read` of a single lookup whose items `endpoint` reads by id: the id fills the endpoint's
+ * one path parameter (e.g. `flavor_id`), and the answer has camelCase names.
+ */
+export function byId<E extends AnyEndpoint>(
+  endpoint: E,
+): (run: LookupRun, id: string) => Promise<Camelized<CallOutput<E>>> {
+  const params: readonly string[] = Object.keys(endpoint.params?.shape ?? {});
+  const [param] = params;
+  if (param === undefined || params.length > 1) {
+    throw new Error(
+      `${endpoint.id} does not read by one id: its path parameters are ${params.join(", ")}`,
+    );
+  }
+  return (run, id) => run.read(endpoint, { params: { [param]: id } } as CallInput<E>);
 }
 
 /** The `ids` and `names` of catalog list results, in the items' order. */

@@ -11,6 +11,7 @@ import {
 import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized } from "./camelize";
 import {
+  byId,
   defineLookup,
   idsAndNames,
   type LookupFunction,
@@ -97,8 +98,7 @@ const externalIps = defineLookup({
     name: "getExternalIp",
     kind: "public IP address",
     args: ExternalIpArgs,
-    read: (run, id) =>
-      run.read(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
+    read: byId(addressesEndpoints.getFloatingIp),
   },
 });
 

@@ -8,6 +8,7 @@ import type { FlavorStatus } from "../../api/vm/enums";
 import { argsFrom, argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
+  byId,
   defineLookup,
   idsAndNames,
   type LookupFunction,
@@ -137,7 +138,7 @@ const flavors = defineLookup({
     name: "getFlavor",
     kind: "flavor",
     args: FlavorArgs,
-    read: (run, id) => run.read(catalogEndpoints.getFlavor, { params: { flavor_id: id } }),
+    read: byId(catalogEndpoints.getFlavor),
   },
 });
 

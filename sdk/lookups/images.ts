@@ -8,6 +8,7 @@ import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/
 import { argsFrom, argsSchema } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
 import {
+  byId,
   defineLookup,
   idsAndNames,
   type LookupFunction,
@@ -168,7 +169,7 @@ const images = defineLookup({
     name: "getImage",
     kind: "image",
     args: ImageArgs,
-    read: (run, id) => run.read(catalogEndpoints.getImage, { params: { image_id: id } }),
+    read: byId(catalogEndpoints.getImage),
   },
 });
 

@@ -13,6 +13,7 @@ import {
 import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized } from "./camelize";
 import {
+  byId,
   defineLookup,
   idsAndNames,
   type LookupFunction,
@@ -87,10 +88,7 @@ const placementGroups = defineLookup({
     name: "getPlacementGroup",
     kind: "placement group",
     args: PlacementGroupArgs,
-    read: (run, id) =>
-      run.read(addressesEndpoints.getPlacementGroup, {
-        params: { placement_group_id: id },
-      }),
+    read: byId(addressesEndpoints.getPlacementGroup),
   },
 });
 

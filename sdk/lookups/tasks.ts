@@ -8,7 +8,12 @@ import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../api/vm/tasks";
 import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized, Check, SameShape } from "./camelize";
-import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
+import {
+  byId,
+  defineLookup,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
 import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getTasks}; they combine with AND. Every one is optional. */
@@ -141,7 +146,7 @@ const tasks = defineLookup({
     name: "getTask",
     kind: "task",
     args: TaskArgs,
-    read: (run, id) => run.read(catalogEndpoints.getTask, { params: { task_id: id } }),
+    read: byId(catalogEndpoints.getTask),
   },
 });
 
