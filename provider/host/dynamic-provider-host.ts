@@ -13,6 +13,7 @@
 import { createRequire } from "node:module";
 import { withResourceUrn } from "../runtime/engine-log";
 import { providerShimForType } from "../shim";
+import { deferUntilUsed } from "./deferred-modules";
 
 interface ReadRequest {
   getType(): string;
@@ -65,5 +66,15 @@ grpc.Server.prototype.addService = function (service, impl) {
   }
   return addService.call(this, service, impl);
 };
+
+// Closure serialization, which the host never uses: half a second of its start (see
+// deferred-modules.ts).
+deferUntilUsed(fromHost, [
+  {
+    specifier: "../../runtime/closure/serializeClosure",
+    functions: ["serializeFunction", "serializeFunctionAsync"],
+  },
+  { specifier: "../../runtime/closure/codePaths", functions: ["computeCodePaths"] },
+]);
 
 fromProject(hostScript);
