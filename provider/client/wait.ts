@@ -5,15 +5,16 @@
  * interval grows by half each time up to a cap of 1 s, so a long wait (a real VM boots in
  * about 1.5 min) ends about half a second after the change. Waits that can read many
  * resources with one request align their checks to the clock (`alignChecks`) so that
- * concurrent waits check together (every second, every two once a wait is 30 s old), and may
+ * concurrent waits check together (every second, every two once a wait is 2 min old), and may
  * share a pace (wait-pace.ts) that drops the fast phase where the service's changes have
- * proved slow. Failure states end the wait at once; a deadline ends it with the last state
- * seen.
+ * proved slow; once a wait of their cohort (those begun together) has ended, the others of
+ * its age check again soon instead of a beat later. Failure states end the wait at once; a
+ * deadline ends it with the last state seen.
  */
 import { redact } from "./redact";
 import { ResourceFailedError, TimeoutError } from "./errors";
 import { pause } from "./retry";
-import type { WaitPace } from "./wait-pace";
+import { DUE_SOON_BEAT_MS, type WaitPace } from "./wait-pace";
 
 /** Options of {@link waitUntil}. */
 export interface WaitOptions<T> {
@@ -51,13 +52,19 @@ export interface WaitOptions<T> {
    * the fast phase, then every `maxDelayMs` (no growing intervals in between).
    */
   alignChecks?: boolean;
-  /** With `alignChecks`: past this age (ms) checks come every `2 × maxDelayMs` (default 30000). */
+  /** With `alignChecks`: past this age (ms) checks come every `2 × maxDelayMs` (default 120000). */
   longWaitMs?: number;
   /**
    * Shared with the other waits of the process (see wait-pace.ts): while it is slow, the wait
    * skips its fast phase. Default: none (every wait has its fast phase).
    */
   pace?: WaitPace;
+  /**
+   * With `pace` and `alignChecks`: the waits that begin together and so end together (e.g.
+   * `Vm create`). When one of them ends, the others of about its age check again at a short
+   * beat (see wait-pace.ts). Default: none.
+   */
+  cohort?: string;
 }
 
 /** The defaults of {@link WaitOptions}. */
@@ -67,7 +74,9 @@ export const WAIT_DEFAULTS = {
   fastPhaseMs: 2_000,
   maxDelayMs: 1_000,
   growth: 1.5,
-  longWaitMs: 30_000,
+  // A VM boots in about 1.5 min, and its end is on the path of most stacks: its waits (one
+  // request a check for all the VMs of a stack) keep the one-second beat.
+  longWaitMs: 120_000,
 } as const;
 
 /** Polls until `isDone`, a failure state, the deadline, or an abort; returns the final value. */
@@ -102,7 +111,7 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
     // Aligned waits align their fast checks too: waits begun together share those as well.
     const sleep = options.alignChecks === true ? alignedDelay(delay, now) : delay;
     // The last sleep is cut to the deadline, so the final check happens right at it.
-    await pause(Math.min(sleep, deadline - now), options.signal);
+    await sleepUntilDue(Math.min(sleep, deadline - now), options, started);
     const value = await options.poll({ fastPhase: fast });
     checks += 1;
     last = { value };
@@ -119,7 +128,12 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
       });
     }
     if (options.isDone(value)) {
-      pace?.ended(checks);
+      pace?.ended(
+        checks,
+        options.cohort === undefined
+          ? undefined
+          : { cohort: options.cohort, lastedMs: Date.now() - started },
+      );
       return value;
     }
     pace?.stillWaiting(Date.now() - started);
@@ -133,10 +147,47 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
       age < fastPhase
         ? initial
         : options.alignChecks === true
-          ? age < (options.longWaitMs ?? WAIT_DEFAULTS.longWaitMs)
-            ? cap
-            : 2 * cap
+          ? isDue(options, age)
+            ? DUE_SOON_BEAT_MS
+            : age < (options.longWaitMs ?? WAIT_DEFAULTS.longWaitMs)
+              ? cap
+              : 2 * cap
           : Math.min(cap, Math.round(delay * WAIT_DEFAULTS.growth));
+  }
+}
+
+/** True when an aligned wait's cohort has begun to end around its age (see wait-pace.ts). */
+function isDue<T>(options: WaitOptions<T>, ageMs: number): boolean {
+  return (
+    options.alignChecks === true &&
+    options.cohort !== undefined &&
+    options.pace?.dueSoon(options.cohort, ageMs) === true
+  );
+}
+
+/**
+ * Sleeps `ms`; an aligned wait with a cohort wakes early when one of its cohort ends and it is
+ * due then, and sleeps on to the next short beat instead of the rest of its slow one.
+ */
+async function sleepUntilDue<T>(ms: number, options: WaitOptions<T>, started: number) {
+  const { pace, cohort, signal } = options;
+  if (pace === undefined || cohort === undefined || options.alignChecks !== true) {
+    return pause(ms, signal);
+  }
+  const peerEnded = new AbortController();
+  const stop = pace.onEnd(cohort, () => {
+    if (isDue(options, Date.now() - started)) peerEnded.abort();
+  });
+  try {
+    await pause(
+      ms,
+      signal === undefined ? peerEnded.signal : AbortSignal.any([signal, peerEnded.signal]),
+    );
+  } catch (error) {
+    if (!peerEnded.signal.aborted || signal?.aborted === true) throw error;
+    await pause(alignedDelay(DUE_SOON_BEAT_MS, Date.now()), signal);
+  } finally {
+    stop();
   }
 }
 

@@ -1,6 +1,8 @@
 // A pace shared by waits: once one wait has outlasted the pace's threshold, fresh waits skip
 // their fast phase (no checks every 100 ms), and a wait that ends at its first check brings
-// the fast phase back. Real waits against the widget service, counting their checks.
+// the fast phase back; and once a wait of a cohort (waits begun together) ends, the others of
+// its age check again soon. Real waits against the widget service, counting their checks, and
+// waits on the clock for the cohort's timing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitUntil, type VmCloudClient } from "../../provider/client";
 import { WaitPace } from "../../provider/client/wait-pace";
@@ -83,4 +85,34 @@ describe("a shared wait pace", () => {
     });
     expect(pace.slow).toBe(false);
   });
+
+  it("checks a wait again soon once a wait of its cohort has ended, not a beat later", async () => {
+    /** Two slow-paced waits begun together on a 2 s beat; B is ready 200 ms after A ends. */
+    const pair = async (cohort: string | undefined) => {
+      const pace = new WaitPace(0);
+      pace.stillWaiting(1);
+      let aEndedAt: number | undefined;
+      const readyAt = Date.now() + 300;
+      const wait = (what: string, isDone: () => boolean) =>
+        waitUntil({
+          what,
+          poll: async () => isDone(),
+          isDone: (done) => done,
+          maxDelayMs: 2_000,
+          alignChecks: true,
+          pace,
+          ...(cohort === undefined ? {} : { cohort }),
+        });
+      const a = wait("A", () => Date.now() >= readyAt).then(() => (aEndedAt = Date.now()));
+      const b = wait("B", () => aEndedAt !== undefined && Date.now() >= aEndedAt + 200).then(() =>
+        Date.now(),
+      );
+      const [aEnd, bEnd] = await Promise.all([a, b]);
+      return bEnd - aEnd;
+    };
+    // With a cohort: B wakes at A's end and checks on the 300 ms beat after it.
+    expect(await pair("widget create")).toBeLessThan(900);
+    // Without: B waits for the next 2 s beat.
+    expect(await pair(undefined)).toBeGreaterThanOrEqual(1_000);
+  }, 20_000);
 });

@@ -125,7 +125,10 @@ export function contextFor(
         ...options,
         // Batched waits share their checks; the process's pace spares them a fast phase
         // where the service has shown its changes to be slow.
-        ...(options.alignChecks === true ? { pace: paceOf(ctx.client) } : {}),
+        // Waits of one type and operation begin together and end together: one cohort.
+        ...(options.alignChecks === true
+          ? { pace: paceOf(ctx.client), cohort: `${typeName} ${operation}` }
+          : {}),
         onProgress: (value, progress) => {
           options.onProgress?.(value, progress);
           const state = describe(value);
