@@ -37,69 +37,73 @@ export async function vmCatalogFailures(
   });
   if (zone === undefined) return failures;
   const inZone = zone;
+  // Each part reads its own catalog list (most already cached): they are read together, and
+  // their failures kept in the order of the inputs.
+  const parts = await Promise.all([
+    inputs.placementGroup !== undefined && !isUnknown(inputs.placementGroup)
+      ? failuresOf(() => lookups.placementGroup(inZone, inputs.placementGroup!))
+      : [],
+    ...(inputs.interfaces ?? []).map((spec, i) => {
+      const id = (spec as { externalIpId?: unknown } | undefined)?.externalIpId;
+      if (typeof id !== "string" || isUnknown(id)) return [];
+      return failuresOf(() => lookups.externalIp(inZone, id, `interfaces[${i}].externalIpId`));
+    }),
+    isUnknown(inputs.flavor) ? [] : failuresOf(() => lookups.flavor(inZone, inputs.flavor)),
+    isUnknown(inputs.image) ? [] : imageFailures(lookups, inZone, inputs),
+    bootDiskTypeFailures(lookups, inZone, inputs),
+    ...(inputs.disks ?? []).map((spec, i) =>
+      containsUnknown(spec) || "diskId" in spec
+        ? []
+        : failuresOf(async () => {
+            const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
+            checkDiskSize(type, spec.size, `disks[${i}].size`);
+          }),
+    ),
+    ...(isUnknown(inputs.interfaces) ? [] : (inputs.interfaces ?? [])).map((spec, i) =>
+      isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i),
+    ),
+  ]);
+  return [...failures, ...parts.flat()];
+}
 
-  if (inputs.placementGroup !== undefined && !isUnknown(inputs.placementGroup)) {
-    const ref = inputs.placementGroup;
-    failures.push(...(await failuresOf(() => lookups.placementGroup(inZone, ref))));
-  }
-  for (const [i, spec] of (inputs.interfaces ?? []).entries()) {
-    const id = (spec as { externalIpId?: unknown } | undefined)?.externalIpId;
-    if (typeof id !== "string" || isUnknown(id)) continue;
-    const field = `interfaces[${i}].externalIpId`;
-    failures.push(...(await failuresOf(() => lookups.externalIp(inZone, id, field))));
-  }
-
-  if (!isUnknown(inputs.flavor)) {
-    failures.push(...(await failuresOf(() => lookups.flavor(inZone, inputs.flavor))));
-  }
-
+/** The image exists, and the boot disk, metadata, cloud-init and password suit it. */
+async function imageFailures(
+  lookups: VmLookups,
+  zone: ZoneResponse,
+  inputs: VmInputs,
+): Promise<CheckFailure[]> {
   let image: ImageResponse | undefined;
-  if (!isUnknown(inputs.image)) {
-    failures.push(
-      ...(await failuresOf(async () => {
-        image = await lookups.image(inZone, inputs.image);
-      })),
-    );
-  }
+  const failures = await failuresOf(async () => {
+    image = await lookups.image(zone, inputs.image);
+  });
+  if (image === undefined) return failures;
+  const known = image;
   const boot = inputs.bootDisk as VmInputs["bootDisk"] | undefined;
-  if (image !== undefined) {
-    const known = image;
-    failures.push(
-      ...(await failuresOf(async () => {
-        if (boot !== undefined && !isUnknown(boot.size)) checkBootDiskSize(known, boot.size);
-      })),
-      ...(await failuresOf(async () => {
-        checkImageMetadata(known, inputs);
-      })),
-      ...(await failuresOf(async () => checkCloudInit(known, inputs.cloudInit))),
-      ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
-    );
-  }
+  return [
+    ...failures,
+    ...(await failuresOf(async () => {
+      if (boot !== undefined && !isUnknown(boot.size)) checkBootDiskSize(known, boot.size);
+    })),
+    ...(await failuresOf(async () => {
+      checkImageMetadata(known, inputs);
+    })),
+    ...(await failuresOf(async () => checkCloudInit(known, inputs.cloudInit))),
+    ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
+  ];
+}
 
-  if (boot !== undefined && !containsUnknown(boot.diskType)) {
-    failures.push(
-      ...(await failuresOf(async () => {
-        const type = await lookups.diskType(inZone, boot.diskType, "bootDisk.diskType");
-        if (!isUnknown(boot.size)) checkDiskSize(type, boot.size, "bootDisk.size");
-      })),
-    );
-  }
-  for (const [i, spec] of (inputs.disks ?? []).entries()) {
-    if (containsUnknown(spec) || "diskId" in spec) continue;
-    failures.push(
-      ...(await failuresOf(async () => {
-        const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
-        checkDiskSize(type, spec.size, `disks[${i}].size`);
-      })),
-    );
-  }
-  for (const [i, spec] of (isUnknown(inputs.interfaces)
-    ? []
-    : (inputs.interfaces ?? [])
-  ).entries()) {
-    if (!isUnknown(spec)) failures.push(...(await interfaceFailures(lookups, inZone, spec, i)));
-  }
-  return failures;
+/** The boot disk's type exists in the zone, and its size fits the type. */
+async function bootDiskTypeFailures(
+  lookups: VmLookups,
+  zone: ZoneResponse,
+  inputs: VmInputs,
+): Promise<CheckFailure[]> {
+  const boot = inputs.bootDisk as VmInputs["bootDisk"] | undefined;
+  if (boot === undefined || containsUnknown(boot.diskType)) return [];
+  return failuresOf(async () => {
+    const type = await lookups.diskType(zone, boot.diskType, "bootDisk.diskType");
+    if (!isUnknown(boot.size)) checkDiskSize(type, boot.size, "bootDisk.size");
+  });
 }
 
 /** The failures of interface `i`: its subnet and groups exist in the zone, its address fits. */
@@ -110,26 +114,22 @@ async function interfaceFailures(
   i: number,
 ): Promise<CheckFailure[]> {
   const field = `interfaces[${i}]`;
-  const failures: CheckFailure[] = [];
-  if (spec.directIp !== true && !isUnknown(spec.subnet)) {
-    failures.push(
-      ...(await failuresOf(async () => {
-        const subnet = await lookups.subnet(zone, spec.subnet, `${field}.subnet`);
-        if (spec.ipAddress !== undefined && !isUnknown(spec.ipAddress)) {
-          checkFixedAddress(subnet, spec.ipAddress, `${field}.ipAddress`);
-        }
-      })),
-    );
-  }
-  if (spec.securityGroups !== undefined && !isUnknown(spec.securityGroups)) {
-    for (const [j, ref] of spec.securityGroups.entries()) {
-      if (isUnknown(ref)) continue;
-      failures.push(
-        ...(await failuresOf(() =>
-          lookups.securityGroup(zone, ref, `${field}.securityGroups[${j}]`),
-        )),
-      );
-    }
-  }
-  return failures;
+  const groups =
+    spec.securityGroups === undefined || isUnknown(spec.securityGroups) ? [] : spec.securityGroups;
+  const parts = await Promise.all([
+    spec.directIp === true || isUnknown(spec.subnet)
+      ? []
+      : failuresOf(async () => {
+          const subnet = await lookups.subnet(zone, spec.subnet, `${field}.subnet`);
+          if (spec.ipAddress !== undefined && !isUnknown(spec.ipAddress)) {
+            checkFixedAddress(subnet, spec.ipAddress, `${field}.ipAddress`);
+          }
+        }),
+    ...groups.map((ref, j) =>
+      isUnknown(ref)
+        ? []
+        : failuresOf(() => lookups.securityGroup(zone, ref, `${field}.securityGroups[${j}]`)),
+    ),
+  ]);
+  return parts.flat();
 }
