@@ -1,0 +1,48 @@
+/**
+ * Registering a resource under Pulumi's mocks: the SDK registers without Pulumi's per-output
+ * debug stacks (Error.stackTraceLimit is 0 only during the registration, and restored after it,
+ * whether it succeeds or throws), the outputs still resolve, and an error of Pulumi's own checks
+ * keeps a stack that leads to the program's `new` line. (What it saves is measured by
+ * bench/scale.mjs: the start-up before the first request.)
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Disk } from "../../sdk";
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
+    "registration",
+    "test",
+    false,
+  );
+});
+
+function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply(resolve));
+}
+
+describe("a resource's registration", () => {
+  it("leaves Error.stackTraceLimit as it was, and its outputs resolve", async () => {
+    const before = Error.stackTraceLimit;
+    const disk = new Disk("data", { name: "data", size: 10 });
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(await valueOf(disk.id)).toBe("data-id");
+    expect(await valueOf(disk.size)).toBe(10);
+  });
+
+  it("gives an error of the registration the stack of the program's line, and restores the limit", () => {
+    const before = Error.stackTraceLimit;
+    let caught: unknown;
+    try {
+      // Pulumi refuses a resource without a name, inside the registration.
+      new Disk(undefined as unknown as string, { name: "x", size: 10 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect((caught as Error).message).toMatch(/name/i);
+    expect((caught as Error).stack).toContain("resource-registration.test.ts");
+    expect(Error.stackTraceLimit).toBe(before);
+  });
+});
