@@ -324,7 +324,8 @@ export class VmCloudClient {
     };
     // The limiter's turn comes after the credentials: a token exchange is a request of its own.
     const limiter = this.options.adaptiveLimit ? this.limiters.for(url) : undefined;
-    const ticket = await limiter?.acquire(signal);
+    // Each resource of the API (`vm.disks` of `vm.disks.create`) is a lane of its own.
+    const ticket = await limiter?.acquire(signal, state.endpoint.id.replace(/\.[^.]*$/, ""));
     const attemptStart = performance.now();
     const http = await this.transport.send({
       method: state.method,

@@ -4,7 +4,9 @@
  * the limiter how it went (`release`); the limiter adjusts how many requests may be in flight
  * and how many may be sent per second (limiter-policy.ts: additive increase, multiplicative
  * decrease), and sends nothing before a Retry-After ends. So a stack never needs `--parallel`
- * tuning for a service's rate limit: the provider finds the rate the service accepts.
+ * tuning for a service's rate limit: the provider finds the rate the service accepts. While
+ * requests wait, their kinds (lanes: one per resource of the API, e.g. disks) take turns, so
+ * the five subnets a stack's VMs wait for are not queued behind its fifty disks.
  *
  * No library is used: the well-known npm limiters (bottleneck, p-limit, p-queue) apply fixed
  * limits and know nothing of 429 or Retry-After; what is particular here is the policy, and the
@@ -33,8 +35,9 @@ export interface AttemptReport {
   retryAfterMs?: number | undefined;
 }
 
-/** Waiters in arrival order. */
+/** A request waiting for its turn. */
 interface Waiter {
+  lane: string;
   resolve: (ticket: Ticket) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
@@ -50,7 +53,9 @@ export class AdaptiveLimiter {
   private recent: number[] = [];
   /** The last answers: true for a 429. */
   private answers: boolean[] = [];
-  private readonly queue: Waiter[] = [];
+  /** Waiters by lane, each in arrival order; lanes in the order of their turns. */
+  private readonly lanes = new Map<string, Waiter[]>();
+  private waiting = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -60,21 +65,26 @@ export class AdaptiveLimiter {
     return this.state;
   }
 
-  /** Waits until a request may be sent; rejects when `signal` aborts first. */
-  acquire(signal?: AbortSignal): Promise<Ticket> {
+  /**
+   * Waits until a request may be sent; rejects when `signal` aborts first. Waiting requests of
+   * different `lane`s (default: one shared lane) take turns, those of one lane go in order.
+   */
+  acquire(signal?: AbortSignal, lane = ""): Promise<Ticket> {
     signal?.throwIfAborted();
-    if (this.queue.length === 0 && this.ready()) return Promise.resolve(this.send());
+    if (this.waiting === 0 && this.ready()) return Promise.resolve(this.send());
     return new Promise<Ticket>((resolve, reject) => {
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
       if (signal !== undefined) {
         waiter.onAbort = () => {
-          const at = this.queue.indexOf(waiter);
-          if (at >= 0) this.queue.splice(at, 1);
+          this.remove(waiter);
           reject(signal.reason);
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      this.queue.push(waiter);
+      const queue = this.lanes.get(lane);
+      if (queue === undefined) this.lanes.set(lane, [waiter]);
+      else queue.push(waiter);
+      this.waiting += 1;
       this.schedule();
     });
   }
@@ -119,6 +129,27 @@ export class AdaptiveLimiter {
     return { sentAt: now };
   }
 
+  /** The first waiter of the lane whose turn it is; that lane's next turn comes after the others'. */
+  private next(): Waiter | undefined {
+    const turn = this.lanes.entries().next();
+    if (turn.done === true) return undefined;
+    const [lane, queue] = turn.value;
+    const waiter = queue.shift();
+    this.lanes.delete(lane);
+    if (queue.length > 0) this.lanes.set(lane, queue);
+    this.waiting -= 1;
+    return waiter;
+  }
+
+  private remove(waiter: Waiter): void {
+    const queue = this.lanes.get(waiter.lane);
+    const at = queue?.indexOf(waiter) ?? -1;
+    if (queue === undefined || at < 0) return;
+    queue.splice(at, 1);
+    this.waiting -= 1;
+    if (queue.length === 0) this.lanes.delete(waiter.lane);
+  }
+
   private sentSince(since: number): number {
     while (this.recent.length > 0 && this.recent[0]! < since) this.recent.shift();
     return this.recent.length;
@@ -126,12 +157,12 @@ export class AdaptiveLimiter {
 
   /** Lets waiters through while there is room, then sleeps until the next may go. */
   private schedule(): void {
-    while (this.queue.length > 0 && this.ready()) {
-      const waiter = this.queue.shift()!;
+    while (this.waiting > 0 && this.ready()) {
+      const waiter = this.next()!;
       if (waiter.onAbort !== undefined) waiter.signal?.removeEventListener("abort", waiter.onAbort);
       waiter.resolve(this.send());
     }
-    if (this.queue.length === 0 || this.timer !== undefined) return;
+    if (this.waiting === 0 || this.timer !== undefined) return;
     if (!hasRoom(this.state, this.inFlight)) return; // a release will call again
     const delay = delayBeforeSend(this.state, this.now(), this.lastSentAt);
     this.timer = setTimeout(() => {

@@ -1,10 +1,12 @@
 // The adaptive limiter over real HTTP: a burst of reads through one client against an
 // emulator that allows 10 requests per second per token. Every read succeeds; the limiter
 // learns the rate from the first 429s, so a second burst is refused far less; and no request
-// of the token reaches the emulator while a Retry-After it was given is still running.
+// of the token reaches the emulator while a Retry-After it was given is still running. Waiting
+// requests of different kinds take turns.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { createClient, type VmCloudClient } from "../../provider/client";
+import { AdaptiveLimiter } from "../../provider/client/limiter";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 
 let emu: TestEmulator;
@@ -58,4 +60,32 @@ describe("adaptive limiter against a 10 requests/s limit", () => {
     const log = (await emu.call("GET", "/_emulator/requests")).body as { earlyRetries: number };
     expect(log.earlyRetries).toBe(0);
   }, 60_000);
+});
+
+describe("waiting requests of different kinds", () => {
+  it("take turns: one request of a kind is not queued behind many of another", async () => {
+    const limiter = new AdaptiveLimiter();
+    // Fill every place in flight, so what follows waits.
+    const inFlight = await Promise.all(
+      Array.from({ length: limiter.current.concurrency }, () => limiter.acquire()),
+    );
+    const order: string[] = [];
+    const waiting = [
+      ...Array.from({ length: 5 }, (_, i) => `disks ${i}`),
+      "subnets 0",
+      "disks 5",
+    ].map((label) => limiter.acquire(undefined, label.split(" ")[0]).then(() => order.push(label)));
+    for (const ticket of inFlight.slice(0, 7)) limiter.release(ticket, { status: 200 });
+    await Promise.all(waiting);
+    // Disks and subnets alternate while both wait; each kind keeps its own order.
+    expect(order).toEqual([
+      "disks 0",
+      "subnets 0",
+      "disks 1",
+      "disks 2",
+      "disks 3",
+      "disks 4",
+      "disks 5",
+    ]);
+  });
 });
