@@ -171,9 +171,16 @@ function isDue<T>(options: WaitOptions<T>, ageMs: number): boolean {
  */
 async function sleepUntilDue<T>(ms: number, options: WaitOptions<T>, started: number) {
   const { pace, cohort, signal } = options;
-  if (pace === undefined || cohort === undefined || options.alignChecks !== true) {
+  // A sleep no longer than the short beat (the fast phase's) has nothing to gain from a wake.
+  if (
+    pace === undefined ||
+    cohort === undefined ||
+    options.alignChecks !== true ||
+    ms <= DUE_SOON_BEAT_MS
+  ) {
     return pause(ms, signal);
   }
+  const endsAt = Date.now() + ms;
   const peerEnded = new AbortController();
   const stop = pace.onEnd(cohort, () => {
     if (isDue(options, Date.now() - started)) peerEnded.abort();
@@ -185,7 +192,9 @@ async function sleepUntilDue<T>(ms: number, options: WaitOptions<T>, started: nu
     );
   } catch (error) {
     if (!peerEnded.signal.aborted || signal?.aborted === true) throw error;
-    await pause(alignedDelay(DUE_SOON_BEAT_MS, Date.now()), signal);
+    // The next short beat, unless the sleep would have ended sooner.
+    const now = Date.now();
+    await pause(Math.min(endsAt - now, alignedDelay(DUE_SOON_BEAT_MS, now)), signal);
   } finally {
     stop();
   }
