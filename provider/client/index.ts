@@ -45,7 +45,13 @@ export {
 export { type AdaptiveLimiter, type AttemptReport, type Ticket } from "./limiter";
 export { LIMITER_DEFAULTS, type LimiterState } from "./limiter-policy";
 export { waitUntil, describeState, WAIT_DEFAULTS, type WaitOptions } from "./wait";
-export { WaitPace, SLOW_AFTER_MS } from "./wait-pace";
+export {
+  WaitPace,
+  SLOW_AFTER_MS,
+  COHORT_SPREAD_MS,
+  DUE_SOON_BEAT_MS,
+  type CohortEnd,
+} from "./wait-pace";
 export { stderrLogger, formatEntry, type LogEntry, type Logger } from "./log";
 export { parseRetryAfter, backoffDelay, type BackoffLimits } from "./retry";
 export type { AnyEndpoint, Endpoint, ServiceName } from "../../api/endpoint";

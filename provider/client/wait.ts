@@ -194,7 +194,7 @@ async function sleepUntilDue<T>(ms: number, options: WaitOptions<T>, started: nu
     if (!peerEnded.signal.aborted || signal?.aborted === true) throw error;
     // The next short beat, unless the sleep would have ended sooner.
     const now = Date.now();
-    await pause(Math.min(endsAt - now, alignedDelay(DUE_SOON_BEAT_MS, now)), signal);
+    await pause(Math.max(0, Math.min(endsAt - now, alignedDelay(DUE_SOON_BEAT_MS, now))), signal);
   } finally {
     stop();
   }
