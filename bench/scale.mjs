@@ -210,16 +210,22 @@ function stepTimer(op) {
   return { onEvent, byType };
 }
 
+/**
+ * Runs an operation of the stack (`up`, `destroy`) with the emulator's request log cleared,
+ * timed by `timedCli` and with its `op` steps timed by `stepTimer`.
+ */
+async function runMeasured(operation, op) {
+  await admin("DELETE", "/_emulator/requests");
+  const { onEvent, byType } = stepTimer(op);
+  const timed = await timedCli((onOutput) =>
+    session.stack[operation]({ parallel: PARALLEL, onEvent, onOutput }),
+  );
+  return { ...timed, byType };
+}
+
 /** `pulumi up` of the whole stack: time, creates, requests by route, what the cloud holds. */
 async function measureUp() {
-  await admin("DELETE", "/_emulator/requests");
-  const { onEvent, byType } = stepTimer("create");
-  const {
-    outcome: up,
-    started,
-    cliMs: upMs,
-    apiMs,
-  } = await timedCli((onOutput) => session.stack.up({ parallel: PARALLEL, onEvent, onOutput }));
+  const { outcome: up, started, cliMs: upMs, apiMs, byType } = await runMeasured("up", "create");
   const upEngineMs = Date.parse(up.summary.endTime) - Date.parse(up.summary.startTime);
   const upRequests = (await admin("GET", "/_emulator/requests")).requests;
   const cloudDelay = {
@@ -257,15 +263,12 @@ async function measureUp() {
 
 /** `pulumi destroy`, then until the cloud holds nothing of the stack. */
 async function measureDestroy() {
-  await admin("DELETE", "/_emulator/requests");
-  const { onEvent, byType } = stepTimer("delete");
   const {
     outcome: destroy,
     started,
     cliMs: destroyMs,
-  } = await timedCli((onOutput) =>
-    session.stack.destroy({ parallel: PARALLEL, onEvent, onOutput }),
-  );
+    byType,
+  } = await runMeasured("destroy", "delete");
   // Records being deleted disappear after their delay; the stack is gone once they have.
   const deadline = Date.now() + 10 * 60_000;
   let left = made_(await admin("GET", "/_emulator/state"));
