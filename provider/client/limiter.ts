@@ -53,9 +53,8 @@ export class AdaptiveLimiter {
   private recent: number[] = [];
   /** The last answers: true for a 429. */
   private answers: boolean[] = [];
-  /** Waiters by lane, each in arrival order; lanes in the order of their turns. */
+  /** Waiters by lane, each in arrival order; lanes in the order of their turns (none empty). */
   private readonly lanes = new Map<string, Waiter[]>();
-  private waiting = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -71,7 +70,7 @@ export class AdaptiveLimiter {
    */
   acquire(signal?: AbortSignal, lane = ""): Promise<Ticket> {
     signal?.throwIfAborted();
-    if (this.waiting === 0 && this.ready()) return Promise.resolve(this.send());
+    if (this.lanes.size === 0 && this.ready()) return Promise.resolve(this.send());
     return new Promise<Ticket>((resolve, reject) => {
       const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
       if (signal !== undefined) {
@@ -84,7 +83,6 @@ export class AdaptiveLimiter {
       const queue = this.lanes.get(lane);
       if (queue === undefined) this.lanes.set(lane, [waiter]);
       else queue.push(waiter);
-      this.waiting += 1;
       this.schedule();
     });
   }
@@ -137,7 +135,6 @@ export class AdaptiveLimiter {
     const waiter = queue.shift();
     this.lanes.delete(lane);
     if (queue.length > 0) this.lanes.set(lane, queue);
-    this.waiting -= 1;
     return waiter;
   }
 
@@ -146,7 +143,6 @@ export class AdaptiveLimiter {
     const at = queue?.indexOf(waiter) ?? -1;
     if (queue === undefined || at < 0) return;
     queue.splice(at, 1);
-    this.waiting -= 1;
     if (queue.length === 0) this.lanes.delete(waiter.lane);
   }
 
@@ -157,12 +153,12 @@ export class AdaptiveLimiter {
 
   /** Lets waiters through while there is room, then sleeps until the next may go. */
   private schedule(): void {
-    while (this.waiting > 0 && this.ready()) {
+    while (this.lanes.size > 0 && this.ready()) {
       const waiter = this.next()!;
       if (waiter.onAbort !== undefined) waiter.signal?.removeEventListener("abort", waiter.onAbort);
       waiter.resolve(this.send());
     }
-    if (this.waiting === 0 || this.timer !== undefined) return;
+    if (this.lanes.size === 0 || this.timer !== undefined) return;
     if (!hasRoom(this.state, this.inFlight)) return; // a release will call again
     const delay = delayBeforeSend(this.state, this.now(), this.lastSentAt);
     this.timer = setTimeout(() => {
