@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
 import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
 import { secretInputs } from "../provider/resources/framework/input-fields";
+import { registrationStacks } from "./registration-stacks";
 
 /** What a resource class declares: its inputs, its other outputs, and which of those are secret. */
 export interface DeclaredProperties {
@@ -51,12 +52,8 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     const secretKeys = [...secretInputs(declared.inputs), ...(declared.secretInputs ?? [])];
     const given = (args ?? {}) as Record<string, unknown>;
     const secrets = [...secretKeys, ...(declared.secretOutputs ?? [])];
-    // Pulumi gives every output property four promises, each stamped with `new Error().stack`
-    // (kept only for its "promise leak" report), and a program's source-map support formats
-    // each of those stacks: 1.6 s of CPU for a 160-resource stack, before the first resource
-    // reaches the engine. Those stacks name Pulumi's own frames, so they are not captured here.
-    const stackTraceLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
+    // Pulumi's stacks during the registration: see registration-stacks.ts.
+    const restoreStacks = registrationStacks();
     try {
       super(
         TYPE_TOKENS[typeName],
@@ -82,11 +79,11 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
       );
     } catch (error) {
       // An error of Pulumi's own checks gets the stack of the program's `new …` line instead.
-      Error.stackTraceLimit = stackTraceLimit;
+      restoreStacks();
       if (error instanceof Error) Error.captureStackTrace(error, VmCloudResource);
       throw error;
     } finally {
-      Error.stackTraceLimit = stackTraceLimit;
+      restoreStacks();
     }
   }
 }

@@ -7,6 +7,8 @@
 // as exactly one replace, and `up` applies each; powering the batch VM on behind Pulumi's back
 // is found by `refresh` and undone by `up`; `destroy` leaves only the fixtures (no address, no
 // placement group). Never skipped: if the engine cannot be built, `beforeAll` fails.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, LAUNCHERS, prepareEngine } from "./support/engine";
@@ -17,6 +19,7 @@ import {
   recorder,
   resourceIds,
   stateResource,
+  stateResources,
   waitForResourceIds,
 } from "./support/example-stack";
 
@@ -139,6 +142,32 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
           remote_security_group: expect.objectContaining({ id: webAz1.id }),
         }),
       ]);
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "records each resource as declared at the program's own line, with no frame of the SDK, Pulumi or Node",
+    async () => {
+      const program = readFileSync(join(example.workDir, "index.ts"), "utf8").split("\n");
+      const line = program.findIndex((l) => l.includes('new vmcloud.Vm("db"')) + 1;
+      const db = await stateResource(example.stack, "Vm", "db");
+      expect(db.sourcePosition).toMatch(new RegExp(`^project:///index\\.ts#${line},\\d+$`));
+      // The program's frames only: its top level is the one here.
+      expect(db.stackTrace).toEqual([{ sourcePosition: db.sourcePosition }]);
+      // A VM declared in an arrow function (`networks.map(… => new vmcloud.Vm(…))`): that line,
+      // then the program's line that calls it.
+      const webLine = program.findIndex((l) => l.includes("new vmcloud.Vm(`web-${key}`")) + 1;
+      const web = await stateResource(example.stack, "Vm", "web-az1");
+      expect(web.sourcePosition).toMatch(new RegExp(`^project:///index\\.ts#${webLine},\\d+$`));
+      expect(web.stackTrace?.map((frame) => frame.sourcePosition)).toEqual([
+        web.sourcePosition,
+        expect.stringMatching(/^project:\/\/\/index\.ts#\d+,\d+$/),
+      ]);
+      for (const resource of await stateResources(example.stack)) {
+        if (!resource.type.startsWith(TYPE)) continue;
+        expect(resource.sourcePosition, resource.urn).toMatch(/^project:\/\/\/index\.ts#/);
+      }
     },
     OP_TIMEOUT,
   );

@@ -2,7 +2,8 @@
  * Registering a resource under Pulumi's mocks: the SDK registers without Pulumi's per-output
  * debug stacks (Error.stackTraceLimit is 0 only during the registration, and restored after it,
  * whether it succeeds or throws), the outputs still resolve, and an error of Pulumi's own checks
- * keeps a stack that leads to the program's `new` line. (What it saves is measured by
+ * keeps a stack that leads to the program's `new` line. (The declaration site Pulumi records is
+ * checked under the real engine, in tests/e2e/full-stack.test.ts. What the registration saves is measured by
  * bench/scale.mjs: the start-up before the first request.)
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -23,10 +24,12 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
 }
 
 describe("a resource's registration", () => {
-  it("leaves Error.stackTraceLimit as it was, and its outputs resolve", async () => {
+  it("leaves Error.stackTraceLimit and Error.prepareStackTrace as they were, and its outputs resolve", async () => {
     const before = Error.stackTraceLimit;
+    const prepare = Error.prepareStackTrace;
     const disk = new Disk("data", { name: "data", size: 10 });
     expect(Error.stackTraceLimit).toBe(before);
+    expect(Error.prepareStackTrace).toBe(prepare);
     expect(await valueOf(disk.id)).toBe("data-id");
     expect(await valueOf(disk.size)).toBe(10);
   });

@@ -205,6 +205,10 @@ export interface StateResource {
   id?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
+  /** Where the program declared the resource: `project:///<file>#<line>,<column>`. */
+  sourcePosition?: string;
+  /** The stack of that declaration, one frame each (empty for a frame with no position). */
+  stackTrace?: { sourcePosition?: string }[];
 }
 
 /** The resources of the stack's current state. */
