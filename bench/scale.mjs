@@ -14,8 +14,12 @@
 // size and each type's `__provider` size are read from the checkpoint file the backend wrote.
 // Prints tables and writes bench/results/scale.json.
 //
+// The graph also runs under a provider that only waits (bench/fixtures/scale-null: each step
+// takes exactly its delay, the state padded to the same size): what that takes beyond the
+// critical path is the engine's and the file backend's own time (`--no-baseline` skips it).
+//
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
-//                        [--rate-limit 10 (0: no second run)]
+//                        [--rate-limit 10 (0: no second run)] [--no-baseline]
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +27,7 @@ import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/commo
 import { openStack } from "./lib/engine.mjs";
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     vms: { type: "string", default: "50" },
     groups: { type: "string", default: "5" },
@@ -30,9 +35,11 @@ const { values } = parseArgs({
     latency: { type: "string", default: "20" },
     parallel: { type: "string" },
     "rate-limit": { type: "string", default: "10" },
+    baseline: { type: "boolean", default: true },
   },
 });
 const RATE_LIMIT = Number(values["rate-limit"]);
+const BASELINE = values.baseline;
 const VMS = Number(values.vms);
 const GROUPS = Number(values.groups);
 const SPEED = Number(values.speed);
@@ -300,6 +307,63 @@ async function measureDestroy() {
   };
 }
 
+/**
+ * The same graph under a provider that sends nothing (bench/fixtures/scale-null): each create
+ * and delete takes exactly its cloud delay plus two requests, and each resource's properties
+ * are padded to the vmcloud stack's size per type (`perType` from its state), so the
+ * checkpoints are as big. Its `up` and `destroy` times against the same critical paths are
+ * what the engine and the file backend take, which no provider can avoid.
+ */
+async function measureEngineBaseline(perType) {
+  const step = (create, remove) => ({
+    createMs: Math.round(scaled(create) + 2 * requestMs),
+    deleteMs: Math.round(scaled(remove) + 2 * requestMs),
+  });
+  const delays = {
+    Subnet: step(DELAYS.subnetCreate, DELAYS.subnetDelete),
+    SecurityGroup: step(DELAYS.securityGroupCreate, DELAYS.securityGroupDelete),
+    Vm: step(DELAYS.vmCreate, DELAYS.vmDelete),
+    Disk: step(DELAYS.diskCreate, DELAYS.diskDelete),
+    DiskAttachment: step(DELAYS.diskAttach, DELAYS.diskDetach),
+  };
+  // Inputs and outputs both hold the padding, beside about 250 bytes of their own.
+  const pads = Object.fromEntries(
+    Object.entries(perType).map(([type, t]) => [
+      type,
+      Math.max(0, Math.round((t.propertyBytesP50 - 250) / 2)),
+    ]),
+  );
+  const baseline = await openStack(join(repo, "bench/fixtures/scale-null"), emulator, projectId, {
+    vms: VMS,
+    groups: GROUPS,
+    delays: JSON.stringify(delays),
+    pads: JSON.stringify(pads),
+  });
+  try {
+    const up = await timedCli((onOutput) => baseline.stack.up({ parallel: PARALLEL, onOutput }));
+    const checkpointBytes = statSync(baseline.stateFile).size;
+    const destroy = await timedCli((onOutput) =>
+      baseline.stack.destroy({ parallel: PARALLEL, onOutput }),
+    );
+    const ratio = (ms, path) => Math.round((ms / path) * 100) / 100;
+    return {
+      checkpointBytes,
+      up: {
+        result: up.outcome.summary.result,
+        wallMs: up.cliMs,
+        ratio: ratio(up.cliMs, criticalPathMs),
+      },
+      destroy: {
+        result: destroy.outcome.summary.result,
+        wallMs: destroy.cliMs,
+        ratio: ratio(destroy.cliMs, destroyCriticalPathMs),
+      },
+    };
+  } finally {
+    await baseline.close();
+  }
+}
+
 let failure;
 try {
   // The engine's floor: `up` of the same program making no resource (the CLI, the language
@@ -336,9 +400,13 @@ try {
       providerBytes: inputBytes,
       providerText: r.inputs.__provider,
       resourceBytes: [],
+      propertyBytes: [],
     };
     perType[type].count += 1;
     perType[type].resourceBytes.push(resourceBytes);
+    perType[type].propertyBytes.push(
+      Buffer.byteLength(JSON.stringify(r.inputs)) + Buffer.byteLength(JSON.stringify(r.outputs)),
+    );
   }
   result.state = {
     checkpointBytes: statSync(session.stateFile).size,
@@ -353,6 +421,7 @@ try {
           providerBytes: t.providerBytes,
           providerText: t.providerText,
           resourceBytesP50: stats(t.resourceBytes).p50,
+          propertyBytesP50: stats(t.propertyBytes).p50,
         },
       ]),
     ),
@@ -374,6 +443,7 @@ try {
   };
 
   result.destroy = await measureDestroy();
+  if (BASELINE) result.engineBaseline = await measureEngineBaseline(result.state.perType);
 
   // The same stack again, under the service's rate limit.
   if (RATE_LIMIT > 0) {
@@ -433,6 +503,24 @@ if (result.up) {
       ...(result.refresh ? [opRow("pulumi refresh", result.refresh)] : []),
       ["critical path of destroy", seconds(destroyCriticalPathMs), "1.00×", "", ""],
       ...(result.destroy ? [opRow("pulumi destroy", result.destroy, result.destroy.ratio)] : []),
+      ...(result.engineBaseline
+        ? [
+            [
+              "up, a provider that only waits",
+              seconds(result.engineBaseline.up.wallMs),
+              `${result.engineBaseline.up.ratio.toFixed(2)}×`,
+              "0",
+              result.engineBaseline.up.result,
+            ],
+            [
+              "destroy, a provider that only waits",
+              seconds(result.engineBaseline.destroy.wallMs),
+              `${result.engineBaseline.destroy.ratio.toFixed(2)}×`,
+              "0",
+              result.engineBaseline.destroy.result,
+            ],
+          ]
+        : []),
       ...(limited
         ? [
             opRow(`up, ${RATE_LIMIT} requests/s limit`, limited.up, limited.up.ratio),
@@ -530,7 +618,10 @@ if (result.destroy?.deleteMs) {
 if (result.state) {
   printTable(
     `State of the ${VMS}-VM stack: ${result.state.resources} resources, checkpoint ${result.state.checkpointBytes} bytes, ` +
-      `__provider ${result.state.providerBytesTotal} bytes (${result.state.providerShare} %)`,
+      `__provider ${result.state.providerBytesTotal} bytes (${result.state.providerShare} %)` +
+      (result.engineBaseline
+        ? `; the waiting provider's checkpoint ${result.engineBaseline.checkpointBytes} bytes`
+        : ""),
     ["type", "count", "__provider bytes", "resource bytes p50"],
     Object.entries(result.state.perType).map(([type, t]) => [
       type,
