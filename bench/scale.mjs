@@ -20,7 +20,8 @@
 //
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
 //                        [--rate-limit 10 (0: no second run)] [--no-baseline]
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
@@ -309,12 +310,13 @@ async function measureDestroy() {
 
 /**
  * The same graph under a provider that sends nothing (bench/fixtures/scale-null): each create
- * and delete takes exactly its cloud delay plus two requests, and each resource's properties
- * are padded to the vmcloud stack's size per type (`perType` from its state), so the
- * checkpoints are as big. Its `up` and `destroy` times against the same critical paths are
- * what the engine and the file backend take, which no provider can avoid.
+ * and delete takes exactly its cloud delay plus two requests, and each resource holds the
+ * properties of a vmcloud resource of its type (`samples`: type → `{ inputs, outputs }` from
+ * this stack's state), so the checkpoints are about as big. Its `up` and `destroy` times
+ * against the same critical paths are what the engine and the file backend take, which no
+ * provider can avoid.
  */
-async function measureEngineBaseline(perType) {
+async function measureEngineBaseline(samples) {
   const step = (create, remove) => ({
     createMs: Math.round(scaled(create) + 2 * requestMs),
     deleteMs: Math.round(scaled(remove) + 2 * requestMs),
@@ -326,28 +328,41 @@ async function measureEngineBaseline(perType) {
     Disk: step(DELAYS.diskCreate, DELAYS.diskDelete),
     DiskAttachment: step(DELAYS.diskAttach, DELAYS.diskDetach),
   };
-  // Inputs and outputs both hold the padding, beside about 250 bytes of their own.
-  const pads = Object.fromEntries(
-    Object.entries(perType).map(([type, t]) => [
-      type,
-      Math.max(0, Math.round((t.propertyBytesP50 - 250) / 2)),
-    ]),
+  const samplesFile = join(repo, "bench/fixtures/scale-null/.samples.json");
+  // A stored secret (its signature and ciphertext) becomes a plain string of its ciphertext.
+  const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+  writeFileSync(
+    samplesFile,
+    JSON.stringify({ delays, samples }, (_key, value) =>
+      value !== null && typeof value === "object" && SECRET_SIG in value
+        ? String(value.ciphertext ?? "")
+        : value,
+    ),
   );
   const baseline = await openStack(join(repo, "bench/fixtures/scale-null"), emulator, projectId, {
     vms: VMS,
     groups: GROUPS,
-    delays: JSON.stringify(delays),
-    pads: JSON.stringify(pads),
   });
   try {
     const up = await timedCli((onOutput) => baseline.stack.up({ parallel: PARALLEL, onOutput }));
     const checkpointBytes = statSync(baseline.stateFile).size;
+    const sizes = {};
+    const stored = JSON.parse(readFileSync(baseline.stateFile, "utf8"));
+    for (const r of stored.checkpoint.latest.resources) {
+      if (r.inputs?.kind !== undefined)
+        (sizes[r.inputs.kind] ??= []).push(Buffer.byteLength(JSON.stringify(r)));
+    }
+    if (process.env.KEEP_NULL_STATE)
+      writeFileSync(process.env.KEEP_NULL_STATE, JSON.stringify(stored));
     const destroy = await timedCli((onOutput) =>
       baseline.stack.destroy({ parallel: PARALLEL, onOutput }),
     );
     const ratio = (ms, path) => Math.round((ms / path) * 100) / 100;
     return {
       checkpointBytes,
+      resourceBytesP50: Object.fromEntries(
+        Object.entries(sizes).map(([type, bytes]) => [type, stats(bytes).p50]),
+      ),
       up: {
         result: up.outcome.summary.result,
         wallMs: up.cliMs,
@@ -361,6 +376,7 @@ async function measureEngineBaseline(perType) {
     };
   } finally {
     await baseline.close();
+    await rm(samplesFile, { force: true });
   }
 }
 
@@ -384,6 +400,8 @@ try {
   const checkpoint = JSON.parse(checkpointText);
   const resources = checkpoint.checkpoint.latest.resources;
   const perType = {};
+  /** One resource's stored inputs and outputs per type, for the engine baseline. */
+  const samples = {};
   let providerBytes = 0;
   for (const r of resources) {
     if (r.inputs?.__provider === undefined) continue;
@@ -400,13 +418,12 @@ try {
       providerBytes: inputBytes,
       providerText: r.inputs.__provider,
       resourceBytes: [],
-      propertyBytes: [],
     };
     perType[type].count += 1;
     perType[type].resourceBytes.push(resourceBytes);
-    perType[type].propertyBytes.push(
-      Buffer.byteLength(JSON.stringify(r.inputs)) + Buffer.byteLength(JSON.stringify(r.outputs)),
-    );
+    const ownProperties = (props) =>
+      Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => key !== "__provider"));
+    samples[type] ??= { inputs: ownProperties(r.inputs), outputs: ownProperties(r.outputs) };
   }
   result.state = {
     checkpointBytes: statSync(session.stateFile).size,
@@ -421,7 +438,6 @@ try {
           providerBytes: t.providerBytes,
           providerText: t.providerText,
           resourceBytesP50: stats(t.resourceBytes).p50,
-          propertyBytesP50: stats(t.propertyBytes).p50,
         },
       ]),
     ),
@@ -443,7 +459,7 @@ try {
   };
 
   result.destroy = await measureDestroy();
-  if (BASELINE) result.engineBaseline = await measureEngineBaseline(result.state.perType);
+  if (BASELINE) result.engineBaseline = await measureEngineBaseline(samples);
 
   // The same stack again, under the service's rate limit.
   if (RATE_LIMIT > 0) {
