@@ -15,8 +15,9 @@
 // Prints tables and writes bench/results/scale.json.
 //
 // The graph also runs under a provider that only waits (bench/fixtures/scale-null: each step
-// takes exactly its delay, the state padded to the same size): what that takes beyond the
-// critical path is the engine's and the file backend's own time (`--no-baseline` skips it).
+// takes exactly its delay, each resource holds a vmcloud resource's stored properties, so the
+// checkpoints weigh the same): what that takes beyond the critical path is the engine's and
+// the file backend's own time (`--no-baseline` skips it).
 //
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
 //                        [--rate-limit 10 (0: no second run)] [--no-baseline]
@@ -352,8 +353,6 @@ async function measureEngineBaseline(samples) {
       if (r.inputs?.kind !== undefined)
         (sizes[r.inputs.kind] ??= []).push(Buffer.byteLength(JSON.stringify(r)));
     }
-    if (process.env.KEEP_NULL_STATE)
-      writeFileSync(process.env.KEEP_NULL_STATE, JSON.stringify(stored));
     const destroy = await timedCli((onOutput) =>
       baseline.stack.destroy({ parallel: PARALLEL, onOutput }),
     );
@@ -402,6 +401,8 @@ try {
   const perType = {};
   /** One resource's stored inputs and outputs per type, for the engine baseline. */
   const samples = {};
+  const ownProperties = (props) =>
+    Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => key !== "__provider"));
   let providerBytes = 0;
   for (const r of resources) {
     if (r.inputs?.__provider === undefined) continue;
@@ -421,8 +422,6 @@ try {
     };
     perType[type].count += 1;
     perType[type].resourceBytes.push(resourceBytes);
-    const ownProperties = (props) =>
-      Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => key !== "__provider"));
     samples[type] ??= { inputs: ownProperties(r.inputs), outputs: ownProperties(r.outputs) };
   }
   result.state = {
