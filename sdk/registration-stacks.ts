@@ -80,7 +80,7 @@ export function declarationSites(sites: NodeJS.CallSite[]): NodeJS.CallSite[] {
  * `zones.map((zone) => new Vm(…))`) would have no declaration site.
  */
 export function nameAnonymousFrames(stack: string): string {
-  return stack.replace(/^(\s*at (?:async )?)([^\s()][^()]*:\d+:\d+)$/gm, "$1<anonymous> ($2)");
+  return stack.replace(/^([ \t]*at (?:async )?)([^\s()][^()\n]*:\d+:\d+)$/gm, "$1<anonymous> ($2)");
 }
 
 /** V8's own format: the error's first line, then one `at …` line per frame. */
