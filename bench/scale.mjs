@@ -120,8 +120,23 @@ for (let i = 0; i < 30; i++) {
 }
 const requestMs = stats(rtt).p50;
 
-// Critical path: the attachment needs the disk and the VM; the VM needs its subnet and group.
 const scaled = (ms) => ms / SPEED;
+/** Each type's cloud delays (ms): its create's and its delete's (a DiskAttachment's: detach). */
+const STEP_DELAYS = {
+  Subnet: { create: scaled(DELAYS.subnetCreate), delete: scaled(DELAYS.subnetDelete) },
+  SecurityGroup: {
+    create: scaled(DELAYS.securityGroupCreate),
+    delete: scaled(DELAYS.securityGroupDelete),
+  },
+  Vm: { create: scaled(DELAYS.vmCreate), delete: scaled(DELAYS.vmDelete) },
+  Disk: { create: scaled(DELAYS.diskCreate), delete: scaled(DELAYS.diskDelete) },
+  DiskAttachment: { create: scaled(DELAYS.diskAttach), delete: scaled(DELAYS.diskDetach) },
+};
+/** Type → what `map` makes of that type's delays. */
+const byStepType = (map) =>
+  Object.fromEntries(Object.entries(STEP_DELAYS).map(([type, delays]) => [type, map(delays)]));
+
+// Critical path: the attachment needs the disk and the VM; the VM needs its subnet and group.
 const vmReadyAt =
   Math.max(scaled(DELAYS.subnetCreate), scaled(DELAYS.securityGroupCreate)) +
   scaled(DELAYS.vmCreate);
@@ -237,13 +252,7 @@ async function measureUp() {
   const { outcome: up, started, cliMs: upMs, apiMs, byType } = await runMeasured("up", "create");
   const upEngineMs = Date.parse(up.summary.endTime) - Date.parse(up.summary.startTime);
   const upRequests = (await admin("GET", "/_emulator/requests")).requests;
-  const cloudDelay = {
-    Subnet: scaled(DELAYS.subnetCreate),
-    SecurityGroup: scaled(DELAYS.securityGroupCreate),
-    Vm: scaled(DELAYS.vmCreate),
-    Disk: scaled(DELAYS.diskCreate),
-    DiskAttachment: scaled(DELAYS.diskAttach),
-  };
+  const cloudDelay = byStepType((delays) => delays.create);
   const firstRequestAt = Math.min(...upRequests.map((r) => r.at));
   const lastRequestAt = Math.max(...upRequests.map((r) => r.at));
   const made = made_(await admin("GET", "/_emulator/state"));
@@ -294,13 +303,7 @@ async function measureDestroy() {
     startupMs: Math.min(...requests.map((r) => r.at)) - started,
     tailMs: started + destroyMs - Math.max(...requests.map((r) => r.at)),
     // Each delete as the engine saw it (a DiskAttachment's is its detach).
-    deleteMs: byType({
-      DiskAttachment: scaled(DELAYS.diskDetach),
-      Vm: scaled(DELAYS.vmDelete),
-      Disk: scaled(DELAYS.diskDelete),
-      Subnet: scaled(DELAYS.subnetDelete),
-      SecurityGroup: scaled(DELAYS.securityGroupDelete),
-    }),
+    deleteMs: byType(byStepType((delays) => delays.delete)),
     requests: requests.length,
     requestsPerResource: perResource(requests.length),
     requestsByRoute: byRoute(requests),
@@ -318,17 +321,10 @@ async function measureDestroy() {
  * provider can avoid.
  */
 async function measureEngineBaseline(samples) {
-  const step = (create, remove) => ({
-    createMs: Math.round(scaled(create) + 2 * requestMs),
-    deleteMs: Math.round(scaled(remove) + 2 * requestMs),
-  });
-  const delays = {
-    Subnet: step(DELAYS.subnetCreate, DELAYS.subnetDelete),
-    SecurityGroup: step(DELAYS.securityGroupCreate, DELAYS.securityGroupDelete),
-    Vm: step(DELAYS.vmCreate, DELAYS.vmDelete),
-    Disk: step(DELAYS.diskCreate, DELAYS.diskDelete),
-    DiskAttachment: step(DELAYS.diskAttach, DELAYS.diskDetach),
-  };
+  const delays = byStepType((step) => ({
+    createMs: Math.round(step.create + 2 * requestMs),
+    deleteMs: Math.round(step.delete + 2 * requestMs),
+  }));
   const samplesFile = join(repo, "bench/fixtures/scale-null/.samples.json");
   // A stored secret (its signature and ciphertext) becomes a plain string of its ciphertext.
   const SECRET_SIG = "4dabf18193072939515e22adb298388d";

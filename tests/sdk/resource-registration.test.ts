@@ -3,8 +3,8 @@
  * debug stacks (Error.stackTraceLimit is 0 only during the registration, and restored after it,
  * whether it succeeds or throws), the outputs still resolve, and an error of Pulumi's own checks
  * keeps a stack that leads to the program's `new` line. (The declaration site Pulumi records is
- * checked under the real engine, in tests/e2e/full-stack.test.ts. What the registration saves is measured by
- * bench/scale.mjs: the start-up before the first request.)
+ * checked under the real engine, in tests/e2e/full-stack.test.ts. What the registration saves
+ * is measured by bench/scale.mjs: the start-up before the first request.)
  */
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
