@@ -22,7 +22,16 @@ export const TYPE_TOKENS = {
   QueueManagerRestart: `${TYPE_PREFIX}QueueManagerRestart`,
   EventReport: `${TYPE_PREFIX}EventReport`,
   NodeMigration: `${TYPE_PREFIX}NodeMigration`,
+  ActionWait: `${TYPE_PREFIX}ActionWait`,
 } as const;
+
+/**
+ * The type of the component an action resource class registers (`vmcloud:index:BackupRestore`):
+ * its children are the run, of the class's own dynamic type, and the run's `ActionWait`.
+ */
+export function actionComponentType(typeName: string): string {
+  return `vmcloud:index:${typeName}`;
+}
 
 /** A class name that has a type token. */
 export type VmCloudTypeName = keyof typeof TYPE_TOKENS;
@@ -47,4 +56,5 @@ export const TYPE_MODULES = {
   QueueManagerRestart: "actions/queue-manager-restart",
   EventReport: "actions/event-report",
   NodeMigration: "actions/node-migration",
+  ActionWait: "actions/action-wait",
 } as const satisfies Record<VmCloudTypeName, `${"resources" | "actions"}/${string}`>;

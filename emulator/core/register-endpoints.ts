@@ -61,7 +61,12 @@ export interface RegisterOptions<C> {
 /** Registrar options that give handlers the {@link ServiceContext} of the service in `env`. */
 export function contextOptions<S>(env: ServiceEnv<S>): RegisterOptions<ServiceContext<S>> {
   return {
-    context: () => ({ state: env.state(), clock: env.clock, settings: env.settings }),
+    context: () => ({
+      state: env.state(),
+      clock: env.clock,
+      settings: env.settings,
+      peer: env.peer,
+    }),
     authenticate: env.authenticate,
     changed: env.changed,
   };

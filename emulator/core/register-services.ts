@@ -21,6 +21,7 @@ export function registerServices(
   for (const service of services) {
     service.register(app, {
       state: () => state.settled()[service.key],
+      peer: (key) => state.settled()[key],
       clock,
       settings,
       changed: () => state.store.save(),

@@ -47,12 +47,19 @@ export interface ServiceContext<S> {
   state: S;
   clock: Clock;
   settings: EmulatorSettings;
+  /**
+   * Another service's state, settled to now, for reads only (a backup service checks the
+   * disk it restores into with the VM service, as a real one asks its compute service).
+   */
+  peer(key: string): unknown;
 }
 
 /** What a service receives when it registers its routes. */
 export interface ServiceEnv<S> {
   /** The service's live state, settled to the current time. */
   state(): S;
+  /** Another service's state (its key), settled to the current time; for reads only. */
+  peer(key: string): unknown;
   clock: Clock;
   settings: EmulatorSettings;
   /** Marks the state changed (persists it). */

@@ -87,6 +87,19 @@ function connect(): Engine | null {
  * resource when the call's URN is known, else on the Stack with the label in front.
  */
 export function showProgress(label: string, message: string): void {
+  log(label, message, true);
+}
+
+/**
+ * Tells `message` about the resource `label` names as a line that stays in the output (among
+ * the resource's diagnostics), unlike progress: for what the user must be able to read after
+ * the run, such as a wait resumed for a job an earlier run started.
+ */
+export function noteOnResource(label: string, message: string): void {
+  log(label, message, false);
+}
+
+function log(label: string, message: string, ephemeral: boolean): void {
   const target = connect();
   const urn = calls.getStore()?.urn;
   const labelled = `${label}: ${message}`;
@@ -98,7 +111,7 @@ export function showProgress(label: string, message: string): void {
     .setSeverity(INFO)
     .setMessage(urn === undefined ? labelled : message)
     .setUrn(urn ?? "")
-    .setEphemeral(true);
+    .setEphemeral(ephemeral);
   target.client.log(request, (error) => {
     if (error !== null) process.stderr.write(`vmcloud: ${labelled}\n`);
   });

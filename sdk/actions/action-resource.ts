@@ -1,13 +1,18 @@
 /**
  * The base of the action resource classes (`BackupRestore`, `NodeMigration`, …): each runs
  * its operation once when created and again only when `triggers` change (see
- * provider/actions/framework/define-action.ts). It declares the outputs they share: the
- * outcome of the run, plus `jobId` on the actions whose operation can start a job.
+ * provider/actions/framework/define-action.ts). An action is a component of two records the
+ * engine writes one after the other: its run, which sends the operation and records that it
+ * started (the resource of the action's own type, as before), then, for an operation that goes
+ * on after its request, an `ActionWait` that waits for its end. An `up` killed during the wait
+ * leaves the run recorded, so the next `up` waits for that same job and never sends the
+ * operation again. The component's outputs are the run's inputs and the outcome of the run.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import * as pulumi from "@pulumi/pulumi";
 import { VmCloudResource } from "../resource-base";
-import type { VmCloudTypeName } from "../../provider/type-tokens";
+import { actionComponentType, type VmCloudTypeName } from "../../provider/type-tokens";
 import { resourceFields } from "../../provider/actions/common/inputs";
+import { registrationStacks } from "../registration-stacks";
 
 /** A JSON value: what triggers, annotations and other free-form inputs may hold. */
 export type JsonValue =
@@ -59,8 +64,14 @@ const RUN_OUTPUTS = ["status", "finished", "startedAt", "finishedAt", "result", 
 export interface ActionDeclaration {
   /** The class name (its type token and provider module follow from it). */
   readonly typeName: VmCloudTypeName;
-  /** The operation's argument schema: with `triggers` and `timeouts`, the inputs. */
-  readonly args: { readonly shape: Readonly<Record<string, unknown>> };
+  /**
+   * The operation it runs: its argument schema (with `triggers` and `timeouts`, the inputs),
+   * and whether there is an end to wait for (`wait`).
+   */
+  readonly operation: {
+    readonly args: { readonly shape: Readonly<Record<string, unknown>> };
+    readonly wait?: unknown;
+  };
   /** Inputs that hold secrets: always sent as secrets, and never among the outputs. */
   readonly secretInputs?: readonly string[];
 }
@@ -91,13 +102,98 @@ export type ActionOutputProperties<
   >;
 };
 
+/** The run of an action: the resource of the action's own type, which sends the operation. */
+class ActionRun extends VmCloudResource {
+  constructor(
+    declared: ActionDeclaration,
+    name: string,
+    inputs: Record<string, unknown>,
+    outputs: readonly string[],
+    opts: pulumi.CustomResourceOptions,
+  ) {
+    super(
+      declared.typeName,
+      name,
+      {
+        inputs: { shape: inputs },
+        outputs,
+        ...(declared.secretInputs === undefined ? {} : { secretInputs: declared.secretInputs }),
+      },
+      inputs,
+      opts,
+    );
+  }
+}
+
+/** The wait of an action: waits for the end of the run it is given. */
+class ActionWait extends VmCloudResource {
+  constructor(
+    name: string,
+    inputs: { action: string; triggers: pulumi.Input<unknown>; run: pulumi.Input<unknown> },
+    opts: pulumi.CustomResourceOptions,
+  ) {
+    super(
+      "ActionWait",
+      name,
+      { inputs: { shape: inputs }, outputs: [...RUN_OUTPUTS, "jobId"] },
+      inputs,
+      opts,
+    );
+  }
+}
+
+/** The options that are the component's own; its children inherit them. */
+const COMPONENT_OPTIONS: readonly string[] = [
+  "parent",
+  "aliases",
+  "protect",
+  "transformations",
+  "transforms",
+];
+
+/** The program's options that apply to the component: `parent`, `aliases`, `protect`, transformations. */
+function componentOptions(opts: pulumi.CustomResourceOptions): pulumi.ComponentResourceOptions {
+  return Object.fromEntries(
+    Object.entries(opts).filter(([key]) => COMPONENT_OPTIONS.includes(key)),
+  ) as pulumi.ComponentResourceOptions;
+}
+
+/**
+ * The program's options that apply to the run, the resource of the action's type: all but the
+ * component's (`dependsOn`, `ignoreChanges`, `retainOnDelete`, …). The run keeps the identity
+ * the action had before it became a component: an alias to its old place (no parent, or the
+ * program's `parent`) keeps existing runs in the state, so upgrading never runs an operation
+ * again.
+ */
+function runOptions(
+  component: pulumi.Resource,
+  opts: pulumi.CustomResourceOptions,
+): pulumi.CustomResourceOptions {
+  const run = Object.fromEntries(
+    Object.entries(opts).filter(([key]) => !COMPONENT_OPTIONS.includes(key)),
+  ) as pulumi.CustomResourceOptions;
+  // `parent` must be an own property even when undefined: that is "no parent" to Pulumi.
+  const oldPlace = { parent: opts.parent ?? pulumi.rootStackResource };
+  const aliases: pulumi.Input<pulumi.URN | pulumi.Alias>[] = [oldPlace];
+  for (const alias of opts.aliases ?? []) {
+    aliases.push(
+      pulumi.output(alias).apply((a) => (typeof a === "string" ? a : { ...oldPlace, ...a })),
+    );
+  }
+  return { ...run, parent: component, aliases };
+}
+
 /**
  * Base class of the action resources whose operation starts no job (`QueueManagerRestart`
  * answers at once): they have no `jobId`, since an output that is never set only shows as
  * `[unknown]` in every preview. `R` is the operation's result.
  */
-export abstract class ActionResourceBase<R> extends VmCloudResource {
+export abstract class ActionResourceBase<R> extends pulumi.ComponentResource {
   // `declare`: the base constructor sets these; a class field would reset them to undefined.
+  /**
+   * The id of the run's record in the stack: the job id where the service gave one.
+   */
+  declare public readonly id: pulumi.Output<string>;
   /**
    * The status in the service's words when the run ended (`success`, `Success`, `restored`,
    * …), or `accepted` when it was not waited for.
@@ -123,39 +219,64 @@ export abstract class ActionResourceBase<R> extends VmCloudResource {
   declare public readonly timeouts: pulumi.Output<ActionTimeouts | undefined>;
 
   /**
-   * @param declared  the class's type name, its operation's argument schema and the secret
-   *                  inputs: those are sent as secrets whatever the program passed, so the
-   *                  inputs in state are encrypted (and added to `additionalSecretOutputs`)
-   * @param name      the Pulumi resource name
+   * @param declared  the class's type name, its operation and the secret inputs: those are
+   *                  sent as secrets whatever the program passed, so the inputs in state are
+   *                  encrypted (and added to `additionalSecretOutputs`)
+   * @param name      the Pulumi resource name (of the component, its run and its wait)
    * @param args      the program's inputs; only those the class declares are sent
-   * @param opts      resource options
+   * @param opts      resource options: `parent`, `aliases`, `protect` and transformations
+   *                  are the component's, the others its run's
    * @param outputs   outputs beyond the outcome's (e.g. `jobId`)
    */
   protected constructor(
     declared: ActionDeclaration,
     name: string,
     args: object,
-    opts: pulumi.CustomResourceOptions | undefined,
+    opts: pulumi.CustomResourceOptions = {},
     outputs: readonly string[] = [],
   ) {
     const given = args as Record<string, unknown>;
-    const inputs = Object.fromEntries(
-      [...Object.keys(declared.args.shape), ...Object.keys(resourceFields)].map((key) => [
-        key,
-        given[key],
-      ]),
-    );
-    super(
-      declared.typeName,
+    const inputKeys = [
+      ...Object.keys(declared.operation.args.shape),
+      ...Object.keys(resourceFields),
+    ];
+    const inputs = Object.fromEntries(inputKeys.map((key) => [key, given[key]]));
+    const restoreStacks = registrationStacks();
+    try {
+      super(actionComponentType(declared.typeName), name, {}, componentOptions(opts));
+    } finally {
+      restoreStacks();
+    }
+    const runOutputs = [...RUN_OUTPUTS, ...outputs];
+    const run = new ActionRun(
+      declared,
       name,
-      {
-        inputs: { shape: inputs },
-        outputs: [...RUN_OUTPUTS, ...outputs],
-        ...(declared.secretInputs === undefined ? {} : { secretInputs: declared.secretInputs }),
-      },
       inputs,
-      opts,
-    );
+      runOutputs,
+      runOptions(this, opts),
+    ) as unknown as Record<string, pulumi.Output<unknown>>;
+    const recorded = inputKeys.filter((key) => !(declared.secretInputs ?? []).includes(key));
+    // The wait gets everything the run recorded: unknown as a whole in a preview.
+    const wait =
+      declared.operation.wait === undefined
+        ? undefined
+        : (new ActionWait(
+            name,
+            {
+              action: declared.typeName,
+              // The program's (the run's output would be unknown in every preview when unset).
+              triggers: inputs.triggers,
+              run: pulumi.all(
+                Object.fromEntries([...recorded, ...runOutputs].map((key) => [key, run[key]!])),
+              ),
+            },
+            { parent: this },
+          ) as unknown as Record<string, pulumi.Output<unknown>>);
+    const properties: Record<string, pulumi.Output<unknown>> = { id: run.id! };
+    for (const key of recorded) properties[key] = run[key]!;
+    for (const key of runOutputs) properties[key] = (wait ?? run)[key]!;
+    Object.assign(this, properties);
+    this.registerOutputs(properties);
   }
 }
 

@@ -6,7 +6,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import {
-  BackupRestoreArgs as BackupRestoreArgsSchema,
+  backupRestore,
   type BackupRestoreResult,
 } from "../../provider/actions/backup-restore/operation";
 import type { BackupRestoreInputs } from "../../provider/actions/backup-restore";
@@ -42,7 +42,7 @@ export class BackupRestore extends ActionResource<BackupRestoreResult> {
    * @param opts  resource options
    */
   constructor(name: string, args: BackupRestoreArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super({ typeName: "BackupRestore", args: BackupRestoreArgsSchema }, name, args, opts);
+    super({ typeName: "BackupRestore", operation: backupRestore }, name, args, opts);
   }
 }
 

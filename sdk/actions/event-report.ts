@@ -8,10 +8,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { EventReportInputs } from "../../provider/actions/event-report";
-import {
-  EventReportArgs as EventReportArgsSchema,
-  type EventReportResult,
-} from "../../provider/actions/event-report/operation";
+import { eventReport, type EventReportResult } from "../../provider/actions/event-report/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   ActionResourceBase,
@@ -47,7 +44,7 @@ export class EventReport extends ActionResourceBase<EventReportResult> {
    * @param opts  resource options
    */
   constructor(name: string, args: EventReportArgs, opts: pulumi.CustomResourceOptions = {}) {
-    super({ typeName: "EventReport", args: EventReportArgsSchema }, name, args, opts);
+    super({ typeName: "EventReport", operation: eventReport }, name, args, opts);
   }
 }
 

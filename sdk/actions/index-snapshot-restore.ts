@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { IndexSnapshotRestoreInputs } from "../../provider/actions/index-snapshot-restore";
 import {
-  IndexSnapshotRestoreArgs as IndexSnapshotRestoreArgsSchema,
+  indexSnapshotRestore,
   type IndexSnapshotRestoreResult,
 } from "../../provider/actions/index-snapshot-restore/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
@@ -55,12 +55,7 @@ export class IndexSnapshotRestore extends ActionResourceBase<IndexSnapshotRestor
     args: IndexSnapshotRestoreArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    super(
-      { typeName: "IndexSnapshotRestore", args: IndexSnapshotRestoreArgsSchema },
-      name,
-      args,
-      opts,
-    );
+    super({ typeName: "IndexSnapshotRestore", operation: indexSnapshotRestore }, name, args, opts);
   }
 }
 

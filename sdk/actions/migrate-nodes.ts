@@ -9,12 +9,12 @@ import {
   type NodeMigrationNode,
   type NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
-import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
+import { jobFunction, type JobFunctionArgs } from "./run-action";
 
 export type { NodeMigrationNode, NodeMigrationResult };
 
 /** The arguments of {@link migrateNodes}. */
-export interface MigrateNodesArgs extends WaitingFunctionArgs {
+export interface MigrateNodesArgs extends JobFunctionArgs {
   /** Id of the source cluster. */
   clusterId: string;
   /** Id of the target cluster; it must be in the same virtual network. The nodes join its default pool. */
@@ -55,7 +55,7 @@ export interface MigrateNodesArgs extends WaitingFunctionArgs {
  * during a preview.
  * @function
  */
-export const migrateNodes = waitingFunction<MigrateNodesArgs>()({
+export const migrateNodes = jobFunction<MigrateNodesArgs>()({
   name: "migrateNodes",
   operation: nodeMigration,
 });

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { NodeMigrationInputs } from "../../provider/actions/node-migration";
 import {
   NODE_MIGRATION_SECRETS,
-  NodeMigrationArgs as NodeMigrationArgsSchema,
+  nodeMigration,
   type NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
@@ -65,7 +65,7 @@ export class NodeMigration extends ActionResource<NodeMigrationResult> {
     super(
       {
         typeName: "NodeMigration",
-        args: NodeMigrationArgsSchema,
+        operation: nodeMigration,
         secretInputs: NODE_MIGRATION_SECRETS,
       },
       name,

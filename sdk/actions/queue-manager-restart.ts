@@ -7,7 +7,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { QueueManagerRestartInputs } from "../../provider/actions/queue-manager-restart";
 import {
-  QueueManagerRestartArgs as QueueManagerRestartArgsSchema,
+  queueManagerRestart,
   type QueueManagerRestartResult,
 } from "../../provider/actions/queue-manager-restart/operation";
 import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
@@ -43,12 +43,7 @@ export class QueueManagerRestart extends ActionResourceBase<QueueManagerRestartR
     args: QueueManagerRestartArgs,
     opts: pulumi.CustomResourceOptions = {},
   ) {
-    super(
-      { typeName: "QueueManagerRestart", args: QueueManagerRestartArgsSchema },
-      name,
-      args,
-      opts,
-    );
+    super({ typeName: "QueueManagerRestart", operation: queueManagerRestart }, name, args, opts);
   }
 }
 

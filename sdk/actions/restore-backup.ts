@@ -6,7 +6,7 @@ import {
   backupRestore,
   type BackupRestoreResult,
 } from "../../provider/actions/backup-restore/operation";
-import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
+import { jobFunction, type JobFunctionArgs } from "./run-action";
 
 export type { BackupRestoreResult };
 
@@ -19,7 +19,7 @@ export interface BackupMapping {
 }
 
 /** The arguments of {@link restoreBackup}. */
-export interface RestoreBackupArgs extends WaitingFunctionArgs {
+export interface RestoreBackupArgs extends JobFunctionArgs {
   /** Id of the backup to restore (1–64 letters, digits, `-`, `_`, `.`). */
   backupId: string;
   /** Target VM, for a VM restoration (with `mappings`). Set this or `volumeId`. */
@@ -46,7 +46,7 @@ export interface RestoreBackupArgs extends WaitingFunctionArgs {
  * `{ skipped: true }`.
  * @function
  */
-export const restoreBackup = waitingFunction<RestoreBackupArgs>()({
+export const restoreBackup = jobFunction<RestoreBackupArgs>()({
   name: "restoreBackup",
   operation: backupRestore,
 });

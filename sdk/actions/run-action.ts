@@ -8,7 +8,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { operationsProject, type OperationContext } from "../../provider/actions/common/context";
-import { DEFAULT_ACTION_TIMEOUT_MS, functionFields } from "../../provider/actions/common/inputs";
+import {
+  DEFAULT_ACTION_TIMEOUT_MS,
+  functionFields,
+  jobFunctionFields,
+} from "../../provider/actions/common/inputs";
 import {
   checkArgs,
   preflightIssues,
@@ -56,6 +60,16 @@ export interface WaitingFunctionArgs extends ActionFunctionArgs {
   timeout?: string;
 }
 
+/** The arguments of the action functions whose operation starts a job, besides its own. */
+export interface JobFunctionArgs extends WaitingFunctionArgs {
+  /**
+   * The job an earlier call with these arguments started (its `jobId`): nothing is sent; the
+   * function waits for that job (or reads its end) and answers its outcome. For a caller whose
+   * process died while it waited: calling again without it would run the operation again.
+   */
+  resumeJobId?: string;
+}
+
 /** An action that ran: the same outcome fields as the action resources' outputs. */
 export interface ActionRan<R> {
   /** False: the operation ran. */
@@ -101,6 +115,8 @@ export interface ActionCall<A, R> {
   toArgumentPath?: (path: ArgPath) => ArgPath;
   /** Whether to wait for the job. */
   wait: (args: A) => boolean;
+  /** The job an earlier call started, to wait for instead of sending the operation (none: send it). */
+  resumeJobId?: (args: A) => string | undefined;
   options: ActionOptions | undefined;
   /** Run during a preview too (reads only). */
   runDuringPreview?: boolean;
@@ -137,11 +153,38 @@ export function actionFunction<Args, Options extends ActionOptions = ActionOptio
       });
 }
 
-/** The arguments' schema of a waiting function whose operation takes `S`: `S` plus `timeout`. */
-type WaitingSchema<S extends z.ZodObject> = z.ZodObject<
-  z.core.util.Extend<S["shape"], z.core.util.Writeable<typeof functionFields>>,
+/**
+ * The arguments' schema of a waiting function whose operation takes `S`: `S` plus `F` (`timeout`,
+ * and `resumeJobId` where the operation starts a job).
+ */
+type WaitingSchema<S extends z.ZodObject, F extends z.core.$ZodLooseShape> = z.ZodObject<
+  z.core.util.Extend<S["shape"], z.core.util.Writeable<F>>,
   S["_zod"]["config"]
 >;
+
+/**
+ * The action function named `name` that takes `Args` and runs `operation` with `fields`
+ * (`timeout`, and `resumeJobId` where the operation starts a job) besides its arguments, then
+ * waits for it to end unless `waitForCompletion` is false.
+ */
+function withFields<Args extends WaitingFunctionArgs, F extends z.core.$ZodLooseShape>(fields: F) {
+  return <S extends z.ZodObject, R>(
+    spec: {
+      name: string;
+      operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S };
+    } & FitsArgs<Args, z.input<WaitingSchema<S, F>>>,
+  ): ActionFunction<Args, R> => {
+    const schema = spec.operation.args.extend(fields) as WaitingSchema<S, F>;
+    return actionFunction<Args>()<z.output<S>, R>({
+      name: spec.name,
+      operation: spec.operation,
+      schema: schema as z.ZodType as ActionCall<z.output<S>, R>["schema"],
+      // `Args`, which the schema fits, extends WaitingFunctionArgs: the fields are there.
+      wait: (a) => (a as WaitingFunctionArgs).waitForCompletion !== false,
+      resumeJobId: (a) => (a as JobFunctionArgs).resumeJobId,
+    });
+  };
+}
 
 /**
  * The action function named `name` that takes `Args` and runs `operation`, then waits for it
@@ -149,21 +192,15 @@ type WaitingSchema<S extends z.ZodObject> = z.ZodObject<
  * `Args` must describe exactly those, or this does not compile.
  */
 export function waitingFunction<Args extends WaitingFunctionArgs>() {
-  return <S extends z.ZodObject, R>(
-    spec: {
-      name: string;
-      operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S };
-    } & FitsArgs<Args, z.input<WaitingSchema<S>>>,
-  ): ActionFunction<Args, R> => {
-    const schema = spec.operation.args.extend(functionFields) as WaitingSchema<S>;
-    return actionFunction<Args>()<z.output<S>, R>({
-      name: spec.name,
-      operation: spec.operation,
-      schema: schema as z.ZodType as ActionCall<z.output<S>, R>["schema"],
-      // `Args`, which the schema fits, extends WaitingFunctionArgs: the field is there.
-      wait: (a) => (a as WaitingFunctionArgs).waitForCompletion !== false,
-    });
-  };
+  return withFields<Args, typeof functionFields>(functionFields);
+}
+
+/**
+ * {@link waitingFunction} for an operation that starts a job: its arguments also take
+ * `resumeJobId`, which waits for the job an earlier call started instead of sending another.
+ */
+export function jobFunction<Args extends JobFunctionArgs>() {
+  return withFields<Args, typeof jobFunctionFields>(jobFunctionFields);
 }
 
 function programProject(given: string | undefined): string {
@@ -222,6 +259,7 @@ export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionRes
       timeoutMs:
         parsed.timeout === undefined ? DEFAULT_ACTION_TIMEOUT_MS : parseDuration(parsed.timeout),
       progress: progressSink(call.options),
+      notice: progressSink(call.options),
       ...(call.options?.signal === undefined ? {} : { signal: call.options.signal }),
     };
   } catch (error) {
@@ -247,7 +285,13 @@ export async function runAction<A, R>(call: ActionCall<A, R>): Promise<ActionRes
   }
   if (preview) return skipped(name);
   try {
-    const outcome = await runOperation(op, ctx, args, call.wait(parsed));
+    const outcome = await runOperation(
+      op,
+      ctx,
+      args,
+      call.wait(parsed),
+      call.resumeJobId?.(parsed),
+    );
     return { skipped: false, ...outcome };
   } catch (error) {
     if (error instanceof OperationFailedError) {

@@ -21,8 +21,11 @@ import {
 
 const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
 const OP_TIMEOUT = 180_000;
-/** Stack, disk, and five action resources. */
-const RESOURCES = 7;
+/**
+ * Stack, disk, and five actions: each a component with its run, and the restores' and the
+ * migration's waits.
+ */
+const RESOURCES = 2 + 5 * 2 + 3;
 const RUNBOOK = [
   "restore-backup",
   "restore-index",
@@ -196,14 +199,16 @@ describe("examples/operations under `pulumi up`", () => {
       await example.stack.setConfig("restoreRound", { value: "2" });
       const seen = recorder();
       const preview = await example.stack.preview({ onEvent: seen.onEvent });
-      expect(changes(preview.changeSummary)).toEqual({ replace: 1 });
+      // The restore's run (which restores) and its wait (which follows the new job).
+      expect(changes(preview.changeSummary)).toEqual({ replace: 2 });
       expect(seen.steps.filter((s) => s.op === "replace")).toEqual([
         expect.objectContaining({ type: `${TYPE}BackupRestore` }),
+        expect.objectContaining({ type: `${TYPE}ActionWait` }),
       ]);
 
       await clearRequests();
       const up = await example.stack.up();
-      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 1 });
+      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 2 });
       expect(up.outputs["restoreJob"]?.value).not.toBe(outputs["restoreJob"]);
       expect(up.outputs["restoreStatus"]?.value).toBe("success");
       const restores = (await requests()).filter(

@@ -12,6 +12,7 @@ import { ServiceError, badRequest } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { OPS_DELAYS } from "../delays";
 import type { OperationLogRecord, OperationsState } from "../state";
+import type { RestoreTargets } from "./restore-targets";
 import { iso, mustExist, mustExistIn, newOpsId, requireProject } from "./shared";
 
 /** Error codes of the backup service (rendered as `{error: {code, message}}`). */
@@ -25,6 +26,60 @@ export const BACKUP_CODES = {
 const bad = (message: string, field?: string) =>
   badRequest(BACKUP_CODES.badRequest, message, field);
 
+/** VM states a restore may write into (not while the VM is made, changed or deleted). */
+const RESTORABLE_VM = ["running", "stopped"];
+/** Disk states a restore may write into. */
+const RESTORABLE_DISK = ["available", "in_use", "reserved"];
+
+/** The disk `id` named at `field`, refused unless the project has it in a stable state. */
+function checkDisk(targets: RestoreTargets, id: string, field: string): void {
+  const disk = targets.disk(id);
+  if (disk === undefined) {
+    throw bad(
+      `${field}: no disk ${id} in this project; restore into an existing disk of the project`,
+      field,
+    );
+  }
+  if (!RESTORABLE_DISK.includes(disk.status)) {
+    throw bad(`${field}: disk ${id} is ${disk.status}; restore once it is available`, field);
+  }
+}
+
+/**
+ * Refuses a restore whose target the VM service does not show: the VM (and each mapped disk,
+ * attached to it) or the disk must exist in the project, in a state a restore may write to.
+ */
+function checkTargets(restore: BackupRestore, targets: RestoreTargets, vmRestore: boolean): void {
+  if (!vmRestore) {
+    checkDisk(targets, restore.volume_id!, "restore.volume_id");
+    return;
+  }
+  const serverId = restore.server_id!;
+  const vm = targets.vm(serverId);
+  if (vm === undefined) {
+    throw bad(
+      `restore.server_id: no VM ${serverId} in this project; restore into an existing VM of the project`,
+      "restore.server_id",
+    );
+  }
+  if (!RESTORABLE_VM.includes(vm.status)) {
+    throw bad(
+      `restore.server_id: VM ${serverId} is ${vm.status}; restore once it is running or stopped`,
+      "restore.server_id",
+    );
+  }
+  (restore.mappings ?? []).forEach((m, i) => {
+    const field = `restore.mappings.${i}.volume_id`;
+    if (!vm.diskIds.includes(m.volume_id)) {
+      throw bad(
+        `${field}: disk ${m.volume_id} is not attached to VM ${serverId}; map each disk backup to one of its disks (${vm.diskIds.join(", ")})`,
+        field,
+      );
+    }
+    checkDisk(targets, m.volume_id, field);
+  });
+}
+
 /** Starts a restore of `backupId` and returns the id of its job (its operation log). */
 export function restoreBackup(
   state: OperationsState,
@@ -32,6 +87,7 @@ export function restoreBackup(
   projectId: string,
   backupId: string,
   restore: BackupRestore,
+  targets: RestoreTargets,
 ): string {
   const backup = mustExistIn(state, projectId, BACKUP_CODES, state.backups, backupId, "backup");
   if (backup.status !== "available") {
@@ -87,6 +143,7 @@ export function restoreBackup(
     }
     target = restore.volume_id;
   }
+  checkTargets(restore, targets, backup.resource_type === "OS::Nova::Server");
   const now = clock.now();
   const startIn = clock.delay(OPS_DELAYS.backupRestoreStart);
   const runFor = clock.delay(OPS_DELAYS.backupRestore);

@@ -146,7 +146,23 @@ export const backupRestore = {
     const startedAt = nowIso();
     const { targetId } = target(args);
     // The restore answers 202 with no body: its job is the new one among the target's logs.
-    const before = new Set((await restoreLogs(ctx, args.backupId, targetId)).map((l) => l.id));
+    const earlier = await restoreLogs(ctx, args.backupId, targetId);
+    // The same restore already running (sent by an `up` killed before it could record it, or by
+    // someone else): a second would be refused (409), so this run follows that job instead.
+    const running = earlier.find((log) => !OPERATION_LOG_FINAL.includes(log.status));
+    if (running !== undefined) {
+      ctx.notice(
+        `a restore of backup ${args.backupId} into ${targetId} is already running (job ` +
+          `${running.id}, created ${running.created_at}); following that job instead of sending ` +
+          "another, which the service would refuse",
+      );
+      return accepted(
+        running.started_at ?? running.created_at,
+        { backupId: args.backupId, ...target(args) },
+        { jobId: running.id },
+      );
+    }
+    const before = new Set(earlier.map((l) => l.id));
     await ctx.client.call(
       backupRestoreEndpoints.backupRestore,
       {
@@ -158,6 +174,25 @@ export const backupRestore = {
     );
     const log = await findRestoreJob(ctx, args.backupId, targetId, before);
     return accepted(startedAt, { backupId: args.backupId, ...target(args) }, { jobId: log.id });
+  },
+  async resume(ctx, args, jobId) {
+    const { operation_log: log } = await ctx.client.call(
+      backupRestoreEndpoints.backupOperationLog,
+      { params: { project_id: ctx.projectId, operation_log_id: jobId } },
+      callSignal(ctx),
+    );
+    const restore = log.extra_info?.restore;
+    if (restore !== undefined && restore.backup_id !== args.backupId) {
+      throw new Error(
+        `job ${jobId} restores backup ${restore.backup_id}, not ${args.backupId}: resume the job this restore started`,
+      );
+    }
+    const started = accepted(
+      log.started_at ?? log.created_at,
+      { backupId: args.backupId, ...target(args) },
+      { jobId },
+    );
+    return fromLog(log, started);
   },
   async wait(ctx, outcome) {
     const jobId = outcome.jobId!;

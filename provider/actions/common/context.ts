@@ -17,6 +17,12 @@ export interface OperationContext {
   timeoutMs: number;
   /** Shows a progress line (waits call it when the state changes, and every 30 s). */
   progress(message: string): void;
+  /**
+   * Tells something the user must still be able to read after the run (progress lines may
+   * vanish): that a wait resumes a job an earlier run started, or that a request was not sent
+   * because the same operation already runs.
+   */
+  notice(message: string): void;
   /** Aborts requests and waits. */
   signal?: AbortSignal;
 }

@@ -5,7 +5,7 @@
  * `api/operations`, never restated here.
  */
 import { z } from "zod";
-import { OpsProjectId } from "../../../api/operations/common";
+import { OpsId, OpsProjectId } from "../../../api/operations/common";
 import { Duration } from "../../framework/duration";
 
 /**
@@ -59,4 +59,18 @@ export const resourceFields = {
 /** The fields every action function has besides its operation's arguments. */
 export const functionFields = {
   timeout: FunctionTimeoutInput,
+} as const;
+
+/**
+ * `resumeJobId` of an action function whose operation starts a job: the job an earlier call
+ * started, to wait for (or read the end of) instead of sending the operation again.
+ */
+export const ResumeJobIdInput = OpsId.optional().describe(
+  "The job an earlier call started (its jobId): wait for it instead of sending the operation again",
+);
+
+/** The fields of the action functions whose operation starts a job, besides its arguments. */
+export const jobFunctionFields = {
+  ...functionFields,
+  resumeJobId: ResumeJobIdInput,
 } as const;

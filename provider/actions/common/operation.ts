@@ -38,6 +38,12 @@ export interface Operation<A, R> {
    * the wait runs out. Absent for operations with nothing to wait for.
    */
   wait?(ctx: OperationContext, outcome: OperationOutcome<R>, args: A): Promise<OperationOutcome<R>>;
+  /**
+   * The outcome of the job `jobId` that an earlier run with `args` started, read once from the
+   * service (nothing is sent that changes anything), so a caller whose process died mid-wait
+   * can wait for that job instead of starting another. Absent where the service gives no job.
+   */
+  resume?(ctx: OperationContext, args: A, jobId: string): Promise<OperationOutcome<R>>;
 }
 
 /** The outcome of checking arguments: the issues, and the parsed arguments when their types passed. */
@@ -101,14 +107,21 @@ export async function preflightIssues<A>(
   }
 }
 
-/** Starts the operation and, when `wait` is true and there is a job, waits for it. */
+/**
+ * Starts the operation (or, given `resumeJobId`, reads the job an earlier run started) and,
+ * when `wait` is true and there is a job, waits for it.
+ */
 export async function runOperation<A, R>(
   op: Operation<A, R>,
   ctx: OperationContext,
   args: A,
   wait: boolean,
+  resumeJobId?: string,
 ): Promise<OperationOutcome<R>> {
-  const started = await op.start(ctx, args);
+  const started =
+    resumeJobId === undefined || op.resume === undefined
+      ? await op.start(ctx, args)
+      : await op.resume(ctx, args, resumeJobId);
   if (!wait || started.finished || op.wait === undefined) return started;
   return op.wait(ctx, started, args);
 }

@@ -8,12 +8,16 @@ import { ResourceInitError } from "../../framework/provider-error";
 import type { OperationFailedError, OperationOutcome } from "../common/outcome";
 import type { ActionKit, CommonInputs } from "./action-kit";
 
-/** The error for a run that failed or timed out: the record stays, with the outcome seen. */
+/**
+ * The error for a run that failed or timed out: the record stays, with the outcome seen.
+ * `record` is what the resource records beside the outcome (default: the run's inputs).
+ */
 export function recordedFailure<A, R>(
   kit: ActionKit<A, R>,
   args: A & CommonInputs,
   id: string,
   error: OperationFailedError<R>,
+  record: object = args,
 ): ResourceInitError {
   const next =
     error.kind === "failed"
@@ -23,17 +27,21 @@ export function recordedFailure<A, R>(
   return new ResourceInitError(
     `${kit.who(args)}: ${error.message}. ${next}`,
     id,
-    kit.outputsOf(args, error.outcome, error.message),
+    kit.outputsOf(record, error.outcome, error.message),
   );
 }
 
-/** The error for an operation that started but whose wait failed: recorded unfinished. */
+/**
+ * The error for an operation that started but whose wait failed: recorded unfinished.
+ * `record` is what the resource records beside the outcome (default: the run's inputs).
+ */
 export function unfinishedRun<A, R>(
   kit: ActionKit<A, R>,
   args: A & CommonInputs,
   id: string,
   started: OperationOutcome<R>,
   error: unknown,
+  record: object = args,
 ): ResourceInitError {
   const message = error instanceof Error ? error.message : String(error);
   return new ResourceInitError(
@@ -41,7 +49,7 @@ export function unfinishedRun<A, R>(
       "It is recorded in the stack as unfinished; the next `pulumi up` waits for it again " +
       "(it does not start the operation again)",
     id,
-    kit.outputsOf(args, started, `waiting failed: ${message}`),
+    kit.outputsOf(record, started, `waiting failed: ${message}`),
   );
 }
 

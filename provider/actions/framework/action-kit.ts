@@ -8,6 +8,7 @@ import { plain } from "../../framework/dynamic-provider";
 import { canonical, type DiffSpec } from "../../framework/diff-inputs";
 import { parseDuration } from "../../framework/duration";
 import { currentClient, currentSettings } from "../../runtime/context";
+import { noteOnResource, showProgress } from "../../runtime/engine-log";
 import { operationsProject, type OperationContext } from "../common/context";
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../common/inputs";
 import type { Operation } from "../common/operation";
@@ -58,7 +59,7 @@ export function strip(props: Record<string, unknown> | undefined): Record<string
 }
 
 /** `triggers` as compared: unset, `[]` and `{}` all mean "no triggers". */
-function normalTriggers(value: unknown): unknown {
+export function normalTriggers(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value) && value.length === 0) return null;
   if (typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0) {
@@ -106,10 +107,8 @@ export function actionKit<A, R>(def: ActionDefinition<A, R>): ActionKit<A, R> {
         client: currentClient(),
         projectId: operationsProject(args.projectId, currentSettings()),
         timeoutMs: text === undefined ? DEFAULT_ACTION_TIMEOUT_MS : parseDuration(text),
-        progress(message) {
-          // The dynamic-provider host has no engine connection; stderr reaches the CLI's output.
-          process.stderr.write(`vmcloud: ${who(args)}: ${message}\n`);
-        },
+        progress: (message) => showProgress(who(args), message),
+        notice: (message) => noteOnResource(who(args), message),
       };
     },
     outputsOf(inputs, outcome, error) {

@@ -1,15 +1,18 @@
 /**
- * The two steps of an action resource that call the cloud: `create` runs the operation once
- * (and waits for its job unless told not to); `update` records new inputs without running it
- * again, reports a failed run again, and resumes a wait that ran out.
+ * The two steps of an action's run that call the cloud: `create` sends the operation once and
+ * records that it started (the job id, or when it was sent) without waiting for its end, so
+ * that the engine has the run in the state before any long wait begins; the wait is the
+ * action's `ActionWait` (wait-steps.ts). `update` records new inputs without running the
+ * operation again, and reports a failed run again.
  */
 import { randomUUID } from "node:crypto";
 import { ResourceInitError } from "../../framework/provider-error";
 import type { OperationContext } from "../common/context";
 import { OperationFailedError, type OperationOutcome } from "../common/outcome";
-import { recordedFailure, stepFailure, unfinishedRun } from "./action-failures";
+import { recordedFailure, stepFailure } from "./action-failures";
 import { recordedOutcome, type ActionKit, type CommonInputs } from "./action-kit";
 import { diffInputs } from "../../framework/diff-inputs";
+import { markStartedHere } from "./runs-started-here";
 
 /** Inputs that tune the provider only: a change of them alone is not worth a notice. */
 const LOCAL_INPUTS = ["waitForCompletion", "timeouts"];
@@ -32,26 +35,18 @@ async function start<A, R>(
   }
 }
 
-/** `create`: runs the operation once and, unless told not to, waits for its job. */
+/**
+ * `create`: sends the operation once and records its start. It does not wait: the engine
+ * writes the state as soon as this returns, so an `up` killed during the wait that follows
+ * leaves the run recorded, and the next `up` waits for it instead of sending it again.
+ */
 export async function runOnce<A, R>(
   kit: ActionKit<A, R>,
   args: A & CommonInputs,
 ): Promise<{ id: string; outs: Record<string, unknown> }> {
-  const { ctx, started } = await start(kit, args);
-  const id = started.jobId ?? randomUUID();
-  if (args.waitForCompletion === false || started.finished || kit.op.wait === undefined) {
-    return { id, outs: kit.outputsOf(args, started) };
-  }
-  try {
-    return { id, outs: kit.outputsOf(args, await kit.op.wait(ctx, started, args)) };
-  } catch (error) {
-    if (error instanceof OperationFailedError) {
-      throw recordedFailure(kit, args, id, error as OperationFailedError<R>);
-    }
-    // The operation started: record it unfinished, so the next `up` waits instead of
-    // starting it a second time.
-    throw unfinishedRun(kit, args, id, started, error);
-  }
+  const { started } = await start(kit, args);
+  markStartedHere(kit.def.typeName, started);
+  return { id: started.jobId ?? randomUUID(), outs: kit.outputsOf(args, started) };
 }
 
 /** Says which changed inputs are recorded without running the operation again. */
@@ -71,29 +66,29 @@ function noticeUnrunChanges<A, R>(
   );
 }
 
-/** Waits again for a run whose wait ran out (or was not asked for); never re-sends it. */
-async function resumeWait<A, R>(
+/**
+ * The error that reports a recorded failed run again, until the triggers change. `record` is
+ * what the resource records beside the outcome (default: the run's inputs).
+ */
+export function failedAgain<A, R>(
   kit: ActionKit<A, R>,
   id: string,
-  prev: Record<string, unknown>,
   args: A & CommonInputs,
   outcome: OperationOutcome<R>,
-): Promise<OperationOutcome<R>> {
-  // The job lives in the project it ran in, whatever projectId says now.
-  const ranWith = { ...args, projectId: prev.projectId } as A & CommonInputs;
-  try {
-    return await kit.op.wait!(kit.contextFor(ranWith), outcome, prev as A);
-  } catch (error) {
-    if (error instanceof OperationFailedError) {
-      throw recordedFailure(kit, args, id, error as OperationFailedError<R>);
-    }
-    throw stepFailure(kit, args, `waiting for ${kit.op.title}`, error);
-  }
+  lastError: string,
+  record: object = args,
+): ResourceInitError {
+  return new ResourceInitError(
+    `${kit.who(args)}: the last run failed: ${lastError}. Change triggers to run the operation again`,
+    id,
+    kit.outputsOf(record, outcome, lastError),
+  );
 }
 
 /**
- * `update`: records the new inputs (the operation does not run again), reports a failed run
- * again until the triggers change, and resumes a wait left unfinished.
+ * `update`: records the new inputs (the operation does not run again) and reports a failed
+ * run again until the triggers change. Waiting is the `ActionWait`'s: a run left unfinished
+ * stays recorded as it started.
  */
 export async function updateRecord<A, R>(
   kit: ActionKit<A, R>,
@@ -104,16 +99,9 @@ export async function updateRecord<A, R>(
   noticeUnrunChanges(kit, prev, args);
   const outcome = recordedOutcome<R>(prev);
   const lastError = typeof prev.error === "string" ? prev.error : undefined;
+  // The failed run stays failed: `up` reports it until the triggers change.
   if (lastError !== undefined && outcome.finished) {
-    // The failed run stays failed: `up` reports it until the triggers change.
-    throw new ResourceInitError(
-      `${kit.who(args)}: the last run failed: ${lastError}. Change triggers to run the operation again`,
-      id,
-      kit.outputsOf(args, outcome, lastError),
-    );
-  }
-  if (!outcome.finished && args.waitForCompletion !== false && kit.op.wait !== undefined) {
-    return kit.outputsOf(args, await resumeWait(kit, id, prev, args, outcome));
+    throw failedAgain(kit, id, args, outcome, lastError);
   }
   return kit.outputsOf(args, outcome, lastError);
 }

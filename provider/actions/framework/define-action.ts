@@ -5,18 +5,18 @@
  *   what the service can tell about the objects named (action-preflight.ts);
  *   values unknown during preview pass; `waitForCompletion` defaults to true where the
  *   operation has it;
- * - create: runs the operation once (and waits for its job unless told not to); the outputs
- *   are the inputs without secrets plus the outcome (job id, status, times, result);
+ * - create: sends the operation once and records its start without waiting (the outputs are
+ *   the inputs without secrets plus the outcome: job id, status, time); the wait for its job is
+ *   a second resource, `ActionWait` (define-action-wait.ts), so the engine has recorded the run
+ *   before the long wait begins and an `up` killed mid-wait never sends it again;
  * - diff: a change of `triggers` replaces the resource, which runs the operation again; a
  *   change of any other input is an in-place update that only records the new inputs (the
  *   operation does not run again: these operations restore, restart and migrate, and must not
  *   repeat because an argument was edited);
  * - read (refresh): returns the recorded outputs, with no request;
  * - delete: forgets the record; nothing is sent to the cloud.
- * A job that fails is recorded (as a `ResourceInitError`), and every later `up` reports the
- * failure again until the triggers change; a wait that ran out of time, or whose polling
- * failed, is recorded unfinished and resumed by the next `up` without starting the operation
- * again.
+ * A run whose start answered a failure is recorded (as a `ResourceInitError`), and every later
+ * `up` reports the failure again until the triggers change.
  */
 import type { z } from "zod";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
@@ -25,7 +25,13 @@ import { configureRuntime } from "../../runtime/context";
 import { resourceFields } from "../common/inputs";
 import { checkArgs, type Operation } from "../common/operation";
 import { pathText } from "../common/wire-check";
-import { actionKit, strip, type ActionDefinition, type CommonInputs } from "./action-kit";
+import {
+  actionKit,
+  strip,
+  type ActionDefinition,
+  type ActionKit,
+  type CommonInputs,
+} from "./action-kit";
 import { preflight } from "./action-preflight";
 import { runOnce, updateRecord } from "./action-steps";
 
@@ -49,6 +55,8 @@ export type ActionInputs<S extends z.ZodObject> = z.ZodObject<
 export interface ActionProvider<S extends z.ZodObject> extends DynamicProvider {
   /** The resource's inputs. */
   readonly inputs: ActionInputs<S>;
+  /** What its steps, and those of its wait (`ActionWait`), derive from the definition. */
+  readonly kit: ActionKit<z.output<S>, unknown>;
 }
 
 /**
@@ -72,6 +80,7 @@ export function defineAction<S extends z.ZodObject, R>(
   const kit = actionKit(def);
   return {
     inputs,
+    kit: kit as ActionKit<z.output<S>, unknown>,
 
     async configure(req) {
       configureRuntime(req.config);

@@ -266,6 +266,29 @@ export const nodeMigration = {
       { jobId: answer.status.jobID },
     );
   },
+  async resume(ctx, args, jobId) {
+    const job = await ctx.client.call(
+      nodeMigrationEndpoints.getJob,
+      { params: { project_id: ctx.projectId, job_id: jobId } },
+      callSignal(ctx),
+    );
+    if (job.spec.clusterUID !== args.clusterId) {
+      throw new Error(
+        `job ${jobId} belongs to cluster ${job.spec.clusterUID}, not ${args.clusterId}: resume the job this migration started`,
+      );
+    }
+    const started = accepted(
+      job.metadata.creationTimestamp,
+      {
+        clusterId: args.clusterId,
+        targetClusterId: args.targetClusterId,
+        nodeIds: [...args.nodeIds],
+        loginMode: args.password === undefined ? ("sshKey" as const) : ("password" as const),
+      },
+      { jobId },
+    );
+    return fromJob(job, started);
+  },
   async wait(ctx, outcome) {
     const jobId = outcome.jobId!;
     return waitForJob(ctx, {

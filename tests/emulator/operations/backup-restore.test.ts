@@ -5,13 +5,23 @@ import {
   OperationLogList,
 } from "../../../api/operations/backup-restore";
 import type { Reply } from "../../support/emulator";
+import { makeRestoreTargets, type RestoreTargets } from "../../support/restore-targets";
 import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
 
 let env: OpsEmulator;
+/** A VM with two disks and a loose disk of the VM service, which restores write into. */
+let t: RestoreTargets;
 beforeAll(async () => {
   env = await startOps();
+  t = await makeRestoreTargets(env.emu);
 });
 afterAll(async () => env.close());
+
+/** Resets the emulator, then makes the restore targets again (a reset removes them). */
+async function reset(): Promise<void> {
+  await env.reset();
+  t = await makeRestoreTargets(env.emu);
+}
 
 const restorePath = (backupId: string, project = env.ops.projectId) =>
   `/v3/${project}/backups/${backupId}/restore`;
@@ -39,14 +49,14 @@ async function jobOf(reply: Reply, backupId: string, target: string): Promise<{ 
 
 describe("backup restore", () => {
   it("restores a VM backup with server_id and mappings: 202, a job that runs to success, power_on true by default", async () => {
-    await env.reset();
+    await reset();
     const backup = named(env.ops.backups, "backup-web-01");
     const body = {
       restore: {
-        server_id: "9b0f7c46-2f1b-4d3e-8d0a-0e4a1e7f8c21",
+        server_id: t.serverId,
         mappings: backup.diskBackups.map((d, i) => ({
           backup_id: d.id,
-          volume_id: `target-volume-${i}`,
+          volume_id: t.serverDiskIds[i]!,
         })),
       },
     };
@@ -80,14 +90,14 @@ describe("backup restore", () => {
   it("restores a disk backup with volume_id and keeps power_on false when sent", async () => {
     const backup = named(env.ops.backups, "backup-data-disk");
     const reply = await env.call("POST", restorePath(backup.id), {
-      body: { restore: { volume_id: "target-disk-1", power_on: false } },
+      body: { restore: { volume_id: t.volumeId, power_on: false } },
     });
-    const { job_id } = await jobOf(reply, backup.id, "target-disk-1");
+    const { job_id } = await jobOf(reply, backup.id, t.volumeId);
     const log = await env.call("GET", logPath(job_id!));
     expect(log.status).toBe(200);
     const parsed = OperationLog.parse((log.body as { operation_log: unknown }).operation_log);
     expect(parsed.extra_info?.restore).toMatchObject({
-      target_resource_id: "target-disk-1",
+      target_resource_id: t.volumeId,
       power_on: false,
     });
   });
@@ -95,9 +105,9 @@ describe("backup restore", () => {
   it("ends the restore job of a corrupt backup failed, with error_info", async () => {
     const backup = named(env.ops.backups, "backup-corrupt-disk");
     const reply = await env.call("POST", restorePath(backup.id), {
-      body: { restore: { volume_id: "target-disk-2" } },
+      body: { restore: { volume_id: t.serverDiskIds[1] } },
     });
-    const { job_id } = await jobOf(reply, backup.id, "target-disk-2");
+    const { job_id } = await jobOf(reply, backup.id, t.serverDiskIds[1]);
     const seen = await pollUntil(env, logPath(job_id!), (b) =>
       ["success", "failed"].includes(
         (b as { operation_log: { status: string } }).operation_log.status,
@@ -111,14 +121,14 @@ describe("backup restore", () => {
   });
 
   it("refuses a second restore of a backup while its first runs with 409", async () => {
-    await env.reset();
+    await reset();
     const backup = named(env.ops.backups, "backup-data-disk");
     const first = await env.call("POST", restorePath(backup.id), {
-      body: { restore: { volume_id: "v1" } },
+      body: { restore: { volume_id: t.volumeId } },
     });
     expect(first.status).toBe(202);
     const second = await env.call("POST", restorePath(backup.id), {
-      body: { restore: { volume_id: "v1" } },
+      body: { restore: { volume_id: t.volumeId } },
     });
     expect(second.status).toBe(409);
     expect(ecsError(second.body).error.code).toBe("BACKUP.4090");
@@ -142,6 +152,47 @@ describe("backup restore", () => {
     expect(error.message).toContain(field);
   });
 
+  it("answers 400 naming the field for a target the VM service does not show, and sends no job", async () => {
+    await reset();
+    const vm = named(env.ops.backups, "backup-web-01");
+    const disk = named(env.ops.backups, "backup-data-disk");
+    const ghost = "11111111-2222-4333-8444-555555555555";
+    const cases: Array<[string, unknown, string, string]> = [
+      ["a disk restore into an unknown disk", { volume_id: ghost }, disk.id, "restore.volume_id"],
+      [
+        "a VM restore into an unknown VM",
+        {
+          server_id: ghost,
+          mappings: vm.diskBackups.map((d, i) => ({
+            backup_id: d.id,
+            volume_id: t.serverDiskIds[i],
+          })),
+        },
+        vm.id,
+        "restore.server_id",
+      ],
+      [
+        "a VM restore mapping a disk the VM does not have",
+        {
+          server_id: t.serverId,
+          mappings: vm.diskBackups.map((d, i) => ({
+            backup_id: d.id,
+            volume_id: i === 0 ? t.serverDiskIds[0] : t.volumeId,
+          })),
+        },
+        vm.id,
+        "restore.mappings.1.volume_id",
+      ],
+    ];
+    for (const [label, restore, backupId, field] of cases) {
+      const reply = await env.call("POST", restorePath(backupId), { body: { restore } });
+      expect(reply.status, label).toBe(400);
+      expect(ecsError(reply.body).error.code, label).toBe("BACKUP.4000");
+      expect(ecsError(reply.body).error.message, label).toContain(field);
+    }
+    expect(Object.keys((await env.state()).operationLogs)).toEqual([]);
+  });
+
   it("answers 400 when the body has no restore object", async () => {
     const reply = await env.call("POST", restorePath(named(env.ops.backups, "backup-web-01").id), {
       body: {},
@@ -151,7 +202,7 @@ describe("backup restore", () => {
   });
 
   it("answers 400 when a VM backup is restored like a disk, or a disk backup like a VM", async () => {
-    await env.reset();
+    await reset();
     const vm = named(env.ops.backups, "backup-web-01");
     const disk = named(env.ops.backups, "backup-data-disk");
     const asDisk = await env.call("POST", restorePath(vm.id), {
@@ -234,36 +285,37 @@ describe("the operation logs, listed", () => {
     env.call("GET", `/v3/${env.ops.projectId}/operation-logs${query}`);
 
   it("lists restore logs newest first, filtered by target, type and status, in pages", async () => {
-    await env.reset();
+    await reset();
     const backup = named(env.ops.backups, "backup-data-disk");
     const other = named(env.ops.backups, "backup-corrupt-disk");
+    const [diskA, diskB] = [t.volumeId, t.serverDiskIds[1]];
     const restore = (id: string, volume: string) =>
       env.call("POST", restorePath(id), { body: { restore: { volume_id: volume } } });
-    expect((await restore(backup.id, "disk-a")).status).toBe(202);
+    expect((await restore(backup.id, diskA)).status).toBe(202);
     await env.waitForState((s) =>
       Object.values(s.operationLogs).every((l) => l.status !== "waiting" && l.status !== "running"),
     );
-    expect((await restore(backup.id, "disk-b")).status).toBe(202);
-    expect((await restore(other.id, "disk-a")).status).toBe(202);
+    expect((await restore(backup.id, diskB)).status).toBe(202);
+    expect((await restore(other.id, diskA)).status).toBe(202);
 
     const all = OperationLogList.parse((await list("?operation_type=restore")).body);
     expect(all.count).toBe(3);
     expect(all.operation_logs.map((l) => l.extra_info?.restore?.target_resource_id)).toEqual([
-      "disk-a",
-      "disk-b",
-      "disk-a",
+      diskA,
+      diskB,
+      diskA,
     ]);
     const created = all.operation_logs.map((l) => Date.parse(l.created_at));
     expect([...created].sort((a, b) => b - a)).toEqual(created);
 
-    const diskA = OperationLogList.parse((await list("?resource_id=disk-a")).body);
-    expect(diskA.operation_logs.map((l) => l.extra_info?.restore?.backup_id)).toEqual([
+    const ofDiskA = OperationLogList.parse((await list(`?resource_id=${diskA}`)).body);
+    expect(ofDiskA.operation_logs.map((l) => l.extra_info?.restore?.backup_id)).toEqual([
       other.id,
       backup.id,
     ]);
     const done = OperationLogList.parse((await list("?status=success")).body);
     expect(done.operation_logs.map((l) => l.extra_info?.restore?.target_resource_id)).toEqual([
-      "disk-a",
+      diskA,
     ]);
     const page = OperationLogList.parse((await list("?offset=1&limit=1")).body);
     expect(page).toMatchObject({ count: 3 });
@@ -287,12 +339,13 @@ describe("the opt-in job id (--restore-job-id)", () => {
   it("answers 202 with {job_id}, the id of the operation log, only when asked", async () => {
     const optIn = await startOps({ restoreJobId: true });
     try {
+      const { volumeId } = await makeRestoreTargets(optIn.emu);
       const backup = named(optIn.ops.backups, "backup-data-disk");
       const reply = await optIn.call(
         "POST",
         `/v3/${optIn.ops.projectId}/backups/${backup.id}/restore`,
         {
-          body: { restore: { volume_id: "disk-z" } },
+          body: { restore: { volume_id: volumeId } },
         },
       );
       expect(reply.status).toBe(202);
@@ -302,7 +355,7 @@ describe("the opt-in job id (--restore-job-id)", () => {
       expect(
         OperationLog.parse((log.body as { operation_log: unknown }).operation_log).extra_info
           ?.restore?.target_resource_id,
-      ).toBe("disk-z");
+      ).toBe(volumeId);
     } finally {
       await optIn.close();
     }

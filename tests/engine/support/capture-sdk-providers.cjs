@@ -36,6 +36,9 @@ const ARGS = {
   PlacementGroup: { name: "spread", policy: "anti-affinity" },
 };
 
+/** Types that no class of their own registers: the class that does, by type. */
+const REGISTERED_BY = { ActionWait: "BackupRestore" };
+
 /**
  * Registers one resource of every class named in `typeTokens` (class name → type token) with
  * `pulumi`'s mocks, with the stack config `vmcloud:token` = `token` (secret) and the same in
@@ -66,11 +69,16 @@ async function captureProviders(pulumi, sdk, typeTokens, token) {
     const made = [];
     for (const className of Object.keys(typeTokens)) {
       const Class = sdk[className];
+      // A type only registered by other classes (the actions' `ActionWait`) has no class.
+      if (REGISTERED_BY[className] !== undefined) continue;
       if (typeof Class !== "function") throw new Error(`the SDK exports no class ${className}`);
       made.push(new Class(`shim-${className}`, ARGS[className] ?? {}));
     }
-    // The mocks register a resource once its inputs resolve; its URN resolves after that.
-    await Promise.all(made.map((resource) => new Promise((done) => resource.urn.apply(done))));
+    // The mocks register a resource once its inputs resolve (an action's run and wait once
+    // the component's outputs do); its URN resolves after that.
+    await Promise.all(
+      made.map((resource) => new Promise((done) => (resource.status ?? resource.urn).apply(done))),
+    );
   } finally {
     if (previousEnv === undefined) delete process.env.VMCLOUD_TOKEN;
     else process.env.VMCLOUD_TOKEN = previousEnv;
@@ -84,7 +92,7 @@ async function captureProviders(pulumi, sdk, typeTokens, token) {
   return out;
 }
 
-module.exports = { captureProviders, ARGS };
+module.exports = { captureProviders, ARGS, REGISTERED_BY };
 
 if (require.main === module) {
   const [sdkPath, token] = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINE_TIMEOUT_MS, prepareEngine } from "../../e2e/support/engine";
 import { changes, openExampleStack, type ExampleStack } from "../../e2e/support/example-stack";
 import type { LoggedRequest } from "../support/provider-harness";
+import { makeRestoreTargets } from "../../support/restore-targets";
 import { named, startActionsEnv, type ActionsEnv } from "./support";
 
 const OP_TIMEOUT = 240_000;
@@ -58,11 +59,13 @@ describe("action resources under `pulumi up`", () => {
     const engine = await prepareEngine();
     env = await startActionsEnv({ speed: 20 });
     const ops = env.ops;
+    const { volumeId } = await makeRestoreTargets(env.emu);
     example = await openExampleStack(engine, env.emu, "actions-program", {
       workDir: join(__dirname, "fixtures", "actions-program"),
       config: {
         round: "1",
         backupId: named(ops.backups, "backup-data-disk").id,
+        volumeId,
         instanceId: named(ops.queueInstances, "rabbitmq-orders").id,
         sourceClusterId: named(ops.containerClusters, "cce-prod-a").id,
         targetClusterId: named(ops.containerClusters, "cce-prod-b").id,
@@ -84,8 +87,9 @@ describe("action resources under `pulumi up`", () => {
       await env.clearRequests();
       const preview = await example.stack.preview();
       output.push(preview.stdout, preview.stderr);
-      // Four action resources and the stack itself.
-      expect(changes(preview.changeSummary)).toEqual({ create: 5 });
+      // Four actions (components), their runs, the waits of the restore and the migration,
+      // and the stack itself.
+      expect(changes(preview.changeSummary)).toEqual({ create: 11 });
       const requests = await env.requests();
       expect(runCounts(requests)).toEqual({ restore: 0, restart: 0, report: 0, migrate: 0 });
       expect(upgradeReads(requests)).toBe(0);
@@ -99,7 +103,7 @@ describe("action resources under `pulumi up`", () => {
       await env.clearRequests();
       const up = await example.stack.up();
       output.push(up.stdout, up.stderr);
-      expect(changes(up.summary.resourceChanges)).toEqual({ create: 5 });
+      expect(changes(up.summary.resourceChanges)).toEqual({ create: 11 });
       expect(runCounts(await env.requests())).toEqual({
         restore: 1,
         restart: 1,
@@ -150,7 +154,8 @@ describe("action resources under `pulumi up`", () => {
       await env.clearRequests();
       const up = await example.stack.up();
       output.push(up.stdout, up.stderr);
-      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 4 });
+      // The runs and the waits; the components stay.
+      expect(changes(up.summary.resourceChanges)).toEqual({ replace: 6 });
       expect(runCounts(await env.requests())).toEqual({
         restore: 1,
         restart: 1,
@@ -183,7 +188,7 @@ describe("action resources under `pulumi up`", () => {
       await env.clearRequests();
       const destroy = await example.stack.destroy();
       output.push(destroy.stdout, destroy.stderr);
-      expect(changes(destroy.summary.resourceChanges)).toEqual({ delete: 5 });
+      expect(changes(destroy.summary.resourceChanges)).toEqual({ delete: 11 });
       expect(await env.requests()).toEqual([]);
     },
     OP_TIMEOUT,

@@ -2,14 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ActionError, restoreIndexSnapshot } from "../../../sdk/actions";
 import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
+import { actionPair, type ActionPair } from "./action-pair";
 import { walkLifecycle } from "./lifecycle";
 import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
 
 let env: ActionsEnv;
 let p: ProviderHarness;
+let pair: ActionPair;
 beforeAll(async () => {
   env = await startActionsEnv();
-  p = await env.provider("actions/index-snapshot-restore");
+  pair = await actionPair(env, "actions/index-snapshot-restore", "IndexSnapshotRestore");
+  p = pair.run;
 });
 afterAll(async () => env.close());
 beforeEach(async () => {
@@ -146,15 +149,23 @@ describe("restoreIndexSnapshot (function)", () => {
 });
 
 describe("IndexSnapshotRestore (resource)", () => {
-  it("runs once, not on refresh or an unchanged up, again on changed triggers, not on delete", async () => {
+  it("runs once, not on refresh or an unchanged up, again on changed triggers, not on delete; its wait follows the target", async () => {
+    let firstWait: Awaited<ReturnType<ActionPair["waitFor"]>> | undefined;
     const { first, second } = await walkLifecycle(
       env,
       p,
       { ...base(), indices: "orders", replaceExistingIndices: true },
       { ...RESTORE, checkReads: CLUSTER_READ },
+      {},
+      async (made) => (firstWait = await pair.waitFor(made.outs)),
     );
-    expect(first.outs).toMatchObject({ status: "restored", finished: true, indices: "orders" });
-    expect(second.outs.status).toBe("restored");
+    expect(first.outs).toMatchObject({ status: "accepted", finished: false, indices: "orders" });
+    expect(firstWait!.outs).toMatchObject({
+      status: "restored",
+      finished: true,
+      startedAt: first.outs.startedAt,
+    });
+    expect((await pair.waitFor(second.outs)).outs.status).toBe("restored");
     const restores = Object.values((await env.state()).restores);
     expect(restores).toHaveLength(2);
     expect(restores[1]!.replaced).toEqual(["orders"]);

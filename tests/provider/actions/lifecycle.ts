@@ -26,7 +26,9 @@ export interface Lifecycle {
 /**
  * Walks one resource through create, refresh, an unchanged up, a triggers change (replace and
  * run again) and the delete of the replaced one, asserting the requests of each step.
- * `rerun` changes inputs besides the triggers for the second run (e.g. other nodes).
+ * `rerun` changes inputs besides the triggers for the second run (e.g. other nodes);
+ * `between` runs before the triggers change (e.g. the wait for the first run's job: a service
+ * refuses a second run while the first one's job goes on).
  */
 export async function walkLifecycle(
   env: ActionsEnv,
@@ -34,6 +36,7 @@ export async function walkLifecycle(
   inputs: Props,
   run: RunRequest,
   rerun: Props = {},
+  between: (first: Lifecycle["first"]) => Promise<unknown> = async () => undefined,
 ): Promise<Lifecycle> {
   await env.clearRequests();
   const first = await p.up({ ...inputs, triggers: ["v1"] });
@@ -60,6 +63,8 @@ export async function walkLifecycle(
   ).toEqual([]);
 
   // Changed triggers: replace, whose create runs the operation again.
+  await between(first);
+  await env.clearRequests();
   const bumped = await p.check({ ...inputs, ...rerun, triggers: ["v2"] }, first.inputs);
   expect(bumped.failures).toEqual([]);
   const diff = await p.diff(first.id, first.outs, bumped.inputs);

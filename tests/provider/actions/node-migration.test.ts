@@ -2,14 +2,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ActionError, migrateNodes } from "../../../sdk/actions";
 import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
+import { actionPair, waitInputs, type ActionPair } from "./action-pair";
 import { walkLifecycle } from "./lifecycle";
 import { inPreview, jsonText, named, startActionsEnv, type ActionsEnv } from "./support";
 
 let env: ActionsEnv;
 let p: ProviderHarness;
+let pair: ActionPair;
 beforeAll(async () => {
   env = await startActionsEnv();
-  p = await env.provider("actions/node-migration");
+  pair = await actionPair(env, "actions/node-migration", "NodeMigration");
+  p = pair.run;
 });
 afterAll(async () => env.close());
 beforeEach(async () => env.reset());
@@ -147,6 +150,31 @@ describe("migrateNodes (function)", () => {
     expect(jsonText({ message: error.message, stack: error.stack })).not.toContain(PASSWORD);
   });
 
+  it("with resumeJobId, waits for the job an earlier call started and sends no migration", async () => {
+    const args = {
+      ...base(["prod-a-node-1"]),
+      sshKey: "ops-keypair",
+      projectId: env.ops.projectId,
+    };
+    const started = await migrateNodes(
+      { ...args, waitForCompletion: false },
+      { client: env.client },
+    );
+    if (started.skipped) throw new Error("not expected to skip");
+    await env.clearRequests();
+    const resumed = await migrateNodes(
+      { ...args, resumeJobId: started.jobId! },
+      { client: env.client },
+    );
+    expect(resumed).toMatchObject({
+      jobId: started.jobId,
+      status: "Success",
+      finished: true,
+      result: { clusterId: args.clusterId, phase: "Success", loginMode: "sshKey" },
+    });
+    expect(await env.count(MIGRATE.method, MIGRATE.path)).toBe(0);
+  });
+
   it("does nothing during a preview", async () => {
     await env.clearRequests();
     const run = await inPreview(() =>
@@ -158,7 +186,8 @@ describe("migrateNodes (function)", () => {
 });
 
 describe("NodeMigration (resource)", () => {
-  it("runs once, never on refresh or an unchanged up, again on changed triggers; the password is in no output", async () => {
+  it("runs once, never on refresh or an unchanged up, again on changed triggers; its wait follows the job; the password is in no output", async () => {
+    let firstWait: Awaited<ReturnType<ActionPair["waitFor"]>> | undefined;
     const { first, second } = await walkLifecycle(
       env,
       p,
@@ -166,18 +195,27 @@ describe("NodeMigration (resource)", () => {
       MIGRATE,
       // The first run moved node 1 away; the second moves node 2.
       { nodeIds: [node("prod-a-node-2")] },
+      async (made) => (firstWait = await pair.waitFor(made.outs)),
     );
     expect(first.id).toBe(first.outs.jobId);
     expect(first.outs).toMatchObject({
+      status: "accepted",
+      finished: false,
+      waitForCompletion: true,
+      result: { loginMode: "password" },
+    });
+    expect(firstWait!.outs).toMatchObject({
+      jobId: first.id,
       status: "Success",
       finished: true,
-      waitForCompletion: true,
       result: { phase: "Success", loginMode: "password" },
     });
     expect(first.outs).not.toHaveProperty("password");
-    expect(jsonText(first.outs)).not.toContain(PASSWORD);
-    expect(jsonText(second.outs)).not.toContain(PASSWORD);
+    for (const outs of [first.outs, firstWait!.outs, second.outs]) {
+      expect(jsonText(outs)).not.toContain(PASSWORD);
+    }
     expect(second.outs.nodeIds).toEqual([node("prod-a-node-2")]);
+    expect((await pair.waitFor(second.outs)).outs.status).toBe("Success");
     const state = await env.state();
     expect(state.nodes[node("prod-a-node-2")]!.cluster_id).toBe(cluster("cce-prod-b"));
     expect(jsonText(state)).not.toContain(PASSWORD);
@@ -204,14 +242,15 @@ describe("NodeMigration (resource)", () => {
   it("records a Failed job with its reason; progress lines, errors and outputs hold no password", async () => {
     // Slower, so the wait sees the job running and prints progress lines.
     const slow = await startActionsEnv({ speed: 5 });
-    const slowProvider = await slow.provider("actions/node-migration");
-    const inputs = (
-      await slowProvider.check({ ...base(["prod-a-node-doomed"]), password: PASSWORD })
-    ).inputs;
-    const { value, text } = await stderrOf(() => slowProvider.create(inputs)).finally(async () => {
+    const slowPair = await actionPair(slow, "actions/node-migration", "NodeMigration");
+    const { value, text } = await stderrOf(async () => {
+      const run = await slowPair.run.up({ ...base(["prod-a-node-doomed"]), password: PASSWORD });
+      return slowPair.wait.create(waitInputs("NodeMigration", run.outs));
+    }).finally(async () => {
       await slow.close();
       // The provider runtime is one per process: point it back at this suite's emulator.
-      p = await env.provider("actions/node-migration");
+      pair = await actionPair(env, "actions/node-migration", "NodeMigration");
+      p = pair.run;
     });
     const error = value as Error & { id?: string; properties?: Record<string, unknown> };
     expect(error.name).toBe("ResourceInitError");

@@ -8,19 +8,24 @@ import {
   NodeMigration,
   QueueManagerRestart,
 } from "../../../sdk/actions";
-import { TYPE_TOKENS } from "../../../provider/type-tokens";
+import { actionComponentType, TYPE_TOKENS } from "../../../provider/type-tokens";
 
-// The SDK classes under Pulumi's mocks: each registers its own type token, the shim of its
-// provider module, its inputs and every outcome output; the node password is registered as
-// a secret input.
+// The SDK classes under Pulumi's mocks: each is a component (`vmcloud:index:<Class>`) whose
+// run registers the class's own type token, the shim of its provider module and its inputs,
+// and, where the operation goes on after its request, an `ActionWait` given everything the
+// run recorded; the outcome outputs come from the wait where there is one. The node password
+// is registered as a secret input.
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
+/** What the mock answers: a run has only started (`accepted`), a wait has seen the end. */
+const STATUS: Record<string, string> = { [TYPE_TOKENS.ActionWait]: "success" };
 beforeAll(() => {
   pulumi.runtime.setMocks(
     {
       newResource: (args) => {
         registered.push(args);
-        return { id: `${args.name}-id`, state: { ...args.inputs, status: "success" } };
+        const status = STATUS[args.type] ?? "accepted";
+        return { id: `${args.name}-id`, state: { ...args.inputs, status } };
       },
       call: (args) => args.inputs,
     },
@@ -30,40 +35,48 @@ beforeAll(() => {
   );
 });
 
-const byName = (name: string) => {
-  const found = registered.find((r) => r.name === name);
-  if (found === undefined) throw new Error(`${name} was not registered`);
+const find = (type: string, name: string) =>
+  registered.find((r) => r.type === type && r.name === name);
+const byName = (type: string, name: string) => {
+  const found = find(type, name);
+  if (found === undefined) throw new Error(`${type} ${name} was not registered`);
   return found;
 };
 const value = <T>(output: pulumi.Output<T>) =>
   new Promise<T>((resolve) => output.apply((v) => resolve(v)));
 
 describe("action resource classes", () => {
-  it("register their type token, provider shim and inputs", async () => {
-    const cases: Array<[pulumi.CustomResource, string, keyof typeof TYPE_TOKENS, string]> = [
+  it("register a component, their run (type token, provider shim, inputs) and, where the operation goes on, its wait", async () => {
+    const cases: Array<
+      [pulumi.ComponentResource, string, keyof typeof TYPE_TOKENS, string, boolean]
+    > = [
       [
         new BackupRestore("br", { backupId: "b-1", volumeId: "v-1", triggers: [1] }),
         "br",
         "BackupRestore",
         "actions/backup-restore",
+        true,
       ],
       [
         new IndexSnapshotRestore("isr", { clusterId: "c", snapshotId: "s", targetClusterId: "t" }),
         "isr",
         "IndexSnapshotRestore",
         "actions/index-snapshot-restore",
+        true,
       ],
       [
         new QueueManagerRestart("qmr", { instanceId: "i" }),
         "qmr",
         "QueueManagerRestart",
         "actions/queue-manager-restart",
+        false,
       ],
       [
         new EventReport("er", { events: [{ id: "a" }], action: "clear" }),
         "er",
         "EventReport",
         "actions/event-report",
+        false,
       ],
       [
         new NodeMigration("nm", {
@@ -76,22 +89,47 @@ describe("action resource classes", () => {
         "nm",
         "NodeMigration",
         "actions/node-migration",
+        true,
       ],
     ];
-    for (const [resource, name, typeName, module] of cases) {
-      await value(resource.urn);
-      const args = byName(name);
-      expect(args.type).toBe(TYPE_TOKENS[typeName]);
-      expect(args.inputs.__provider).toBe(providerShim(module as `actions/${string}`));
+    for (const [resource, name, typeName, module, waits] of cases) {
+      // The outcome resolves once the run (and the wait) are registered.
+      await value((resource as BackupRestore).status);
+      expect(byName(actionComponentType(typeName), name).custom).toBe(false);
+      const run = byName(TYPE_TOKENS[typeName], name);
+      expect(run.inputs.__provider).toBe(providerShim(module as `actions/${string}`));
+      const wait = find(TYPE_TOKENS.ActionWait, name);
+      expect(wait !== undefined, typeName).toBe(waits);
+      if (wait !== undefined) {
+        expect(wait.inputs.__provider).toBe(providerShim("actions/action-wait"));
+        expect(wait.inputs.action).toBe(typeName);
+        // Everything the run recorded, as the run's outputs (the mock echoes its inputs).
+        expect(wait.inputs.run).toMatchObject({ status: "accepted" });
+      }
     }
-    expect(byName("br").inputs).toMatchObject({ backupId: "b-1", volumeId: "v-1", triggers: [1] });
-    expect(byName("er").inputs).toMatchObject({ action: "clear", events: [{ id: "a" }] });
+    expect(byName(TYPE_TOKENS.BackupRestore, "br").inputs).toMatchObject({
+      backupId: "b-1",
+      volumeId: "v-1",
+      triggers: [1],
+    });
+    expect(byName(TYPE_TOKENS.ActionWait, "br").inputs).toMatchObject({
+      triggers: [1],
+      run: { backupId: "b-1", volumeId: "v-1", triggers: [1] },
+    });
+    expect(byName(TYPE_TOKENS.EventReport, "er").inputs).toMatchObject({
+      action: "clear",
+      events: [{ id: "a" }],
+    });
   });
 
-  it("expose the outcome as outputs", async () => {
+  it("take the outcome from the wait where there is one, else from the run", async () => {
     const restart = new QueueManagerRestart("qmr-out", { instanceId: "i" });
-    expect(await value(restart.status)).toBe("success");
+    expect(await value(restart.status)).toBe("accepted");
     expect(await value(restart.instanceId)).toBe("i");
+    const restore = new BackupRestore("br-out", { backupId: "b-1", volumeId: "v-1" });
+    expect(await value(restore.status)).toBe("success");
+    expect(await value(restore.volumeId)).toBe("v-1");
+    expect(await value(restore.id)).toBe("br-out-id");
   });
 
   it("have a jobId output only where the operation can start a job", async () => {
@@ -124,7 +162,7 @@ describe("action resource classes", () => {
     expect(pulumi.Output.isInstance(migration.jobId)).toBe(true);
   });
 
-  it("NodeMigration registers the password as a secret, whatever the program passed", async () => {
+  it("NodeMigration registers the password as a secret, whatever the program passed, and records it nowhere", async () => {
     const migration = new NodeMigration("nm-secret", {
       clusterId: "a",
       targetClusterId: "b",
@@ -133,15 +171,16 @@ describe("action resource classes", () => {
       password: "Zq7-Migr@te-Wx9",
     });
     await value(migration.urn);
-    // The engine would get it as a secret input; the mock echoes inputs as state, so the
-    // property that carries it back is secret too (additionalSecretOutputs).
-    const password = (migration as unknown as Record<string, pulumi.Output<unknown>>).password!;
-    expect(await pulumi.isSecret(password)).toBe(true);
-    expect(await pulumi.isSecret(migration.os)).toBe(false);
+    await value(migration.status);
     // The input reaches the engine wrapped as a secret (Pulumi's secret signature).
-    expect(byName("nm-secret").inputs.password).toEqual({
+    expect(byName(TYPE_TOKENS.NodeMigration, "nm-secret").inputs.password).toEqual({
       [pulumi.runtime.specialSigKey]: pulumi.runtime.specialSecretSig,
       value: "Zq7-Migr@te-Wx9",
     });
+    // Neither the component nor the wait carries it.
+    expect(migration).not.toHaveProperty("password");
+    expect(JSON.stringify(byName(TYPE_TOKENS.ActionWait, "nm-secret").inputs)).not.toContain(
+      "Zq7-Migr@te-Wx9",
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../../provider/client";
 import { migrateNodes } from "../../../sdk/actions";
+import { waitInputs } from "./action-pair";
 import { named, startActionsEnv, type ActionsEnv } from "./support";
 
 // Node migration accepts a token or an SDK-HMAC-SHA256 signature. With only an access key and
@@ -65,12 +66,14 @@ function expectSignedOnly() {
 describe("signed node migration", () => {
   it("the resource signs the migration and the job reads with the access key, with no token configured", async () => {
     await env.reset();
-    const p = await env.provider("actions/node-migration", {
+    const config = {
       "vmcloud:token": "",
       "vmcloud:accessKey": key().accessKey,
       "vmcloud:secretKey": key().secretKey,
       "vmcloud:containersEndpoint": proxyUrl,
-    });
+    };
+    const p = await env.provider("actions/node-migration", config);
+    const wait = await env.provider("actions/action-wait", config);
     seen.length = 0;
     const created = await p.up({
       clusterId: cluster("cce-prod-a"),
@@ -79,7 +82,8 @@ describe("signed node migration", () => {
       os: "Ubuntu 22.04",
       sshKey: "ops-keypair",
     });
-    expect(created.outs).toMatchObject({ status: "Success", result: { phase: "Success" } });
+    const waited = await wait.up(waitInputs("NodeMigration", created.outs));
+    expect(waited.outs).toMatchObject({ status: "Success", result: { phase: "Success" } });
     expectSignedOnly();
     // The secret key itself never travels.
     expect(JSON.stringify(seen)).not.toContain(key().secretKey);

@@ -1,0 +1,131 @@
+/**
+ * The dynamic provider of `ActionWait`: the wait of every action whose operation starts work
+ * that goes on after the request (a job, or a restore followed through its cluster). An action
+ * resource registers its run, then this wait with the run's recorded outputs, so the engine
+ * has the run in the state before the long wait begins (DESIGN rule 8):
+ * - check: the action is known, `run` is an object (unknown during preview passes);
+ * - create: waits for the run's job unless it ended or was not to be waited for (wait-steps.ts);
+ * - diff: a new run (other triggers, another job) replaces it, which waits for the new job;
+ *   anything else the run records (inputs edited, `waitForCompletion`, `timeouts`) updates it;
+ *   a run not known yet (a preview) with the same triggers is no change;
+ * - update: reports a failed job again, or waits again for a job not seen to end;
+ * - read (refresh): the record, with no request; delete: forgets it, nothing is sent.
+ */
+import { z } from "zod";
+import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { canonical } from "../../framework/diff-inputs";
+import { containsUnknown } from "../../framework/unknowns";
+import { configureRuntime } from "../../runtime/context";
+import { TriggersInput } from "../common/inputs";
+import { recordedOutcome, normalTriggers, strip, type ActionKit } from "./action-kit";
+import { runIdentity } from "./runs-started-here";
+import { updateWait, waitOnce, type WaitInputs } from "./wait-steps";
+
+/** The dynamic provider of `ActionWait`, with the schema of its inputs. */
+export interface ActionWaitProvider extends DynamicProvider {
+  /** The wait's inputs. */
+  readonly inputs: z.ZodType<WaitInputs>;
+}
+
+/** Builds the `ActionWait` provider for the actions in `kits` (class name → its kit). */
+export function defineActionWait(
+  kits: Readonly<Record<string, ActionKit<never, unknown>>>,
+): ActionWaitProvider {
+  const names = Object.keys(kits);
+  const inputs = z.strictObject({
+    action: z.string().refine((name) => names.includes(name), {
+      message: `must be the class name of an action that waits: ${names.join(", ")}`,
+    }),
+    triggers: TriggersInput,
+    run: z.record(z.string(), z.unknown()),
+  });
+  const kitOf = (action: string) => {
+    const kit = kits[action];
+    if (kit === undefined) throw new Error(`ActionWait: no action ${action} waits`);
+    return kit;
+  };
+  return {
+    inputs,
+
+    async configure(req) {
+      configureRuntime(req.config);
+    },
+
+    async check(_olds, news) {
+      const raw = strip(news);
+      // In a preview the run's outputs, and triggers made of other outputs, may be unknown.
+      const parsed = inputs.safeParse({
+        ...raw,
+        ...(containsUnknown(raw.run) ? { run: {} } : {}),
+        ...(containsUnknown(raw.triggers) ? { triggers: undefined } : {}),
+      });
+      return {
+        inputs: { ...raw, __provider: news.__provider },
+        failures: parsed.success
+          ? []
+          : parsed.error.issues.map((issue) => ({
+              property: issue.path.join("."),
+              reason: issue.message,
+            })),
+      };
+    },
+
+    async diff(_id, olds, news) {
+      const replaces: string[] = [];
+      const changed: string[] = [];
+      if (news.action !== olds.action) replaces.push("action");
+      const triggers = news.triggers as unknown;
+      if (
+        containsUnknown(triggers) ||
+        canonical(normalTriggers(triggers)) !== canonical(normalTriggers(olds.triggers))
+      ) {
+        replaces.push("triggers");
+      }
+      const run = news.run as unknown;
+      const oldRun = (olds.run ?? {}) as Record<string, unknown>;
+      // Only a preview leaves the run unknown (an output it never set counts as unknown there):
+      // with the same triggers it is the same run, and `up` judges it again once known.
+      if (!containsUnknown(run)) {
+        const next = run as Record<string, unknown>;
+        if (runIdentity(recordedOutcome(next)) !== runIdentity(recordedOutcome(oldRun))) {
+          replaces.push("run");
+        } else if (canonical(next) !== canonical(oldRun)) {
+          changed.push("run");
+        }
+      }
+      const all = [...new Set([...replaces, ...changed])];
+      return {
+        changes: all.length > 0,
+        replaces,
+        stables: ["action", "triggers", "run"].filter((key) => !all.includes(key)),
+        deleteBeforeReplace: false,
+      };
+    },
+
+    async create(props) {
+      const given = strip(props) as unknown as WaitInputs;
+      return waitOnce(kitOf(given.action), given);
+    },
+
+    async read(id, props) {
+      const previous = strip(props);
+      if (Object.keys(previous).length === 0) {
+        throw new Error(
+          `ActionWait ${id} cannot be imported: it records the end of one run of an action, which ` +
+            "the cloud keeps no object for. Declare the action in the program instead",
+        );
+      }
+      // Refresh never calls the cloud: the record is what was seen, and stays as it is.
+      return { id, props: plain(previous) };
+    },
+
+    async update(id, olds, news) {
+      const given = strip(news) as unknown as WaitInputs;
+      return { outs: await updateWait(kitOf(given.action), id, strip(olds), given) };
+    },
+
+    async delete() {
+      // Nothing to delete: the job's effect stays in the cloud; only the record goes.
+    },
+  };
+}
