@@ -17,7 +17,7 @@ export const REFERENCE_DIR = join(repo, "tests/reliability/fixtures/reference");
 /** The passphrase of the suite's stacks. */
 export const PASSPHRASE = "vmcloud-reliability-passphrase";
 
-/** An open stack of the reference program. */
+/** An open stack of the reference program (or of the program `programDir` names). */
 export interface ReferenceStack {
   stack: Stack;
   stackName: string;
@@ -45,6 +45,8 @@ export interface ReferenceOptions {
   token?: string;
   /** More stack config, e.g. `{ "vmcloud:secretKey": { value, secret: true } }`. */
   config?: ConfigMap;
+  /** The program's directory (default: the reference program). */
+  programDir?: string;
 }
 
 let opened = 0;
@@ -72,8 +74,9 @@ export async function openReferenceStack(
     VMCLOUD_TOKEN: "",
     VMCLOUD_PROJECT_ID: "",
   };
+  const programDir = options.programDir ?? REFERENCE_DIR;
   const stack = await LocalWorkspace.createStack(
-    { stackName, workDir: REFERENCE_DIR },
+    { stackName, workDir: programDir },
     { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
   );
   const config: ConfigMap = {
@@ -95,10 +98,10 @@ export async function openReferenceStack(
     prefix,
     backendDir,
     env,
-    settingsFile: join(REFERENCE_DIR, `Pulumi.${stackName}.yaml`),
+    settingsFile: join(programDir, `Pulumi.${stackName}.yaml`),
     async close() {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
-      await rm(join(REFERENCE_DIR, `Pulumi.${stackName}.yaml`), { force: true });
+      await rm(join(programDir, `Pulumi.${stackName}.yaml`), { force: true });
       await rm(scratch, { recursive: true, force: true });
     },
   };
