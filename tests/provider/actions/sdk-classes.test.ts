@@ -9,18 +9,22 @@ import {
   QueueManagerRestart,
 } from "../../../sdk/actions";
 import { TYPE_TOKENS } from "../../../provider/type-tokens";
+import { named, startActionsEnv } from "./support";
 
 // The SDK classes under Pulumi's mocks: each registers its own type token, the shim of its
-// provider module, its inputs and every outcome output; the node password is registered as
-// a secret input.
+// provider module, its inputs and every outcome output (what the real provider records comes
+// back as the class's outputs); the node password is registered as a secret input.
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
+/** The state the engine returns for a resource name, when a test sets one. */
+const engineState = new Map<string, Record<string, unknown>>();
 beforeAll(() => {
   pulumi.runtime.setMocks(
     {
       newResource: (args) => {
         registered.push(args);
-        return { id: `${args.name}-id`, state: { ...args.inputs, status: "success" } };
+        const state = engineState.get(args.name) ?? { ...args.inputs, status: "success" };
+        return { id: `${args.name}-id`, state };
       },
       call: (args) => args.inputs,
     },
@@ -88,10 +92,26 @@ describe("action resource classes", () => {
     expect(byName("er").inputs).toMatchObject({ action: "clear", events: [{ id: "a" }] });
   });
 
-  it("expose the outcome as outputs", async () => {
-    const restart = new QueueManagerRestart("qmr-out", { instanceId: "i" });
-    expect(await value(restart.status)).toBe("success");
-    expect(await value(restart.instanceId)).toBe("i");
+  it("expose every output the real provider records, each under its own name", async () => {
+    const env = await startActionsEnv();
+    try {
+      const instanceId = named(env.ops.queueInstances, "rabbitmq-orders").id;
+      const provider = await env.provider("actions/queue-manager-restart");
+      const { outs } = await provider.up({ instanceId });
+      expect(Object.keys(outs)).toEqual(
+        expect.arrayContaining(["status", "finished", "startedAt", "result", "instanceId"]),
+      );
+      // The engine stores what the provider's create returned and hands it to the class.
+      engineState.set("qmr-out", outs);
+      const restart = new QueueManagerRestart("qmr-out", { instanceId });
+      const properties = restart as unknown as Record<string, unknown>;
+      for (const [key, recorded] of Object.entries(outs)) {
+        expect(pulumi.Output.isInstance(properties[key]), key).toBe(true);
+        expect(await value(properties[key] as pulumi.Output<unknown>), key).toEqual(recorded);
+      }
+    } finally {
+      await env.close();
+    }
   });
 
   it("have a jobId output only where the operation can start a job", async () => {
