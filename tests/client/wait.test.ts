@@ -174,25 +174,6 @@ describe("waitUntil", () => {
     for (const gap of late) expect(gap).toBeGreaterThanOrEqual(120);
     expect(late[Math.floor(late.length / 2)]).toBeGreaterThanOrEqual(180);
   });
-
-  it("notices a state change within 100 ms (median) in short waits", async () => {
-    const delays = [150, 330, 520, 710, 900, 1090, 1280, 1470, 1660, 1850];
-    const latencies = await Promise.all(
-      delays.map(async (readyAfterMs) => {
-        const w = await client.call(widgetEndpoints.create, {
-          body: { name: `lat${readyAfterMs}`, size: 1 },
-        });
-        const record = h.widgets().widgets[w.id]!;
-        record.readyAt = Date.now() + readyAfterMs;
-        await untilAvailable(w);
-        return Date.now() - record.readyAt;
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const median = latencies[Math.floor(latencies.length / 2)]!;
-    expect(median).toBeLessThanOrEqual(100);
-    expect(latencies.at(-1)).toBeLessThan(250);
-  });
 });
 
 function pauseMs(ms: number): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * Judges recorded exchanges against the real VM service's OpenAPI document
- * (`../shared/reference/vm-service.openapi.yaml`) with a JSON Schema validator over the
- * document itself (Ajv, draft-04 semantics as OpenAPI 3.0 uses them), never our zod schemas.
+ * Judges recorded exchanges against the real VM service's OpenAPI document (the repository's
+ * copy of its machine-readable parts, tests/support/reference.ts) with a JSON Schema validator
+ * over the document itself (Ajv, draft-04 semantics as OpenAPI 3.0 uses them), never our zod schemas.
  * Every object of the document is closed: a field it does not list is a finding, as is a path,
  * method, query parameter or status it lacks, and any value its schemas refuse (enum, format,
  * limits, required fields).
@@ -11,32 +11,14 @@
  * document`; array indices read `*`, ids in unknown paths read `{id}`. The allow-list in
  * docs/api-decisions/conformance.md matches these keys.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import AjvDraft04 from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { parse } from "yaml";
 import type { LoggedExchange } from "../../emulator/core/exchange-log";
 import { vmEndpoints } from "../../api/vm/endpoints";
-
-const repo = join(__dirname, "..", "..");
-
-/** Where the real document is: `../shared/reference` beside the clone (CI), or above a worktree. */
-export function realDocumentPath(): string {
-  const candidates = [
-    process.env.VMCLOUD_REAL_OPENAPI,
-    join(repo, "..", "shared", "reference", "vm-service.openapi.yaml"),
-    join(repo, "..", "..", "shared", "reference", "vm-service.openapi.yaml"),
-  ].filter((p): p is string => p !== undefined && p !== "");
-  const found = candidates.find((p) => existsSync(p));
-  if (found === undefined) {
-    throw new Error(
-      `the real OpenAPI document is not at ${candidates.join(" or ")}; set VMCLOUD_REAL_OPENAPI`,
-    );
-  }
-  return found;
-}
+import { VM_SERVICE_DOCUMENT } from "../support/reference";
 
 /** One way an exchange differs from the document. */
 export interface Finding {
@@ -95,7 +77,7 @@ export class Judge {
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly ours: Array<{ method: string; pattern: RegExp }>;
 
-  constructor(documentPath = realDocumentPath()) {
+  constructor(documentPath = VM_SERVICE_DOCUMENT) {
     const doc = parse(readFileSync(documentPath, "utf8")) as {
       paths: Record<string, Record<string, Operation>>;
       components: Json;

@@ -1,7 +1,7 @@
 /**
  * Fuzzing with Schemathesis (from PyPI, installed by scripts/schemathesis.sh) against a real
  * emulator, from two documents: the real VM service's public OpenAPI document (the arbiter of
- * the wire format) and the emulator's own `/openapi.json` (both services, the identity service
+ * the wire format; the repository's copy of its machine-readable parts) and the emulator's own `/openapi.json` (both services, the identity service
  * included). Three properties must hold for every generated request:
  * - no 5xx (`not_a_server_error`);
  * - every answer within its documented schema and content type (`response_schema_conformance`,
@@ -16,13 +16,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { VM_SERVICE_DOCUMENT } from "../support/reference";
 
 const repo = resolve(__dirname, "../..");
-/** The real document: `../shared/reference/` beside the repository (CI) or above the worktree. */
-const REAL_DOCUMENT = [
-  resolve(repo, "../shared/reference/vm-service.openapi.yaml"),
-  resolve(repo, "../../shared/reference/vm-service.openapi.yaml"),
-].find((path) => existsSync(path));
 const SECONDS = Number(process.env.VMCLOUD_FUZZ_SECONDS ?? "40");
 const CHECKS = [
   "not_a_server_error",
@@ -149,12 +145,7 @@ describe("Schemathesis against the emulator", () => {
   it(
     "finds nothing from the real VM service's OpenAPI document",
     async () => {
-      if (REAL_DOCUMENT === undefined) {
-        throw new Error(
-          "../shared/reference/vm-service.openapi.yaml is missing beside the repository",
-        );
-      }
-      expectClean(await fuzz("real document", REAL_DOCUMENT));
+      expectClean(await fuzz("real document", VM_SERVICE_DOCUMENT));
     },
     (SECONDS + 120) * 1000,
   );

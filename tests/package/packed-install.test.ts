@@ -264,6 +264,9 @@ describe("the packed npm package, installed into a fresh project", () => {
     let stockEngine: Engine;
     let npxEmulator: EmulatorProcess;
     let env: NodeJS.ProcessEnv;
+    // The version npm installed for `version` (`latest` names none): every failure says it.
+    let installed = "(not installed)";
+    const using = () => `with @pulumi/pulumi ${installed} (asked for ${version})`;
 
     beforeAll(async () => {
       stockEngine = await prepareEngine("stock");
@@ -275,6 +278,12 @@ describe("the packed npm package, installed into a fresh project", () => {
         `typescript@${lockedVersion("typescript")}`,
         `@types/node@${lockedVersion("@types/node")}`,
       ]);
+      installed = (
+        JSON.parse(
+          readFileSync(join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+        ) as { version: string }
+      ).version;
+      console.log(`@pulumi/pulumi@${version} installed as ${installed}`);
       await writeFile(
         join(project, "Pulumi.yaml"),
         "name: readme-program\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n",
@@ -317,18 +326,15 @@ describe("the packed npm package, installed into a fresh project", () => {
         env: cleanEnv(),
       });
       console.log(ls.output);
-      expect(ls.code, ls.output).toBe(0);
+      expect(ls.code, `${using()}: ${ls.output}`).toBe(0);
       const copies = [...ls.stdout.matchAll(/@pulumi\/pulumi@(\S+)( deduped)?/g)];
-      expect(new Set(copies.map((m) => m[1])).size, ls.stdout).toBe(1);
+      expect(new Set(copies.map((m) => m[1])).size, `${using()}: ${ls.stdout}`).toBe(1);
       expect(
         copies.filter((m) => m[2] === undefined),
-        ls.stdout,
+        `${using()}: ${ls.stdout}`,
       ).toHaveLength(1);
-      const installed = JSON.parse(
-        readFileSync(join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-      ) as { version: string };
-      console.log(`@pulumi/pulumi ${version} installed as ${installed.version}`);
-      if (version !== "latest") expect(installed.version).toBe(version);
+      expect(copies[0]?.[1]).toBe(installed);
+      if (version !== "latest") expect(installed).toBe(version);
     });
 
     it("`pulumi preview` and README's commands (`pulumi config set …`, `pulumi up`) deploy the VM", async () => {
@@ -337,7 +343,10 @@ describe("the packed npm package, installed into a fresh project", () => {
         vm: { projectId: string };
       };
       const pulumi = async (args: string[]) =>
-        expectSuccess(await run("pulumi", args, { cwd: project, env }), `pulumi ${args.join(" ")}`);
+        expectSuccess(
+          await run("pulumi", args, { cwd: project, env }),
+          `pulumi ${args.join(" ")} ${using()}`,
+        );
       await pulumi(["stack", "init", "dev"]);
       const commands = readmeCommands({
         endpoint: npxEmulator.url,
@@ -352,11 +361,11 @@ describe("the packed npm package, installed into a fresh project", () => {
       }
       const preview = await pulumi(["preview"]);
       console.log(preview.output);
-      expect(preview.stdout).toMatch(/\+ 3 to create/);
+      expect(preview.stdout, using()).toMatch(/\+ 3 to create/);
 
       const deployed = await pulumi(up!.slice(1));
       console.log(deployed.output);
-      expect(deployed.stdout).toMatch(/3 created/);
+      expect(deployed.stdout, using()).toMatch(/3 created/);
       const outputs = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout) as {
         address: string;
       };

@@ -51,8 +51,12 @@ function wire(value: unknown): unknown {
   return value;
 }
 
-/** Properties as the server builds them: deserialized from the wire, behind the unknown proxy. */
-function serverProps(
+/**
+ * Properties as the server builds them: deserialized from the wire, behind the unknown proxy;
+ * secrets kept as the library's `Secret` objects when `keepSecrets` (the remediation path),
+ * else unwrapped (validation).
+ */
+export function serverProps(
   props: Record<string, unknown>,
   keepSecrets: boolean,
 ): Record<string, unknown> {

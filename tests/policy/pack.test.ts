@@ -8,7 +8,7 @@ import { configWithDefaults, typeNameOf } from "../../policy/lib/define";
 import { readProps, UNKNOWN, UNKNOWN_SENTINELS } from "../../policy/lib/values";
 import { POLICY_PACK_NAME, policies } from "../../policy/policies";
 import { TYPE_TOKENS } from "../../provider/type-tokens";
-import { libraryUnknowns, secret, UNKNOWN_STRING } from "./harness";
+import { libraryUnknowns, secret, serverProps, UNKNOWN_STRING } from "./harness";
 
 const repo = resolve(__dirname, "../..");
 const docs = readFileSync(join(repo, "docs/policy.md"), "utf8");
@@ -127,6 +127,16 @@ describe("what the rules rely on in @pulumi/policy", () => {
     const props = unknownCheckingProxy({ a: UNKNOWN_STRING, b: { c: [1, UNKNOWN_STRING] } });
     expect(() => (props as { a: unknown }).a).toThrow(/can't be known during preview/);
     expect(readProps(props).props).toEqual({ a: UNKNOWN, b: { c: [1, UNKNOWN] } });
-    expect(secret("x")).toBeDefined();
+    // Secrets: the remediation path keeps the library's Secret objects, which are read through
+    // and whose paths are collected; the validation path has already unwrapped them.
+    const wire = { password: secret("p4ss"), nics: [{ key: secret("k3y") }], name: "web" };
+    expect(readProps(serverProps(wire, true))).toEqual({
+      props: { password: "p4ss", nics: [{ key: "k3y" }], name: "web" },
+      secretPaths: new Set(["password", "nics.0.key"]),
+    });
+    expect(readProps(serverProps(wire, false))).toEqual({
+      props: { password: "p4ss", nics: [{ key: "k3y" }], name: "web" },
+      secretPaths: new Set(),
+    });
   });
 });

@@ -3,7 +3,9 @@
 // Retry-After) or a dropped connection (before or after handling the request). Every run must
 // converge (an operation that fails is run again, at most 3 times in all, as a user would),
 // leave no duplicate in the cloud, and leave nothing after destroy. `npm test` runs one run;
-// the full suite (RELIABILITY_FULL=1) runs 20, each with its own fault seed.
+// the full suite (RELIABILITY_FULL=1) runs 20, each with its own fault seed. The seeds are new
+// each time the suite runs (so that runs together meet many sequences of faults); each run
+// prints its own, and RELIABILITY_FAULT_SEED gives them again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
@@ -18,7 +20,7 @@ import {
   waitUntilGone,
 } from "./support/reference-stack";
 import { randomPassword, randomSecret, SecretScan } from "./support/secrets";
-import { FAULT_RUNS } from "./support/settings";
+import { FAULT_RUNS, FAULT_SEED } from "./support/settings";
 
 /** About 20 % of requests fail: 5 % 500, 5 % 503, 5 % 429, 2.5 % dropped, 2.5 % answer lost. */
 const FAULTS = {
@@ -107,6 +109,10 @@ describe(`the reference stack under 20 % faults (${FAULT_RUNS} run(s))`, () => {
       `run ${run}: converges, makes no duplicate, leaves nothing after destroy`,
       async () => {
         const started = Date.now();
+        const seed = FAULT_SEED + run - 1;
+        console.log(
+          `run ${run}: fault seed ${seed} (RELIABILITY_FAULT_SEED=${FAULT_SEED} gives the runs the same seeds)`,
+        );
         const ref: ReferenceStack = await openReferenceStack(engine, emu, {
           // A network of its own per run, so that what one run leaves cannot fail the next.
           cidr: `10.${100 + run}.0.0/24`,
@@ -116,7 +122,7 @@ describe(`the reference stack under 20 % faults (${FAULT_RUNS} run(s))`, () => {
         const attempts: Record<string, number> = {};
         try {
           await emu.call("DELETE", "/_emulator/requests");
-          await setFaults(run);
+          await setFaults(seed);
 
           attempts.up = await converge("up", () => ref.stack.up({ onOutput: output("up") }));
           const afterUp = await census(emu, ref.prefix);

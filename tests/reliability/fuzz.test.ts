@@ -14,7 +14,7 @@ import * as sdk from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { loadProvider, type ProviderHarness } from "../provider/support/provider-harness";
 import { randomPassword, randomSecret, SecretScan } from "./support/secrets";
-import { FUZZ_RUNS } from "./support/settings";
+import { FUZZ_RUNS, seed } from "./support/settings";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = Array<string | number>;
@@ -522,12 +522,15 @@ beforeAll(async () => {
 afterAll(async () => {
   client?.close();
   await emu?.close();
-  console.log(`fuzz: ${casesRun} cases, ${FUZZ_RUNS} per property`);
+  console.log(
+    `fuzz: ${casesRun} cases, ${FUZZ_RUNS} per property, seed ${params.seed} ` +
+      `(RELIABILITY_FUZZ_SEED=${params.seed} replays them)`,
+  );
 });
 
 const params = {
   numRuns: FUZZ_RUNS,
-  seed: Number(process.env.RELIABILITY_FUZZ_SEED ?? Date.now() % 2 ** 31),
+  seed: seed("RELIABILITY_FUZZ_SEED"),
 };
 
 describe.each(Object.entries({ ...RESOURCES, ...ACTION_RESOURCES }))(

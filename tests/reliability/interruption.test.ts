@@ -25,7 +25,7 @@ import {
   waitUntilGone,
 } from "./support/reference-stack";
 import { randomSecret, SecretScan } from "./support/secrets";
-import { INTERRUPTIONS } from "./support/settings";
+import { interruptions } from "./support/settings";
 
 const VMS = 3;
 
@@ -69,6 +69,8 @@ const MOMENTS = [
   { label: "disk creates", when: (p: string) => inFlight(p, "disks", "data-", "creating") },
   { label: "attachments", when: (p: string) => inFlight(p, "disks", "data-", "attaching") },
 ];
+/** How many runs: one by default, one per moment in CI (see support/settings.ts). */
+const INTERRUPTIONS = interruptions(MOMENTS.length);
 
 /**
  * Starts `pulumi up` in its own process group and kills the group with SIGKILL once `ready()`

@@ -3,7 +3,9 @@
 // attempt of every create request, and to 10 % of the reads (lookups and status polls), at most
 // 30 of them. Every create must succeed, exactly once, and no request may come back before its
 // Retry-After: the emulator remembers each refused `X-Request-Id` and counts early retries,
-// and the test checks the request log itself as well.
+// and the test checks the request log itself as well. Then a create that the service refuses
+// with 429 every time must fail with an error that says so; no error of either part, and no
+// output, may hold the token.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { disksNamed } from "../provider/support/fixtures";
@@ -53,7 +55,10 @@ describe(`${CREATES} parallel creates against a rate-limited service`, () => {
     );
     elapsedMs = Date.now() - started;
     await disk.setFaults([]);
-    for (const r of results) if (r.status === "rejected") scan.addError("create", r.reason);
+    for (const r of results) {
+      if (r.status === "rejected") scan.addError("create", r.reason);
+      else scan.add("create's outputs", JSON.stringify(r.value));
+    }
     const failures = results.filter((r) => r.status === "rejected");
     expect(failures.map((f) => String((f as PromiseRejectedResult).reason))).toEqual([]);
     const log = (await emu.call("GET", "/_emulator/requests")).body as {
@@ -109,8 +114,47 @@ describe(`${CREATES} parallel creates against a rate-limited service`, () => {
     // Every refused request was tried again (each create succeeded).
     expect(retried).toBe(requests.filter((r) => r.status === 429).length);
   });
+});
 
-  it("leaked no token into an error", () => {
+// One create: the limiter, which has learned to slow down, makes each more take seconds.
+const REFUSED = 1;
+
+describe("a create the service refuses with 429 every time", () => {
+  let errors: unknown[];
+
+  beforeAll(async () => {
+    await disk.setFaults([
+      {
+        method: "POST",
+        route: "^/api/v1/disks$",
+        rateLimit: { rate: 1, retryAfterSeconds: RETRY_AFTER_S },
+      },
+    ]);
+    const prefix = `rl${Date.now().toString(36)}-refused`;
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: REFUSED }, (_, i) => disk.up({ name: `${prefix}-${i}`, size: 1 })),
+      );
+      errors = results.map((r) => (r.status === "rejected" ? r.reason : undefined));
+    } finally {
+      await disk.setFaults([]);
+    }
+    for (const error of errors) scan.addError("refused create", error);
+  }, 120_000);
+
+  it("fails with an error that says the service refused it with 429", () => {
+    expect(errors).toHaveLength(REFUSED);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toMatch(/429/);
+    }
+  });
+});
+
+describe("every error and output", () => {
+  it("leaked no token", () => {
+    // The scan holds the refused creates' errors and the accepted creates' outputs.
+    expect(scan.size().texts).toBeGreaterThanOrEqual(CREATES + REFUSED);
     expect(scan.hits()).toEqual([]);
   });
 });

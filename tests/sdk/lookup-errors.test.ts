@@ -202,7 +202,17 @@ describe("the plain form", () => {
     expect(error.input).toBeUndefined();
     expectClean(error);
     error.message = "my own words";
-    expect(error.message).toBe("my own words");
+    // Pulumi naming the input afterwards (prefixing the message it read) changes nothing: the
+    // program's words win, in the message, its printed form and `String(error)`.
+    error.message = `error serializing property "flavor": my own words`;
+    expect([error.message, inspect(error), String(error)]).toEqual([
+      "my own words",
+      "LookupError: my own words",
+      "LookupError: my own words",
+    ]);
+    // A text that merely looks like Pulumi's prefix of another message is the program's own.
+    error.message = `error serializing property "flavor": something else`;
+    expect(error.message).toBe(`error serializing property "flavor": something else`);
   });
 
   it("a refused token says which setting to fix", async () => {

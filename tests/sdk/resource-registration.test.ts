@@ -24,10 +24,26 @@ function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
 }
 
 describe("a resource's registration", () => {
-  it("leaves Error.stackTraceLimit and Error.prepareStackTrace as they were, and its outputs resolve", async () => {
+  it("takes no stacks while Pulumi registers it, leaves Error.stackTraceLimit and Error.prepareStackTrace as they were, and its outputs resolve", async () => {
     const before = Error.stackTraceLimit;
     const prepare = Error.prepareStackTrace;
-    const disk = new Disk("data", { name: "data", size: 10 });
+    expect(before).toBeGreaterThan(0);
+    // A transformation runs inside Pulumi's Resource constructor, where the outputs' promises
+    // are stamped with `new Error().stack`: what it sees is what those stamps get.
+    const during: Array<{ limit: number; stack: string | undefined }> = [];
+    const disk = new Disk(
+      "data",
+      { name: "data", size: 10 },
+      {
+        transformations: [
+          () => {
+            during.push({ limit: Error.stackTraceLimit, stack: new Error("probe").stack });
+            return undefined;
+          },
+        ],
+      },
+    );
+    expect(during).toEqual([{ limit: 0, stack: "Error: probe" }]);
     expect(Error.stackTraceLimit).toBe(before);
     expect(Error.prepareStackTrace).toBe(prepare);
     expect(await valueOf(disk.id)).toBe("data-id");

@@ -6,9 +6,13 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { afterEach, describe, expect, it } from "vitest";
+import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import { nodeMigrationEndpoints } from "../../api/operations/endpoints";
+import type { ApiError, VmCloudClient } from "../../provider/client";
 import { clientFromSettings } from "../../provider/runtime/client-from-settings";
 import { readSettings, type ProviderSettings } from "../../provider/runtime/settings";
 import { programSettings } from "../../sdk/program-client";
+import { startTestEmulator } from "../support/emulator";
 
 /** Every setting with its stack config key and environment variable, as the docs give them. */
 const KEYS: ReadonlyArray<[path: string, config: string, env: string]> = [
@@ -102,14 +106,44 @@ describe("the client built from the settings", () => {
     expect(message).not.toContain(token);
   });
 
-  it("builds a client from an endpoint and any one kind of credential", () => {
-    for (const credentials of [
-      { token: "t" },
-      { keyId: "k", secret: "s" },
-      { accessKey: "a", secretKey: "s" },
-    ]) {
-      const settings = { ...noSettings(), endpoint: "http://127.0.0.1:9", ...credentials };
-      clientFromSettings(settings).close();
+  it("builds a client from an endpoint and any one kind of credential, which the service accepts", async () => {
+    const emu = await startTestEmulator();
+    try {
+      const iam = emu.fixtures.iam as { keyId: string; secret: string };
+      const [signing] = emu.fixtures.signingKeys;
+      const operationsProject = (emu.fixtures.operations as { projectId: string }).projectId;
+      // The VM service takes a token (given, or exchanged for a key); the job reads of the
+      // containers service take a signed request.
+      const listFlavors = async (client: VmCloudClient) =>
+        (await client.call(catalogEndpoints.listFlavors, {})).items.length;
+      const readMissingJob = async (client: VmCloudClient) =>
+        client
+          .call(nodeMigrationEndpoints.getJob, {
+            params: { project_id: operationsProject, job_id: "no-such-job" },
+          })
+          .catch((error: ApiError) => error.status);
+      const cases: Array<[Partial<ProviderSettings>, (c: VmCloudClient) => Promise<unknown>]> = [
+        [{ token: emu.token }, listFlavors],
+        [{ keyId: iam.keyId, secret: iam.secret }, listFlavors],
+        [{ accessKey: signing!.accessKey, secretKey: signing!.secretKey }, readMissingJob],
+      ];
+      const outcomes = [];
+      for (const [credentials, call] of cases) {
+        const client = clientFromSettings({ ...noSettings(), endpoint: emu.url, ...credentials });
+        try {
+          outcomes.push(await call(client));
+        } finally {
+          client.close();
+        }
+      }
+      // Flavors listed twice; the job read got past the signature check to the job's absence.
+      expect(outcomes).toEqual([
+        emu.fixtures.vm.flavors.length,
+        emu.fixtures.vm.flavors.length,
+        404,
+      ]);
+    } finally {
+      await emu.close();
     }
   });
 });

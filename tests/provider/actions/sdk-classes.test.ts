@@ -9,23 +9,28 @@ import {
   QueueManagerRestart,
 } from "../../../sdk/actions";
 import { actionComponentType, TYPE_TOKENS } from "../../../provider/type-tokens";
+import { named as fixture, startActionsEnv } from "./support";
 
 // The SDK classes under Pulumi's mocks: each is a component (`vmcloud:index:<Class>`) whose
 // run registers the class's own type token, the shim of its provider module and its inputs,
 // and, where the operation goes on after its request, an `ActionWait` given everything the
-// run recorded; the outcome outputs come from the wait where there is one. The node password
-// is registered as a secret input.
+// run recorded; the outcome outputs come from the wait where there is one, and what the real
+// provider records comes back as the class's outputs. The node password is registered as a
+// secret input.
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 /** What the mock answers: a run has only started (`accepted`), a wait has seen the end. */
 const STATUS: Record<string, string> = { [TYPE_TOKENS.ActionWait]: "success" };
+/** The state the engine returns for a resource (`<type> <name>`), when a test sets one. */
+const engineState = new Map<string, Record<string, unknown>>();
 beforeAll(() => {
   pulumi.runtime.setMocks(
     {
       newResource: (args) => {
         registered.push(args);
         const status = STATUS[args.type] ?? "accepted";
-        return { id: `${args.name}-id`, state: { ...args.inputs, status } };
+        const state = engineState.get(`${args.type} ${args.name}`) ?? { ...args.inputs, status };
+        return { id: `${args.name}-id`, state };
       },
       call: (args) => args.inputs,
     },
@@ -130,6 +135,28 @@ describe("action resource classes", () => {
     expect(await value(restore.status)).toBe("success");
     expect(await value(restore.volumeId)).toBe("v-1");
     expect(await value(restore.id)).toBe("br-out-id");
+  });
+
+  it("expose every output the real provider records, each under its own name", async () => {
+    const env = await startActionsEnv();
+    try {
+      const instanceId = fixture(env.ops.queueInstances, "rabbitmq-orders").id;
+      const provider = await env.provider("actions/queue-manager-restart");
+      const { outs } = await provider.up({ instanceId });
+      expect(Object.keys(outs)).toEqual(
+        expect.arrayContaining(["status", "finished", "startedAt", "result", "instanceId"]),
+      );
+      // The engine stores what the provider's create returned and hands it to the class.
+      engineState.set(`${TYPE_TOKENS.QueueManagerRestart} qmr-real`, outs);
+      const restart = new QueueManagerRestart("qmr-real", { instanceId });
+      const properties = restart as unknown as Record<string, unknown>;
+      for (const [key, recorded] of Object.entries(outs)) {
+        expect(pulumi.Output.isInstance(properties[key]), key).toBe(true);
+        expect(await value(properties[key] as pulumi.Output<unknown>), key).toEqual(recorded);
+      }
+    } finally {
+      await env.close();
+    }
   });
 
   it("have a jobId output only where the operation can start a job", async () => {
