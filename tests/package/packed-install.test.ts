@@ -227,11 +227,16 @@ describe("the packed npm package, installed into a fresh project", () => {
       const ran = await preview(withPolicy, "with-policy");
       console.log(ran.output);
       expect(ran.code, ran.output).toBe(0);
-      // The pack ran, from the installed package, and found nothing to report.
+      // The pack ran, from the installed package: nothing to stop, and the stack's cost, priced
+      // with the settings of the stack's config (the environment has none).
       expect(ran.stdout).toContain("Policies:");
       expect(ran.stdout).toMatch(
-        /✅ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
+        /⚠️ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
       );
+      expect(ran.stdout).not.toContain("[mandatory]");
+      expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d for 2 priced item\(s\)/);
+      expect(ran.output).not.toContain("cost and quota policies skipped");
+      expect(ran.output).not.toContain(fixtures.token);
       expect(ran.stdout).toMatch(/\+ 4 to create/);
     }, 180_000);
 
