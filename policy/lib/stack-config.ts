@@ -6,14 +6,15 @@
  * `ConfigureStack` call, before any analysis (Pulumi CLI 3.259: `config` and
  * `config_secret_keys` of `AnalyzerStackConfigureRequest`). `@pulumi/policy` 1.21 reads only
  * that call's tags and offers policies no way to see the config, so the pack records it as the
- * request is decoded. The values live in this process's memory only and are never printed.
+ * request is decoded: the `vmcloud:*` keys only, since nothing else is the pack's business. The
+ * values live in this process's memory only and are never printed.
  */
 import { createRequire } from "node:module";
-import type { ConfigReader } from "../../provider/runtime/settings";
+import { CONFIG_NAMESPACE, type ConfigReader } from "../../provider/runtime/settings";
 
 let config: ReadonlyMap<string, string> = new Map();
 
-/** The stack's config keyed by full key (`vmcloud:endpoint`); empty until the engine sends it. */
+/** The stack's `vmcloud:*` config keyed by full key (`vmcloud:endpoint`); empty until the engine sends it. */
 export function stackConfig(): ConfigReader {
   return { get: (key) => config.get(key) };
 }
@@ -59,7 +60,9 @@ export function readStackConfigFromEngine(): string | undefined {
     const request = decode(bytes) as Partial<StackConfigureRequest>;
     if (typeof request.getConfigMap === "function") {
       const entries: Array<[string, string]> = [];
-      request.getConfigMap().forEach((value, key) => entries.push([key, value]));
+      request.getConfigMap().forEach((value, key) => {
+        if (key.startsWith(`${CONFIG_NAMESPACE}:`)) entries.push([key, value]);
+      });
       useStackConfig(entries);
     }
     return request;
