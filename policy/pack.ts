@@ -4,7 +4,17 @@
  * the analyzer's gRPC server, so nothing but the pack's entry point may import it.
  */
 import { PolicyPack } from "@pulumi/policy";
+import { readStackConfigFromEngine } from "./lib/stack-config";
 import { POLICY_PACK_NAME, policies } from "./policies";
+
+// Before the server starts: it takes the request decoders when it registers its service.
+const unread = readStackConfigFromEngine();
+if (unread !== undefined) {
+  console.error(
+    `vmcloud policy pack: the stack's config cannot be read (${unread}); the cost and quota ` +
+      "policies read only their policy config and the VMCLOUD_* environment",
+  );
+}
 
 new PolicyPack(POLICY_PACK_NAME, {
   description:

@@ -2,8 +2,11 @@
 # A CI pipeline for a vmcloud Pulumi program, run against a local emulator so it needs no cloud
 # account: start the emulator, `pulumi preview` with the policy pack (a mandatory violation
 # stops the pipeline before anything is deployed), `pulumi up` (the pack runs again), print the
-# outputs, `pulumi destroy`. Works on a fresh clone: it builds the package and the engine when
-# they are missing. github-actions.yml runs it in GitHub Actions.
+# outputs, `pulumi destroy`. The pack's cost and quota policies price the change and check it
+# against the organization's quotas with the stack's vmcloud:* config, the settings the program
+# uses; policy-config.json makes the quota policy fail the preview when it cannot run. Works on
+# a fresh clone: it builds the package and the engine when they are missing. github-actions.yml
+# runs it in GitHub Actions.
 #
 # Environment (all optional):
 #   PROGRAM         the Pulumi project to deploy (default: examples/quickstart)
@@ -76,6 +79,8 @@ read -r token project < <(node -e '
   fetch(process.argv[1] + "/_emulator/fixtures").then((r) => r.json()).then((f) => console.log(f.token, f.vm.projectId));
 ' "$url")
 
+# The program's settings, in the stack: the provider and the policy pack's cost and quota
+# policies both read them from there (the token encrypted, never printed).
 step "Creating the stack $stack of $(basename "$program")"
 cd "$program"
 pulumi stack init "$stack" --non-interactive

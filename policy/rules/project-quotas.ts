@@ -7,21 +7,32 @@ import type { StackValidationPolicy } from "@pulumi/policy";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { quotaAmountsOf, quotaBreaches } from "../../provider/cost/quota";
 import { configWithDefaults, type RuleConfigSchema } from "../lib/define";
-import { CONNECTION_CONFIG, stackCostView, type ConnectionConfig } from "../lib/cost-run";
+import {
+  cannotRun,
+  CONNECTION_CONFIG,
+  serviceUnavailable,
+  stackCostView,
+  type ConnectionConfig,
+} from "../lib/cost-run";
 
 const CONFIG: RuleConfigSchema = { properties: { ...CONNECTION_CONFIG } };
 
-/** Mandatory: one violation per quota the change would exceed. */
+const NAME = "vmcloud-project-quotas";
+
+/**
+ * Mandatory: one violation per quota the change would exceed; in CI, one saying why it could
+ * not run when it cannot (see `cannotRun`).
+ */
 export const projectQuotas: StackValidationPolicy = {
-  name: "vmcloud-project-quotas",
+  name: NAME,
   description: "A change must fit the quotas of the project's organization.",
   enforcementLevel: "mandatory",
   configSchema: CONFIG,
   validateStack: async (args, reportViolation) => {
     const config = configWithDefaults<ConnectionConfig>(CONFIG, args.getConfig<object>());
     const view = await stackCostView(args, config);
-    if ("skipped" in view) {
-      args.notApplicable(view.skipped);
+    if ("unavailable" in view) {
+      cannotRun(args, reportViolation, NAME, config, view);
       return;
     }
     const { client, projectId } = view.connection;
@@ -36,8 +47,12 @@ export const projectQuotas: StackValidationPolicy = {
         })
       ).limits;
     } catch (error) {
-      args.notApplicable(
-        `the quotas could not be read (${error instanceof Error ? error.message : String(error)})`,
+      cannotRun(
+        args,
+        reportViolation,
+        NAME,
+        config,
+        serviceUnavailable("the quotas could not be read", error),
       );
       return;
     }

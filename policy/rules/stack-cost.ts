@@ -8,7 +8,14 @@ import type { StackValidationPolicy } from "@pulumi/policy";
 import { estimateCost, type CostEstimate } from "../../provider/cost/estimate";
 import { money, signed } from "../../provider/cost/table";
 import { configWithDefaults, type RuleConfigSchema } from "../lib/define";
-import { CONNECTION_CONFIG, stackCostView, type ConnectionConfig } from "../lib/cost-run";
+import {
+  cannotRun,
+  CONNECTION_CONFIG,
+  serviceUnavailable,
+  stackCostView,
+  type ConnectionConfig,
+  type Unavailable,
+} from "../lib/cost-run";
 
 /** Configuration of {@link stackCost}. */
 export interface StackCostConfig extends ConnectionConfig {
@@ -57,9 +64,9 @@ const BUDGET_CONFIG: RuleConfigSchema = {
 async function estimates(
   args: Parameters<StackValidationPolicy["validateStack"]>[0],
   config: StackCostConfig,
-): Promise<{ before: CostEstimate; after: CostEstimate } | { skipped: string }> {
+): Promise<{ before: CostEstimate; after: CostEstimate } | Unavailable> {
   const view = await stackCostView(args, config);
-  if ("skipped" in view) return view;
+  if ("unavailable" in view) return view;
   const unknown = {
     defaultFlavor: config.defaultFlavor === "" ? undefined : config.defaultFlavor,
     defaultDiskSize: config.defaultDiskSize > 0 ? config.defaultDiskSize : undefined,
@@ -71,9 +78,7 @@ async function estimates(
     ]);
     return { before, after };
   } catch (error) {
-    return {
-      skipped: `the service could not price the stack (${error instanceof Error ? error.message : String(error)})`,
-    };
+    return serviceUnavailable("the service could not price the stack", error);
   }
 }
 
@@ -88,9 +93,12 @@ function summary(before: CostEstimate, after: CostEstimate): string {
   );
 }
 
+const STACK_COST = "vmcloud-stack-cost";
+const MONTHLY_BUDGET = "vmcloud-monthly-budget";
+
 /** Reports the stack's monthly total and its change as one advisory line. */
 export const stackCost: StackValidationPolicy = {
-  name: "vmcloud-stack-cost",
+  name: STACK_COST,
   description:
     "Reports what the stack's VMs, disks and public addresses cost per month after the change, and the change.",
   enforcementLevel: "advisory",
@@ -98,8 +106,8 @@ export const stackCost: StackValidationPolicy = {
   validateStack: async (args, reportViolation) => {
     const config = configWithDefaults<StackCostConfig>(COST_CONFIG, args.getConfig<object>());
     const result = await estimates(args, config);
-    if ("skipped" in result) {
-      args.notApplicable(result.skipped);
+    if ("unavailable" in result) {
+      cannotRun(args, reportViolation, STACK_COST, config, result);
       return;
     }
     reportViolation(`cost: ${summary(result.before, result.after)}.`);
@@ -108,7 +116,7 @@ export const stackCost: StackValidationPolicy = {
 
 /** Fails when the stack's monthly total after the change exceeds `monthlyBudget`. */
 export const monthlyBudget: StackValidationPolicy = {
-  name: "vmcloud-monthly-budget",
+  name: MONTHLY_BUDGET,
   description: "The stack must not cost more per month than monthlyBudget.",
   enforcementLevel: "advisory",
   configSchema: BUDGET_CONFIG,
@@ -119,8 +127,8 @@ export const monthlyBudget: StackValidationPolicy = {
       return;
     }
     const result = await estimates(args, config);
-    if ("skipped" in result) {
-      args.notApplicable(result.skipped);
+    if ("unavailable" in result) {
+      cannotRun(args, reportViolation, MONTHLY_BUDGET, config, result);
       return;
     }
     if (result.after.total <= config.monthlyBudget) return;

@@ -73,7 +73,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`vmcloud-cost: ${(error as Error).message}\n`);
     return 2;
   }
-  const connection = connectForCost({ endpoint: values.endpoint, projectId: values.project });
+  const connection = connectForCost(
+    { endpoint: values.endpoint, projectId: values.project },
+    { explicitNames: { endpoint: "--endpoint", projectId: "--project" } },
+  );
   if (!connection.ok) {
     process.stderr.write(`vmcloud-cost: cannot reach the service: ${connection.reason}\n`);
     return 2;

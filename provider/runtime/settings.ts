@@ -19,8 +19,10 @@ export interface ConfigReader {
 export const CONFIG_NAMESPACE = "vmcloud";
 
 /** Where one setting comes from: its stack config key, and the environment variable behind it. */
-interface Source {
+export interface SettingSource {
+  /** The stack config key, read first: `vmcloud:endpoint`. */
   readonly config: `${typeof CONFIG_NAMESPACE}:${string}`;
+  /** The environment variable read when the key is unset: `VMCLOUD_ENDPOINT`. */
   readonly env: `VMCLOUD_${string}`;
 }
 
@@ -35,7 +37,8 @@ export interface ProviderSettings extends ConnectionSettings {
   operationsProjectId: string | undefined;
 }
 
-type Scalar = Exclude<keyof ProviderSettings, "serviceEndpoints">;
+/** The settings that are one value each (every one but the per-service endpoints). */
+export type SettingName = Exclude<keyof ProviderSettings, "serviceEndpoints">;
 
 /**
  * The one table of keys, shaped like {@link ProviderSettings}: each setting's config key and
@@ -62,9 +65,17 @@ const SOURCES = {
     config: "vmcloud:operationsProjectId",
     env: "VMCLOUD_OPERATIONS_PROJECT_ID",
   },
-} as const satisfies Record<Scalar, Source> & {
-  serviceEndpoints: Record<OverridableService, Source>;
+} as const satisfies Record<SettingName, SettingSource> & {
+  serviceEndpoints: Record<OverridableService, SettingSource>;
 };
+
+/**
+ * Where the setting `name` is read from, for messages that tell a user how to set it (the cost
+ * tools name `vmcloud:endpoint` and `VMCLOUD_ENDPOINT` from here).
+ */
+export function settingSource(name: SettingName): SettingSource {
+  return SOURCES[name];
+}
 
 /** Reads the settings: for each key the stack config first, then the environment. */
 export function readSettings(
@@ -72,7 +83,7 @@ export function readSettings(
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderSettings {
   // An empty value counts as unset, so that `VMCLOUD_TOKEN=` cannot hide the config.
-  const pick = ({ config: key, env: variable }: Source) => {
+  const pick = ({ config: key, env: variable }: SettingSource) => {
     const value = config?.get(key) ?? env[variable];
     return value === undefined || value === "" ? undefined : value;
   };
@@ -85,6 +96,6 @@ export function readSettings(
   // The table's `satisfies` makes its keys exactly the settings' keys, so the cast is sound.
   const scalars = Object.fromEntries(
     Object.entries(scalarSources).map(([name, source]) => [name, pick(source)]),
-  ) as Pick<ProviderSettings, Scalar>;
+  ) as Pick<ProviderSettings, SettingName>;
   return { ...scalars, serviceEndpoints };
 }

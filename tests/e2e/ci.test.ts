@@ -1,18 +1,21 @@
 // examples/ci/pipeline.sh, the CI pipeline of the examples, run as CI runs it: with the policy
-// config it previews the quickstart under the vmcloud policy pack, deploys it into its own
-// emulator, prints the outputs and destroys it; without the config, the mandatory external-IP
-// policy stops it at the preview, before anything is deployed. Never skipped: if the engine
-// cannot be built, `beforeAll` fails.
+// config it previews the quickstart under the vmcloud policy pack (whose cost and quota
+// policies price it with the stack's settings), deploys it into its own emulator, prints the
+// outputs and destroys it; without the config, the mandatory external-IP policy stops it at the
+// preview, before anything is deployed; a program over the organization's GPU quota is stopped
+// there by the quota policy. Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_TOKEN } from "../../emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
 
 const PIPELINE = join(repo, "examples/ci/pipeline.sh");
 const QUICKSTART = join(repo, "examples/quickstart");
+const GPU_CLUSTER = join(repo, "tests/e2e/fixtures/gpu-cluster");
 const RUN_TIMEOUT = 240_000;
 
 interface Run {
@@ -36,9 +39,9 @@ function pipeline(env: Record<string, string>): Promise<Run> {
   });
 }
 
-/** The stack settings files the pipeline left in the quickstart for `stack`. */
-function settingsLeft(stack: string): string[] {
-  return readdirSync(QUICKSTART).filter((f) => f === `Pulumi.${stack}.yaml`);
+/** The stack settings files the pipeline left in `program` for `stack`. */
+function settingsLeft(stack: string, program = QUICKSTART): string[] {
+  return readdirSync(program).filter((f) => f === `Pulumi.${stack}.yaml`);
 }
 
 describe("examples/ci/pipeline.sh", () => {
@@ -66,8 +69,18 @@ describe("examples/ci/pipeline.sh", () => {
       expect(preview).toBeGreaterThan(0);
       expect(up).toBeGreaterThan(preview);
       expect(destroy).toBeGreaterThan(up);
-      // The pack ran on the preview and passed.
-      expect(run.output.slice(preview, up)).toMatch(/✅ vmcloud@v[\d.]+ \(local: .*policy\)/);
+      // The pack ran on the preview and passed, its cost and quota policies with the stack's
+      // settings (the cost line is the one advisory report; nothing was skipped).
+      const previewed = run.output.slice(preview, up);
+      expect(previewed).toMatch(/⚠️ vmcloud@v[\d.]+ \(local: .*policy\)/);
+      expect(previewed).not.toContain("[mandatory]");
+      expect(previewed).toMatch(/\[advisory\]\s+vmcloud-stack-cost/);
+      expect(previewed).toMatch(
+        /cost: monthly total [\d,]+\.\d\d for \d+ priced item\(s\) \(now 0\.00, change \+[\d,]+\.\d\d\)/,
+      );
+      expect(run.output).not.toContain("cost and quota policies skipped");
+      // The emulator's token went into the stack as a secret and is printed nowhere.
+      expect(run.output).not.toContain(DEFAULT_TOKEN);
       // The cost table of the change, priced by the service, before anything is deployed.
       const cost = run.output.indexOf("==> Cost estimate (vmcloud-cost)");
       expect(cost).toBeGreaterThan(preview);
@@ -108,6 +121,34 @@ describe("examples/ci/pipeline.sh", () => {
       );
       expect(run.output).not.toContain("==> pulumi up");
       expect(settingsLeft(stack)).toEqual([]);
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    "stops at the preview a program over the organization's quota, with the stack's settings",
+    async () => {
+      const stack = `ci-quota-${process.pid}`;
+      const run = await pipeline({
+        STACK: stack,
+        PROGRAM: GPU_CLUSTER,
+        POLICY_CONFIG: join(GPU_CLUSTER, "policy-config.json"),
+        WORK_DIR: join(work, "quota"),
+      });
+      expect(run.code).not.toBe(0);
+      // Nine VMs of two GPUs each; the emulator's organization allows 16 GPUs.
+      expect(run.output).toMatch(/\[mandatory\]\s+vmcloud-project-quotas/);
+      expect(run.output).toContain(
+        "quota gpus: the limit is 16, 0 are in use and this change adds 18 (18 in all)",
+      );
+      // The quota policy is the only mandatory report.
+      expect(run.output.match(/\[mandatory\]/g)).toHaveLength(1);
+      expect(run.output).toContain(
+        "a mandatory policy was violated (see above); nothing was deployed",
+      );
+      expect(run.output).not.toContain("==> pulumi up");
+      expect(run.output).not.toContain(DEFAULT_TOKEN);
+      expect(settingsLeft(stack, GPU_CLUSTER)).toEqual([]);
     },
     RUN_TIMEOUT,
   );

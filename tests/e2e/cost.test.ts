@@ -1,8 +1,9 @@
 // Cost and quota in review, under the real Pulumi engine against the emulator:
 // `pulumi preview --policy-pack policy/` of tests/e2e/fixtures/cost-stack within its budget
 // (an advisory line with the monthly total), over its budget (advisory by default, blocking
-// when the budget policy is made mandatory), and over a quota (a mandatory violation: the
-// preview fails and `pulumi up` creates nothing); then `vmcloud-cost` over
+// when the budget policy is made mandatory), over a quota (a mandatory violation: the
+// preview fails and `pulumi up` creates nothing), and over a quota with the service's settings
+// in the stack's config only, as the program has them; then `vmcloud-cost` over
 // `pulumi preview --json` prints the Markdown table. Every total is checked to the cent against
 // a sum worked out here from the emulator's price list. Never skipped: if the engine cannot be
 // built, `beforeAll` fails.
@@ -119,9 +120,11 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
   /** `pulumi preview --json` with the pack, its policy events streamed as JSON lines. */
   async function previewEvents(
     config: string,
+    extraEnv: NodeJS.ProcessEnv = {},
   ): Promise<{ code: number; events: PolicyEvent[]; output: string }> {
     const result = await withPack(config, ["preview", "--json"], {
       PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "1",
+      ...extraEnv,
     });
     const events = result.stdout
       .split("\n")
@@ -239,6 +242,55 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
         expect(await usage()).toEqual(before);
       } finally {
         await emulator.call("POST", "/_emulator/reset", { auth: false });
+      }
+    },
+    RUN_TIMEOUT,
+  );
+
+  it(
+    "with the settings in the stack's config only, as the program reads them: priced, and denied over a quota; the token never printed",
+    async () => {
+      const config = await policyConfig("stack-settings");
+      const settings: Array<[string, string, boolean]> = [
+        ["vmcloud:endpoint", emulator.url, false],
+        ["vmcloud:token", emulator.token, true],
+        ["vmcloud:projectId", emulator.fixtures.vm.projectId, false],
+      ];
+      const noEnvironment = { VMCLOUD_ENDPOINT: "", VMCLOUD_TOKEN: "", VMCLOUD_PROJECT_ID: "" };
+      for (const [key, value, secret] of settings) {
+        const args = ["config", "set", key, ...(secret ? ["--secret"] : []), "--stack", stack];
+        const set = await run("pulumi", args, env, { input: value });
+        expect(set.code, set.stderr).toBe(0);
+      }
+      const before = await usage();
+      try {
+        const priced = await previewEvents(config, noEnvironment);
+        expect(priced.code, priced.output).toBe(0);
+        const cost = byPolicy(priced.events, "vmcloud-stack-cost");
+        expect(cost).toHaveLength(1);
+        expect(totalCents(cost[0]!.message)).toBe(await expectedCents(2));
+        expect(priced.output).not.toContain("cost and quota policies skipped");
+
+        const limit = await emulator.call("PUT", "/_emulator/vm/quotas", {
+          auth: false,
+          body: { project_id: emulator.fixtures.vm.projectId, limits: { vms: before.vms + 1 } },
+        });
+        expect(limit.status, limit.text).toBe(200);
+        const denied = await previewEvents(config, noEnvironment);
+        expect(denied.code).not.toBe(0);
+        const quota = byPolicy(denied.events, "vmcloud-project-quotas");
+        expect(quota.map((e) => e.enforcementLevel)).toEqual(["mandatory"]);
+        expect(quota[0]!.message).toContain(
+          `quota vms: the limit is ${before.vms + 1}, ${before.vms} are in use and this change adds 2`,
+        );
+        for (const output of [priced.output, denied.output]) {
+          expect(output).not.toContain(emulator.token);
+        }
+      } finally {
+        await emulator.call("POST", "/_emulator/reset", { auth: false });
+        for (const [key] of settings) {
+          await run("pulumi", ["config", "rm", key, "--stack", stack], env);
+        }
       }
     },
     RUN_TIMEOUT,

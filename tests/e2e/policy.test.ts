@@ -2,7 +2,8 @@
 // on tests/e2e/fixtures/policy-violations. The program's resources use the vmcloud type tokens
 // with a stub provider, so preview needs no cloud. Checks: exactly the expected violations at
 // their levels, a failed (blocked) preview on mandatory ones only, nothing on the clean
-// variant, and the policy pack config changing levels and limits through the engine.
+// variant, the policy pack config changing levels and limits through the engine, and, in a CI
+// run, the quota policy failing the preview because it has no service to ask.
 // Needs `npm run build` first (the pack runs from dist/; `npm test` builds). The engine comes
 // from scripts/pulumi-engine.sh (built on first use, ~5 min); if it cannot be built the suite
 // fails, it is never skipped.
@@ -69,6 +70,7 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
   async function previewEvents(
     mode: "violations" | "clean",
     configFile?: string,
+    extraEnv: NodeJS.ProcessEnv = {},
   ): Promise<{ code: number; events: PolicyEvent[]; reported: Reported[]; output: string }> {
     const args = [
       "preview",
@@ -84,6 +86,7 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
       ...env,
       POLICY_FIXTURE_MODE: mode,
       PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "1",
+      ...extraEnv,
     });
     const events = result.stdout
       .split("\n")
@@ -129,6 +132,12 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
       PULUMI_CONFIG_PASSPHRASE: "test",
       PULUMI_HOME: join(scratch, "home"),
       PULUMI_SKIP_UPDATE_CHECK: "true",
+      // The stub program has no cloud: the cost and quota policies find no service, which is
+      // "not applicable" outside CI (the test below sets CI itself), whatever the shell has.
+      CI: "",
+      VMCLOUD_ENDPOINT: "",
+      VMCLOUD_TOKEN: "",
+      VMCLOUD_PROJECT_ID: "",
     };
     const init = await run("pulumi", ["stack", "init", stack, "--non-interactive"], env);
     if (init.code !== 0) throw new Error(`pulumi stack init failed:\n${init.stdout}${init.stderr}`);
@@ -250,6 +259,28 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
     );
     const stackEvent = result.events.find((e) => e.policyName === "vmcloud-stack-max-vms");
     expect(stackEvent?.message).toContain("the stack has 7 VMs");
+  }, 180_000);
+
+  it("in CI, fails the clean variant on the quota policy, which has no service to ask", async () => {
+    const result = await previewEvents("clean", undefined, { CI: "true" });
+    expect(result.code).not.toBe(0);
+    expect(result.reported).toEqual([
+      "vmcloud-project-quotas stack mandatory",
+      "vmcloud-stack-cost stack advisory",
+    ]);
+    const quota = result.events.find((e) => e.policyName === "vmcloud-project-quotas");
+    expect(quota?.message).toContain(
+      "vmcloud-project-quotas could not run: not set: an endpoint (endpoint in the policy config, " +
+        "vmcloud:endpoint in the stack config or VMCLOUD_ENDPOINT)",
+    );
+    expect(quota?.message).toContain("`pulumi config set vmcloud:endpoint <url>`");
+    // Turned off in the policy config, it lets the preview pass again.
+    const skip = await configFile("skip.json", {
+      "vmcloud-project-quotas": { whenUnavailable: "skip" },
+    });
+    const skipped = await previewEvents("clean", skip, { CI: "true" });
+    expect(skipped.code).toBe(0);
+    expect(skipped.reported).toEqual(["vmcloud-stack-cost stack advisory"]);
   }, 180_000);
 
   it("rejects config that breaks a policy's schema, naming the property", async () => {

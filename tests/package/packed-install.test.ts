@@ -4,14 +4,17 @@
 // bin, and runs the real `pulumi preview --policy-pack node_modules/@vmcloud/pulumi/policy`
 // with a local file backend. A second project installs no @pulumi/policy: its preview must
 // fail with a message that names the package and the command that installs it.
-// Then README's "Using it in a program", word for word, in a fresh TypeScript program under the
-// stock dynamic-provider launcher (as in a user's own setup), once with the newest
-// @pulumi/pulumi the registry serves and once with the oldest that package.json's range
-// allows: one copy of @pulumi/pulumi in `npm ls`, `pulumi preview` and `pulumi up` of a VM
-// against the emulator started with `npx vmcloud-emulator` from that program.
+// The tarball carries the package's own README (packaging/README.md, swapped in by `npm pack`),
+// which names no file, folder or script the package lacks. Then that README's first steps, word
+// for word, in a fresh TypeScript program under the stock dynamic-provider launcher (as in a
+// user's own setup), once with the newest @pulumi/pulumi the registry serves and once with the
+// oldest that package.json's range allows: one copy of @pulumi/pulumi in `npm ls`, the emulator
+// started with its `npx vmcloud-emulator` command, its program (the repository README's too)
+// previewed and deployed with its `pulumi config set` commands, its policy pack step and its
+// cost table step.
 // Needs `npm run build` first (it packs dist/ as it is). The engine comes from
 // scripts/pulumi-engine.sh (built on first use, ~5 min); npm installs take 20 s to 2 min.
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,9 +33,18 @@ import {
   type Tarball,
   writeProgram,
 } from "./support/packed";
-import { readmeCommands, readmeProgram } from "./support/readme";
+import { commandsOf, fill, Readme } from "./support/readme";
 
 const POLICY_PACK = "node_modules/@vmcloud/pulumi/policy";
+/** The package's README in the repository; `npm pack` puts it in the tarball. */
+const PACKAGE_README = join(repo, "packaging/README.md");
+/** Its sections that the test runs. */
+const EMULATOR_STEP = "2. Start the emulator";
+const PROGRAM_STEP = "3. A first program";
+const POLICY_STEP = "4. The policy pack";
+const COST_STEP = "5. The cost of a change";
+/** The emulator's address as the README writes it (`--port 8443`). */
+const README_ENDPOINT = "http://127.0.0.1:8443";
 const PASSPHRASE = "vmcloud-packed-install";
 
 describe("the packed npm package, installed into a fresh project", () => {
@@ -45,11 +57,14 @@ describe("the packed npm package, installed into a fresh project", () => {
   let withoutPolicy: string;
   let emulator: EmulatorProcess;
   let fixtures: { token: string; vm: { projectId: string } };
+  /** The repository's README.md before `npm pack`. */
+  let repositoryReadme: string;
 
   beforeAll(
     async () => {
       requireBuild();
       scratch = await mkdtemp(join(tmpdir(), "vmcloud-packed-"));
+      repositoryReadme = readFileSync(join(repo, "README.md"), "utf8");
       tarball = await pack(join(scratch, "tarball"));
       console.log(
         `tarball ${tarball.file}: ${tarball.size} bytes (${(tarball.size / 1024).toFixed(0)} KiB), ` +
@@ -112,6 +127,57 @@ describe("the packed npm package, installed into a fresh project", () => {
         !["package.json", "README.md", "LICENSE"].includes(f),
     );
     expect(outside).toEqual([]);
+  });
+
+  it("carries the package's own README, which names no file, folder or script the package lacks", () => {
+    const installed = join(withPolicy, "node_modules/@vmcloud/pulumi");
+    const readme = new Readme(join(installed, "README.md"));
+    // The package's README, not the repository's, which `npm pack` put back as it was.
+    expect(readme.text).toBe(readFileSync(PACKAGE_README, "utf8"));
+    expect(readFileSync(join(repo, "README.md"), "utf8")).toBe(repositoryReadme);
+    expect(existsSync(join(repo, "packaging/.repository-README.md"))).toBe(false);
+
+    const files = tarball.files;
+    const inPackage = (path: string) =>
+      files.includes(path) || files.some((f) => f.startsWith(`${path.replace(/\/$/, "")}/`));
+    // Every link resolves inside the package, or is an absolute https URL.
+    const links = readme.links();
+    const local = links.filter((l) => !l.startsWith("https://"));
+    expect(local.length).toBeGreaterThan(10);
+    expect(local.filter((l) => !inPackage(l.split("#")[0]!))).toEqual([]);
+    // Paths into the installed package exist in it.
+    const paths = [...readme.text.matchAll(/node_modules\/@vmcloud\/pulumi\/([\w./-]+)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(paths).toContain("policy");
+    expect(paths.filter((p) => !inPackage(p))).toEqual([]);
+    // `npx <bin>` names the package's bins, both of them.
+    const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+      bin: Record<string, string>;
+      peerDependencies: Record<string, string>;
+    };
+    const bins = new Set([...readme.text.matchAll(/npx ([\w-]+)/g)].map((m) => m[1]!));
+    expect(bins).toEqual(new Set(Object.keys(manifest.bin)));
+    // Nothing of a clone: no script of the repository, no folder the package leaves out.
+    expect(readme.text).not.toMatch(/npm (run|test)\b/);
+    const repositoryOnly = readdirSync(repo, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules")
+      .map((e) => e.name)
+      .filter((name) => !files.some((f) => f.startsWith(`${name}/`)));
+    expect(repositoryOnly).toEqual(expect.arrayContaining(["examples", "scripts", "tests"]));
+    expect(
+      repositoryOnly.filter((name) => new RegExp(`(?<![\\w./@-])${name}/`).test(readme.text)),
+    ).toEqual([]);
+    // The policy step installs the range package.json declares and runs the installed pack.
+    const policy = readme.blocks(POLICY_STEP, "bash")[0]!;
+    expect(policy).toContain(
+      `npm install --save-dev "@pulumi/policy@${manifest.peerDependencies["@pulumi/policy"]}"`,
+    );
+    expect(policy).toContain(`pulumi preview --policy-pack ${POLICY_PACK}\n`);
+    // Its program is the repository README's.
+    expect(readme.blocks(PROGRAM_STEP, "ts")[0]).toBe(
+      new Readme(join(repo, "README.md")).blocks("Using it in a program", "ts")[0],
+    );
   });
 
   it("resolves every entry of `exports` and the bin from the installed package", async () => {
@@ -227,11 +293,16 @@ describe("the packed npm package, installed into a fresh project", () => {
       const ran = await preview(withPolicy, "with-policy");
       console.log(ran.output);
       expect(ran.code, ran.output).toBe(0);
-      // The pack ran, from the installed package, and found nothing to report.
+      // The pack ran, from the installed package: nothing to stop, and the stack's cost, priced
+      // with the settings of the stack's config (the environment has none).
       expect(ran.stdout).toContain("Policies:");
       expect(ran.stdout).toMatch(
-        /✅ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
+        /⚠️ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
       );
+      expect(ran.stdout).not.toContain("[mandatory]");
+      expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d for 2 priced item\(s\)/);
+      expect(ran.output).not.toContain("cost and quota policies skipped");
+      expect(ran.output).not.toContain(fixtures.token);
       expect(ran.stdout).toMatch(/\+ 4 to create/);
     }, 180_000);
 
@@ -259,123 +330,172 @@ describe("the packed npm package, installed into a fresh project", () => {
   describe.each([
     ["the newest @pulumi/pulumi", "latest"],
     ["the oldest supported @pulumi/pulumi", oldestPulumi],
-  ])("README's program, word for word, with %s (%s), stock launcher", (_what, version) => {
-    let project: string;
-    let stockEngine: Engine;
-    let npxEmulator: EmulatorProcess;
-    let env: NodeJS.ProcessEnv;
-    // The version npm installed for `version` (`latest` names none): every failure says it.
-    let installed = "(not installed)";
-    const using = () => `with @pulumi/pulumi ${installed} (asked for ${version})`;
+  ])(
+    "the package README's first steps, word for word, with %s (%s), stock launcher",
+    (_what, version) => {
+      let project: string;
+      let stockEngine: Engine;
+      let npxEmulator: EmulatorProcess;
+      let env: NodeJS.ProcessEnv;
+      /** The README of the package installed in the project. */
+      let readme: Readme;
+      /** The emulator's values for the README's placeholders. */
+      let values: Record<string, string>;
+      // The version npm installed for `version` (`latest` names none): every failure says it.
+      let installed = "(not installed)";
+      const using = () => `with @pulumi/pulumi ${installed} (asked for ${version})`;
 
-    beforeAll(async () => {
-      stockEngine = await prepareEngine("stock");
-      project = join(scratch, `readme-${version}`);
-      // A fresh TypeScript program, as `pulumi new typescript` lays one out.
-      await installProject(project, [
-        tarball.file,
-        `@pulumi/pulumi@${version}`,
-        `typescript@${lockedVersion("typescript")}`,
-        `@types/node@${lockedVersion("@types/node")}`,
-      ]);
-      installed = (
-        JSON.parse(
-          readFileSync(join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
-        ) as { version: string }
-      ).version;
-      console.log(`@pulumi/pulumi@${version} installed as ${installed}`);
-      await writeFile(
-        join(project, "Pulumi.yaml"),
-        "name: readme-program\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n",
-      );
-      await writeFile(
-        join(project, "tsconfig.json"),
-        `${JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", types: ["node"] }, files: ["index.ts"] }, null, 2)}\n`,
-      );
-      await writeFile(join(project, "index.ts"), readmeProgram());
-      npxEmulator = await spawnEmulator(["vmcloud-emulator", "--port", "0"], {
-        command: "npx",
-        cwd: project,
-        env: cleanEnv(),
-        timeoutMs: 120_000,
-      });
-      console.log(`\`npx vmcloud-emulator\` in ${project}: ${npxEmulator.url}`);
-      const state = join(scratch, `state-${version}`);
-      await mkdir(state);
-      env = cleanEnv({
-        PATH: `${stockEngine.enginePath}:${process.env.PATH ?? ""}`,
-        PULUMI_BACKEND_URL: `file://${state}`,
-        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-        PULUMI_HOME: join(scratch, "pulumi-home"),
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        // No terminal to answer `pulumi up`'s question: the CLI's own switch, not a flag.
-        PULUMI_SKIP_CONFIRMATIONS: "true",
-        VMCLOUD_ENDPOINT: "",
-        VMCLOUD_TOKEN: "",
-        VMCLOUD_PROJECT_ID: "",
-      });
-    }, 20 * 60_000);
-
-    afterAll(async () => {
-      await npxEmulator?.stop();
-    }, 60_000);
-
-    it("installs one copy of @pulumi/pulumi, the requested one", async () => {
-      const ls = await run("npm", ["ls", "@pulumi/pulumi", "--all"], {
-        cwd: project,
-        env: cleanEnv(),
-      });
-      console.log(ls.output);
-      expect(ls.code, `${using()}: ${ls.output}`).toBe(0);
-      const copies = [...ls.stdout.matchAll(/@pulumi\/pulumi@(\S+)( deduped)?/g)];
-      expect(new Set(copies.map((m) => m[1])).size, `${using()}: ${ls.stdout}`).toBe(1);
-      expect(
-        copies.filter((m) => m[2] === undefined),
-        `${using()}: ${ls.stdout}`,
-      ).toHaveLength(1);
-      expect(copies[0]?.[1]).toBe(installed);
-      if (version !== "latest") expect(installed).toBe(version);
-    });
-
-    it("`pulumi preview` and README's commands (`pulumi config set …`, `pulumi up`) deploy the VM", async () => {
-      const fixtures = (await (await fetch(`${npxEmulator.url}/_emulator/fixtures`)).json()) as {
-        token: string;
-        vm: { projectId: string };
-      };
-      const pulumi = async (args: string[]) =>
-        expectSuccess(
-          await run("pulumi", args, { cwd: project, env }),
-          `pulumi ${args.join(" ")} ${using()}`,
+      beforeAll(async () => {
+        stockEngine = await prepareEngine("stock");
+        project = join(scratch, `readme-${version}`);
+        // A fresh TypeScript program, as `pulumi new typescript` lays one out.
+        await installProject(project, [
+          tarball.file,
+          `@pulumi/pulumi@${version}`,
+          `typescript@${lockedVersion("typescript")}`,
+          `@types/node@${lockedVersion("@types/node")}`,
+        ]);
+        installed = (
+          JSON.parse(
+            readFileSync(join(project, "node_modules/@pulumi/pulumi/package.json"), "utf8"),
+          ) as { version: string }
+        ).version;
+        console.log(`@pulumi/pulumi@${version} installed as ${installed}`);
+        await writeFile(
+          join(project, "Pulumi.yaml"),
+          "name: readme-program\nruntime:\n  name: nodejs\n  options:\n    typescript: true\nmain: index.ts\n",
         );
-      await pulumi(["stack", "init", "dev"]);
-      const commands = readmeCommands({
-        endpoint: npxEmulator.url,
-        token: fixtures.token,
-        projectId: fixtures.vm.projectId,
-      });
-      const up = commands.pop();
-      expect(up).toEqual(["pulumi", "up"]);
-      for (const command of commands) {
-        expect(command[0]).toBe("pulumi");
-        await pulumi(command.slice(1));
-      }
-      const preview = await pulumi(["preview"]);
-      console.log(preview.output);
-      expect(preview.stdout, using()).toMatch(/\+ 3 to create/);
+        await writeFile(
+          join(project, "tsconfig.json"),
+          `${JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", types: ["node"] }, files: ["index.ts"] }, null, 2)}\n`,
+        );
+        readme = new Readme(join(project, "node_modules/@vmcloud/pulumi/README.md"));
+        await writeFile(join(project, "index.ts"), readme.blocks(PROGRAM_STEP, "ts")[0]!);
+        // The README's command, on a free port instead of 8443.
+        const [start, ...others] = commandsOf(readme.blocks(EMULATOR_STEP, "bash")[0]!);
+        expect(others).toEqual([]);
+        expect(start).toEqual(["npx", "vmcloud-emulator", "--port", "8443"]);
+        npxEmulator = await spawnEmulator(
+          start!.slice(1).map((arg) => (arg === "8443" ? "0" : arg)),
+          { command: "npx", cwd: project, env: cleanEnv(), timeoutMs: 120_000 },
+        );
+        console.log(`\`npx vmcloud-emulator\` in ${project}: ${npxEmulator.url}`);
+        const fixtures = (await (await fetch(`${npxEmulator.url}/_emulator/fixtures`)).json()) as {
+          token: string;
+          vm: { projectId: string };
+        };
+        values = {
+          [README_ENDPOINT]: npxEmulator.url,
+          "<token>": fixtures.token,
+          "<project uuid>": fixtures.vm.projectId,
+        };
+        const state = join(scratch, `state-${version}`);
+        await mkdir(state);
+        env = cleanEnv({
+          PATH: `${stockEngine.enginePath}:${process.env.PATH ?? ""}`,
+          PULUMI_BACKEND_URL: `file://${state}`,
+          PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+          PULUMI_HOME: join(scratch, "pulumi-home"),
+          PULUMI_SKIP_UPDATE_CHECK: "true",
+          // No terminal to answer `pulumi up`'s question: the CLI's own switch, not a flag.
+          PULUMI_SKIP_CONFIRMATIONS: "true",
+          VMCLOUD_ENDPOINT: "",
+          VMCLOUD_TOKEN: "",
+          VMCLOUD_PROJECT_ID: "",
+        });
+      }, 20 * 60_000);
 
-      const deployed = await pulumi(up!.slice(1));
-      console.log(deployed.output);
-      expect(deployed.stdout, using()).toMatch(/3 created/);
-      const outputs = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout) as {
-        address: string;
-      };
-      expect(outputs.address).toMatch(/^10\.10\.0\.\d+$/);
-      const state = (await (await fetch(`${npxEmulator.url}/_emulator/state`)).json()) as {
-        vm: { vms: Record<string, { name: string; status: string }> };
-      };
-      expect(Object.values(state.vm.vms).filter((vm) => vm.name === "web")).toEqual([
-        expect.objectContaining({ name: "web", status: "running" }),
-      ]);
-    }, 300_000);
-  });
+      afterAll(async () => {
+        await npxEmulator?.stop();
+      }, 60_000);
+
+      it("installs one copy of @pulumi/pulumi, the requested one", async () => {
+        const ls = await run("npm", ["ls", "@pulumi/pulumi", "--all"], {
+          cwd: project,
+          env: cleanEnv(),
+        });
+        console.log(ls.output);
+        expect(ls.code, `${using()}: ${ls.output}`).toBe(0);
+        const copies = [...ls.stdout.matchAll(/@pulumi\/pulumi@(\S+)( deduped)?/g)];
+        expect(new Set(copies.map((m) => m[1])).size, `${using()}: ${ls.stdout}`).toBe(1);
+        expect(
+          copies.filter((m) => m[2] === undefined),
+          `${using()}: ${ls.stdout}`,
+        ).toHaveLength(1);
+        expect(copies[0]?.[1]).toBe(installed);
+        if (version !== "latest") expect(installed).toBe(version);
+      });
+
+      it("`pulumi preview` and README's commands (`pulumi config set …`, `pulumi up`) deploy the VM", async () => {
+        const pulumi = async (args: string[]) =>
+          expectSuccess(
+            await run("pulumi", args, { cwd: project, env }),
+            `pulumi ${args.join(" ")} ${using()}`,
+          );
+        await pulumi(["stack", "init", "dev"]);
+        const commands = commandsOf(readme.blocks(PROGRAM_STEP, "bash")[0]!, values);
+        const up = commands.pop();
+        expect(up).toEqual(["pulumi", "up"]);
+        for (const command of commands) {
+          expect(command[0]).toBe("pulumi");
+          await pulumi(command.slice(1));
+        }
+        const preview = await pulumi(["preview"]);
+        console.log(preview.output);
+        expect(preview.stdout, using()).toMatch(/\+ 4 to create/);
+
+        const deployed = await pulumi(up!.slice(1));
+        console.log(deployed.output);
+        expect(deployed.stdout, using()).toMatch(/4 created/);
+        const outputs = JSON.parse((await pulumi(["stack", "output", "--json"])).stdout) as {
+          address: string;
+        };
+        expect(outputs.address).toMatch(/^10\.10\.0\.\d+$/);
+        const state = (await (await fetch(`${npxEmulator.url}/_emulator/state`)).json()) as {
+          vm: { vms: Record<string, { name: string; status: string }> };
+        };
+        expect(Object.values(state.vm.vms).filter((vm) => vm.name === "web")).toEqual([
+          expect.objectContaining({ name: "web", status: "running" }),
+        ]);
+      }, 300_000);
+
+      it("README's policy pack step runs the installed pack, priced with the stack's settings", async () => {
+        const [install, preview, ...others] = commandsOf(readme.blocks(POLICY_STEP, "bash")[0]!);
+        expect(others).toEqual([]);
+        expect(install!.slice(0, 3)).toEqual(["npm", "install", "--save-dev"]);
+        expectSuccess(
+          await run(install![0]!, install!.slice(1), {
+            cwd: project,
+            env: cleanEnv(),
+            timeoutMs: 10 * 60_000,
+          }),
+          install!.join(" "),
+        );
+        const ran = expectSuccess(
+          await run(preview![0]!, preview!.slice(1), { cwd: project, env }),
+          preview!.join(" "),
+        );
+        console.log(ran.output);
+        expect(ran.stdout).toMatch(
+          /⚠️ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
+        );
+        expect(ran.stdout).not.toContain("[mandatory]");
+        expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d for 2 priced item\(s\)/);
+        expect(ran.output).not.toContain(values["<token>"]!);
+      }, 600_000);
+
+      it("README's cost step writes the Markdown table with the installed vmcloud-cost", async () => {
+        const script = fill(readme.blocks(COST_STEP, "bash")[0]!, values);
+        expectSuccess(
+          await run("bash", ["-euo", "pipefail", "-c", script], { cwd: project, env }),
+          "README's cost step",
+        );
+        const table = readFileSync(join(project, "cost.md"), "utf8");
+        console.log(table);
+        expect(table).toContain("| Resource | Quantity | Monthly price | Change |");
+        expect(table).toMatch(/\| web: gen-2-4, ubuntu-22\.04 \| 1 VM \| [\d,]+\.\d\d \| 0\.00 \|/);
+        expect(table).toMatch(/Monthly total [\d,]+\.\d\d/);
+      }, 300_000);
+    },
+  );
 });

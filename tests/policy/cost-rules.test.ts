@@ -1,8 +1,11 @@
 // The cost and quota policies, called as the analyzer server calls them, against the real
 // emulator: the total and the change against resources that already exist, values not known
-// yet (flagged, or priced at the configured defaults), the budget, the quotas, and the skip
-// without credentials.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// yet (flagged, or priced at the configured defaults), the budget, the quotas, where the
+// settings come from (policy config, the stack's vmcloud:* config, the environment), and what
+// a policy that cannot run does (skipped, or in CI a violation that says why).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { inCi } from "../../policy/lib/cost-run";
+import { useStackConfig } from "../../policy/lib/stack-config";
 import { projectQuotas } from "../../policy/rules/project-quotas";
 import { monthlyBudget, stackCost } from "../../policy/rules/stack-cost";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -16,6 +19,28 @@ beforeAll(async () => {
   connection = { endpoint: emu.url, token: emu.token, projectId: emu.fixtures.vm.projectId };
 });
 afterAll(async () => emu.close());
+afterEach(() => {
+  useStackConfig([]);
+  vi.unstubAllEnvs();
+});
+
+/** No VMCLOUD_* settings in the environment, and CI as given ("": not a CI run). */
+function environment(ci: string): void {
+  for (const name of ["VMCLOUD_ENDPOINT", "VMCLOUD_TOKEN", "VMCLOUD_PROJECT_ID"]) {
+    vi.stubEnv(name, "");
+  }
+  vi.stubEnv("CI", ci);
+}
+
+/** The emulator's settings as the stack's config holds them. */
+function stackSettings(overrides: Record<string, string> = {}): Array<[string, string]> {
+  return Object.entries({
+    "vmcloud:endpoint": emu.url,
+    "vmcloud:token": emu.token,
+    "vmcloud:projectId": emu.fixtures.vm.projectId,
+    ...overrides,
+  });
+}
 
 const web: TestResource = {
   type: "Vm",
@@ -60,6 +85,7 @@ describe("vmcloud-stack-cost", () => {
   });
 
   it("is skipped, saying why, without credentials", async () => {
+    vi.stubEnv("CI", "");
     const outcome = await validateStack(stackCost, [web]);
     expect(outcome).toMatchObject({ kind: "not-applicable" });
     expect((outcome as { reason: string }).reason).toMatch(
@@ -113,5 +139,91 @@ describe("vmcloud-project-quotas", () => {
       await emu.call("POST", "/_emulator/reset", { auth: false });
     }
     expect(violations(await validateStack(projectQuotas, [web, data], connection))).toEqual([]);
+  });
+});
+
+describe("where the cost and quota policies find the service", () => {
+  it("in the stack's vmcloud:* config, the settings the program reads", async () => {
+    environment("");
+    useStackConfig(stackSettings());
+    const [message] = violations(await validateStack(stackCost, [web, data]));
+    expect(message).toContain("monthly total 2,727.50");
+  });
+
+  it("the policy config first, then the stack's config, then the environment", async () => {
+    environment("");
+    // A wrong endpoint in the stack's config loses to the policy config's.
+    useStackConfig(stackSettings({ "vmcloud:endpoint": "http://127.0.0.1:1" }));
+    const [fromPolicy] = violations(
+      await validateStack(stackCost, [web, data], { endpoint: emu.url }),
+    );
+    expect(fromPolicy).toContain("monthly total 2,727.50");
+    // A wrong endpoint in the environment loses to the stack's config.
+    vi.stubEnv("VMCLOUD_ENDPOINT", "http://127.0.0.1:1");
+    useStackConfig(stackSettings());
+    const [fromStack] = violations(await validateStack(stackCost, [web, data]));
+    expect(fromStack).toContain("monthly total 2,727.50");
+  });
+});
+
+describe("a cost or quota policy that cannot run", () => {
+  it("in CI: a violation naming what is missing, where to set it and how to go on without it", async () => {
+    environment("true");
+    useStackConfig(stackSettings({ "vmcloud:endpoint": "", "vmcloud:projectId": "" }));
+    const [message, ...more] = violations(await validateStack(projectQuotas, [web]));
+    expect(more).toEqual([]);
+    expect(message).toBe(
+      "vmcloud-project-quotas could not run: not set: an endpoint (endpoint in the policy config, " +
+        "vmcloud:endpoint in the stack config or VMCLOUD_ENDPOINT); a project (projectId in the policy " +
+        "config, vmcloud:projectId in the stack config or VMCLOUD_PROJECT_ID). Fix: set them in the " +
+        "stack as the program reads them (`pulumi config set vmcloud:endpoint <url>`, " +
+        "`pulumi config set --secret vmcloud:token <token>`, `pulumi config set vmcloud:projectId <id>`) " +
+        "or in the environment of the preview (VMCLOUD_ENDPOINT, VMCLOUD_TOKEN, VMCLOUD_PROJECT_ID). " +
+        "It is reported because this is a CI run (CI=true), where a policy that cannot run fails rather " +
+        'than pass unchecked; to go on without it, set "whenUnavailable": "skip" (or "enforcementLevel": ' +
+        '"disabled") for vmcloud-project-quotas in the policy pack config.',
+    );
+  });
+
+  it("in CI: a violation when the service refuses, without the token", async () => {
+    environment("true");
+    useStackConfig(stackSettings({ "vmcloud:token": "wrong-token-4c1d" }));
+    const [message] = violations(await validateStack(projectQuotas, [web]));
+    expect(message).toMatch(
+      /^vmcloud-project-quotas could not run: the service could not be read \(.*401.*\)\. Fix: check that the endpoint is reachable/,
+    );
+    expect(message).not.toContain("wrong-token-4c1d");
+    // The other two fail the same way, each at its own level.
+    const [cost] = violations(await validateStack(stackCost, [web]));
+    expect(cost).toMatch(/^vmcloud-stack-cost could not run: the service could not be read/);
+    const [budget] = violations(await validateStack(monthlyBudget, [web], { monthlyBudget: 10 }));
+    expect(budget).toMatch(/^vmcloud-monthly-budget could not run/);
+  });
+
+  it("outside CI: not applicable, unless its config says fail; skip wins over CI", async () => {
+    environment("");
+    expect(await validateStack(projectQuotas, [web])).toMatchObject({
+      kind: "not-applicable",
+      reason: expect.stringMatching(/^not set: an endpoint/) as string,
+    });
+    const [failed] = violations(
+      await validateStack(projectQuotas, [web], { whenUnavailable: "fail" }),
+    );
+    expect(failed).toContain('because its policy config says "whenUnavailable": "fail"');
+    vi.stubEnv("CI", "true");
+    expect(await validateStack(projectQuotas, [web], { whenUnavailable: "skip" })).toMatchObject({
+      kind: "not-applicable",
+    });
+  });
+
+  it("takes CI to be set when the CI variable is set and not false", () => {
+    expect(inCi({ CI: "true" })).toBe(true);
+    expect(inCi({ CI: "1" })).toBe(true);
+    expect(inCi({ CI: "woodpecker" })).toBe(true);
+    expect(inCi({})).toBe(false);
+    expect(inCi({ CI: "" })).toBe(false);
+    expect(inCi({ CI: "false" })).toBe(false);
+    expect(inCi({ CI: "FALSE" })).toBe(false);
+    expect(inCi({ CI: "0" })).toBe(false);
   });
 });

@@ -1,52 +1,67 @@
 /**
- * README's "Using it in a program", as the packed-install test runs it word for word: the
- * TypeScript program (the section's `ts` block) and the commands of its `bash` block, with
- * the placeholders (`https://…`, `<token>`, `<project uuid>`) replaced by the emulator's
- * values and the comments dropped.
+ * READMEs as the packed-install test reads them: the package's own README (as the tarball
+ * holds it), whose first steps it runs word for word, and the repository's README, whose
+ * program must be the same. Sections are `## ` headings; commands are the lines of a fenced
+ * `bash` block, comments dropped and placeholders (`<token>`, …) replaced.
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { repo } from "./packed";
 
-/** The section, up to the next `## ` heading. */
-function section(): string {
-  const readme = readFileSync(join(repo, "README.md"), "utf8");
-  const start = readme.indexOf("\n## Using it in a program\n");
-  if (start < 0) throw new Error('README.md has no "## Using it in a program" section');
-  const end = readme.indexOf("\n## ", start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+/** One README file. */
+export class Readme {
+  /** Reads the README at `file`. */
+  constructor(readonly file: string) {
+    this.text = readFileSync(file, "utf8");
+  }
+
+  /** Its whole text. */
+  readonly text: string;
+
+  /** The section under `## <heading>`, up to the next `## ` heading. */
+  section(heading: string): string {
+    const start = this.text.indexOf(`\n## ${heading}\n`);
+    if (start < 0) throw new Error(`${this.file} has no "## ${heading}" section`);
+    const end = this.text.indexOf("\n## ", start + 1);
+    return this.text.slice(start, end < 0 ? undefined : end);
+  }
+
+  /** The fenced blocks of `language` in the section, in order. */
+  blocks(heading: string, language: string): string[] {
+    const blocks = [
+      ...this.section(heading).matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g")),
+    ].map((m) => m[1]!);
+    if (blocks.length === 0) {
+      throw new Error(`"## ${heading}" of ${this.file} has no ${language} block`);
+    }
+    return blocks;
+  }
+
+  /** The targets of its Markdown links, `[text](target)`. */
+  links(): string[] {
+    return [...this.text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  }
 }
 
-/** The first fenced block of `language` in the section. */
-function block(language: string): string {
-  const match = new RegExp("```" + language + "\\n([\\s\\S]*?)```").exec(section());
-  if (match === null) throw new Error(`README's "Using it in a program" has no ${language} block`);
-  return match[1]!;
+/** What replaces each placeholder: the placeholder's text → its value. */
+export type Placeholders = Record<string, string>;
+
+/** `text` with every placeholder replaced. */
+export function fill(text: string, values: Placeholders): string {
+  let filled = text;
+  for (const [placeholder, value] of Object.entries(values)) {
+    filled = filled.split(placeholder).join(value);
+  }
+  return filled;
 }
 
-/** The program, as README shows it. */
-export function readmeProgram(): string {
-  return block("ts");
-}
-
-/** What replaces each placeholder of the commands. */
-export interface ReadmeValues {
-  endpoint: string;
-  token: string;
-  projectId: string;
-}
-
-/** The commands of the section's first `bash` block, each as its arguments. */
-export function readmeCommands(values: ReadmeValues): string[][] {
-  return block("bash")
+/** The commands of a `bash` block, each as its arguments: comments dropped, placeholders filled. */
+export function commandsOf(block: string, values: Placeholders = {}): string[][] {
+  return block
     .split("\n")
     .map((line) => line.replace(/\s+#.*$/, "").trim())
     .filter((line) => line !== "")
     .map((line) =>
-      line
-        .replace("https://…", values.endpoint)
-        .replace("<token>", values.token)
-        .replace("<project uuid>", values.projectId)
-        .split(/\s+/),
+      fill(line, values)
+        .split(/\s+/)
+        .map((arg) => arg.replace(/^"(.*)"$/, "$1")),
     );
 }
