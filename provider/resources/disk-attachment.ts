@@ -11,7 +11,7 @@ import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
-import { diskPoll, getDisk, isSettled, waitForDisk } from "./disk/waits";
+import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 
 /** Default wait of create and delete: 10 minutes. */
@@ -85,6 +85,26 @@ async function waitAttached(
   return outs;
 }
 
+/**
+ * After a refusal of an attach or a detach: waits until `disk` (as read just then) has settled
+ * when the refusal came because it was between states (e.g. another VM's attach or detach of a
+ * shared disk under way); then the request may be sent again. A settled disk means the
+ * refusal stands: `error` is thrown.
+ */
+async function settleOrThrow(
+  ctx: ResourceContext,
+  disk: DiskResponse,
+  error: unknown,
+  timeoutMs: number,
+): Promise<void> {
+  if (isSettled(disk.state)) throw error;
+  ctx.progress(`disk ${disk.id} is ${disk.state}; waiting until it settles to ask again`);
+  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, {
+    failOnError: false,
+    projectId: disk.project.id,
+  });
+}
+
 /** The dynamic provider of `DiskAttachment`. */
 export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
   typeName: "DiskAttachment",
@@ -96,26 +116,33 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
 
   checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),
 
-  async create(ctx, { diskId, vmId, timeouts }) {
-    const timeoutMs = ctx.timeoutMs({ timeouts }, "create", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+  async create(ctx, { diskId, vmId }) {
+    const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);
     const id = attachmentId(diskId, vmId);
     const listsVm = async () => {
       const disk = await getDisk(ctx.client, diskId);
       return disk !== undefined && disk.vms.some((v) => v.id === vmId) ? disk : undefined;
     };
     let projectId: string | undefined;
-    try {
-      const answer = await ctx.client.call(
-        disksEndpoints.attachDisk,
-        { params: { disk_id: diskId }, body: { vm_id: vmId } },
-        { findExisting: listsVm },
-      );
-      projectId = answer.project.id;
-    } catch (error) {
-      // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
-      const found = error instanceof ValidationError ? await listsVm() : undefined;
-      if (found === undefined) throw error;
-      projectId = found.project.id;
+    for (;;) {
+      try {
+        const answer = await ctx.client.call(
+          disksEndpoints.attachDisk,
+          { params: { disk_id: diskId }, body: { vm_id: vmId } },
+          { findExisting: listsVm },
+        );
+        projectId = answer.project.id;
+        break;
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        const disk = await getDisk(ctx.client, diskId);
+        if (disk === undefined) throw error;
+        projectId = disk.project.id;
+        // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
+        if (disk.vms.some((v) => v.id === vmId)) break;
+        // A shared disk another attachment is attaching or detaching: wait, then ask again.
+        await settleOrThrow(ctx, disk, error, remaining());
+      }
     }
     const fallback: DiskAttachmentOutputs = {
       diskId,
@@ -125,7 +152,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       bootDisk: false,
     };
     try {
-      return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs, projectId) };
+      return { id, outs: await waitAttached(ctx, diskId, vmId, remaining(), projectId) };
     } catch (error) {
       throw ctx.notReady(id, fallback, error);
     }
@@ -147,28 +174,34 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     }
   },
 
-  async delete(ctx, id, olds) {
+  async delete(ctx, id) {
     const { diskId, vmId } = parseAttachmentId(id);
-    const timeoutMs = ctx.timeoutMs(olds, "delete", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);
     let projectId: string | undefined;
-    try {
-      // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
-      // (already detached), which counts as success below.
-      const answer = await ctx.client.call(
-        disksEndpoints.detachDisk,
-        { params: { disk_id: diskId }, body: { vm_id: vmId } },
-        { idempotent: true },
-      );
-      projectId = answer.project.id;
-    } catch (error) {
-      if (error instanceof NotFoundError) return;
-      // Already detached, or the VM is gone: success, judged by the disk itself.
-      if (!(error instanceof ValidationError)) throw error;
-      const disk = await getDisk(ctx.client, diskId);
-      if (disk === undefined) return;
-      // A resent detach may meet the first one still under way: that is success too.
-      if (disk.vms.some((v) => v.id === vmId) && disk.state !== "detaching") throw error;
-      projectId = disk.project.id;
+    for (;;) {
+      try {
+        // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
+        // (already detached), which counts as success below.
+        const answer = await ctx.client.call(
+          disksEndpoints.detachDisk,
+          { params: { disk_id: diskId }, body: { vm_id: vmId } },
+          { idempotent: true },
+        );
+        projectId = answer.project.id;
+        break;
+      } catch (error) {
+        if (error instanceof NotFoundError) return;
+        // Already detached, or the VM is gone: success, judged by the disk itself.
+        if (!(error instanceof ValidationError)) throw error;
+        const disk = await getDisk(ctx.client, diskId);
+        if (disk === undefined) return;
+        projectId = disk.project.id;
+        if (!disk.vms.some((v) => v.id === vmId)) break;
+        // Between states: this detach resent while the first is under way, or another VM's
+        // attach or detach of a shared disk. Once it settles, a disk that still holds the VM
+        // is asked again.
+        await settleOrThrow(ctx, disk, error, remaining());
+      }
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
     await ctx.wait<DiskResponse | undefined>({
@@ -177,7 +210,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       alignChecks: true,
       isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
       describe: (d) => (d === undefined ? "gone" : d.state),
-      timeoutMs,
+      timeoutMs: remaining(),
     });
   },
 

@@ -20,7 +20,7 @@ import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";
 import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
 import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
 import { createRequest, updateRequest } from "./disk/requests";
-import { getDisk, isSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
+import { getDisk, isSettled, waitDiskSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
 
 /** Default wait of create, update and delete: 10 minutes. */
 export const DISK_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -208,11 +208,8 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
       if (disk === undefined) return;
       if (disk.state !== "deleting") {
         try {
-          await waitForDisk(ctx, id, {
-            what: "to settle before it is deleted",
-            isDone: (d) => isSettled(d.state),
+          await waitDiskSettled(ctx, id, "to settle before it is deleted", remaining(), {
             failOnError: false,
-            timeoutMs: remaining(),
             projectId,
           });
           await send();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import type { VmResponse } from "../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { runningVm, uniqueName, UNKNOWN } from "./support/fixtures";
+import { runningVm, slowDown, uniqueName, UNKNOWN } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -102,6 +102,45 @@ describe("create", () => {
     });
     expect(await attachment.read(second.id, second.outs)).toMatchObject({ id: second.id });
     expect(await attachment.read(first.id, first.outs)).toEqual({});
+  });
+});
+
+describe("a shared disk that another VM's attachment is changing", () => {
+  it("attach: waits until the other attach is done, then attaches", async () => {
+    const d = await newDisk({ shared: true });
+    const restore = slowDown(emu, 50); // attaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/attach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      expect((await getDisk(d.id)).body.state).toBe("attaching");
+      const { outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
+      expect(outs).toMatchObject({ diskId: d.id, vmId: vm.id });
+    } finally {
+      restore();
+    }
+    const after = (await getDisk(d.id)).body;
+    expect(after.state).toBe("in_use");
+    expect(after.vms.map((v) => v.id).sort()).toEqual([vm.id, vm2.id].sort());
+  });
+
+  it("detach: waits until the other detach is done, then detaches", async () => {
+    const d = await newDisk({ shared: true });
+    const mine = await attachment.up({ diskId: d.id, vmId: vm.id });
+    await attachment.up({ diskId: d.id, vmId: vm2.id });
+    const restore = slowDown(emu, 50); // detaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/detach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      expect((await getDisk(d.id)).body.state).toBe("detaching");
+      await attachment.delete(mine.id, { ...mine.outs, timeouts: { delete: "10s" } });
+    } finally {
+      restore();
+    }
+    expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
   });
 });
 
