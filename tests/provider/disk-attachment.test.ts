@@ -192,6 +192,35 @@ describe("replace", () => {
     expect(moved.id).toBe(`${d.id}:${vm2.id}`);
   });
 
+  it("the engine's check of a replacement, with no previous inputs, still excuses the VM the disk leaves", async () => {
+    const d = await newDisk();
+    const { id, inputs, outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
+    const holder = /is attached to VM vm-\S+ \(\S+\) and is not shared; detach it there first/;
+    const heldElsewhere = [{ property: "diskId", reason: expect.stringMatching(holder) }];
+    // The VM is replaced: the new one's id is unknown during preview, known at up.
+    for (const vmId of [UNKNOWN, vm2.id]) {
+      const news = { ...inputs, vmId };
+      // The new VM made first: the engine checks the new inputs with the previous ones, then
+      // (the diff says replace) once more with none, to fill defaults afresh.
+      expect((await attachment.check(news, inputs)).failures).toEqual([]);
+      expect((await attachment.diff(id, outs, news)).replaces).toEqual(["vmId"]);
+      expect((await attachment.check(news)).failures).toEqual([]);
+      // A check with no previous inputs that nothing announced is a new attachment: the disk
+      // is another VM's.
+      expect((await attachment.check(news)).failures).toEqual(heldElsewhere);
+    }
+    // The old VM deleted first: the engine asks the diff of the attachment with the VM's id
+    // unknown (will it be replaced too?), deletes it, and later checks the new inputs alone.
+    const dependent = { ...inputs, vmId: UNKNOWN };
+    expect((await attachment.diff(id, outs, dependent)).replaces).toEqual(["vmId"]);
+    expect((await attachment.check(dependent)).failures).toEqual([]);
+    expect((await attachment.check(dependent)).failures).toEqual(heldElsewhere);
+    // Unchanged, the attachment is not replaced: no check with no previous inputs follows.
+    expect((await attachment.check(inputs, inputs)).failures).toEqual([]);
+    expect((await attachment.diff(id, outs, inputs)).changes).toBe(false);
+    expect((await attachment.check(dependent)).failures).toEqual(heldElsewhere);
+  });
+
   it("a change of timeouts alone is recorded without any request", async () => {
     const d = await newDisk();
     const { id, inputs, outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
