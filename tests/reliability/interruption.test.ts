@@ -8,11 +8,10 @@
 // `pulumi cancel` first, as the CLI's own message tells a user to, and after the second `up`
 // a `pulumi refresh --clear-pending-creates`, which the engine's warning about the interrupted
 // creates advises.) Then `destroy` must leave nothing.
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
+import { killUpWhen } from "../e2e/support/kill-up";
 import {
   census,
   duplicatesOf,
@@ -70,48 +69,6 @@ const MOMENTS = [
   { label: "attachments", when: (p: string) => inFlight(p, "disks", "data-", "attaching") },
 ];
 
-/**
- * Starts `pulumi up` in its own process group and kills the group with SIGKILL once `ready()`
- * holds; resolves to the output the CLI printed before it died.
- */
-async function killUpWhen(
-  env: Record<string, string>,
-  stackName: string,
-  ready: () => Promise<boolean>,
-): Promise<{ output: string; killedAfterMs: number }> {
-  const child = spawn(
-    join(engine.bin, "pulumi"),
-    ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stackName],
-    {
-      cwd: REFERENCE_DIR,
-      env: { ...process.env, ...env },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
-  const started = Date.now();
-  const deadline = started + 120_000;
-  let killedAfterMs = -1;
-  while (child.exitCode === null && Date.now() < deadline) {
-    if (await ready()) {
-      killedAfterMs = Date.now() - started;
-      process.kill(-child.pid!, "SIGKILL");
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  if (killedAfterMs < 0 && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-  await exited;
-  if (killedAfterMs < 0) {
-    throw new Error(`pulumi up ended before creates were in flight:\n${output.slice(-3000)}`);
-  }
-  return { output, killedAfterMs };
-}
-
 describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
   for (let n = 1; n <= INTERRUPTIONS; n++) {
     const moment = MOMENTS[(n - 1) % MOMENTS.length]!;
@@ -124,11 +81,13 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           cidr: `10.${70 + n}.0.0/24`,
         });
         try {
-          const killed = await killUpWhen(
-            ref.env,
-            ref.stackName,
-            async () => (await moment.when(ref.prefix)) >= 1,
-          );
+          const killed = await killUpWhen({
+            bin: engine.bin,
+            cwd: REFERENCE_DIR,
+            env: ref.env,
+            stackName: ref.stackName,
+            ready: async () => (await moment.when(ref.prefix)) >= 1,
+          });
           scan.add(`killed up, run ${n}`, killed.output);
           const pending = await pendingOperations(ref.stack);
           console.log(
