@@ -86,24 +86,39 @@ async function waitAttached(
   return outs;
 }
 
+/** The service's refusals of an attach or a detach for the state the disk is in. */
+const PASSING_STATE_REFUSALS = [
+  "disk_can_not_be_attached_from_current_state",
+  "disk_can_not_be_detached_from_current_state",
+];
+
 /**
- * After a refusal of an attach or a detach: waits until `disk` (as read just then) has settled
- * when the refusal came because it was between states (e.g. another VM's attach or detach of a
- * shared disk under way); then the request may be sent again. A settled disk means the
- * refusal stands: `error` is thrown.
+ * After a refusal (`error`) of an attach or a detach, with `disk` as read just then: a disk
+ * between states (e.g. another VM's attach or detach of a shared disk under way) is waited for
+ * until it settles, and the request may be sent again; so may it at once after a refusal for a
+ * state the disk has left since, but not twice in a row (`settledBefore`: how many refusals in
+ * a row found the disk settled). Any other refusal stands: `error` is thrown. Answers the new
+ * count of refusals in a row that found the disk settled.
  */
-async function settleOrThrow(
+async function beforeAskingAgain(
   ctx: ResourceContext,
   disk: DiskResponse,
   error: unknown,
   timeoutMs: number,
-): Promise<void> {
-  if (isSettled(disk.state)) throw error;
+  settledBefore: number,
+): Promise<number> {
+  if (isSettled(disk.state)) {
+    const passing =
+      error instanceof ValidationError && PASSING_STATE_REFUSALS.includes(error.code ?? "");
+    if (!passing || settledBefore > 0) throw error;
+    return settledBefore + 1;
+  }
   ctx.progress(`disk ${disk.id} is ${disk.state}; waiting until it settles to ask again`);
   await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, {
     failOnError: false,
     projectId: disk.project.id,
   });
+  return 0;
 }
 
 /** The dynamic provider of `DiskAttachment`. */
@@ -132,6 +147,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       return disk !== undefined && disk.vms.some((v) => v.id === vmId) ? disk : undefined;
     };
     let projectId: string | undefined;
+    let settledRefusals = 0;
     for (;;) {
       try {
         const answer = await ctx.client.call(
@@ -149,7 +165,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
         // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
         if (disk.vms.some((v) => v.id === vmId)) break;
         // A shared disk another attachment is attaching or detaching: wait, then ask again.
-        await settleOrThrow(ctx, disk, error, remaining());
+        settledRefusals = await beforeAskingAgain(ctx, disk, error, remaining(), settledRefusals);
       }
     }
     const fallback: DiskAttachmentOutputs = {
@@ -186,6 +202,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     const { diskId, vmId } = parseAttachmentId(id);
     const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);
     let projectId: string | undefined;
+    let settledRefusals = 0;
     for (;;) {
       try {
         // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
@@ -208,7 +225,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
         // Between states: this detach resent while the first is under way, or another VM's
         // attach or detach of a shared disk. Once it settles, a disk that still holds the VM
         // is asked again.
-        await settleOrThrow(ctx, disk, error, remaining());
+        settledRefusals = await beforeAskingAgain(ctx, disk, error, remaining(), settledRefusals);
       }
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.

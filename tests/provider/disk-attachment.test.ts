@@ -142,6 +142,32 @@ describe("a shared disk that another VM's attachment is changing", () => {
     }
     expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
   });
+
+  it("detach: refused while the other detach was under way, and settled by the time the disk is read, asks again at once", async () => {
+    const d = await newDisk({ shared: true });
+    const mine = await attachment.up({ diskId: d.id, vmId: vm.id });
+    await attachment.up({ diskId: d.id, vmId: vm2.id });
+    const restore = slowDown(emu, 50); // detaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/detach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      // The provider's read of the disk after the refusal comes once the other detach is done.
+      await attachment.setFaults([
+        { route: `/disks/${d.id}$`, method: "GET", latencyMs: 600, times: 1 },
+      ]);
+      await attachment.clearRequests();
+      await attachment.delete(mine.id, { ...mine.outs, timeouts: { delete: "10s" } });
+    } finally {
+      restore();
+    }
+    const detaches = (await attachment.requests()).filter(
+      (r) => r.method === "POST" && r.url.endsWith("/detach"),
+    );
+    expect(detaches.map((r) => r.status)).toEqual([422, 200]);
+    expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
+  });
 });
 
 describe("read and import", () => {
