@@ -21,7 +21,8 @@ export type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput };
 export interface VmBootDiskArgs {
   /**
    * Size in GB, at least the image's minimum (e.g. 10 for `ubuntu-22.04`, 50 for
-   * `windows-2022`) and within the disk type's range. A larger value replaces the VM; a boot
+   * `windows-2022`) and within the disk type's range. A larger value grows the disk in place
+   * (the VM and its data stay); a smaller one fails at preview, as disks never shrink. A boot
    * disk grown outside the program (e.g. through the disks API) is not a change.
    */
   size: pulumi.Input<number>;
@@ -104,7 +105,7 @@ export interface VmArgs {
    * Changing it replaces the VM.
    */
   availabilityZone?: pulumi.Input<string>;
-  /** The boot disk. Changing it replaces the VM. */
+  /** The boot disk. A larger `size` grows it in place; a new type or name replaces the VM. */
   bootDisk: pulumi.Input<VmBootDiskArgs>;
   /**
    * Extra disks made (name + size) or attached (diskId) at creation, at most 8. Default none.

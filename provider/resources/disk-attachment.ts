@@ -11,8 +11,9 @@ import { NotFoundError, ValidationError } from "../client";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
-import { diskPoll, getDisk, isSettled, waitForDisk } from "./disk/waits";
+import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
+import { noteOwnHolder } from "./disk-attachment/own-holder";
 
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -85,6 +86,41 @@ async function waitAttached(
   return outs;
 }
 
+/** The service's refusals of an attach or a detach for the state the disk is in. */
+const PASSING_STATE_REFUSALS = [
+  "disk_can_not_be_attached_from_current_state",
+  "disk_can_not_be_detached_from_current_state",
+];
+
+/**
+ * After a refusal (`error`) of an attach or a detach, with `disk` as read just then: a disk
+ * between states (e.g. another VM's attach or detach of a shared disk under way) is waited for
+ * until it settles, and the request may be sent again; so may it at once after a refusal for a
+ * state the disk has left since, but not twice in a row (`settledBefore`: how many refusals in
+ * a row found the disk settled). Any other refusal stands: `error` is thrown. Answers the new
+ * count of refusals in a row that found the disk settled.
+ */
+async function beforeAskingAgain(
+  ctx: ResourceContext,
+  disk: DiskResponse,
+  error: unknown,
+  timeoutMs: number,
+  settledBefore: number,
+): Promise<number> {
+  if (isSettled(disk.state)) {
+    const passing =
+      error instanceof ValidationError && PASSING_STATE_REFUSALS.includes(error.code ?? "");
+    if (!passing || settledBefore > 0) throw error;
+    return settledBefore + 1;
+  }
+  ctx.progress(`disk ${disk.id} is ${disk.state}; waiting until it settles to ask again`);
+  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, {
+    failOnError: false,
+    projectId: disk.project.id,
+  });
+  return 0;
+}
+
 /** The dynamic provider of `DiskAttachment`. */
 export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
   typeName: "DiskAttachment",
@@ -94,28 +130,43 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     deleteBeforeReplace: true,
   },
 
+  // Nothing to refuse: a change of either input replaces. Seeing the previous state (in
+  // `check` and `diff`) notes which VM holds the disk now, for the check of the replacement.
+  checkChange: (olds, news) => {
+    noteOwnHolder(olds, news);
+    return [];
+  },
+
   checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),
 
-  async create(ctx, { diskId, vmId, timeouts }) {
-    const timeoutMs = ctx.timeoutMs({ timeouts }, "create", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+  async create(ctx, { diskId, vmId }) {
+    const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);
     const id = attachmentId(diskId, vmId);
     const listsVm = async () => {
       const disk = await getDisk(ctx.client, diskId);
       return disk !== undefined && disk.vms.some((v) => v.id === vmId) ? disk : undefined;
     };
     let projectId: string | undefined;
-    try {
-      const answer = await ctx.client.call(
-        disksEndpoints.attachDisk,
-        { params: { disk_id: diskId }, body: { vm_id: vmId } },
-        { findExisting: listsVm },
-      );
-      projectId = answer.project.id;
-    } catch (error) {
-      // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
-      const found = error instanceof ValidationError ? await listsVm() : undefined;
-      if (found === undefined) throw error;
-      projectId = found.project.id;
+    let settledRefusals = 0;
+    for (;;) {
+      try {
+        const answer = await ctx.client.call(
+          disksEndpoints.attachDisk,
+          { params: { disk_id: diskId }, body: { vm_id: vmId } },
+          { findExisting: listsVm },
+        );
+        projectId = answer.project.id;
+        break;
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        const disk = await getDisk(ctx.client, diskId);
+        if (disk === undefined) throw error;
+        projectId = disk.project.id;
+        // Already attached to this VM (a re-run after a lost answer or a crash): adopt it.
+        if (disk.vms.some((v) => v.id === vmId)) break;
+        // A shared disk another attachment is attaching or detaching: wait, then ask again.
+        settledRefusals = await beforeAskingAgain(ctx, disk, error, remaining(), settledRefusals);
+      }
     }
     const fallback: DiskAttachmentOutputs = {
       diskId,
@@ -125,7 +176,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       bootDisk: false,
     };
     try {
-      return { id, outs: await waitAttached(ctx, diskId, vmId, timeoutMs, projectId) };
+      return { id, outs: await waitAttached(ctx, diskId, vmId, remaining(), projectId) };
     } catch (error) {
       throw ctx.notReady(id, fallback, error);
     }
@@ -147,28 +198,35 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
     }
   },
 
-  async delete(ctx, id, olds) {
+  async delete(ctx, id) {
     const { diskId, vmId } = parseAttachmentId(id);
-    const timeoutMs = ctx.timeoutMs(olds, "delete", ATTACHMENT_DEFAULT_TIMEOUT_MS);
+    const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);
     let projectId: string | undefined;
-    try {
-      // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
-      // (already detached), which counts as success below.
-      const answer = await ctx.client.call(
-        disksEndpoints.detachDisk,
-        { params: { disk_id: diskId }, body: { vm_id: vmId } },
-        { idempotent: true },
-      );
-      projectId = answer.project.id;
-    } catch (error) {
-      if (error instanceof NotFoundError) return;
-      // Already detached, or the VM is gone: success, judged by the disk itself.
-      if (!(error instanceof ValidationError)) throw error;
-      const disk = await getDisk(ctx.client, diskId);
-      if (disk === undefined) return;
-      // A resent detach may meet the first one still under way: that is success too.
-      if (disk.vms.some((v) => v.id === vmId) && disk.state !== "detaching") throw error;
-      projectId = disk.project.id;
+    let settledRefusals = 0;
+    for (;;) {
+      try {
+        // Safe to resend after a 5xx or a dropped answer: a detach that was done answers 422
+        // (already detached), which counts as success below.
+        const answer = await ctx.client.call(
+          disksEndpoints.detachDisk,
+          { params: { disk_id: diskId }, body: { vm_id: vmId } },
+          { idempotent: true },
+        );
+        projectId = answer.project.id;
+        break;
+      } catch (error) {
+        if (error instanceof NotFoundError) return;
+        // Already detached, or the VM is gone: success, judged by the disk itself.
+        if (!(error instanceof ValidationError)) throw error;
+        const disk = await getDisk(ctx.client, diskId);
+        if (disk === undefined) return;
+        projectId = disk.project.id;
+        if (!disk.vms.some((v) => v.id === vmId)) break;
+        // Between states: this detach resent while the first is under way, or another VM's
+        // attach or detach of a shared disk. Once it settles, a disk that still holds the VM
+        // is asked again.
+        settledRefusals = await beforeAskingAgain(ctx, disk, error, remaining(), settledRefusals);
+      }
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
     await ctx.wait<DiskResponse | undefined>({
@@ -177,7 +235,7 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
       alignChecks: true,
       isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
       describe: (d) => (d === undefined ? "gone" : d.state),
-      timeoutMs,
+      timeoutMs: remaining(),
     });
   },
 

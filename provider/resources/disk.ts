@@ -20,23 +20,23 @@ import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";
 import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
 import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
 import { createRequest, updateRequest } from "./disk/requests";
-import { getDisk, isSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
+import { getDisk, waitDiskSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
+import { sendDiskUpdate } from "./disk/update";
+import { shrinkFailures } from "./disk/no-shrink";
 
 /** Default wait of create, update and delete: 10 minutes. */
 export const DISK_DEFAULT_TIMEOUT_MS = 10 * 60_000;
 
 /** Checks that compare the new inputs with the previous ones: no shrinking, read-only rules. */
 export function checkDiskChange(olds: Partial<DiskInputs>, news: DiskInputs): CheckFailure[] {
-  const failures: CheckFailure[] = [];
+  const failures = shrinkFailures({
+    property: "size",
+    disk: "the disk",
+    from: olds.size,
+    to: news.size,
+    replace: "the disk (`pulumi up --replace <urn>`) to start over with a new, empty one",
+  });
   const known = (value: unknown) => value !== undefined && !isUnknown(value);
-  if (known(olds.size) && known(news.size) && news.size < olds.size!) {
-    failures.push({
-      property: "size",
-      reason:
-        `cannot shrink the disk from ${olds.size} GB to ${news.size} GB: disks only grow. ` +
-        `Keep size at ${olds.size} or more, or replace the disk (\`pulumi up --replace <urn>\`) to start over with a new, empty one`,
-    });
-  }
   // The service refuses to change the contents of a read-only disk unless the same request
   // makes it writable.
   if (olds.readonly === true && known(news.readonly) && news.readonly !== false) {
@@ -169,22 +169,9 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
   async update(ctx, id, olds, news, diff) {
     const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     const projectId = olds.projectId;
-    // A disk that is attaching, detaching or growing refuses changes: let that finish first.
-    await waitForDisk(ctx, id, {
-      what: "to settle",
-      isDone: (d) => isSettled(d.state),
-      timeoutMs: remaining(),
-      projectId,
-    });
-    const body = updateRequest(news, diff.changed);
-    if (Object.keys(body).length > 0) {
-      await ctx.client.call(disksEndpoints.updateDisk, { params: { disk_id: id }, body });
-    }
+    await sendDiskUpdate(ctx, id, updateRequest(news, diff.changed), remaining, projectId);
     try {
-      const disk = await waitForDisk(ctx, id, {
-        what: "to finish the update",
-        isDone: (d) => isSettled(d.state),
-        timeoutMs: remaining(),
+      const disk = await waitDiskSettled(ctx, id, "to finish the update", remaining(), {
         projectId,
       });
       return diskOutputs(disk);
@@ -208,11 +195,8 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
       if (disk === undefined) return;
       if (disk.state !== "deleting") {
         try {
-          await waitForDisk(ctx, id, {
-            what: "to settle before it is deleted",
-            isDone: (d) => isSettled(d.state),
+          await waitDiskSettled(ctx, id, "to settle before it is deleted", remaining(), {
             failOnError: false,
-            timeoutMs: remaining(),
             projectId,
           });
           await send();

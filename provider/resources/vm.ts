@@ -4,8 +4,9 @@
  * repeated blindly (a lost answer is looked up by the VM's name among VMs that did not exist
  * before), waits until the VM runs, sets its password, powers it off when asked, and opens
  * its consoles when `consoleLinks` asks for them. Name, description, tags, flavor (resize), power state and password change in
- * place; the image too when `allowRebuild`; the rest replaces the VM. Delete takes the boot
- * disk, the disks made with the VM and its public addresses along unless told otherwise.
+ * place; the image too when `allowRebuild`, and the boot disk's size (it grows, never shrinks);
+ * the rest replaces the VM. Delete takes the boot disk, the disks made with the VM and its
+ * public addresses along unless told otherwise; disks attached by a DiskAttachment stay.
  */
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
@@ -17,6 +18,7 @@ import {
   applyPowerState,
   deletePassword,
   deleteVm,
+  growBootDisk,
   refreshConsoles,
   setPassword,
   settledVm,
@@ -24,6 +26,7 @@ import {
   type StartProgress,
 } from "./vm/steps";
 import {
+  bootDiskOnlyResized,
   optionalRef,
   sameBootDisk,
   sameDisks,
@@ -58,6 +61,8 @@ import {
 import { freeExternalIps } from "./vm/external-ips";
 import { getVm, waitForSettled } from "./vm/waits";
 import { checkImageMetadata, metadataBody, sameTyped } from "./vm/typed-metadata";
+import { shrinkFailures } from "./disk/no-shrink";
+import type { CheckFailure } from "./framework/check-inputs";
 
 /** Default wait of create, update and delete: 20 minutes (a real VM boots in about 1.5 min). */
 export const VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
@@ -125,13 +130,38 @@ export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): V
   return { disk_ids: disks, external_ips: [...new Set(ips)] };
 }
 
+/**
+ * Checks of a change against the previous inputs: the boot disk may not shrink. Against the
+ * last outputs (`diff`) nothing is checked: they hold the boot disk as it is, which may have
+ * grown outside the program, and a smaller size than that is no change (see `sameBootDisk`).
+ */
+export function checkVmChange(
+  olds: Partial<VmInputs>,
+  news: VmInputs,
+  from: "inputs" | "outputs",
+): CheckFailure[] {
+  if (from === "outputs") return [];
+  return shrinkFailures({
+    property: "bootDisk.size",
+    disk: "the boot disk",
+    from: olds.bootDisk?.size,
+    to: (news.bootDisk as Partial<VmInputs["bootDisk"]> | undefined)?.size,
+    replace:
+      "the VM (`pulumi up --replace <urn>`) to start over with a new boot disk written from the image",
+  });
+}
+
 /** The dynamic provider of `Vm`. */
 export const provider = defineResource<VmInputs, VmOutputs>({
   typeName: "Vm",
   inputs: VmInputs,
   diff: {
-    // An image change replaces the VM unless the new inputs allow a rebuild in place.
-    inPlaceWhen: { image: (news) => news.allowRebuild === true },
+    inPlaceWhen: {
+      // An image change replaces the VM unless the new inputs allow a rebuild in place.
+      image: (news) => news.allowRebuild === true,
+      // The service grows a disk in place: only a new type or name replaces the VM.
+      bootDisk: (news, olds) => bootDiskOnlyResized(news.bootDisk, olds),
+    },
     // A replacement that keeps the name deletes the old VM first: two VMs of one name would
     // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
     // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order.
@@ -153,6 +183,8 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       placementGroup: optionalRef("placementGroup", "placementGroupId"),
     },
   },
+
+  checkChange: checkVmChange,
 
   async checkCatalog(ctx, inputs) {
     if (isUnknown(inputs.projectId)) return [];
@@ -264,6 +296,12 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       // The zone is looked up only when a name must be resolved in it.
       const zoneId = vm.availability_zone.id;
       const zone = () => lookups.zone(zoneId);
+
+      // First, so that a rebuild from an image that needs a larger disk finds it grown.
+      if (changed.includes("bootDisk")) {
+        step = "growing the boot disk";
+        await growBootDisk(ctx, vm, news.bootDisk.size, remaining);
+      }
 
       let rebuilt = false;
       if (changed.includes("image")) {

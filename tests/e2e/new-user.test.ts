@@ -14,6 +14,7 @@ import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/e
 import {
   changes,
   type ExampleStack,
+  failureText,
   openExampleStack,
   stateResource,
 } from "./support/example-stack";
@@ -89,16 +90,6 @@ async function apiVm(name: string): Promise<string> {
     (body, status) => status === 200 && (body as { state: string }).state === "running",
   );
   return vmId;
-}
-
-/** The text of the error `work` rejects with (the CLI's output, for a failed command). */
-async function failureText(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    return String(error);
-  }
-  throw new Error("expected the command to fail");
 }
 
 describe("an image change the new image cannot carry out", () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import type { VmResponse } from "../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { runningVm, uniqueName, UNKNOWN } from "./support/fixtures";
+import { runningVm, slowDown, uniqueName, UNKNOWN } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -105,6 +105,71 @@ describe("create", () => {
   });
 });
 
+describe("a shared disk that another VM's attachment is changing", () => {
+  it("attach: waits until the other attach is done, then attaches", async () => {
+    const d = await newDisk({ shared: true });
+    const restore = slowDown(emu, 50); // attaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/attach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      expect((await getDisk(d.id)).body.state).toBe("attaching");
+      const { outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
+      expect(outs).toMatchObject({ diskId: d.id, vmId: vm.id });
+    } finally {
+      restore();
+    }
+    const after = (await getDisk(d.id)).body;
+    expect(after.state).toBe("in_use");
+    expect(after.vms.map((v) => v.id).sort()).toEqual([vm.id, vm2.id].sort());
+  });
+
+  it("detach: waits until the other detach is done, then detaches", async () => {
+    const d = await newDisk({ shared: true });
+    const mine = await attachment.up({ diskId: d.id, vmId: vm.id });
+    await attachment.up({ diskId: d.id, vmId: vm2.id });
+    const restore = slowDown(emu, 50); // detaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/detach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      expect((await getDisk(d.id)).body.state).toBe("detaching");
+      await attachment.delete(mine.id, { ...mine.outs, timeouts: { delete: "10s" } });
+    } finally {
+      restore();
+    }
+    expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
+  });
+
+  it("detach: refused while the other detach was under way, and settled by the time the disk is read, asks again at once", async () => {
+    const d = await newDisk({ shared: true });
+    const mine = await attachment.up({ diskId: d.id, vmId: vm.id });
+    await attachment.up({ diskId: d.id, vmId: vm2.id });
+    const restore = slowDown(emu, 50); // detaching takes 300 ms instead of 6 ms
+    try {
+      const other = await emu.call("POST", `/api/v1/disks/${d.id}/detach`, {
+        body: { vm_id: vm2.id },
+      });
+      expect(other.status, other.text).toBe(200);
+      // The provider's read of the disk after the refusal comes once the other detach is done.
+      await attachment.setFaults([
+        { route: `/disks/${d.id}$`, method: "GET", latencyMs: 600, times: 1 },
+      ]);
+      await attachment.clearRequests();
+      await attachment.delete(mine.id, { ...mine.outs, timeouts: { delete: "10s" } });
+    } finally {
+      restore();
+    }
+    const detaches = (await attachment.requests()).filter(
+      (r) => r.method === "POST" && r.url.endsWith("/detach"),
+    );
+    expect(detaches.map((r) => r.status)).toEqual([422, 200]);
+    expect((await getDisk(d.id)).body).toMatchObject({ state: "available", vms: [] });
+  });
+});
+
 describe("read and import", () => {
   it("reads by id; an import fills every output and records inputs that match the program", async () => {
     const d = await newDisk();
@@ -151,6 +216,35 @@ describe("replace", () => {
     const moved = await attachment.up({ ...inputs, vmId: vm2.id });
     expect((await getDisk(d.id)).body.vms.map((v) => v.id)).toEqual([vm2.id]);
     expect(moved.id).toBe(`${d.id}:${vm2.id}`);
+  });
+
+  it("the engine's check of a replacement, with no previous inputs, still excuses the VM the disk leaves", async () => {
+    const d = await newDisk();
+    const { id, inputs, outs } = await attachment.up({ diskId: d.id, vmId: vm.id });
+    const holder = /is attached to VM vm-\S+ \(\S+\) and is not shared; detach it there first/;
+    const heldElsewhere = [{ property: "diskId", reason: expect.stringMatching(holder) }];
+    // The VM is replaced: the new one's id is unknown during preview, known at up.
+    for (const vmId of [UNKNOWN, vm2.id]) {
+      const news = { ...inputs, vmId };
+      // The new VM made first: the engine checks the new inputs with the previous ones, then
+      // (the diff says replace) once more with none, to fill defaults afresh.
+      expect((await attachment.check(news, inputs)).failures).toEqual([]);
+      expect((await attachment.diff(id, outs, news)).replaces).toEqual(["vmId"]);
+      expect((await attachment.check(news)).failures).toEqual([]);
+      // A check with no previous inputs that nothing announced is a new attachment: the disk
+      // is another VM's.
+      expect((await attachment.check(news)).failures).toEqual(heldElsewhere);
+    }
+    // The old VM deleted first: the engine asks the diff of the attachment with the VM's id
+    // unknown (will it be replaced too?), deletes it, and later checks the new inputs alone.
+    const dependent = { ...inputs, vmId: UNKNOWN };
+    expect((await attachment.diff(id, outs, dependent)).replaces).toEqual(["vmId"]);
+    expect((await attachment.check(dependent)).failures).toEqual([]);
+    expect((await attachment.check(dependent)).failures).toEqual(heldElsewhere);
+    // Unchanged, the attachment is not replaced: no check with no previous inputs follows.
+    expect((await attachment.check(inputs, inputs)).failures).toEqual([]);
+    expect((await attachment.diff(id, outs, inputs)).changes).toBe(false);
+    expect((await attachment.check(dependent)).failures).toEqual(heldElsewhere);
   });
 
   it("a change of timeouts alone is recorded without any request", async () => {

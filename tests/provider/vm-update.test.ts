@@ -1,6 +1,7 @@
 // The Vm provider's in-place updates and replacements against the emulator over HTTP: rename,
 // describe, retag and resize with one PUT; power off and on; set, change and remove the
-// password; rebuild with allowRebuild; and the diffs that replace the VM, precisely.
+// password; rebuild with allowRebuild; grow the boot disk (never shrink it); and the diffs
+// that replace the VM, precisely.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { fixtureIds, uniqueName, vmState } from "./support/fixtures";
@@ -166,6 +167,51 @@ describe("update in place", () => {
     expect((await readVm(emu, id))!.image.name).toBe("ubuntu-24.04");
   });
 
+  it("grows the boot disk in place with one PUT of the disk: the VM and the boot disk keep their ids", async () => {
+    const { id, inputs, outs } = await vm.up(vmArgs({ bootDisk: { size: 10 } }));
+    await vm.clearRequests();
+    const result = await apply(id, outs, inputs, { bootDisk: { size: 20 } });
+    expect(result.diff).toMatchObject({ changes: true, replaces: [] });
+    expect(result.outs).toMatchObject({
+      vmId: id,
+      bootDiskId: outs.bootDiskId,
+      bootDisk: { size: 20 },
+      state: "running",
+    });
+    const sent = await calls();
+    expect(sent.filter((c) => !c.startsWith("GET"))).toEqual([
+      `PUT /api/v1/disks/${outs.bootDiskId as string}`,
+    ]);
+    const boot = await emu.call("GET", `/api/v1/disks/${outs.bootDiskId as string}`);
+    expect(boot.body).toMatchObject({ size: 20, state: "in_use" });
+    expect((await readVm(emu, id))!.state).toBe("running");
+    expect(await vm.diff(id, result.outs, result.inputs)).toMatchObject({ changes: false });
+  });
+
+  it("refuses to shrink the boot disk at check, naming bootDisk.size, both sizes and the fix", async () => {
+    const before = { ...vmArgs(), bootDisk: { size: 20 } };
+    await vm.clearRequests();
+    const shrunk = await vm.check({ ...before, bootDisk: { size: 15 } }, before);
+    expect(shrunk.failures).toEqual([
+      {
+        property: "bootDisk.size",
+        reason:
+          "cannot shrink the boot disk from 20 GB to 15 GB: disks only grow. Keep bootDisk.size at 20 " +
+          "or more, or replace the VM (`pulumi up --replace <urn>`) to start over with a new boot disk written from the image",
+      },
+    ]);
+    // A size not known yet, the same size or a larger one, and a create (no previous inputs) pass.
+    for (const [size, olds] of [
+      ["04da6b54-80e4-46f7-96ec-b56ff0331ba9", before],
+      [20, before],
+      [30, before],
+      [15, {}],
+    ] as const) {
+      expect((await vm.check({ ...before, bootDisk: { size } }, olds)).failures).toEqual([]);
+    }
+    expect((await calls()).filter((c) => !c.startsWith("GET"))).toEqual([]);
+  });
+
   it("applies a change of provider-only settings without calling anything that changes the cloud", async () => {
     const { id, inputs, outs } = await vm.up(vmArgs());
     await vm.clearRequests();
@@ -249,8 +295,8 @@ describe("diff", () => {
   });
 
   it.each([
-    ["bootDisk", { bootDisk: { size: 20 } }],
     ["bootDisk", { bootDisk: { size: 10, diskType: "HDD" } }],
+    ["bootDisk", { bootDisk: { size: 20, name: "other-boot" } }],
     ["image", { image: "ubuntu-24.04" }],
     [
       "disks",
@@ -289,7 +335,7 @@ describe("diff", () => {
     expect(diff.replaces).toEqual(["projectId"]);
   });
 
-  it("updates in place (replaces nothing) for name, flavor, tags, power state, password and settings", async () => {
+  it("updates in place (replaces nothing) for name, flavor, tags, power state, password, settings and a larger boot disk", async () => {
     const diff = await replaces({
       name: uniqueName("other"),
       flavor: "gen-4-8",
@@ -298,8 +344,13 @@ describe("diff", () => {
       password: "N3w-password!",
       deleteDisksOnDestroy: false,
       apiVersion: "v1",
+      bootDisk: { size: 20 },
     });
     expect(diff).toMatchObject({ changes: true, replaces: [] });
+    // A size not known yet (preview) is a size change too, and replaces nothing.
+    expect(
+      await replaces({ bootDisk: { size: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" } }),
+    ).toMatchObject({ changes: true, replaces: [] });
   });
 
   it("does not replace a VM whose boot disk or data disk grew outside the program, or that got a DiskAttachment", async () => {

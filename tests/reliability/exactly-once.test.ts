@@ -20,7 +20,8 @@ import type { OperationsState } from "../../emulator/operations/state";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "../e2e/support/engine";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { makeRestoreTargets } from "../support/restore-targets";
-import { checkpointResources, killUpWhen } from "./support/kill-up";
+import { killUpWhen } from "../e2e/support/kill-up";
+import { checkpointResources } from "./support/checkpoint";
 import {
   openReferenceStack,
   pendingOperations,
@@ -255,13 +256,13 @@ describe("an action resource runs once per value of its triggers, whatever kills
     "killed while the jobs run: the next up sends nothing again, resumes each job and records its end",
     async () => {
       const windows = new Map<Operation, number>();
-      const killed = await killUpWhen(
-        engine.bin,
-        PROGRAM,
-        ref.env,
-        ref.stackName,
-        acceptedAndWaiting(ref, (name) => before[name] + 1, windows),
-      );
+      const killed = await killUpWhen({
+        bin: engine.bin,
+        cwd: PROGRAM,
+        env: ref.env,
+        stackName: ref.stackName,
+        ready: acceptedAndWaiting(ref, (name) => before[name] + 1, windows),
+      });
       outputs.push(killed.output);
       console.log(
         `round 1: killed after ${killed.killedAfterMs} ms; from a request to its run in the ` +
@@ -307,13 +308,13 @@ describe("an action resource runs once per value of its triggers, whatever kills
       await ref.stack.setConfig("round", { value: "2" });
       await ref.stack.setConfig("node", { value: named(ops.nodes, "prod-a-node-2").uid });
       const windows = new Map<Operation, number>();
-      const killed = await killUpWhen(
-        engine.bin,
-        PROGRAM,
-        ref.env,
-        ref.stackName,
-        acceptedAndWaiting(ref, (name) => before[name] + 2, windows),
-      );
+      const killed = await killUpWhen({
+        bin: engine.bin,
+        cwd: PROGRAM,
+        env: ref.env,
+        stackName: ref.stackName,
+        ready: acceptedAndWaiting(ref, (name) => before[name] + 2, windows),
+      });
       outputs.push(killed.output);
       expect(await sentHere()).toEqual(each(2));
       await ref.stack.cancel();
@@ -360,7 +361,13 @@ describe("an action resource runs once per value of its triggers, whatever kills
         (await requests()).some(
           (r) => r.method === "POST" && r.url.split("?")[0] === "/api/v1/disks" && r.status < 300,
         );
-      const killed = await killUpWhen(engine.bin, PROGRAM, ref.env, ref.stackName, gateMade);
+      const killed = await killUpWhen({
+        bin: engine.bin,
+        cwd: PROGRAM,
+        env: ref.env,
+        stackName: ref.stackName,
+        ready: gateMade,
+      });
       outputs.push(killed.output);
       expect(await sentHere()).toEqual(each(2));
       await ref.stack.cancel();

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
+import { killUpWhen } from "../e2e/support/kill-up";
 import {
   census,
   duplicatesOf,
@@ -22,7 +23,6 @@ import {
   stateResources,
   waitUntilGone,
 } from "./support/reference-stack";
-import { killUpWhen } from "./support/kill-up";
 import { randomSecret, SecretScan } from "./support/secrets";
 import { interruptions } from "./support/settings";
 
@@ -83,13 +83,13 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           cidr: `10.${70 + n}.0.0/24`,
         });
         try {
-          const killed = await killUpWhen(
-            engine.bin,
-            REFERENCE_DIR,
-            ref.env,
-            ref.stackName,
-            async () => (await moment.when(ref.prefix)) >= 1,
-          );
+          const killed = await killUpWhen({
+            bin: engine.bin,
+            cwd: REFERENCE_DIR,
+            env: ref.env,
+            stackName: ref.stackName,
+            ready: async () => (await moment.when(ref.prefix)) >= 1,
+          });
           scan.add(`killed up, run ${n}`, killed.output);
           const pending = await pendingOperations(ref.stack);
           console.log(

@@ -1,8 +1,8 @@
 /**
  * What `check` of a disk attachment can know before anything changes: the disk and the VM
  * exist, they are in one zone, and a disk that is not shared is attached to no other VM (the
- * VM it was attached to by this resource before is no conflict: a replacement detaches first).
- * Ids not known yet (a disk or VM the same program creates) are skipped.
+ * VM this resource holds it on now is no conflict: a replacement detaches first; see
+ * own-holder.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
@@ -14,6 +14,7 @@ import type { CheckFailure } from "../framework/check-inputs";
 import { getOrGone } from "../framework/get-or-gone";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
 import { getDisk } from "../disk/waits";
+import { ownHolder } from "./own-holder";
 
 /**
  * `read` of object `key` through the process-wide cache (where the wait that ended its create
@@ -43,9 +44,9 @@ export async function attachmentCatalogFailures(
   const failures: CheckFailure[] = [];
   let disk: DiskResponse | undefined;
   let vm: VmResponse | undefined;
-  const before = olds.diskId === inputs.diskId ? olds.vmId : undefined;
+  const own = ownHolder(inputs, olds);
   const otherVm = (d: DiskResponse) =>
-    d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== before);
+    d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {
     disk = await byId(
       client,

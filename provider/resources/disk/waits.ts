@@ -77,6 +77,20 @@ export async function waitForDisk(
   return disk;
 }
 
+/**
+ * Waits until disk `id` has settled (no change under way: it refuses changes until then);
+ * `what` is what the progress line says is waited for, e.g. `to settle`.
+ */
+export function waitDiskSettled(
+  ctx: ResourceContext,
+  id: string,
+  what: string,
+  timeoutMs: number,
+  options: Pick<DiskWait, "projectId" | "failOnError"> = {},
+): Promise<DiskResponse> {
+  return waitForDisk(ctx, id, { what, isDone: (d) => isSettled(d.state), timeoutMs, ...options });
+}
+
 /** Polls until GET of the disk answers 404; fails if it ends in `error_deleting`. */
 export function waitForDiskGone(
   ctx: ResourceContext,

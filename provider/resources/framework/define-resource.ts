@@ -27,10 +27,13 @@ export interface ResourceDiff<I extends Record<string, unknown>> {
   /** Delete the old resource before making its replacement (see {@link DiffSpec.deleteBeforeReplace}). */
   deleteBeforeReplace?: DiffSpec["deleteBeforeReplace"];
   /**
-   * For inputs that replace unless the new inputs say otherwise: true when this change is
-   * applied in place instead (e.g. an image change rebuilds a VM that allows rebuilds).
+   * For inputs that replace unless the change is one the cloud can make in place: true when
+   * this change (`news` against the last outputs `olds`) is applied in place instead (e.g. an
+   * image change rebuilds a VM that allows rebuilds; a larger boot disk grows).
    */
-  inPlaceWhen?: { readonly [K in keyof I & string]?: (news: I) => boolean };
+  inPlaceWhen?: {
+    readonly [K in keyof I & string]?: (news: I, olds: Record<string, unknown>) => boolean;
+  };
 }
 
 /** A resource's lifecycle, written once per resource. */
@@ -56,11 +59,12 @@ export interface ResourceDefinition<
   normalize?(inputs: Record<string, unknown>): Record<string, unknown>;
   /**
    * Checks that need the previous values too (e.g. a disk may not shrink). Runs in `check`
-   * after the schema found no failure, with the previous inputs (empty on create), and in
-   * `diff` with the last outputs (which hold drift a refresh found); values of `news` may
-   * still be unknown during preview (test them with `isUnknown`).
+   * after the schema found no failure, with the previous inputs (empty on create; `from`
+   * "inputs"), and in `diff` with the last outputs (which hold drift a refresh found; `from`
+   * "outputs"); values of `news` may still be unknown during preview (test them with
+   * `isUnknown`).
    */
-  checkChange?(olds: Partial<I>, news: I): CheckFailure[];
+  checkChange?(olds: Partial<I>, news: I, from: "inputs" | "outputs"): CheckFailure[];
   /**
    * Checks against the service's catalog (read-only requests through the process-wide catalog
    * cache): references exist, values fit what the catalog says. Runs in `check` after every
@@ -215,11 +219,14 @@ export function defineResource<
         ),
       ) as Partial<I>);
   const inPlaceWhen = Object.entries(def.diff?.inPlaceWhen ?? {}) as Array<
-    [string, (news: I) => boolean]
+    [string, (news: I, olds: Record<string, unknown>) => boolean]
   >;
-  /** The diff spec for `news`: inputs that this change applies in place do not replace. */
-  const specFor = (news: I): DiffSpec => {
-    const inPlace = inPlaceWhen.filter(([, test]) => test(news)).map(([key]) => key);
+  /**
+   * The diff spec for `news` against the last outputs `olds`: inputs that this change applies
+   * in place do not replace.
+   */
+  const specFor = (news: I, olds: Record<string, unknown>): DiffSpec => {
+    const inPlace = inPlaceWhen.filter(([, test]) => test(news, olds)).map(([key]) => key);
     return inPlace.length === 0
       ? spec
       : { ...spec, replaceOn: spec.replaceOn.filter((key) => !inPlace.includes(key)) };
@@ -232,7 +239,7 @@ export function defineResource<
       const result = checkInputs(def.inputs, strip(news), defaults);
       if (result.failures.length === 0 && def.checkChange !== undefined) {
         result.failures.push(
-          ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I),
+          ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I, "inputs"),
         );
       }
       if (result.failures.length === 0) {
@@ -258,14 +265,14 @@ export function defineResource<
         // included. A refresh keeps the program's inputs (which `check` compares with), so a
         // change the cloud cannot make (a disk grown outside the program, shrunk back) is
         // caught here, still at preview.
-        const failures = def.checkChange(strip(olds) as Partial<I>, next as I);
+        const failures = def.checkChange(strip(olds) as Partial<I>, next as I, "outputs");
         if (failures.length > 0) {
           throw new Error(
             `${resourceLabel(def.typeName, nameOf(next))}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
           );
         }
       }
-      const outcome = diffInputs(specFor(next as I), strip(olds), next);
+      const outcome = diffInputs(specFor(next as I, strip(olds)), strip(olds), next);
       return {
         changes: outcome.changes,
         replaces: outcome.replaces,
@@ -286,8 +293,10 @@ export function defineResource<
             typeName: def.typeName,
             id: adoptId,
             read: () => def.read(ctx, adoptId, {}),
-            differences: (found) =>
-              diffInputs(specFor(news), withLocal(localKeys, found, news), news).changed,
+            differences: (found) => {
+              const olds = withLocal(localKeys, found, news);
+              return diffInputs(specFor(news, olds), olds, news).changed;
+            },
             current: (found, key) =>
               (def.inputsOf?.(found) as Record<string, unknown> | undefined)?.[key] ?? found[key],
           });
@@ -318,7 +327,7 @@ export function defineResource<
       const prev = strip(olds) as O;
       const next = strip(news) as I;
       const name = nameOf(next);
-      const outcome = diffInputs(specFor(next), prev, next);
+      const outcome = diffInputs(specFor(next, prev), prev, next);
       const localOnly =
         outcome.changed.length > 0 && outcome.changed.every((key) => localKeys.includes(key));
       if (localOnly) return { outs: plain(withLocal(localKeys, prev, next)) };

@@ -21,13 +21,15 @@ export const MAX_EXTRA_DISKS = 8;
 /** The boot disk made with the VM. */
 export const BootDiskSpec = z.strictObject({
   size: DiskSize.describe(
-    "Size in GB, at least the image's minimum (e.g. 10 for ubuntu-22.04); changing it replaces the VM " +
-      "(a boot disk grown outside the program is not a change)",
+    "Size in GB, at least the image's minimum (e.g. 10 for ubuntu-22.04); a larger size grows the disk in place, " +
+      "a smaller one is refused (disks never shrink; a boot disk grown outside the program is not a change)",
   ),
   diskType: NameOrId.optional().describe(
-    "Disk type name (e.g. SSD) or id (default: the zone's first general-purpose type)",
+    "Disk type name (e.g. SSD) or id (default: the zone's first general-purpose type); changing it replaces the VM",
   ),
-  name: Name.optional().describe("Disk name (default: <vm name>-boot)"),
+  name: Name.optional().describe(
+    "Disk name (default: <vm name>-boot); changing it replaces the VM",
+  ),
 });
 
 /** An extra disk: a new one (name + size) or an existing one (diskId). */
@@ -244,8 +246,12 @@ export const VmInputs = resourceInputs({
   availabilityZone: fields.zone(
     "Availability zone name (e.g. ru.AZ-1) or id (default: the project's default zone); changing it replaces the VM",
   ),
+  // Replaces unless only the size grew (see `inPlaceWhen` in vm.ts): the service grows a disk
+  // in place, but cannot change its type or name.
   bootDisk: replaces(
-    BootDiskSpec.describe("The boot disk the image is written to; changing it replaces the VM"),
+    BootDiskSpec.describe(
+      "The boot disk the image is written to; a larger size grows it in place, a new type or name replaces the VM",
+    ),
   ),
   disks: replaces(
     z

@@ -55,16 +55,42 @@ function sizeMatches(asked: unknown, actual: number): boolean {
   return typeof asked === "number" && actual >= asked;
 }
 
-/** The boot disk: size (or larger), and the type and name when given. */
-export function sameBootDisk(next: unknown, olds: Olds): boolean {
+/** The boot disk spec and the boot disk output, when both are there to compare. */
+function bootDisks(
+  next: unknown,
+  olds: Olds,
+): { spec: Record<string, unknown>; boot: BootDiskOutput } | undefined {
   const boot = olds.bootDisk as BootDiskOutput | undefined;
-  if (boot === undefined || next === null || typeof next !== "object") return false;
-  const spec = next as Record<string, unknown>;
+  if (boot === undefined || next === null || typeof next !== "object") return undefined;
+  return { spec: next as Record<string, unknown>, boot };
+}
+
+/** The boot disk's type and name, when given, are those of the disk. */
+function sameBootDiskBesidesSize(spec: Record<string, unknown>, boot: BootDiskOutput): boolean {
   return (
-    sizeMatches(spec.size, boot.size) &&
     refMatches(spec.diskType, boot.diskType, boot.diskTypeId) &&
     refMatches(spec.name, boot.name, undefined)
   );
+}
+
+/** The boot disk: size (or larger), and the type and name when given. */
+export function sameBootDisk(next: unknown, olds: Olds): boolean {
+  const both = bootDisks(next, olds);
+  return (
+    both !== undefined &&
+    sizeMatches(both.spec.size, both.boot.size) &&
+    sameBootDiskBesidesSize(both.spec, both.boot)
+  );
+}
+
+/**
+ * True when the boot disk changes in its size alone: the service grows a disk in place (and
+ * never shrinks one: `check` refuses that), so only a new type or name replaces the VM. A
+ * size not known yet (preview) is a size change too.
+ */
+export function bootDiskOnlyResized(next: unknown, olds: Olds): boolean {
+  const both = bootDisks(next, olds);
+  return both !== undefined && sameBootDiskBesidesSize(both.spec, both.boot);
 }
 
 /** True when the disk spec describes the attached disk. */

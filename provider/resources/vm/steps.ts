@@ -1,7 +1,7 @@
 /**
  * The action endpoints a VM's lifecycle uses, each followed by the wait it needs: power on or
- * off, set or remove the password, make fresh console links, and delete the VM together with
- * what the user chose to delete with it. Shared by `Vm` and `FreeTierVm`.
+ * off, set or remove the password, make fresh console links, grow the boot disk, and delete
+ * the VM together with what the user chose to delete with it. Shared by `Vm` and `FreeTierVm`.
  */
 import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
@@ -9,6 +9,8 @@ import type { VmDeleteAttachments, VmResponse } from "../../../api/vm/vms";
 import { settingEnabled } from "../../../api/vm/zones";
 import { ApiError, NotFoundError, ValidationError } from "../../client";
 import { deadline } from "../framework/deadline";
+import { sendDiskUpdate } from "../disk/update";
+import { waitDiskSettled } from "../disk/waits";
 import type { ResourceContext } from "../framework/define-resource";
 import {
   FAILED_VM_STATES,
@@ -275,4 +277,25 @@ export async function settledVm(
   // A failed VM is settled too, but only a wait reports its failure (as the wait's error).
   if (isSettled(vm.state) && !FAILED_VM_STATES.includes(vm.state)) return vm;
   return waitForSettled(ctx, vm.id, "to settle", timeoutMs, vm.project.id);
+}
+
+/**
+ * Grows the boot disk of `vm` (settled) to `size` GB in place, with the disk update (PUT of the
+ * disk), and waits until the disk has settled; a disk already as large (grown outside the
+ * program) is left as it is. The VM keeps running: the disk, and the data on it, stay.
+ */
+export async function growBootDisk(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  size: number,
+  remaining: () => number,
+): Promise<void> {
+  const boot = vm.disks.find((d) => d.primary);
+  if (boot === undefined) throw new Error(`VM ${vm.id} lists no boot disk to grow`);
+  if (boot.size >= size) return;
+  ctx.progress(`growing boot disk ${boot.id} of VM ${vm.id} from ${boot.size} GB to ${size} GB`);
+  await sendDiskUpdate(ctx, boot.id, { size }, remaining, vm.project.id);
+  await waitDiskSettled(ctx, boot.id, "to finish growing", remaining(), {
+    projectId: vm.project.id,
+  });
 }

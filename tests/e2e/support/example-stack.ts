@@ -71,6 +71,16 @@ export function changes(summary: OpMap | undefined): Record<string, number> {
   return result;
 }
 
+/** The text of the error `work` rejects with (the CLI's output, for a failed command). */
+export async function failureText(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    return String(error);
+  }
+  throw new Error("expected the command to fail");
+}
+
 /** An example's stack in a temporary backend. */
 export interface ExampleStack {
   stack: Stack;
@@ -81,6 +91,8 @@ export interface ExampleStack {
   backendDir: string;
   /** The stack settings file `pulumi stack init` wrote (`Pulumi.<stack>.yaml`). */
   settingsFile: string;
+  /** The environment the engine runs with (for running the CLI directly). */
+  env: Record<string, string>;
   /** Removes the stack (forced), its settings file and the temporary directory. */
   close(): Promise<void>;
 }
@@ -116,22 +128,20 @@ export async function openExampleStack(
   const workDir =
     engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
   const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
+  const env: Record<string, string> = {
+    PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${backendDir}`,
+    PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_HOME: join(scratch, "home"),
+    // The provider must take its settings from the stack config, not from a developer's shell.
+    VMCLOUD_ENDPOINT: "",
+    VMCLOUD_TOKEN: "",
+    VMCLOUD_PROJECT_ID: "",
+  };
   const stack = await LocalWorkspace.createStack(
     { stackName, workDir },
-    {
-      pulumiCommand: engine.pulumiCommand,
-      pulumiHome: join(scratch, "home"),
-      envVars: {
-        PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
-        PULUMI_BACKEND_URL: `file://${backendDir}`,
-        PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        // The provider must take its settings from the stack config, not from a developer's shell.
-        VMCLOUD_ENDPOINT: "",
-        VMCLOUD_TOKEN: "",
-        VMCLOUD_PROJECT_ID: "",
-      },
-    },
+    { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
   );
   const config: ConfigMap = {
     "vmcloud:endpoint": { value: emulator.url },
@@ -150,6 +160,7 @@ export async function openExampleStack(
     workDir,
     backendDir,
     settingsFile,
+    env,
     async close() {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
       // `stack rm` deletes the settings file; make sure none is left in the example.
