@@ -39,7 +39,10 @@ export interface VmBootDiskArgs {
 export interface VmNewDiskArgs {
   /** Disk name, unique in the project and zone. */
   name: pulumi.Input<string>;
-  /** Size in GB, within the disk type's range. */
+  /**
+   * Size in GB, within the disk type's range. A larger value grows the disk in place (the VM
+   * and the data stay); a smaller one fails at preview (disks never shrink).
+   */
   size: pulumi.Input<number>;
   /** Disk type by name or id. Default: the zone's first general-purpose type. */
   diskType?: pulumi.Input<string>;
@@ -109,8 +112,9 @@ export interface VmArgs {
   bootDisk: pulumi.Input<VmBootDiskArgs>;
   /**
    * Extra disks made (name + size) or attached (diskId) at creation, at most 8. Default none.
-   * Changing them replaces the VM; for disks that outlive the VM or come and go, use `Disk`
-   * and `DiskAttachment` instead.
+   * Adding, removing, renaming or retyping one replaces the VM (a larger size grows it in
+   * place); for disks that outlive the VM or come and go, use `Disk` and `DiskAttachment`
+   * instead.
    */
   disks?: pulumi.Input<pulumi.Input<VmDiskArgs>[]>;
   /**

@@ -19,6 +19,7 @@ import {
   deletePassword,
   deleteVm,
   growBootDisk,
+  growExtraDisks,
   refreshConsoles,
   setPassword,
   settledVm,
@@ -27,6 +28,8 @@ import {
 } from "./vm/steps";
 import {
   bootDiskOnlyResized,
+  disksOnlyResized,
+  disksToGrow,
   optionalRef,
   sameBootDisk,
   sameDisks,
@@ -131,7 +134,8 @@ export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): V
 }
 
 /**
- * Checks of a change against the previous inputs: the boot disk may not shrink. Against the
+ * Checks of a change against the previous inputs: the boot disk and the disks made with the VM
+ * may not shrink. Against the
  * last outputs (`diff`) nothing is checked: they hold the boot disk as it is, which may have
  * grown outside the program, and a smaller size than that is no change (see `sameBootDisk`).
  */
@@ -141,14 +145,31 @@ export function checkVmChange(
   from: "inputs" | "outputs",
 ): CheckFailure[] {
   if (from === "outputs") return [];
-  return shrinkFailures({
+  const replace =
+    "the VM (`pulumi up --replace <urn>`) to start over with a new boot disk written from the image";
+  const boot = shrinkFailures({
     property: "bootDisk.size",
     disk: "the boot disk",
     from: olds.bootDisk?.size,
     to: (news.bootDisk as Partial<VmInputs["bootDisk"]> | undefined)?.size,
-    replace:
-      "the VM (`pulumi up --replace <urn>`) to start over with a new boot disk written from the image",
+    replace,
   });
+  // A disk made with the VM keeps its name: the same name with a smaller size is a shrink.
+  const before = new Map(
+    (olds.disks ?? []).flatMap((d) => ("name" in d ? [[d.name, d.size] as const] : [])),
+  );
+  const extra = ((news.disks ?? []) as VmDiskSpec[]).flatMap((d, i) =>
+    "name" in d
+      ? shrinkFailures({
+          property: `disks[${i}].size`,
+          disk: `disk ${d.name}`,
+          from: before.get(d.name),
+          to: d.size,
+          replace: "the VM (`pulumi up --replace <urn>`), which makes its disks anew, empty",
+        })
+      : [],
+  );
+  return [...boot, ...extra];
 }
 
 /** The dynamic provider of `Vm`. */
@@ -161,6 +182,8 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       image: (news) => news.allowRebuild === true,
       // The service grows a disk in place: only a new type or name replaces the VM.
       bootDisk: (news, olds) => bootDiskOnlyResized(news.bootDisk, olds),
+      // So do the disks the VM was made with: a larger size alone grows them in place.
+      disks: (news, olds) => disksOnlyResized(news.disks, olds),
     },
     // A replacement that keeps the name deletes the old VM first: two VMs of one name would
     // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
@@ -301,6 +324,10 @@ export const provider = defineResource<VmInputs, VmOutputs>({
       if (changed.includes("bootDisk")) {
         step = "growing the boot disk";
         await growBootDisk(ctx, vm, news.bootDisk.size, remaining);
+      }
+      if (changed.includes("disks")) {
+        step = "growing the disks";
+        await growExtraDisks(ctx, vm, disksToGrow(news.disks, olds), remaining);
       }
 
       let rebuilt = false;

@@ -212,6 +212,54 @@ describe("update in place", () => {
     expect((await calls()).filter((c) => !c.startsWith("GET"))).toEqual([]);
   });
 
+  it("grows a disk made with the VM in place: the VM and the disk keep their ids and data; a new disk still replaces", async () => {
+    const disks = [{ name: "grow-data", size: 10 }];
+    const { id, inputs, outs } = await vm.up(vmArgs({ disks }));
+    const data = (outs.attachedDisks as Array<{ id: string; name: string }>).find(
+      (d) => d.name === "grow-data",
+    )!;
+    await vm.clearRequests();
+    const result = await apply(id, outs, inputs, { disks: [{ name: "grow-data", size: 30 }] });
+    expect(result.diff).toMatchObject({ changes: true, replaces: [] });
+    expect(result.outs).toMatchObject({ vmId: id, state: "running" });
+    expect(
+      (result.outs.attachedDisks as Array<{ id: string; size: number }>).find(
+        (d) => d.id === data.id,
+      ),
+    ).toMatchObject({ size: 30 });
+    expect((await calls()).filter((c) => !c.startsWith("GET"))).toEqual([
+      `PUT /api/v1/disks/${data.id}`,
+    ]);
+    expect(await vm.diff(id, result.outs, result.inputs)).toMatchObject({ changes: false });
+    // Another disk, or one renamed, is a new disk: that replaces the VM.
+    for (const other of [
+      [
+        { name: "grow-data", size: 30 },
+        { name: "grow-more", size: 10 },
+      ],
+      [{ name: "grow-renamed", size: 30 }],
+    ]) {
+      const next = await vm.check({ ...result.inputs, disks: other }, result.inputs);
+      expect((await vm.diff(id, result.outs, next.inputs)).replaces).toEqual(["disks"]);
+    }
+  });
+
+  it("refuses to shrink a disk made with the VM at check, naming disks[i].size, both sizes and the fix", async () => {
+    const before = { ...vmArgs(), disks: [{ name: "keep", size: 20 }] };
+    const shrunk = await vm.check({ ...before, disks: [{ name: "keep", size: 15 }] }, before);
+    expect(shrunk.failures).toEqual([
+      {
+        property: "disks[0].size",
+        reason:
+          "cannot shrink disk keep from 20 GB to 15 GB: disks only grow. Keep disks[0].size at 20 " +
+          "or more, or replace the VM (`pulumi up --replace <urn>`), which makes its disks anew, empty",
+      },
+    ]);
+    expect(
+      (await vm.check({ ...before, disks: [{ name: "keep", size: 15 }] }, {})).failures,
+    ).toEqual([]);
+  });
+
   it("applies a change of provider-only settings without calling anything that changes the cloud", async () => {
     const { id, inputs, outs } = await vm.up(vmArgs());
     await vm.clearRequests();

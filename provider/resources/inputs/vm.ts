@@ -261,7 +261,7 @@ export const VmInputs = resourceInputs({
       })
       .optional()
       .describe(
-        "Extra disks made or attached at creation (default none); changing them replaces the VM (use DiskAttachment for disks that outlive the VM)",
+        "Extra disks made or attached at creation (default none); adding, removing, renaming or retyping one replaces the VM (use DiskAttachment for disks that outlive the VM); a larger size of a disk made with the VM grows it in place",
       ),
   ),
   interfaces: replaces(

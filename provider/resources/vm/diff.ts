@@ -93,14 +93,48 @@ export function bootDiskOnlyResized(next: unknown, olds: Olds): boolean {
   return both !== undefined && sameBootDiskBesidesSize(both.spec, both.boot);
 }
 
-/** True when the disk spec describes the attached disk. */
-function diskMatches(spec: Record<string, unknown>, disk: AttachedDiskOutput): boolean {
+/** True when the disk spec describes the attached disk (its size too, unless `anySize`). */
+function diskMatches(
+  spec: Record<string, unknown>,
+  disk: AttachedDiskOutput,
+  anySize = false,
+): boolean {
   if ("diskId" in spec) return spec.diskId === disk.id;
   return (
     spec.name === disk.name &&
-    sizeMatches(spec.size, disk.size) &&
+    (anySize || sizeMatches(spec.size, disk.size)) &&
     refMatches(spec.diskType, disk.diskType, disk.diskTypeId)
   );
+}
+
+/**
+ * The attached disk each extra disk spec of `next` describes, in order (sizes compared unless
+ * `anySize`), or undefined when one describes none, or a disk the VM was created with has
+ * left the list.
+ */
+function matchDisks(
+  next: unknown,
+  olds: Olds,
+  anySize: boolean,
+): Array<{ spec: Record<string, unknown>; disk: AttachedDiskOutput }> | undefined {
+  const specs = (next ?? []) as unknown[];
+  if (!Array.isArray(specs)) return undefined;
+  const attached = ((olds.attachedDisks ?? []) as AttachedDiskOutput[]).filter((d) => !d.boot);
+  const used = new Set<string>();
+  const pairs: Array<{ spec: Record<string, unknown>; disk: AttachedDiskOutput }> = [];
+  for (const item of specs) {
+    if (item === null || typeof item !== "object") return undefined;
+    const spec = item as Record<string, unknown>;
+    const disk = attached.find((d) => !used.has(d.id) && diskMatches(spec, d, anySize));
+    if (disk === undefined) return undefined;
+    used.add(disk.id);
+    pairs.push({ spec, disk });
+  }
+  const before = (olds.disks ?? []) as VmDiskSpec[];
+  const kept = before.every(
+    (old) => "diskId" in old || specs.some((s) => (s as Record<string, unknown>).name === old.name),
+  );
+  return kept ? pairs : undefined;
 }
 
 /**
@@ -110,21 +144,23 @@ function diskMatches(spec: Record<string, unknown>, disk: AttachedDiskOutput): b
  * stay attached (detach them with the disks API or a DiskAttachment).
  */
 export function sameDisks(next: unknown, olds: Olds): boolean {
-  const specs = (next ?? []) as unknown[];
-  if (!Array.isArray(specs)) return false;
-  const attached = ((olds.attachedDisks ?? []) as AttachedDiskOutput[]).filter((d) => !d.boot);
-  const used = new Set<string>();
-  for (const item of specs) {
-    if (item === null || typeof item !== "object") return false;
-    const disk = attached.find(
-      (d) => !used.has(d.id) && diskMatches(item as Record<string, unknown>, d),
-    );
-    if (disk === undefined) return false;
-    used.add(disk.id);
-  }
-  const before = (olds.disks ?? []) as VmDiskSpec[];
-  return before.every(
-    (old) => "diskId" in old || specs.some((s) => (s as Record<string, unknown>).name === old.name),
+  return matchDisks(next, olds, false) !== undefined;
+}
+
+/**
+ * True when the extra disks change in their sizes alone: the service grows a disk in place,
+ * so a larger size updates the VM (its disks keep their data) instead of replacing it.
+ */
+export function disksOnlyResized(next: unknown, olds: Olds): boolean {
+  return matchDisks(next, olds, true) !== undefined;
+}
+
+/** The disks the VM was made with whose new size is larger than the disk: id and size. */
+export function disksToGrow(next: unknown, olds: Olds): Array<{ id: string; size: number }> {
+  return (matchDisks(next, olds, true) ?? []).flatMap(({ spec, disk }) =>
+    typeof spec.size === "number" && spec.size > disk.size
+      ? [{ id: disk.id, size: spec.size }]
+      : [],
   );
 }
 

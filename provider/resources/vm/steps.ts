@@ -280,10 +280,31 @@ export async function settledVm(
 }
 
 /**
- * Grows the boot disk of `vm` (settled) to `size` GB in place, with the disk update (PUT of the
- * disk), and waits until the disk has settled; a disk already as large (grown outside the
- * program) is left as it is. The VM keeps running: the disk, and the data on it, stay.
+ * Grows the disks of `vm` (settled) to their new sizes in place, with the disk update (PUT of
+ * the disk), and waits until each has settled; a disk already as large (grown outside the
+ * program) is left as it is. The VM keeps running: the disks, and the data on them, stay.
+ * `disks` default to the boot disk at `size`.
  */
+async function growDisks(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  disks: ReadonlyArray<{ id: string; size: number }>,
+  remaining: () => number,
+): Promise<void> {
+  for (const { id, size } of disks) {
+    const disk = vm.disks.find((d) => d.id === id);
+    if (disk === undefined) throw new Error(`VM ${vm.id} lists no disk ${id} to grow`);
+    if (disk.size >= size) continue;
+    const what = disk.primary ? "boot disk" : "disk";
+    ctx.progress(`growing ${what} ${id} of VM ${vm.id} from ${disk.size} GB to ${size} GB`);
+    await sendDiskUpdate(ctx, id, { size }, remaining, vm.project.id);
+    await waitDiskSettled(ctx, id, "to finish growing", remaining(), {
+      projectId: vm.project.id,
+    });
+  }
+}
+
+/** Grows the boot disk of `vm` (settled) to `size` GB in place (see {@link growDisks}). */
 export async function growBootDisk(
   ctx: ResourceContext,
   vm: VmResponse,
@@ -292,10 +313,15 @@ export async function growBootDisk(
 ): Promise<void> {
   const boot = vm.disks.find((d) => d.primary);
   if (boot === undefined) throw new Error(`VM ${vm.id} lists no boot disk to grow`);
-  if (boot.size >= size) return;
-  ctx.progress(`growing boot disk ${boot.id} of VM ${vm.id} from ${boot.size} GB to ${size} GB`);
-  await sendDiskUpdate(ctx, boot.id, { size }, remaining, vm.project.id);
-  await waitDiskSettled(ctx, boot.id, "to finish growing", remaining(), {
-    projectId: vm.project.id,
-  });
+  await growDisks(ctx, vm, [{ id: boot.id, size }], remaining);
+}
+
+/** Grows the extra disks the VM was made with to their new sizes (see {@link growDisks}). */
+export async function growExtraDisks(
+  ctx: ResourceContext,
+  vm: VmResponse,
+  disks: ReadonlyArray<{ id: string; size: number }>,
+  remaining: () => number,
+): Promise<void> {
+  await growDisks(ctx, vm, disks, remaining);
 }
