@@ -19,7 +19,7 @@ export interface ConfigReader {
 export const CONFIG_NAMESPACE = "vmcloud";
 
 /** Where one setting comes from: its stack config key, and the environment variable behind it. */
-interface Source {
+export interface Source {
   readonly config: `${typeof CONFIG_NAMESPACE}:${string}`;
   readonly env: `VMCLOUD_${string}`;
 }
@@ -65,6 +65,19 @@ const SOURCES = {
 } as const satisfies Record<Scalar, Source> & {
   serviceEndpoints: Record<OverridableService, Source>;
 };
+
+/**
+ * Where the client option `option` (as {@link ProviderSettings} and the client spell it:
+ * `endpoint`, `serviceEndpoints.backup`, `secret`) is set, or undefined for an option that is
+ * no setting (the VM service's own endpoint override exists only as a client option).
+ */
+export function settingOf(option: string): Source | undefined {
+  const [head = "", service] = option.split(".");
+  const [table, key]: [Record<string, unknown>, string | undefined] =
+    head === "serviceEndpoints" ? [SOURCES.serviceEndpoints, service] : [SOURCES, head];
+  const found = key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+  return found !== undefined && "config" in (found as object) ? (found as Source) : undefined;
+}
 
 /** Reads the settings: for each key the stack config first, then the environment. */
 export function readSettings(

@@ -9,7 +9,12 @@ import { isUnavailable, warnServiceUnavailable } from "../../framework/service-u
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
-import { explained, resourceLabel, ResourceInitError } from "../../framework/provider-error";
+import {
+  explained,
+  ProviderError,
+  resourceLabel,
+  ResourceInitError,
+} from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
 import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
@@ -260,8 +265,9 @@ export function defineResource<
         // caught here, still at preview.
         const failures = def.checkChange(strip(olds) as Partial<I>, next as I);
         if (failures.length > 0) {
-          throw new Error(
-            `${resourceLabel(def.typeName, nameOf(next))}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+          throw new ProviderError(
+            resourceLabel(def.typeName, nameOf(next)),
+            failures.map((f) => `${f.property}: ${f.reason}`).join("; "),
           );
         }
       }
@@ -323,8 +329,9 @@ export function defineResource<
         outcome.changed.length > 0 && outcome.changed.every((key) => localKeys.includes(key));
       if (localOnly) return { outs: plain(withLocal(localKeys, prev, next)) };
       if (def.update === undefined) {
-        throw new Error(
-          `${def.typeName} has no in-place update; this change should have replaced it`,
+        throw new ProviderError(
+          resourceLabel(def.typeName, name),
+          "update failed: it has no in-place update; this change should have replaced it",
         );
       }
       const outs = await keepingLocal(localKeys, next, news.__provider, () =>
