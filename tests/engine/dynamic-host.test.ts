@@ -65,11 +65,13 @@ function resourceOf(className: VmCloudTypeName, name = uniqueName(className.toLo
 /**
  * The lines `host` printed for the errors of its calls: the host prints those of check, diff,
  * read and delete as `${error}: ${error.stack}`, and the engine shows each line under the
- * Stack. A line with a stack frame or a repeated `Error:` fails here.
+ * Stack. A line with a stack frame or a repeated `Error:` fails here. `since`: what the host
+ * had printed before (`output().length`).
  */
-function printedErrors(host: DynamicHost): string[] {
+function printedErrors(host: DynamicHost, since = 0): string[] {
   const lines = host
     .output()
+    .slice(since)
     .split("\n")
     .filter((line) => line.trim() !== "");
   for (const line of lines) {
@@ -421,6 +423,29 @@ describe("errors as the engine receives them", () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it("a subnet a VM still uses: delete names the VM, and the host prints the message alone", async () => {
+    const net = resourceOf("Subnet");
+    const { id, outs } = await up(
+      net.res,
+      net.withShim({ name: uniqueName("used"), address: "10.79.0.0", prefixLength: 24 }),
+    );
+    const vm = resourceOf("Vm");
+    const args = vmArgs({ interfaces: [{ subnet: id }] });
+    const made = await up(vm.res, vm.withShim(args));
+    const printedBefore = host.output().length;
+    const error = await hostError(net.res.delete(id, outs));
+    expect(error.details).toMatch(
+      new RegExp(
+        `^Subnet "${outs.name as string}": delete failed: the subnet is still used by ` +
+          `VM "${args.name as string}" \\(${made.id}\\): delete it .*405 subnet_not_empty`,
+      ),
+    );
+    expect(printedErrors(host, printedBefore)).toEqual([error.details]);
+    await vm.res.delete(made.id, made.outs);
+    await net.res.delete(id, outs);
+    expect(await live(`/api/v1/subnets/${id}`)).toBeUndefined();
   });
 
   it("a VM that ends in error arrives as ErrorResourceInitFailed with its id and outputs", async () => {

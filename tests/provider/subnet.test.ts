@@ -8,6 +8,7 @@ import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 import type { VmState } from "../../emulator/vm/records";
+import { runningVm } from "./support/fixtures";
 
 let emu: TestEmulator;
 let subnet: ProviderHarness;
@@ -457,6 +458,25 @@ describe("Subnet: the service's refusals", () => {
     delete state.interfaces[nic];
     await subnet.delete(id, outs);
     expect((await getSubnet(id)).status).toBe(404);
+  });
+});
+
+describe("Subnet: a delete refused for a VM outside the program", () => {
+  it("names the VM that still uses the subnet, by name and id", async () => {
+    const { id, outs } = await subnet.up({ name: "shared-net", address: "10.36.0.0/24" });
+    // Another tool's VM on the subnet, made through the API.
+    const other = await runningVm(emu, outs.availabilityZone as string, id);
+    const refused = await subnet.delete(id, outs).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(refused?.message).toMatch(
+      new RegExp(
+        `^Subnet "shared-net": delete failed: the subnet is still used by VM "${other.name}" \\(${other.id}\\): ` +
+          "delete it or move its interface to another subnet first; .*405 subnet_not_empty",
+      ),
+    );
+    expect((await getSubnet(id)).status).toBe(200);
   });
 });
 
