@@ -255,6 +255,17 @@ describe("SecurityGroupRule: input checks", () => {
       [{ ...base, portRange: "90:80" }, "portRange", /from ≤ to/],
       [{ ...base, protocol: "icmp", portRange: "1:1" }, "portRange", /only to tcp and udp/],
       [{ ...base, remoteIpPrefix: "10.0.0.0/40" }, "remoteIpPrefix", /not an IPv4 CIDR/],
+      // Host bits set: refused as a Subnet refuses them, with the network and the one address.
+      [
+        { ...base, remoteIpPrefix: "203.0.113.5/24" },
+        "remoteIpPrefix",
+        /^remoteIpPrefix 203\.0\.113\.5\/24 has host bits set: the base address must be the network address, e\.g\. 203\.0\.113\.0\/24 \(or 203\.0\.113\.5\/32 for that one address\)$/,
+      ],
+      [
+        { ...base, etherType: "IPv6", remoteIpPrefix: "2001:db8::7/64" },
+        "remoteIpPrefix",
+        /e\.g\. 2001:db8::\/64 \(or 2001:db8::7\/128/,
+      ],
       [{ ...base, etherType: "IPv6", remoteIpPrefix: "0.0.0.0/0" }, "remoteIpPrefix", /::\/0/],
       [
         { ...base, remoteIpPrefix: "10.0.0.0/8", remoteSecurityGroupId: groupId },

@@ -403,6 +403,14 @@ describe("SecurityGroup: input checks", () => {
         /./,
       ],
       [
+        {
+          name: "g",
+          rules: [{ direction: "ingress", protocol: "tcp", remoteIpPrefix: "203.0.113.5/24" }],
+        },
+        "rules.0.remoteIpPrefix",
+        /host bits set: .*e\.g\. 203\.0\.113\.0\/24/,
+      ],
+      [
         { name: "g", rules: [{ direction: "ingress", protocol: "tcp", port: 22 }] },
         "rules.0.port",
         /unknown property/,
