@@ -4,6 +4,7 @@
 // or attachment naming objects that do not exist. Check only reads: nothing is created.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
+import { failureLine } from "./support/failures";
 import { uniqueName, UNKNOWN } from "./support/fixtures";
 import { loadProvider, type ProviderHarness } from "./support/provider-harness";
 import { startVmEmulator, vmArgs } from "./vm-support";
@@ -32,7 +33,7 @@ afterAll(async () => emu.close());
 /** The failures of `check`, as `property: reason` lines. */
 async function failures(provider: ProviderHarness, news: Record<string, unknown>, olds = {}) {
   const checked = await provider.check(news, olds);
-  return checked.failures.map((f) => `${f.property}: ${f.reason}`);
+  return checked.failures.map(failureLine);
 }
 
 /** The requests since the log was cleared that were not reads. */

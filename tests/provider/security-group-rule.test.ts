@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failurePath, failureReason } from "./support/failures";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -279,9 +280,9 @@ describe("SecurityGroupRule: input checks", () => {
     ];
     for (const [news, property, reason] of cases) {
       const { failures } = await rule.check(news);
-      const failure = failures.find((f) => f.property === property);
+      const failure = failures.find((f) => failurePath(f) === property);
       expect(failure, `${JSON.stringify(news)} → ${JSON.stringify(failures)}`).toBeDefined();
-      expect(failure!.reason).toMatch(reason);
+      expect(failureReason(failure!)).toMatch(reason);
     }
     expect(await rule.requests()).toEqual([]);
   });

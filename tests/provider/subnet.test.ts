@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failureLine, failurePath, failureReason } from "./support/failures";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 import type { VmState } from "../../emulator/vm/records";
 import { runningVm } from "./support/fixtures";
@@ -209,7 +210,7 @@ describe("Subnet: life cycle", () => {
     for (const [patch, replaces] of changes) {
       const { inputs: next, failures } = await subnet.check({ ...inputs, ...patch }, inputs);
       // A project the token may not use is a mistake check finds; the diff is still a replace.
-      expect(failures.map((f) => `${f.property}: ${f.reason}`)).toEqual(
+      expect(failures.map(failureLine)).toEqual(
         "projectId" in patch
           ? [expect.stringMatching(/^projectId: the token may not use project/)]
           : [],
@@ -294,7 +295,7 @@ describe("Subnet: input checks", () => {
       [{ name: "1bad", address: "10.0.0.0/24" }, "name", /letter/],
       [
         { name: "x", address: "10.0.0.0/24", dnsServers: ["dns.example"] },
-        "dnsServers.0",
+        "dnsServers[0]",
         /IP address/,
       ],
       [{ name: "x", address: "10.0.0.0/24", colour: "red" }, "colour", /unknown property/],
@@ -307,9 +308,9 @@ describe("Subnet: input checks", () => {
     ];
     for (const [news, property, reason] of cases) {
       const { failures } = await subnet.check(news);
-      const failure = failures.find((f) => f.property === property);
+      const failure = failures.find((f) => failurePath(f) === property);
       expect(failure, `${JSON.stringify(news)} → ${JSON.stringify(failures)}`).toBeDefined();
-      expect(failure!.reason).toMatch(reason);
+      expect(failureReason(failure!)).toMatch(reason);
     }
     expect(await serviceRequests()).toEqual([]);
   });

@@ -233,9 +233,9 @@ describe("diff", () => {
           reason: expect.stringMatching(/spread-az1 does not span availability zone ru\.AZ-2/),
         },
         {
-          property: "interfaces[0].securityGroups[0]",
+          property: "",
           reason: expect.stringMatching(
-            /^"default-az1" is not a security group .* in availability zone ru\.AZ-2; use one of: default-az2/,
+            /^interfaces\[0\]\.securityGroups\[0\]: security group default-az1 \(.*\) is in availability zone ru\.AZ-1, not in the VM's zone ru\.AZ-2 .*use a security group of ru\.AZ-2: default-az2$/,
           ),
         },
       ]),

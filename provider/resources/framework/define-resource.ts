@@ -18,7 +18,14 @@ import {
 import { contextFor, type ResourceContext } from "./resource-context";
 import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
-import { inputDefaults, inputFacts, inputsWhere, type InputSchema } from "./input-fields";
+import { failuresForEngine } from "../../framework/check-failures";
+import {
+  inputDefaults,
+  inputFacts,
+  inputsWhere,
+  secretInputs,
+  type InputSchema,
+} from "./input-fields";
 
 export type { ResourceContext, TimedOperation } from "./resource-context";
 
@@ -202,6 +209,7 @@ export function defineResource<
     return rest as T;
   };
   const localKeys = inputsWhere(def.inputs, (meta) => meta.onChange === "local");
+  const secrets = secretInputs(def.inputs);
   const defaults = inputDefaults(def.inputs);
   const spec: DiffSpec = {
     // `adoptId` acts at create only (see adopt-existing.ts): never compared, never replaces.
@@ -251,10 +259,8 @@ export function defineResource<
         );
       }
       const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
-      return {
-        inputs: plain({ ...checked, __provider: news.__provider }),
-        failures: result.failures,
-      };
+      const inputs = plain({ ...checked, __provider: news.__provider });
+      return { inputs, failures: failuresForEngine(result.failures, inputs, secrets) };
     },
     async diff(_id, olds, news) {
       const next = strip(news);
