@@ -151,12 +151,13 @@ describe("an image change the new image cannot carry out", () => {
       await example.stack.setConfig("image", { value: "debian-12" });
       expect((await emulator.call("DELETE", "/_emulator/requests")).status).toBeLessThan(300);
       const preview = await failureText(example.stack.preview());
+      // A secret input's failure shows no value (the engine would print the secret itself).
       expect(preview).toMatch(
-        /property password .* has a problem: image debian-12 has no guest agent to set a password/,
+        /resource 'app' has a problem: password: image debian-12 has no guest agent to set a password/,
       );
       expect(preview).not.toContain(PASSWORD);
       const up = await failureText(example.stack.up());
-      expect(up).toMatch(/property password .* has a problem: image debian-12 has no guest agent/);
+      expect(up).toMatch(/has a problem: password: image debian-12 has no guest agent/);
       expect(await mutations()).toEqual([]);
       expect(await vmRecord(vmId)).toMatchObject({
         status: "running",
