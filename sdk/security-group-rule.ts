@@ -32,7 +32,8 @@ export interface SecurityGroupRuleSpec {
    */
   portRange?: pulumi.Input<string>;
   /**
-   * Remote addresses as a CIDR of `etherType`, e.g. `203.0.113.0/24`, `0.0.0.0/0` or `::/0`.
+   * Remote addresses as a CIDR of `etherType` with its host bits clear, as a subnet's address,
+   * e.g. `203.0.113.0/24`, `0.0.0.0/0` or `::/0` (one address: `203.0.113.5/32`).
    * Default: any address. Give this or `remoteSecurityGroupId`, not both.
    */
   remoteIpPrefix?: pulumi.Input<string>;

@@ -158,14 +158,73 @@ export function isIpAddress(text: string): boolean {
   return parseIpv4(text) !== undefined || parseIpv6(text) !== undefined;
 }
 
+/** Formats a 128-bit number as an IPv6 address, its longest run of zero groups as `::`. */
+export function formatIpv6(value: bigint): string {
+  const groups = Array.from({ length: 8 }, (_, i) =>
+    Number((value >> BigInt(112 - 16 * i)) & 0xffffn),
+  );
+  // The longest run of two or more zero groups (the first of equal ones) becomes `::`.
+  let best = { at: -1, length: 0 };
+  for (let i = 0; i < 8;) {
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > best.length && j - i >= 2) best = { at: i, length: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const hex = (part: number[]) => part.map((g) => g.toString(16)).join(":");
+  if (best.at < 0) return hex(groups);
+  return `${hex(groups.slice(0, best.at))}::${hex(groups.slice(best.at + best.length))}`;
+}
+
 /**
  * Whether `text` is a CIDR of the given ether type (`IPv4`: `a.b.c.d/n`, `IPv6`: `x::/n`).
- * Host bits may be set, as firewall rules commonly write `192.168.1.10/32`.
+ * Whether its host bits are clear is {@link cidrHostBits}'s question.
  */
 export function isCidrOf(text: string, etherType: "IPv4" | "IPv6"): boolean {
   return etherType === "IPv4"
     ? parseIpv4Cidr(text) !== undefined
     : parseIpv6Cidr(text) !== undefined;
+}
+
+/** A CIDR whose host bits are set: the network it stands for, and its address alone. */
+export interface HostBits {
+  /** The same network with the host bits clear, e.g. `203.0.113.0/24`. */
+  network: string;
+  /** The address as one host, e.g. `203.0.113.5/32`. */
+  host: string;
+}
+
+/**
+ * The rule every CIDR the services take keeps, a subnet's address and a security group rule's
+ * remote prefix alike: its address is the network address, host bits clear, so that what is
+ * stored says what it means. Returns the fixes when `text` (a CIDR of `etherType`) breaks it;
+ * undefined when it keeps it, or is no CIDR of that type (which {@link isCidrOf} tells).
+ */
+export function cidrHostBits(text: string, etherType: "IPv4" | "IPv6"): HostBits | undefined {
+  if (etherType === "IPv4") {
+    const network = parseIpv4Cidr(text);
+    if (network === undefined || !hasHostBits(network)) return undefined;
+    return {
+      network: formatIpv4Cidr({
+        base: networkAddress(network.base, network.prefix),
+        prefix: network.prefix,
+      }),
+      host: `${formatIpv4(network.base)}/32`,
+    };
+  }
+  const network = parseIpv6Cidr(text);
+  if (network === undefined) return undefined;
+  const hostMask = (1n << BigInt(128 - network.prefix)) - 1n;
+  if ((network.base & hostMask) === 0n) return undefined;
+  return {
+    network: `${formatIpv6(network.base & ~hostMask)}/${network.prefix}`,
+    host: `${formatIpv6(network.base)}/128`,
+  };
+}
+
+/** The message for a CIDR written `cidr` whose host bits are set: what to give instead. */
+export function hostBitsMessage(cidr: string, fixes: HostBits): string {
+  return `${cidr} has host bits set: the base address must be the network address, e.g. ${fixes.network}`;
 }
 
 /** What a subnet address request resolves to: the network, or the field and rule it breaks. */
@@ -220,16 +279,14 @@ export function resolveSubnetAddress(
       message: `mask /${parsed.prefix} is not allowed: use a mask from /${MIN_SUBNET_PREFIX} to /${MAX_SUBNET_PREFIX}`,
     };
   }
-  if (hasHostBits(parsed)) {
-    const fixed = formatIpv4Cidr({
-      base: networkAddress(parsed.base, parsed.prefix),
-      prefix: parsed.prefix,
-    });
+  const written = formatIpv4Cidr(parsed);
+  const hostBits = cidrHostBits(written, "IPv4");
+  if (hostBits !== undefined) {
     return {
       ok: false,
       code: "invalid_base_address",
       field: "subnet_address",
-      message: `${formatIpv4Cidr(parsed)} has host bits set: the base address must be the network address, e.g. ${fixed}`,
+      message: hostBitsMessage(written, hostBits),
     };
   }
   if (!isPrivateIpv4Network(parsed)) {

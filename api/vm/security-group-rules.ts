@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { Description, Name, PageQuery, Uuid, Uuid4, paginated } from "../common";
-import { isCidrOf, parsePortRange } from "./cidr";
+import { cidrHostBits, hostBitsMessage, isCidrOf, parsePortRange } from "./cidr";
 import { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "./enums";
 import { RemoteSecurityGroupMini, SecurityGroupMini } from "./minis";
 
@@ -30,7 +30,8 @@ export interface RuleShape {
 /**
  * The cross-field rules a security group rule must keep, as `{field, message}` problems
  * (empty when the rule is fine). Fields left undefined are not checked:
- * - `remote_ip_prefix` is a CIDR of the rule's `ether_type` (`0.0.0.0/0`, `::/0`);
+ * - `remote_ip_prefix` is a CIDR of the rule's `ether_type` (`0.0.0.0/0`, `::/0`) whose host
+ *   bits are clear, as a subnet's address (`203.0.113.0/24`; one address is `203.0.113.5/32`);
  * - a rule names its remote side by `remote_ip_prefix` or by a remote group, not both, and
  *   a remote group by id or by name, not both;
  * - ports only apply to tcp and udp: icmp and `any` rules take `port_range` "any".
@@ -47,6 +48,16 @@ export function ruleProblems(rule: RuleShape): Array<{ field: string; message: s
     problems.push({
       field: "remote_ip_prefix",
       message: `remote_ip_prefix "${rule.remote_ip_prefix}" is not an ${rule.ether_type} CIDR such as ${example}`,
+    });
+  }
+  const hostBits =
+    rule.remote_ip_prefix === undefined || rule.ether_type === undefined
+      ? undefined
+      : cidrHostBits(rule.remote_ip_prefix, rule.ether_type);
+  if (hostBits !== undefined) {
+    problems.push({
+      field: "remote_ip_prefix",
+      message: `remote_ip_prefix ${hostBitsMessage(rule.remote_ip_prefix!, hostBits)} (or ${hostBits.host} for that one address)`,
     });
   }
   const remoteGroup = rule.remote_security_group_id ?? rule.remote_security_group_name;
@@ -95,7 +106,7 @@ export const SecurityGroupRuleCreateRequest = z
       .string()
       .optional()
       .describe(
-        "Remote addresses as a CIDR of the ether type, e.g. 0.0.0.0/0 (or give a remote group)",
+        "Remote addresses as a CIDR of the ether type, host bits clear, e.g. 0.0.0.0/0 or 203.0.113.5/32 (or give a remote group)",
       ),
     remote_security_group_id: Uuid4.optional().describe("Remote security group by id"),
     remote_security_group_name: Name.optional().describe(

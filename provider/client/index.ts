@@ -7,6 +7,7 @@ export { type CallInput, type CallOutput, type CallResult, type Caller } from ".
 export {
   clientOptionsFromEnv,
   normalizeOptions,
+  OptionError,
   DEFAULTS,
   type CallOptions,
   type ClientOptions,

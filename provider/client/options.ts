@@ -137,14 +137,34 @@ const SERVICES: readonly ServiceName[] = [
   "iam",
 ];
 
-/** Applies defaults and checks every option; throws a message naming the option at fault. */
+/**
+ * An option the client cannot use: `option` names it as {@link ClientOptions} spells it
+ * (`endpoint`, `serviceEndpoints.backup`, `secret`), `problem` says what is wrong and what to
+ * give. The message is `<option>: <problem>` unless given; only endpoint values ever appear
+ * in it.
+ */
+export class OptionError extends Error {
+  override name = "OptionError";
+  /** The option at fault, e.g. `endpoint` or `serviceEndpoints.backup`. */
+  readonly option: string;
+  /** What is wrong with it and what to give instead. */
+  readonly problem: string;
+  constructor(option: string, problem: string, message = `${option}: ${problem}`) {
+    super(message);
+    this.option = option;
+    this.problem = problem;
+  }
+}
+
+/** Applies defaults and checks every option; throws an {@link OptionError} naming the option at fault. */
 export function normalizeOptions(options: ClientOptions = {}): NormalizedOptions {
   const endpoint = baseUrl("endpoint", options.endpoint);
   const serviceEndpoints: Partial<Record<ServiceName, string>> = {};
   for (const [name, url] of Object.entries(options.serviceEndpoints ?? {})) {
     if (!SERVICES.includes(name as ServiceName)) {
-      throw new Error(
-        `serviceEndpoints.${name}: unknown service; use one of ${SERVICES.join(", ")}`,
+      throw new OptionError(
+        `serviceEndpoints.${name}`,
+        `unknown service; use one of ${SERVICES.join(", ")}`,
       );
     }
     const normalized = baseUrl(`serviceEndpoints.${name}`, url);
@@ -295,7 +315,7 @@ function baseUrl(name: string, value: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const url = httpUrl(name, raw, "https://api.example.com");
   if (url.search !== "" || url.hash !== "") {
-    throw new Error(`${name}: "${raw}" must not carry a query or fragment`);
+    throw new OptionError(name, `"${raw}" must not carry a query or fragment`);
   }
   // A trailing slash would double up with the paths, which all start with "/".
   return url.href.replace(/\/+$/, "");
@@ -306,20 +326,30 @@ function tokenUrl(value: string | undefined): string | undefined {
   const raw = text(value);
   if (raw === undefined) return undefined;
   const url = httpUrl("tokenUrl", raw, "https://id.example.com/auth/system/openid/token");
-  if (url.hash !== "") throw new Error(`tokenUrl: "${raw}" must not carry a fragment`);
+  if (url.hash !== "") throw new OptionError("tokenUrl", `"${raw}" must not carry a fragment`);
   return url.href;
 }
 
 /** `raw` (the option `name`) as an http(s) URL, else an error that gives `example`. */
 function httpUrl(name: string, raw: string, example: string): URL {
+  // `127.0.0.1:8443` is no URL and `localhost:8443` one of scheme `localhost:`: both lack
+  // the scheme, which the fix then puts in front of what was given.
+  const scheme = /^[a-z][a-z\d+.-]*:\/\//i.test(raw);
+  const withScheme = `give e.g. https://${raw} (or http://${raw} for the local emulator)`;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`${name}: "${raw}" is not a URL; give e.g. ${example}`);
+    throw new OptionError(
+      name,
+      `"${raw}" is not a URL; ${scheme ? `give e.g. ${example}` : withScheme}`,
+    );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new Error(`${name}: "${raw}" must start with http:// or https://`);
+    throw new OptionError(
+      name,
+      `"${raw}" must start with http:// or https://${scheme ? "" : `; ${withScheme}`}`,
+    );
   }
   return url;
 }
@@ -327,7 +357,8 @@ function httpUrl(name: string, raw: string, example: string): URL {
 function pair(a: string, av: string | undefined, b: string, bv: string | undefined): void {
   if ((text(av) === undefined) !== (text(bv) === undefined)) {
     const [given, missing] = text(av) === undefined ? [b, a] : [a, b];
-    throw new Error(`${given} is set but ${missing} is not; give both or neither`);
+    const problem = `${given} is set but ${missing} is not; give both or neither`;
+    throw new OptionError(missing, problem, problem);
   }
 }
 

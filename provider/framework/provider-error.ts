@@ -59,6 +59,35 @@ function snakeCase(name: string): string {
   return name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 }
 
+/**
+ * A failure of a resource's operation, `<who>: <what>`, in the form the dynamic-provider host
+ * shows as its message alone. The host prints an error that check, diff, read or delete throw
+ * as `${error}: ${error.stack}` on its stderr, which the engine repeats under the Stack: a plain
+ * Error there reads `Error: X: Error: X` followed by frames of the provider's own files. This
+ * one's string form is `who` and its stack `what`, so that line is exactly the message. The
+ * error it explains is its `cause`, with that error's own stack.
+ */
+export class ProviderError extends Error {
+  override name = "ProviderError";
+  /** The resource, e.g. `Disk "data"`: what the message starts with. */
+  readonly who: string;
+
+  constructor(who: string, what: string, options?: ErrorOptions) {
+    super(`${who}: ${what}`, options);
+    this.who = who;
+    Object.defineProperty(this, "stack", {
+      value: what,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  }
+
+  override toString(): string {
+    return this.who;
+  }
+}
+
 /** A resource that exists but failed to initialize: the engine records it with these outputs. */
 export class ResourceInitError extends Error {
   /** Read by the dynamic-provider host. */
@@ -87,14 +116,18 @@ export function describeFailure(
   operation: string,
   error: unknown,
 ): string {
-  const who = resourceLabel(typeName, name);
+  return `${resourceLabel(typeName, name)}: ${whatFailed(typeName, operation, error)}`;
+}
+
+/** `<operation> failed: <cause>. <hint>`: {@link describeFailure} without the resource. */
+function whatFailed(typeName: string, operation: string, error: unknown): string {
   if (error instanceof ApiError) {
     const hint = hintFor(typeName, operation, error);
     const named = error.status === 422 ? unshownFields(error) : "";
-    return `${who}: ${operation} failed: ${error.message}${named}${hint === undefined ? "" : ` (${hint})`}`;
+    return `${operation} failed: ${error.message}${named}${hint === undefined ? "" : ` (${hint})`}`;
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `${who}: ${operation} failed: ${message}`;
+  return `${operation} failed: ${message}`;
 }
 
 /** `; field x, y` for fields the message does not name yet, so "the named field" is named. */
@@ -105,7 +138,10 @@ function unshownFields(error: ApiError): string {
   return names.length === 0 ? "" : `; field ${names.join(", ")}`;
 }
 
-/** Wraps any failure of `operation` in an error that says which resource failed and why. */
+/**
+ * Wraps any failure of `operation` in a {@link ProviderError} that says which resource failed
+ * and why.
+ */
 export async function explained<T>(
   typeName: string,
   name: string | undefined,
@@ -116,8 +152,10 @@ export async function explained<T>(
     return await work();
   } catch (error) {
     if (error instanceof ResourceInitError) throw error;
-    const wrapped = new Error(describeFailure(typeName, name, operation, error));
-    if (error instanceof Error) (wrapped as Error & { cause?: unknown }).cause = error;
-    throw wrapped;
+    throw new ProviderError(
+      resourceLabel(typeName, name),
+      whatFailed(typeName, operation, error),
+      error instanceof Error ? { cause: error } : undefined,
+    );
   }
 }

@@ -6,6 +6,7 @@
  * the subnet an interrupted `pulumi up` left for this resource (same name, address and zone).
  */
 import type { CallInput } from "../client";
+import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SubnetListItemResponse, SubnetResponse } from "../../api/vm/subnets";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
@@ -15,7 +16,7 @@ import { normalizeSubnetAddress } from "./subnet/address";
 import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
-import { withAdvice } from "./framework/with-advice";
+import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import {
   NETWORK_TIMEOUT_MS,
@@ -95,12 +96,45 @@ const UPDATE_ADVICE = {
     "name: a subnet with this name already exists in this project and zone; choose another name",
 } as const;
 
-/** What to do when the service refuses a delete for one of these reasons. */
-const DELETE_ADVICE = {
-  405:
-    "the subnet still has network interfaces: delete the VMs that use it (or move their interfaces to another " +
-    "subnet) first; a Vm of this stack that uses the subnet should reference it so that it is deleted first",
-} as const;
+/** What to do when the service refuses to delete subnet `id` (of `projectId`, when known). */
+function deleteAdvice(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string | undefined,
+): AdviceTable {
+  return { 405: () => stillUsedBy(ctx, id, projectId) };
+}
+
+/**
+ * The advice for a subnet that network interfaces still use, naming their VMs. The service
+ * only says that the subnet has references, and the VMs may be outside the program: they are
+ * found in the project's VM list, by the subnet of their interfaces.
+ */
+async function stillUsedBy(
+  ctx: ResourceContext,
+  id: string,
+  projectId: string | undefined,
+): Promise<string> {
+  const orderFirst =
+    "a Vm of this stack that uses the subnet should reference it (e.g. `subnet.id`) so that it is deleted first";
+  const vms =
+    projectId === undefined
+      ? []
+      : await ctx.client
+          .listAll(computeEndpoints.listVms, { query: { project_id: projectId } })
+          .then((all) => all.filter((vm) => vm.interfaces.some((nic) => nic.subnet?.id === id)))
+          // The refusal is what matters: without the list, the advice names no VM.
+          .catch(() => []);
+  if (vms.length === 0) {
+    return (
+      "the subnet still has network interfaces: delete the VMs that use it (or move their interfaces to another " +
+      `subnet) first; ${orderFirst}`
+    );
+  }
+  const named = vms.map((vm) => `VM "${vm.name}" (${vm.id})`).join(", ");
+  const [them, their] = vms.length === 1 ? ["it", "its interface"] : ["them", "their interfaces"];
+  return `the subnet is still used by ${named}: delete ${them} or move ${their} to another subnet first; ${orderFirst}`;
+}
 
 function getSubnet(ctx: ResourceContext, id: string): Promise<SubnetResponse> {
   return ctx.client.call(networkEndpoints.getSubnet, { params: { subnet_id: id } });
@@ -345,7 +379,7 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
       source: SUBNET_SOURCE,
       read: () => getSubnet(ctx, id),
       remove: () => ctx.client.call(networkEndpoints.deleteSubnet, { params: { subnet_id: id } }),
-      advice: DELETE_ADVICE,
+      advice: deleteAdvice(ctx, id, olds.projectId ?? ctx.settings.projectId),
     });
   },
   inputsOf(outs) {

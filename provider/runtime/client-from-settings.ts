@@ -3,13 +3,17 @@
  * and the program process (sdk/program-client.ts), so that both refuse the same missing settings
  * with the same advice.
  */
-import { VmCloudClient } from "../client";
-import type { ProviderSettings } from "./settings";
+import { OptionError, VmCloudClient } from "../client";
+import { settingOf, type ProviderSettings } from "./settings";
+
+/** Settings whose values are secrets, set with `pulumi config set --secret`. */
+const SECRET_OPTIONS = new Set(["token", "secret", "secretKey"]);
 
 /**
  * A client built from the settings `s`. Throws an error saying which `pulumi config set` to run when
  * the endpoint or every kind of credential is missing, or when a value is invalid (the message
- * names the option; only endpoint values ever appear in it, never a credential).
+ * names the setting and the command that fixes it; only endpoint values ever appear in it,
+ * never a credential).
  */
 export function clientFromSettings(s: ProviderSettings): VmCloudClient {
   if (s.endpoint === undefined) {
@@ -41,10 +45,16 @@ export function clientFromSettings(s: ProviderSettings): VmCloudClient {
       projectId: s.projectId,
     });
   } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
     // normalizeOptions names the option at fault; only endpoint values appear in its messages.
-    const reason = error instanceof Error ? error.message : String(error);
+    const source = settingOf(error.option);
+    if (source === undefined) {
+      throw new Error(`vmcloud: invalid settings: ${error.message}`, { cause: error });
+    }
+    const secret = SECRET_OPTIONS.has(error.option) ? "--secret " : "";
     throw new Error(
-      `vmcloud: invalid settings: ${reason}. Fix it with \`pulumi config set vmcloud:<option> …\``,
+      `vmcloud: invalid settings: ${source.config} (${source.env}): ${error.problem}. ` +
+        `Fix it with \`pulumi config set ${secret}${source.config} <value>\` (or set ${source.env})`,
       { cause: error },
     );
   }

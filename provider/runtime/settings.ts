@@ -77,6 +77,21 @@ export function settingSource(name: SettingName): SettingSource {
   return SOURCES[name];
 }
 
+/**
+ * Where the client option `option` (as {@link ProviderSettings} and the client spell it:
+ * `endpoint`, `serviceEndpoints.backup`, `secret`) is set, or undefined for an option that is
+ * no setting (the VM service's own endpoint override exists only as a client option).
+ */
+export function settingOf(option: string): SettingSource | undefined {
+  const [head = "", service] = option.split(".");
+  const [table, key]: [Record<string, unknown>, string | undefined] =
+    head === "serviceEndpoints" ? [SOURCES.serviceEndpoints, service] : [SOURCES, head];
+  const found = key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+  return found !== undefined && "config" in (found as object)
+    ? (found as SettingSource)
+    : undefined;
+}
+
 /** Reads the settings: for each key the stack config first, then the environment. */
 export function readSettings(
   config: ConfigReader | undefined,

@@ -4,6 +4,7 @@
  * argument as the program wrote it.
  */
 import { z } from "zod";
+import { propertyPath } from "../../provider/framework/check-failures";
 import type { FitsArgs } from "../args-fit";
 import { LookupError } from "./errors";
 
@@ -70,7 +71,7 @@ export function parseArgs<T extends z.ZodType>(
       }
       continue;
     }
-    const argument = issue.path.map(String).join(".");
+    const argument = propertyPath(issue.path);
     problems.push({
       argument,
       message: argument === "" ? issue.message : `invalid argument "${argument}": ${issue.message}`,

@@ -142,12 +142,13 @@ describe("an image change the new image cannot carry out", () => {
       await example.stack.setConfig("image", { value: "debian-12" });
       expect((await emulator.call("DELETE", "/_emulator/requests")).status).toBeLessThan(300);
       const preview = await failureText(example.stack.preview());
+      // A secret input's failure shows no value (the engine would print the secret itself).
       expect(preview).toMatch(
-        /property password .* has a problem: image debian-12 has no guest agent to set a password/,
+        /resource 'app' has a problem: password: image debian-12 has no guest agent to set a password/,
       );
       expect(preview).not.toContain(PASSWORD);
       const up = await failureText(example.stack.up());
-      expect(up).toMatch(/property password .* has a problem: image debian-12 has no guest agent/);
+      expect(up).toMatch(/has a problem: password: image debian-12 has no guest agent/);
       expect(await mutations()).toEqual([]);
       expect(await vmRecord(vmId)).toMatchObject({
         status: "running",
@@ -225,8 +226,15 @@ describe("`pulumi import` as docs/resources/vm.md writes it", () => {
 });
 
 describe("advice that fits the failure", () => {
+  /** The CLI's text has the provider's error as the message alone: no doubling, no frames. */
+  function expectPlainError(text: string): void {
+    expect(text).not.toMatch(/Error: [^\n]*: Error: /);
+    expect(text).not.toMatch(/^\s+at .*\((\/|node:)/m);
+    expect(text).not.toMatch(/provider-error|define-resource/);
+  }
+
   it(
-    "a wrong base path fails preview naming the endpoint setting and URL, with no refresh advice",
+    "a wrong base path, then an endpoint without its scheme, fail preview naming vmcloud:endpoint, the error printed without stack frames",
     async () => {
       const example = await openStack({
         name: "nu-wrong-path",
@@ -239,6 +247,17 @@ describe("advice that fits the failure", () => {
       expect(preview).toContain(`vmcloud:endpoint (VMCLOUD_ENDPOINT) = ${emulator.url}/wrong`);
       expect(preview).not.toMatch(/pulumi refresh/);
       expect(preview).not.toContain(emulator.token);
+      expectPlainError(preview);
+
+      // The emulator's address as a new user copies it: host and port, no http://.
+      const bare = emulator.url.replace(/^https?:\/\//, "");
+      await example.stack.setConfig("vmcloud:endpoint", { value: bare });
+      const noScheme = await failureText(example.stack.preview());
+      expect(noScheme).toContain(`vmcloud:endpoint (VMCLOUD_ENDPOINT): "${bare}" is not a URL`);
+      expect(noScheme).toContain(`http://${bare}`);
+      expect(noScheme).toContain("`pulumi config set vmcloud:endpoint <value>`");
+      expect(noScheme).not.toContain("<option>");
+      expectPlainError(noScheme);
     },
     OP_TIMEOUT,
   );

@@ -8,6 +8,7 @@ import { providerShim } from "../../provider/shim";
 import { Disk, DiskAttachment, type DiskArgs } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { disksNamed, fixtureIds, slowDown, uniqueName, UNKNOWN } from "./support/fixtures";
+import { failurePath } from "./support/failures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -431,7 +432,7 @@ describe("check", () => {
       size: 1,
       timeouts: { create: "ten minutes" },
     });
-    expect(badTimeout.failures.map((f) => f.property)).toEqual(["timeouts.create"]);
+    expect(badTimeout.failures.map(failurePath)).toEqual(["timeouts.create"]);
     expect(await disk.requests()).toEqual([]);
   });
 

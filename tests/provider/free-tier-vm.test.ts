@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { fixtureIds, uniqueName, UNKNOWN, vmState } from "./support/fixtures";
+import { failureLine } from "./support/failures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 import { diskState, readVm, startVmEmulator, vmArgs, vmsNamed } from "./vm-support";
 
@@ -171,7 +172,7 @@ describe("life of the organization's free-tier VM", () => {
 
   it("checks a password against the image, then sets and removes it in place", async () => {
     const refused = await ftvm.check({ ...inputs, imageMetadata: { password: "Secr3t!pass" } });
-    expect(refused.failures.map((f) => `${f.property}: ${f.reason}`)).toEqual([
+    expect(refused.failures.map(failureLine)).toEqual([
       expect.stringMatching(/^imageMetadata\.password: .*set password instead/),
     ]);
     const withPassword = (await ftvm.check({ ...inputs, password: "Fr33-tier!" }, inputs)).inputs;

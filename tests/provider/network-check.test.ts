@@ -4,6 +4,7 @@
 // or attachment naming objects that do not exist. Check only reads: nothing is created.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
+import { failureLine } from "./support/failures";
 import { uniqueName, UNKNOWN } from "./support/fixtures";
 import { loadProvider, type ProviderHarness } from "./support/provider-harness";
 import { startVmEmulator, vmArgs } from "./vm-support";
@@ -32,7 +33,7 @@ afterAll(async () => emu.close());
 /** The failures of `check`, as `property: reason` lines. */
 async function failures(provider: ProviderHarness, news: Record<string, unknown>, olds = {}) {
   const checked = await provider.check(news, olds);
-  return checked.failures.map((f) => `${f.property}: ${f.reason}`);
+  return checked.failures.map(failureLine);
 }
 
 /** The requests since the log was cleared that were not reads. */
@@ -63,6 +64,43 @@ describe("a VM's interfaces", () => {
       ),
     ]);
     expect(await mutations(vm)).toEqual([]);
+  });
+
+  it("in another zone than the VM's, by id or by name: name that zone, not the advice to pass an id", async () => {
+    const net = az1Default();
+    const group = az2Group();
+    const found = await failures(
+      vm,
+      vmArgs({
+        availabilityZone: "ru.AZ-2",
+        interfaces: [{ subnet: net.id, securityGroups: [group.name] }],
+      }),
+    );
+    expect(found).toEqual([
+      `interfaces[0].subnet: subnet ${net.name} (${net.id}) is in availability zone ru.AZ-1, not in the VM's ` +
+        "zone ru.AZ-2 (an interface's subnet must be in the VM's zone): set the VM's availabilityZone to " +
+        "ru.AZ-1, or use a subnet of ru.AZ-2: default-subnet-az2",
+    ]);
+    const groupInAz1 = await failures(
+      vm,
+      vmArgs({ interfaces: [{ securityGroups: ["default-az1", group.id] }] }),
+    );
+    expect(groupInAz1).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^interfaces\\[0\\]\\.securityGroups\\[1\\]: security group ${group.name} \\(${group.id}\\) is in availability zone ru\\.AZ-2, not in the VM's zone ru\\.AZ-1 .*use a security group of ru\\.AZ-1: default-az1$`,
+        ),
+      ),
+    ]);
+    // An id that exists nowhere: no advice to pass an id, it is one.
+    const missing = "5f0c7b1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
+    const none = await failures(vm, vmArgs({ interfaces: [{ subnet: missing }] }));
+    expect(none).toEqual([
+      expect.stringMatching(
+        new RegExp(`^interfaces\\[0\\]\\.subnet: "${missing}" is not a subnet of project`),
+      ),
+    ]);
+    expect(none[0]).not.toMatch(/resource's id/);
   });
 
   it("pass when the subnet and groups are ids another resource computes (unknown in preview)", async () => {

@@ -136,7 +136,8 @@ describe("PlacementGroup bad input and leftovers", () => {
   it("fails check on a missing or unknown policy and a bad name, before anything is sent", async () => {
     await pg.clearRequests();
     const none = await pg.check({ name: "ok" });
-    expect(none.failures.map((f) => f.property)).toEqual(["policy"]);
+    // Left out, policy has no value the engine could show: its path leads the reason.
+    expect(none.failures).toEqual([{ property: "", reason: expect.stringMatching(/^policy: /) }]);
     const bad = await pg.check({ name: "-x", policy: "affinity" });
     expect(bad.failures.map((f) => f.property).sort()).toEqual(["name", "policy"]);
     expect(await pg.requests()).toEqual([]);

@@ -110,6 +110,37 @@ describe("a wrong endpoint through the Disk provider, as the host loads it", () 
   });
 });
 
+describe("as the dynamic-provider host prints a failure of check, diff, read or delete", () => {
+  // The host's own line for them: console.error(`${e}: ${e.stack}`), which the engine shows
+  // under the Stack.
+  const printed = (error: Error) => `${String(error)}: ${error.stack}`;
+
+  it("the line is the message alone: no `Error: X: Error: X`, no stack frames", async () => {
+    const cause = new Error("GET /api/v1/disks/x: 401 unauthorized: invalid or expired token");
+    const error = await failure(explained("Disk", "data", "delete", () => Promise.reject(cause)));
+    expect(error.message).toBe(
+      'Disk "data": delete failed: GET /api/v1/disks/x: 401 unauthorized: invalid or expired token',
+    );
+    expect(printed(error)).toBe(error.message);
+    // The stack of what went wrong stays on the cause, for whoever debugs it.
+    expect(error.cause).toBe(cause);
+    expect((error.cause as Error).stack).toMatch(/\n\s+at /);
+  });
+
+  it("so does a diff that refuses a change, through the Disk provider", async () => {
+    const emu = await startTestEmulator();
+    try {
+      const disk = await loadProvider("resources/disk", emu);
+      const outs = { name: "shrinking", size: 20, diskType: "SSD" };
+      const refused = await failure(disk.diff(MISSING, outs, { ...outs, size: 10 }));
+      expect(refused.message).toMatch(/^Disk "shrinking": size: /);
+      expect(printed(refused)).toBe(refused.message);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
 describe("404 for an object", () => {
   it("on read, update or delete of the resource's own id: refresh drops it", async () => {
     for (const operation of ["read", "update", "delete", "update (wait)"]) {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failurePath, failureReason } from "./support/failures";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -255,6 +256,17 @@ describe("SecurityGroupRule: input checks", () => {
       [{ ...base, portRange: "90:80" }, "portRange", /from ≤ to/],
       [{ ...base, protocol: "icmp", portRange: "1:1" }, "portRange", /only to tcp and udp/],
       [{ ...base, remoteIpPrefix: "10.0.0.0/40" }, "remoteIpPrefix", /not an IPv4 CIDR/],
+      // Host bits set: refused as a Subnet refuses them, with the network and the one address.
+      [
+        { ...base, remoteIpPrefix: "203.0.113.5/24" },
+        "remoteIpPrefix",
+        /^remoteIpPrefix 203\.0\.113\.5\/24 has host bits set: the base address must be the network address, e\.g\. 203\.0\.113\.0\/24 \(or 203\.0\.113\.5\/32 for that one address\)$/,
+      ],
+      [
+        { ...base, etherType: "IPv6", remoteIpPrefix: "2001:db8::7/64" },
+        "remoteIpPrefix",
+        /e\.g\. 2001:db8::\/64 \(or 2001:db8::7\/128/,
+      ],
       [{ ...base, etherType: "IPv6", remoteIpPrefix: "0.0.0.0/0" }, "remoteIpPrefix", /::\/0/],
       [
         { ...base, remoteIpPrefix: "10.0.0.0/8", remoteSecurityGroupId: groupId },
@@ -268,9 +280,9 @@ describe("SecurityGroupRule: input checks", () => {
     ];
     for (const [news, property, reason] of cases) {
       const { failures } = await rule.check(news);
-      const failure = failures.find((f) => f.property === property);
+      const failure = failures.find((f) => failurePath(f) === property);
       expect(failure, `${JSON.stringify(news)} → ${JSON.stringify(failures)}`).toBeDefined();
-      expect(failure!.reason).toMatch(reason);
+      expect(failureReason(failure!)).toMatch(reason);
     }
     expect(await rule.requests()).toEqual([]);
   });

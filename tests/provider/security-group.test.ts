@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failurePath, failureReason } from "./support/failures";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -359,12 +360,12 @@ describe("SecurityGroup: input checks", () => {
     const cases: Array<[Props, string, RegExp]> = [
       [
         { name: "g", rules: [{ direction: "ingress", protocol: "icmp", portRange: "8:8" }] },
-        "rules.0.portRange",
+        "rules[0].portRange",
         /only to tcp and udp/,
       ],
       [
         { name: "g", rules: [EGRESS, { direction: "ingress", protocol: "tcp", portRange: "80" }] },
-        "rules.1.portRange",
+        "rules[1].portRange",
         /"80:80"/,
       ],
       [
@@ -379,7 +380,7 @@ describe("SecurityGroup: input checks", () => {
             },
           ],
         },
-        "rules.0.remoteIpPrefix",
+        "rules[0].remoteIpPrefix",
         /not an IPv6 CIDR/,
       ],
       [
@@ -394,27 +395,35 @@ describe("SecurityGroup: input checks", () => {
             },
           ],
         },
-        "rules.0.remoteIpPrefix",
+        "rules[0].remoteIpPrefix",
         /remoteIpPrefix or remoteSecurityGroupId, not both/,
       ],
       [
         { name: "g", rules: [{ direction: "sideways", protocol: "tcp" }] },
-        "rules.0.direction",
+        "rules[0].direction",
         /./,
       ],
       [
+        {
+          name: "g",
+          rules: [{ direction: "ingress", protocol: "tcp", remoteIpPrefix: "203.0.113.5/24" }],
+        },
+        "rules[0].remoteIpPrefix",
+        /host bits set: .*e\.g\. 203\.0\.113\.0\/24/,
+      ],
+      [
         { name: "g", rules: [{ direction: "ingress", protocol: "tcp", port: 22 }] },
-        "rules.0.port",
+        "rules[0].port",
         /unknown property/,
       ],
-      [{ name: "g", tags: ["not valid!"] }, "tags.0", /./],
+      [{ name: "g", tags: ["not valid!"] }, "tags[0]", /./],
       [{ name: "" }, "name", /./],
     ];
     for (const [news, property, reason] of cases) {
       const { failures } = await group.check(news);
-      const failure = failures.find((f) => f.property === property);
+      const failure = failures.find((f) => failurePath(f) === property);
       expect(failure, `${JSON.stringify(news)} → ${JSON.stringify(failures)}`).toBeDefined();
-      expect(failure!.reason).toMatch(reason);
+      expect(failureReason(failure!)).toMatch(reason);
     }
     expect(await group.requests()).toEqual([]);
   });

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failureLine, failurePath, failureReason } from "./support/failures";
 import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
 import type { VmState } from "../../emulator/vm/records";
+import { runningVm } from "./support/fixtures";
 
 let emu: TestEmulator;
 let subnet: ProviderHarness;
@@ -208,7 +210,7 @@ describe("Subnet: life cycle", () => {
     for (const [patch, replaces] of changes) {
       const { inputs: next, failures } = await subnet.check({ ...inputs, ...patch }, inputs);
       // A project the token may not use is a mistake check finds; the diff is still a replace.
-      expect(failures.map((f) => `${f.property}: ${f.reason}`)).toEqual(
+      expect(failures.map(failureLine)).toEqual(
         "projectId" in patch
           ? [expect.stringMatching(/^projectId: the token may not use project/)]
           : [],
@@ -293,7 +295,7 @@ describe("Subnet: input checks", () => {
       [{ name: "1bad", address: "10.0.0.0/24" }, "name", /letter/],
       [
         { name: "x", address: "10.0.0.0/24", dnsServers: ["dns.example"] },
-        "dnsServers.0",
+        "dnsServers[0]",
         /IP address/,
       ],
       [{ name: "x", address: "10.0.0.0/24", colour: "red" }, "colour", /unknown property/],
@@ -306,9 +308,9 @@ describe("Subnet: input checks", () => {
     ];
     for (const [news, property, reason] of cases) {
       const { failures } = await subnet.check(news);
-      const failure = failures.find((f) => f.property === property);
+      const failure = failures.find((f) => failurePath(f) === property);
       expect(failure, `${JSON.stringify(news)} → ${JSON.stringify(failures)}`).toBeDefined();
-      expect(failure!.reason).toMatch(reason);
+      expect(failureReason(failure!)).toMatch(reason);
     }
     expect(await serviceRequests()).toEqual([]);
   });
@@ -457,6 +459,25 @@ describe("Subnet: the service's refusals", () => {
     delete state.interfaces[nic];
     await subnet.delete(id, outs);
     expect((await getSubnet(id)).status).toBe(404);
+  });
+});
+
+describe("Subnet: a delete refused for a VM outside the program", () => {
+  it("names the VM that still uses the subnet, by name and id", async () => {
+    const { id, outs } = await subnet.up({ name: "shared-net", address: "10.36.0.0/24" });
+    // Another tool's VM on the subnet, made through the API.
+    const other = await runningVm(emu, outs.availabilityZone as string, id);
+    const refused = await subnet.delete(id, outs).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(refused?.message).toMatch(
+      new RegExp(
+        `^Subnet "shared-net": delete failed: the subnet is still used by VM "${other.name}" \\(${other.id}\\): ` +
+          "delete it or move its interface to another subnet first; .*405 subnet_not_empty",
+      ),
+    );
+    expect((await getSubnet(id)).status).toBe(200);
   });
 });
 

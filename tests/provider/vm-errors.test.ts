@@ -4,6 +4,7 @@
 // a create under injected faults, and the password kept out of every plain-text place.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
+import { failureLine, failurePath, failureReason } from "./support/failures";
 import { UNKNOWN, vmState } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 import { readVm, startVmEmulator, stateText, vmArgs, vmsNamed, waitForVm } from "./vm-support";
@@ -52,17 +53,17 @@ describe("check", () => {
     ["password", { password: "Sh0rt!" }, /8/],
     ["tags", { tags: ["env-dev", "00000000-0000-4000-8000-00000000000a"] }, /not a mix/],
     [
-      "interfaces.0.subnet",
+      "interfaces[0].subnet",
       { interfaces: [{ directIp: true, subnet: "default-subnet-az1" }] },
       /directIp interface takes no subnet/,
     ],
     [
-      "interfaces.0.securityGroups",
+      "interfaces[0].securityGroups",
       { interfaces: [{ securityEnabled: false, securityGroups: ["default-az1"] }] },
       /securityEnabled: true/,
     ],
     [
-      "interfaces.0.directIp",
+      "interfaces[0].directIp",
       { apiVersion: "v1", interfaces: [{ directIp: true }] },
       /apiVersion "v1.1"/,
     ],
@@ -71,7 +72,7 @@ describe("check", () => {
       { disks: Array.from({ length: 9 }, (_, i) => ({ name: `d${i}`, size: 1 })) },
       /at most 8 extra disks/,
     ],
-    ["disks.0", { disks: [{ name: "d1" }] }, /new disk \{name, size/],
+    ["disks[0]", { disks: [{ name: "d1" }] }, /new disk \{name, size/],
     ["powerState", { powerState: "paused" }, /./],
     ["flavr", { flavr: "gen-2-4" }, /unknown property "flavr"/],
     ["timeouts.create", { timeouts: { create: "soon" } }, /duration/],
@@ -79,16 +80,54 @@ describe("check", () => {
     const args: Props = { ...vmArgs(), ...overrides };
     for (const [key, value] of Object.entries(overrides)) if (value === undefined) delete args[key];
     const checked = await vm.check(args);
-    const found = checked.failures.find((f) => f.property === property);
+    const found = checked.failures.find((f) => failurePath(f) === property);
     expect(found, JSON.stringify(checked.failures)).toBeDefined();
-    expect(found!.reason).toMatch(reason);
+    expect(failureReason(found!)).toMatch(reason);
     expect(await vm.requests()).toEqual([]);
   });
 
   it("never echoes a refused password in its reason", async () => {
     const checked = await vm.check(vmArgs({ password: "nouppercase-42" }));
-    expect(checked.failures.map((f) => f.property)).toEqual(["password"]);
+    expect(checked.failures.map(failurePath)).toEqual(["password"]);
     expect(JSON.stringify(checked.failures)).not.toContain("nouppercase-42");
+  });
+
+  it("hands the engine a nested or secret input's failure without a property, so that it prints no value", async () => {
+    // The engine prints `property <p> value <v>` with the value it finds under <p> as one
+    // top-level key: `{<nil>}` for a nested path, the secret itself for the password.
+    const checked = await vm.check(
+      vmArgs({
+        flavor: "gen-9-99",
+        password: "nouppercase-42",
+        interfaces: [{ subnet: "no-such-subnet", ipAddress: "not-an-address" }],
+        imageMetadata: { username: "ops" },
+      }),
+    );
+    expect(checked.failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(/^interfaces\[0\]\.ipAddress: /),
+      },
+      { property: "", reason: expect.stringMatching(/^password: .*upper-case/) },
+    ]);
+    const catalog = await vm.check(
+      vmArgs({
+        flavor: "gen-9-99",
+        interfaces: [{ subnet: "no-such-subnet" }],
+        imageMetadata: { username: "ops" },
+      }),
+    );
+    expect(catalog.failures).toEqual([
+      { property: "flavor", reason: expect.stringMatching(/^"gen-9-99" is not a flavor/) },
+      {
+        property: "",
+        reason: expect.stringMatching(/^imageMetadata\.username: field "username" of image/),
+      },
+      {
+        property: "",
+        reason: expect.stringMatching(/^interfaces\[0\]\.subnet: "no-such-subnet" is not a subnet/),
+      },
+    ]);
   });
 
   it("lets values unknown during preview through, and diff reports them as changes", async () => {
@@ -154,7 +193,7 @@ describe("names the catalog lacks, before anything is created", () => {
     [
       "subnet of another zone",
       { interfaces: [{ subnet: "default-subnet-az2" }] },
-      /interfaces\[0\]\.subnet: "default-subnet-az2" is not a subnet/,
+      /interfaces\[0\]\.subnet: subnet default-subnet-az2 \([0-9a-f-]+\) is in availability zone ru\.AZ-2, not in the VM's zone ru\.AZ-1 .*set the VM's availabilityZone to ru\.AZ-2, or use a subnet of ru\.AZ-1: default-subnet-az1/,
     ],
     [
       "security group",
@@ -212,8 +251,8 @@ describe("names the catalog lacks, before anything is created", () => {
         const checked = await vm.check(args);
         expect(checked.failures).toHaveLength(1);
         const [found] = checked.failures;
-        expect(found!.property).toBe(property);
-        expect(`${found!.property}: ${found!.reason}`).toMatch(message);
+        expect(failurePath(found!)).toBe(property);
+        expect(failureLine(found!)).toMatch(message);
         expect(await changes()).toEqual([]);
       }
       // create refuses it too, with nothing made, for a program that skipped check.
@@ -267,9 +306,9 @@ describe("the service's own refusals", () => {
     const checked = await vm.check(vmArgs({ interfaces: [{ ipAddress: "192.168.7.7" }] }));
     expect(checked.failures).toEqual([
       {
-        property: "interfaces[0].ipAddress",
+        property: "",
         reason: expect.stringMatching(
-          /^192\.168\.7\.7 is not a host address of subnet default-subnet-az1/,
+          /^interfaces\[0\]\.ipAddress: 192\.168\.7\.7 is not a host address of subnet default-subnet-az1/,
         ),
       },
     ]);
@@ -305,9 +344,9 @@ describe("a password for an image that cannot take one", () => {
     const checked = await vm.check(args);
     expect(checked.failures).toEqual([
       {
-        property: "password",
+        property: "",
         reason: expect.stringMatching(
-          /^image debian-12 has no guest agent to set a password .*remove password, or change image/,
+          /^password: image debian-12 has no guest agent to set a password .*remove password, or change image/,
         ),
       },
     ]);

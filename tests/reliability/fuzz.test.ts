@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VmCloudClient } from "../../provider/client";
 import * as sdk from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { failureLine, failurePath, failureReason } from "../provider/support/failures";
 import { loadProvider, type ProviderHarness } from "../provider/support/provider-harness";
 import { randomPassword, randomSecret, SecretScan } from "./support/secrets";
 import { FUZZ_RUNS, seed } from "./support/settings";
@@ -445,7 +446,7 @@ const junk = fc.dictionary(
 /** True when `property` (as a failure names it) is the broken field or inside it. */
 function namesField(property: string, path: Path): boolean {
   const field = path.map(String);
-  const named = property.split(".");
+  const named = property.split(/[.[]/);
   // The failure names the broken field's top-level property, and no other one.
   return named[0] === field[0];
 }
@@ -552,16 +553,15 @@ describe.each(Object.entries({ ...RESOURCES, ...ACTION_RESOURCES }))(
             scan.addError(`${kind} check threw`, error);
             throw new Error(`check threw on ${what}: ${String(error)}`, { cause: error });
           }
-          for (const f of result.failures)
-            scan.add(`${kind} failure`, `${f.property}: ${f.reason}`);
+          for (const f of result.failures) scan.add(`${kind} failure`, failureLine(f));
           if (result.failures.length === 0) throw new Error(`accepted ${what}`);
-          if (!result.failures.some((f) => namesField(f.property, path))) {
+          if (!result.failures.some((f) => namesField(failurePath(f), path))) {
             throw new Error(
               `${what}: no failure names ${String(path[0])}: ${JSON.stringify(result.failures)}`,
             );
           }
           for (const f of result.failures) {
-            if (f.property === "" || f.reason === "")
+            if (failurePath(f) === "" || failureReason(f) === "")
               throw new Error(`empty failure ${JSON.stringify(f)}`);
           }
         }),
@@ -575,8 +575,8 @@ describe.each(Object.entries({ ...RESOURCES, ...ACTION_RESOURCES }))(
           casesRun += 1;
           const result = await checkers.get(kind)!.check(input as Record<string, unknown>);
           for (const f of result.failures) {
-            scan.add(`${kind} failure`, `${f.property}: ${f.reason}`);
-            if (f.property === "" || f.reason === "")
+            scan.add(`${kind} failure`, failureLine(f));
+            if (failurePath(f) === "" || failureReason(f) === "")
               throw new Error(`empty failure ${JSON.stringify(f)}`);
           }
         }),

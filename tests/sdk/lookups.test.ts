@@ -22,6 +22,7 @@ import type { TaskPage } from "../../api/vm/tasks";
 import * as sdk from "../../sdk";
 import {
   LookupError,
+  estimateCost,
   getAvailabilityZoneSettings,
   getAvailabilityZones,
   getDiskTypes,
@@ -621,6 +622,12 @@ describe("bad arguments are refused before any request", () => {
       () => getOrganization({ organizationId: UNKNOWN, projectId: UNKNOWN }),
       "projectId",
       /not both/,
+    ],
+    [
+      "a cost estimate's resource without its type",
+      () => estimateCost({ resources: [{ type: "", name: "web", inputs: {} }] }),
+      "resources[0].type",
+      /invalid argument "resources\[0\]\.type"/,
     ],
     [
       "arguments not an object",

@@ -101,9 +101,37 @@ describe("the client built from the settings", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^vmcloud: invalid settings: endpoint: /);
-    expect(message).toContain("pulumi config set vmcloud:");
+    expect(message).toMatch(/^vmcloud: invalid settings: vmcloud:endpoint \(VMCLOUD_ENDPOINT\): /);
+    expect(message).toContain("pulumi config set vmcloud:endpoint <value>");
+    expect(message).not.toContain("<option>");
     expect(message).not.toContain(token);
+  });
+
+  it("names the setting at fault and the command that fixes it, for each kind of setting", () => {
+    const messageOf = (extra: Partial<ProviderSettings>) => {
+      try {
+        clientFromSettings({ ...noSettings(), endpoint: "http://127.0.0.1:9", ...extra }).close();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("expected the settings to be refused");
+    };
+    // An endpoint without its scheme, as a new user wrote the emulator's address.
+    expect(messageOf({ endpoint: "127.0.0.1:8443", token: "t" })).toBe(
+      'vmcloud: invalid settings: vmcloud:endpoint (VMCLOUD_ENDPOINT): "127.0.0.1:8443" is not a URL; ' +
+        "give e.g. https://127.0.0.1:8443 (or http://127.0.0.1:8443 for the local emulator). " +
+        "Fix it with `pulumi config set vmcloud:endpoint <value>` (or set VMCLOUD_ENDPOINT)",
+    );
+    expect(messageOf({ endpoint: "localhost:8443", token: "t" })).toContain(
+      'vmcloud:endpoint (VMCLOUD_ENDPOINT): "localhost:8443" must start with http:// or https://; give e.g. https://localhost:8443',
+    );
+    expect(messageOf({ token: "t", serviceEndpoints: { backup: "backup.example.com" } })).toMatch(
+      /^vmcloud: invalid settings: vmcloud:backupEndpoint \(VMCLOUD_BACKUP_ENDPOINT\): .*pulumi config set vmcloud:backupEndpoint <value>/,
+    );
+    // A key id without its secret: the secret is missing, and set as a secret.
+    expect(messageOf({ keyId: "k" })).toMatch(
+      /^vmcloud: invalid settings: vmcloud:secret \(VMCLOUD_SECRET\): keyId is set but secret is not; .*`pulumi config set --secret vmcloud:secret <value>`/,
+    );
   });
 
   it("builds a client from an endpoint and any one kind of credential, which the service accepts", async () => {

@@ -79,7 +79,8 @@ export function backupRestoreBody(args: BackupRestoreArgs): BackupRestoreRequest
   };
 }
 
-const toArgs = prefixMapper([
+/** Where each request field comes from among the arguments. */
+const FIELDS = [
   [["params", "project_id"], ["projectId"]],
   [["params", "backup_id"], ["backupId"]],
   [["body", "restore", "server_id"], ["serverId"]],
@@ -94,7 +95,20 @@ const toArgs = prefixMapper([
     ["mappings", "*", "volumeId"],
   ],
   [["body", "restore", "mappings"], ["mappings"]],
-]);
+] as const;
+
+const toArgs = prefixMapper(FIELDS);
+
+/**
+ * The request's field names (`server_id`) as the program writes the arguments (`serverId`):
+ * the rules of api/ word their messages in the request's names.
+ */
+const ARG_NAMES = new Map(FIELDS.map(([wire, args]) => [String(wire.at(-1)), String(args.at(-1))]));
+
+/** `message` with each request field name replaced by its argument's name. */
+function inArgNames(message: string): string {
+  return message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (word) => ARG_NAMES.get(word) ?? word);
+}
 
 /** A syntactically valid project id for checks made before the project is known. */
 const PLACEHOLDER_PROJECT = "0".repeat(32);
@@ -137,7 +151,7 @@ export const backupRestore = {
         body: backupRestoreBody(args),
       },
       toArgs,
-    ),
+    ).map((issue) => ({ ...issue, message: inArgNames(issue.message) })),
   target(args) {
     const t = target(args);
     return `backup ${args.backupId} into ${t.targetKind} ${t.targetId}`;

@@ -4,13 +4,10 @@
  * values through, and fills defaults.
  */
 import type { z } from "zod";
+import { propertyPath, type CheckFailure } from "../../framework/check-failures";
 import { pathIsUnknown } from "../../framework/unknowns";
 
-/** One failed input, as the engine shows it. */
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
+export type { CheckFailure } from "../../framework/check-failures";
 
 /** The result `check` returns to the engine. */
 export interface CheckResult<T> {
@@ -39,11 +36,11 @@ export function checkInputs<S extends z.ZodType>(
     .flatMap((issue): CheckFailure[] => {
       if (issue.code === "unrecognized_keys") {
         return issue.keys.map((key) => ({
-          property: [...issue.path.map(String), key].join("."),
+          property: propertyPath([...issue.path, key]),
           reason: `unknown property "${key}"; check its spelling against the resource's documented inputs`,
         }));
       }
-      const property = issue.path.map(String).join(".") || "(inputs)";
+      const property = propertyPath(issue.path) || "(inputs)";
       return [{ property, reason: issue.message }];
     });
   return { inputs: withDefaults, failures };

@@ -9,11 +9,23 @@ import { isUnavailable, warnServiceUnavailable } from "../../framework/service-u
 import { configureRuntime, currentSettings } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
-import { explained, resourceLabel, ResourceInitError } from "../../framework/provider-error";
+import {
+  explained,
+  ProviderError,
+  resourceLabel,
+  ResourceInitError,
+} from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
 import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
-import { inputDefaults, inputFacts, inputsWhere, type InputSchema } from "./input-fields";
+import { failuresForEngine } from "../../framework/check-failures";
+import {
+  inputDefaults,
+  inputFacts,
+  inputsWhere,
+  secretInputs,
+  type InputSchema,
+} from "./input-fields";
 
 export type { ResourceContext, TimedOperation } from "./resource-context";
 
@@ -201,6 +213,7 @@ export function defineResource<
     return rest as T;
   };
   const localKeys = inputsWhere(def.inputs, (meta) => meta.onChange === "local");
+  const secrets = secretInputs(def.inputs);
   const defaults = inputDefaults(def.inputs);
   const spec: DiffSpec = {
     // `adoptId` acts at create only (see adopt-existing.ts): never compared, never replaces.
@@ -253,10 +266,8 @@ export function defineResource<
         );
       }
       const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
-      return {
-        inputs: plain({ ...checked, __provider: news.__provider }),
-        failures: result.failures,
-      };
+      const inputs = plain({ ...checked, __provider: news.__provider });
+      return { inputs, failures: failuresForEngine(result.failures, inputs, secrets) };
     },
     async diff(_id, olds, news) {
       const next = strip(news);
@@ -267,8 +278,9 @@ export function defineResource<
         // caught here, still at preview.
         const failures = def.checkChange(strip(olds) as Partial<I>, next as I, "outputs");
         if (failures.length > 0) {
-          throw new Error(
-            `${resourceLabel(def.typeName, nameOf(next))}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+          throw new ProviderError(
+            resourceLabel(def.typeName, nameOf(next)),
+            failures.map((f) => `${f.property}: ${f.reason}`).join("; "),
           );
         }
       }
@@ -332,8 +344,9 @@ export function defineResource<
         outcome.changed.length > 0 && outcome.changed.every((key) => localKeys.includes(key));
       if (localOnly) return { outs: plain(withLocal(localKeys, prev, next)) };
       if (def.update === undefined) {
-        throw new Error(
-          `${def.typeName} has no in-place update; this change should have replaced it`,
+        throw new ProviderError(
+          resourceLabel(def.typeName, name),
+          "update failed: it has no in-place update; this change should have replaced it",
         );
       }
       const outs = await keepingLocal(localKeys, next, news.__provider, () =>

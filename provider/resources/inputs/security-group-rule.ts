@@ -29,7 +29,7 @@ const RULE_FIELDS = {
     .string()
     .optional()
     .describe(
-      "Remote network as a CIDR of etherType, e.g. 203.0.113.0/24 or ::/0 (default: any address)",
+      "Remote network as a CIDR of etherType, host bits clear, e.g. 203.0.113.0/24, 203.0.113.5/32 or ::/0 (default: any address)",
     ),
   remoteSecurityGroupId: Uuid.optional().describe(
     "Remote security group, same project and zone (instead of remoteIpPrefix)",

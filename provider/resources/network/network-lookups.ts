@@ -116,13 +116,31 @@ export class NetworkLookups extends CatalogLookups {
     const found = pick(subnets);
     if (found !== undefined) return found;
     const names = choices(subnets.map((s) => s.name));
+    if (ref === undefined) {
+      throw new InputError(
+        field,
+        `the project has no default subnet in availability zone ${zone.name}; name one of: ${names}`,
+      );
+    }
+    const elsewhere = await this.inOtherZone("subnets", () => this.subnetList(), ref, isId(ref));
     throw new InputError(
       field,
-      ref === undefined
-        ? `the project has no default subnet in availability zone ${zone.name}; name one of: ${names}`
+      elsewhere !== undefined
+        ? otherZone("subnet", elsewhere, zone, names)
         : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
-            (this.reads === "shared" ? sameProgramAdvice("Subnet") : ""),
+            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet") : ""),
     );
+  }
+
+  /**
+   * The object `ref` names in another zone than the one looked in, from the list `key` that
+   * lookup just read (no request of its own), or undefined.
+   */
+  private async inOtherZone<
+    T extends { id: string; name: string; state: string; availability_zone: { id: string } },
+  >(key: string, load: () => Promise<T[]>, ref: string, byId: boolean): Promise<T | undefined> {
+    const all = await this.liveList(key, load, undefined, () => true, byId);
+    return all.find((item) => matches(ref, item));
   }
 
   /** The security group `ref` names in `zone`. */
@@ -140,10 +158,19 @@ export class NetworkLookups extends CatalogLookups {
     );
     const found = groups.find((g) => matches(ref, g));
     if (found !== undefined) return found;
+    const names = choices(groups.map((g) => g.name));
+    const elsewhere = await this.inOtherZone(
+      "security-groups",
+      () => this.groupList(),
+      ref,
+      isId(ref),
+    );
     throw new InputError(
       field,
-      `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${choices(groups.map((g) => g.name))}` +
-        (this.reads === "shared" ? sameProgramAdvice("SecurityGroup") : ""),
+      elsewhere !== undefined
+        ? otherZone("security group", elsewhere, zone, names)
+        : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
+            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
     );
   }
 }
@@ -156,6 +183,23 @@ function isId(ref: string | undefined): boolean {
 /** Objects being deleted are as good as gone. */
 function live(item: { state: string }): boolean {
   return item.state !== "deleting";
+}
+
+/**
+ * The failure for a subnet or security group that exists, but in another zone than the VM's:
+ * the program named the right object (often by its resource's id), in the wrong place.
+ */
+function otherZone(
+  kind: string,
+  item: { id: string; name: string; availability_zone: { name: string } },
+  zone: ZoneResponse,
+  names: string,
+): string {
+  return (
+    `${kind} ${item.name} (${item.id}) is in availability zone ${item.availability_zone.name}, not in ` +
+    `the VM's zone ${zone.name} (an interface's ${kind} must be in the VM's zone): set the VM's ` +
+    `availabilityZone to ${item.availability_zone.name}, or use a ${kind} of ${zone.name}: ${names}`
+  );
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { MetaType } from "../../../api/vm/enums";
 import type { ImageMetadataItem, ImageResponse } from "../../../api/vm/images";
+import { propertyPath } from "../../framework/check-failures";
 import { isUnknown } from "../../framework/unknowns";
 import { InputError } from "../framework/input-error";
 
@@ -99,14 +100,14 @@ export function checkImageMetadata(image: ImageResponse, inputs: MetadataInputs)
     const field = image.image_metadata.find((f) => f.name === key);
     if (field === undefined) {
       throw new InputError(
-        `imageMetadata.${key}`,
+        propertyPath(["imageMetadata", key]),
         `image ${image.name} has no metadata field "${key}"; its fields are: ${fieldList(image)}`,
       );
     }
     const owner = inputForType(field.field_type);
     if (owner !== undefined) {
       throw new InputError(
-        `imageMetadata.${key}`,
+        propertyPath(["imageMetadata", key]),
         `field "${key}" of image ${image.name} is its ${field.field_type} field; set ${owner} instead` +
           (owner === "password" ? " (a secret, never sent as metadata)" : ""),
       );
@@ -129,7 +130,7 @@ export function checkImageMetadata(image: ImageResponse, inputs: MetadataInputs)
     if (filled) continue;
     const first = members[0]!;
     const owner = inputForType(first.field_type);
-    const where = owner ?? `imageMetadata.${first.name}`;
+    const where = owner ?? propertyPath(["imageMetadata", first.name]);
     throw new InputError(
       where,
       `image ${image.name} requires its "${first.name}" field (${first.display_name}, ${first.field_type}) ` +

@@ -3,7 +3,14 @@
  * for VM interfaces) and the shared CIDR and port-range helpers.
  */
 import { describe, expect, it } from "vitest";
-import { isCidrOf, parseIpv6, parsePortRange, resolveSubnetAddress } from "../../../api/vm/cidr";
+import {
+  cidrHostBits,
+  formatIpv6,
+  isCidrOf,
+  parseIpv6,
+  parsePortRange,
+  resolveSubnetAddress,
+} from "../../../api/vm/cidr";
 import { ServiceError } from "../../../emulator/core/service-error";
 import type { Clock } from "../../../emulator/core/service-module";
 import { vmFixtures } from "../../../emulator/vm/fixtures";
@@ -116,6 +123,44 @@ describe("CIDR helpers", () => {
     expect(parsePortRange("22:22")).toEqual({ any: false, from: 22, to: 22 });
     for (const bad of ["22", "0:1", "2:1", "1:65536", "a:b", "1-2", ":1"])
       expect(parsePortRange(bad)).toHaveProperty("error");
+  });
+
+  it("holds every CIDR to one rule, host bits clear, and gives the network and the one host", () => {
+    expect(cidrHostBits("203.0.113.5/24", "IPv4")).toEqual({
+      network: "203.0.113.0/24",
+      host: "203.0.113.5/32",
+    });
+    expect(cidrHostBits("2001:db8::1/32", "IPv6")).toEqual({
+      network: "2001:db8::/32",
+      host: "2001:db8::1/128",
+    });
+    for (const fine of ["0.0.0.0/0", "203.0.113.0/24", "203.0.113.5/32", "10.0.0.0/8"])
+      expect(cidrHostBits(fine, "IPv4"), fine).toBeUndefined();
+    for (const fine of ["::/0", "2001:db8::/32", "2001:db8::1/128", "fe80::/10"])
+      expect(cidrHostBits(fine, "IPv6"), fine).toBeUndefined();
+    // Not a CIDR of that type: isCidrOf's question, not this one.
+    expect(cidrHostBits("10.0.0.1/24", "IPv6")).toBeUndefined();
+    // A subnet's address and a rule's prefix say the same of the same mistake.
+    const subnet = resolveSubnetAddress("10.1.0.5/24");
+    expect(subnet).toMatchObject({ ok: false, code: "invalid_base_address" });
+    expect((subnet as { message: string }).message).toBe(
+      "10.1.0.5/24 has host bits set: the base address must be the network address, e.g. 10.1.0.0/24",
+    );
+  });
+
+  it("formats IPv6 addresses with the longest run of zero groups as ::", () => {
+    for (const text of [
+      "::",
+      "::1",
+      "2001:db8::",
+      "2001:db8::1",
+      "1:0:0:2::3",
+      "1:2:3:4:5:6:7:8",
+      "fe80::",
+    ])
+      expect(formatIpv6(parseIpv6(text)!), text).toBe(text);
+    expect(formatIpv6(parseIpv6("2001:0db8:0:0:1:0:0:1")!)).toBe("2001:db8::1:0:0:1");
+    expect(formatIpv6(parseIpv6("1:0:2:3:4:5:6:7")!)).toBe("1:0:2:3:4:5:6:7");
   });
 
   it("parses IPv6 addresses and tells CIDRs of each ether type apart", () => {

@@ -241,6 +241,37 @@ describe("rule create", () => {
     expectError(await post({ priority: 1 }), 422, "extra_forbidden", "priority");
   });
 
+  it("refuses a remote prefix with host bits set, as a subnet's address, and stores nothing", async () => {
+    const before = SecurityGroupRulePage.parse((await emu.call("GET", rulesPath())).body).total;
+    for (const [ether_type, remote_ip_prefix, network] of [
+      ["IPv4", "203.0.113.5/24", "203.0.113.0/24"],
+      ["IPv6", "2001:db8::1/32", "2001:db8::/32"],
+    ]) {
+      const reply = await emu.call("POST", rulesPath(), {
+        body: { ...HTTP, ether_type, remote_ip_prefix },
+      });
+      expectError(reply, 422, "validation_error", "remote_ip_prefix");
+      expect(ErrorArray.parse(reply.body)[0]!.message).toContain(`e.g. ${network}`);
+    }
+    // Inline in a new group, the same rule.
+    const inline = await emu.call("POST", "/api/v1/security-groups", {
+      body: {
+        project_id: projectId,
+        availability_zone_id: zone1,
+        name: `rules-${++counter}`,
+        security_group_rules: [{ ...HTTP, remote_ip_prefix: "10.1.2.3/8" }],
+      },
+    });
+    expectError(inline, 422, "validation_error", "security_group_rules.0.remote_ip_prefix");
+    expect(SecurityGroupRulePage.parse((await emu.call("GET", rulesPath())).body).total).toBe(
+      before,
+    );
+    // One address is written /32, and kept.
+    expect(
+      (await createdRule({ ...HTTP, remote_ip_prefix: "203.0.113.5/32" })).remote_ip_prefix,
+    ).toBe("203.0.113.5/32");
+  });
+
   it("refuses unknown groups, busy groups, closed zones and unknown remote groups", async () => {
     expectError(
       await emu.call("POST", rulesPath(UNKNOWN), { body: HTTP }),
@@ -372,6 +403,12 @@ describe("rule update", () => {
       emu.call("PUT", `${rulesPath()}/${id}`, { body });
     expectError(await put({ ether_type: "IPv6" }), 422, "validation_error", "remote_ip_prefix");
     expectError(await put({ ip_protocol: "icmp" }), 422, "validation_error", "port_range");
+    expectError(
+      await put({ remote_ip_prefix: "198.51.100.7/24" }),
+      422,
+      "validation_error",
+      "remote_ip_prefix",
+    );
     expectError(await put({ port_range: "90:80" }), 422, "validation_error", "port_range");
     expectError(
       await put({ remote_security_group_id: UNKNOWN }),

@@ -149,6 +149,32 @@ describe("restoreBackup (function)", () => {
     expect(await env.requests()).toEqual([]);
   });
 
+  it("words each refusal with the arguments' names, as the program wrote them, never the API's", async () => {
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [
+        { backupId: diskBackup().id },
+        "serverId: set serverId and mappings to restore a VM, or volumeId to restore a disk",
+      ],
+      [
+        { backupId: diskBackup().id, serverId: "srv-1", volumeId: "vol-1" },
+        "volumeId: set serverId (VM restoration) or volumeId (disk restoration), not both",
+      ],
+      [
+        { backupId: vmBackup().id, serverId: "srv-1" },
+        "mappings: a VM restoration needs mappings: one {backupId, volumeId} per disk backup",
+      ],
+    ];
+    for (const [args, said] of refusals) {
+      const error = (await restoreBackup(args as never, { client: env.client }).catch(
+        (e: unknown) => e,
+      )) as ActionError;
+      expect(error.message).toBe(`restoreBackup: invalid arguments, nothing was sent: ${said}`);
+      // The resource form says the same.
+      const checked = await p.check(args);
+      expect(checked.failures.map((f) => `${f.property}: ${f.reason}`)).toEqual([said]);
+    }
+  });
+
   it("rejects a failed job with the job id and the service's reason", async () => {
     const corrupt = diskBackup("backup-corrupt-disk");
     const error = (await restoreBackup(

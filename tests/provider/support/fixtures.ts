@@ -68,10 +68,14 @@ export function slowDown(emu: TestEmulator, factor: number): () => void {
   };
 }
 
-/** A VM made through `POST /api/v1.1/vms` (boot disk of 10 GB), once it is `running`. */
+/**
+ * A VM made through `POST /api/v1.1/vms` (boot disk of 10 GB; its interface in subnet
+ * `subnetId` when given, else the zone's default), once it is `running`.
+ */
 export async function runningVm(
   emu: TestEmulator,
   zoneName = "ru.AZ-1",
+  subnetId?: string,
 ): Promise<{ id: string; name: string }> {
   const ids = fixtureIds(emu);
   const name = uniqueName("vm");
@@ -84,6 +88,9 @@ export async function runningVm(
         flavor_id: ids.flavor("burst-1-1"),
         image_id: ids.image("ubuntu-22.04"),
         disks: [{ name: `${name}-boot`, size: 10, disk_type_id: ids.diskType("SSD") }],
+        ...(subnetId === undefined
+          ? {}
+          : { interfaces: [{ type: "regular", subnet_id: subnetId }] }),
       },
     ],
   });

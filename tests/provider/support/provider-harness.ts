@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import type { TestEmulator } from "../../support/emulator";
+import { failureLine } from "./failures";
 
 const repo = resolve(__dirname, "../../..");
 const repoRequire = createRequire(join(repo, "package.json"));
@@ -176,9 +177,7 @@ export async function loadProvider(
     async up(news) {
       const checked = await harness.check(news);
       if (checked.failures.length > 0) {
-        throw new Error(
-          `check failed: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-        );
+        throw new Error(`check failed: ${checked.failures.map(failureLine).join("; ")}`);
       }
       const created = await harness.create(checked.inputs);
       return { id: created.id, inputs: checked.inputs, outs: created.outs };
