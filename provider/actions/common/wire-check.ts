@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import type { AnyEndpoint } from "../../../api/endpoint";
 import { fieldIssues } from "../../../api/issues";
+import { propertyPath } from "../../framework/check-failures";
 
 /** A path inside the program's arguments, e.g. `["nodeIds", 2]`. */
 export type ArgPath = ReadonlyArray<string | number>;
@@ -85,7 +86,17 @@ export function dedupe(issues: readonly ArgIssue[]): ArgIssue[] {
 
 /** `path` joined with dots, or `(arguments)` for the whole object. */
 export function pathText(path: ArgPath): string {
-  return path.length === 0 ? "(arguments)" : path.map(String).join(".");
+  return path.length === 0 ? "(arguments)" : argumentPath(path);
+}
+
+/**
+ * `path` in the one property path syntax (`mappings[1].volumeId`); the wire checks carry list
+ * indexes as digit strings, written as indexes here.
+ */
+export function argumentPath(path: ArgPath): string {
+  return propertyPath(
+    path.map((key) => (typeof key === "string" && /^\d+$/.test(key) ? Number(key) : key)),
+  );
 }
 
 /**

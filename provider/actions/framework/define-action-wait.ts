@@ -15,6 +15,8 @@ import { z } from "zod";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 import { canonical } from "../../framework/diff-inputs";
 import { containsUnknown } from "../../framework/unknowns";
+import { failuresForEngine, propertyPath } from "../../framework/check-failures";
+import { ProviderError } from "../../framework/provider-error";
 import { configureRuntime } from "../../runtime/context";
 import { TriggersInput } from "../common/inputs";
 import { recordedOutcome, normalTriggers, strip, type ActionKit } from "./action-kit";
@@ -59,15 +61,14 @@ export function defineActionWait(
         ...(containsUnknown(raw.run) ? { run: {} } : {}),
         ...(containsUnknown(raw.triggers) ? { triggers: undefined } : {}),
       });
-      return {
-        inputs: { ...raw, __provider: news.__provider },
-        failures: parsed.success
-          ? []
-          : parsed.error.issues.map((issue) => ({
-              property: issue.path.join("."),
-              reason: issue.message,
-            })),
-      };
+      const checked = { ...raw, __provider: news.__provider };
+      const failures = parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => ({
+            property: issue.path.length === 0 ? "(inputs)" : propertyPath(issue.path),
+            reason: issue.message,
+          }));
+      return { inputs: checked, failures: failuresForEngine(failures, checked, []) };
     },
 
     async diff(_id, olds, news) {
@@ -110,9 +111,10 @@ export function defineActionWait(
     async read(id, props) {
       const previous = strip(props);
       if (Object.keys(previous).length === 0) {
-        throw new Error(
-          `ActionWait ${id} cannot be imported: it records the end of one run of an action, which ` +
-            "the cloud keeps no object for. Declare the action in the program instead",
+        throw new ProviderError(
+          `ActionWait ${id}`,
+          "cannot be imported: it records the end of one run of an action, which the cloud " +
+            "keeps no object for. Declare the action in the program instead",
         );
       }
       // Refresh never calls the cloud: the record is what was seen, and stays as it is.

@@ -21,10 +21,12 @@
 import type { z } from "zod";
 import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
 import { diffInputs } from "../../framework/diff-inputs";
+import { ProviderError } from "../../framework/provider-error";
 import { configureRuntime } from "../../runtime/context";
 import { resourceFields } from "../common/inputs";
 import { checkArgs, type Operation } from "../common/operation";
-import { pathText } from "../common/wire-check";
+import { failuresForEngine } from "../../framework/check-failures";
+import { argumentPath } from "../common/wire-check";
 import {
   actionKit,
   strip,
@@ -94,13 +96,13 @@ export function defineAction<S extends z.ZodObject, R>(
       const { issues, parsed } = checkArgs(def.operation, def.inputs, raw, true);
       if (issues.length === 0 && parsed !== undefined)
         issues.push(...(await preflight(kit, parsed)));
-      return {
-        inputs: plain({ ...raw, __provider: news.__provider }),
-        failures: issues.map((issue) => ({
-          property: pathText(issue.path),
-          reason: issue.message,
-        })),
-      };
+      const inputs = plain({ ...raw, __provider: news.__provider });
+      // A secret argument's failure never names its property: the engine would print its value.
+      const failures = issues.map((issue) => ({
+        property: issue.path.length === 0 ? "(inputs)" : argumentPath(issue.path),
+        reason: issue.message,
+      }));
+      return { inputs, failures: failuresForEngine(failures, inputs, def.secrets ?? []) };
     },
 
     async diff(_id, olds, news) {
@@ -120,9 +122,10 @@ export function defineAction<S extends z.ZodObject, R>(
     async read(id, props) {
       const previous = strip(props);
       if (Object.keys(previous).length === 0) {
-        throw new Error(
-          `${def.typeName} ${id} cannot be imported: it records one run of an operation, which the ` +
-            "cloud keeps no object for. Declare it in the program instead (it runs once when created)",
+        throw new ProviderError(
+          `${def.typeName} ${id}`,
+          "cannot be imported: it records one run of an operation, which the cloud keeps no " +
+            "object for. Declare it in the program instead (it runs once when created)",
         );
       }
       // Refresh never calls the cloud: the record is what ran, and stays as it is.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { failureLine, failurePath } from "../support/failures";
 import { ActionError, restoreBackup } from "../../../sdk/actions";
 import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
@@ -137,7 +138,7 @@ describe("restoreBackup (function)", () => {
             { backupId: "b", volumeId: "same" },
           ],
         },
-        "mappings.1.volumeId",
+        "mappings[1].volumeId",
       ],
     ];
     for (const [args, argument] of attempts) {
@@ -171,7 +172,7 @@ describe("restoreBackup (function)", () => {
       expect(error.message).toBe(`restoreBackup: invalid arguments, nothing was sent: ${said}`);
       // The resource form says the same.
       const checked = await p.check(args);
-      expect(checked.failures.map((f) => `${f.property}: ${f.reason}`)).toEqual([said]);
+      expect(checked.failures.map(failureLine)).toEqual([said]);
     }
   });
 
@@ -259,7 +260,9 @@ describe("restoreBackup (function)", () => {
 describe("BackupRestore (resource)", () => {
   it("check names failing properties, lets unknown values through, and defaults waitForCompletion to true", async () => {
     const bad = await p.check({ backupId: vmBackup().id, serverId: "srv" });
-    expect(bad.failures.map((f) => f.property)).toEqual(["mappings"]);
+    // Left out, `mappings` has no value for the engine to show: its path leads the reason.
+    expect(bad.failures.map(failurePath)).toEqual(["mappings"]);
+    expect(bad.failures.map((f) => f.property)).toEqual([""]);
     const preview = await p.check({ backupId: UNKNOWN, volumeId: UNKNOWN, triggers: UNKNOWN });
     expect(preview.failures).toEqual([]);
     const good = await p.check({ backupId: diskBackup().id, volumeId: "vol-1" });
