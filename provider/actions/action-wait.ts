@@ -6,9 +6,10 @@
  */
 import { defineActionWait } from "./framework/define-action-wait";
 import type { ActionKit } from "./framework/action-kit";
-import { provider as backupRestore } from "./backup-restore";
-import { provider as indexSnapshotRestore } from "./index-snapshot-restore";
-import { provider as nodeMigration } from "./node-migration";
+import { dynamicProvider } from "../framework/dynamic-provider";
+import { definition as backupRestore } from "./backup-restore";
+import { definition as indexSnapshotRestore } from "./index-snapshot-restore";
+import { definition as nodeMigration } from "./node-migration";
 
 /** The actions whose operation has a wait, by class name. */
 const WAITING = {
@@ -17,8 +18,8 @@ const WAITING = {
   NodeMigration: nodeMigration,
 };
 
-/** The dynamic provider of `ActionWait`. */
-export const provider = defineActionWait(
+/** The lifecycle of `ActionWait` (served by the dynamic provider and the plugin). */
+export const definition = defineActionWait(
   Object.fromEntries(
     Object.entries(WAITING).map(([name, action]) => [
       name,
@@ -27,5 +28,8 @@ export const provider = defineActionWait(
   ),
 );
 
+/** The dynamic provider of `ActionWait`. */
+export const provider = dynamicProvider(definition);
+
 /** The inputs of an `ActionWait`. */
-export const ActionWaitInputs = provider.inputs;
+export const ActionWaitInputs = definition.inputs;

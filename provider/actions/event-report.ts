@@ -4,15 +4,19 @@
  * delete send nothing. See docs/actions.md.
  */
 import type { z } from "zod";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineAction } from "./framework/define-action";
 import { eventReport } from "./event-report/operation";
 
-/** The dynamic provider of `EventReport`. */
-export const provider = defineAction("EventReport", eventReport, {
+/** The lifecycle of the run of `EventReport` (served by the dynamic provider and the plugin). */
+export const definition = defineAction("EventReport", eventReport, {
   defaults: { action: "report" },
 });
 
+/** The dynamic provider of `EventReport`. */
+export const provider = dynamicProvider(definition);
+
 /** The inputs of an `EventReport`. */
-export const EventReportInputs = provider.inputs;
+export const EventReportInputs = definition.inputs;
 /** Parsed inputs of an `EventReport`. */
 export type EventReportInputs = z.output<typeof EventReportInputs>;

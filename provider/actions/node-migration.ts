@@ -5,15 +5,19 @@
  * compared by diff, and never shown. See docs/actions.md.
  */
 import type { z } from "zod";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineAction } from "./framework/define-action";
 import { NODE_MIGRATION_SECRETS, nodeMigration } from "./node-migration/operation";
 
-/** The dynamic provider of `NodeMigration`. */
-export const provider = defineAction("NodeMigration", nodeMigration, {
+/** The lifecycle of the run of `NodeMigration` (served by the dynamic provider and the plugin). */
+export const definition = defineAction("NodeMigration", nodeMigration, {
   secrets: NODE_MIGRATION_SECRETS,
 });
 
+/** The dynamic provider of `NodeMigration`. */
+export const provider = dynamicProvider(definition);
+
 /** The inputs of a `NodeMigration`. */
-export const NodeMigrationInputs = provider.inputs;
+export const NodeMigrationInputs = definition.inputs;
 /** Parsed inputs of a `NodeMigration`. */
 export type NodeMigrationInputs = z.output<typeof NodeMigrationInputs>;

@@ -4,13 +4,17 @@
  * See docs/actions.md.
  */
 import type { z } from "zod";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineAction } from "./framework/define-action";
 import { queueManagerRestart } from "./queue-manager-restart/operation";
 
+/** The lifecycle of the run of `QueueManagerRestart` (served by the dynamic provider and the plugin). */
+export const definition = defineAction("QueueManagerRestart", queueManagerRestart);
+
 /** The dynamic provider of `QueueManagerRestart`. */
-export const provider = defineAction("QueueManagerRestart", queueManagerRestart);
+export const provider = dynamicProvider(definition);
 
 /** The inputs of a `QueueManagerRestart`. */
-export const QueueManagerRestartInputs = provider.inputs;
+export const QueueManagerRestartInputs = definition.inputs;
 /** Parsed inputs of a `QueueManagerRestart`. */
 export type QueueManagerRestartInputs = z.output<typeof QueueManagerRestartInputs>;

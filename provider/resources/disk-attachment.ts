@@ -8,6 +8,7 @@
 import type { DiskResponse } from "../../api/vm/disks";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import { NotFoundError, ValidationError } from "../client";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
@@ -121,8 +122,8 @@ async function beforeAskingAgain(
   return 0;
 }
 
-/** The dynamic provider of `DiskAttachment`. */
-export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
+/** The lifecycle of `DiskAttachment` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
   typeName: "DiskAttachment",
   inputs: DiskAttachmentInputs,
   diff: {
@@ -241,3 +242,6 @@ export const provider = defineResource<DiskAttachmentInputs, DiskAttachmentOutpu
 
   inputsOf: (outs) => ({ diskId: outs.diskId, vmId: outs.vmId }),
 });
+
+/** The dynamic provider of `DiskAttachment`. */
+export const provider = dynamicProvider(definition);

@@ -10,6 +10,7 @@ import type { DiskTypeResponse } from "../../api/vm/disk-types";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import type { ZoneResponse } from "../../api/vm/zones";
 import { NotFoundError, ValidationError } from "../client";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { failuresOf } from "./framework/input-error";
@@ -85,8 +86,8 @@ async function resolveDisk(
   return { zone, diskType };
 }
 
-/** The dynamic provider of `Disk`. */
-export const provider = defineResource<DiskInputs, DiskOutputs>({
+/** The lifecycle of `Disk` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<DiskInputs, DiskOutputs>({
   typeName: "Disk",
   inputs: DiskInputs,
   diff: {
@@ -211,3 +212,6 @@ export const provider = defineResource<DiskInputs, DiskOutputs>({
 
   inputsOf: diskInputsOf,
 });
+
+/** The dynamic provider of `Disk`. */
+export const provider = dynamicProvider(definition);

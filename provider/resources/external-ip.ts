@@ -10,6 +10,7 @@ import type { FloatingIpResponse } from "../../api/vm/floating-ips";
 import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
@@ -59,7 +60,8 @@ function outputsOf(ip: FloatingIpResponse, projectId: string) {
 }
 
 /** The dynamic provider of `ExternalIp` (loaded by the shim `resources/external-ip`). */
-export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
+/** The lifecycle of `ExternalIp` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
   typeName: "ExternalIp",
   inputs: ExternalIpInputs,
   diff: {
@@ -141,3 +143,6 @@ export const provider = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     );
   },
 });
+
+/** The dynamic provider of `ExternalIp`. */
+export const provider = dynamicProvider(definition);

@@ -16,6 +16,7 @@ import type { ImageResponse } from "../../api/vm/images";
 import type { VmResponse } from "../../api/vm/vms";
 import type { ZoneResponse } from "../../api/vm/zones";
 import { ValidationError, type VmCloudClient } from "../client";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId } from "./framework/references";
 import { FreeTierVmInputs } from "./inputs/vm";
@@ -344,8 +345,8 @@ async function freeTierImage(
   );
 }
 
-/** The dynamic provider of `FreeTierVm`. */
-export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
+/** The lifecycle of `FreeTierVm` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   typeName: "FreeTierVm",
   inputs: FreeTierVmInputs,
   diff: {
@@ -574,3 +575,6 @@ export const provider = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     };
   },
 });
+
+/** The dynamic provider of `FreeTierVm`. */
+export const provider = dynamicProvider(definition);

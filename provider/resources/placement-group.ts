@@ -8,6 +8,7 @@
 import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
 import { adoptLeftover } from "./framework/adopt-leftover";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
@@ -66,7 +67,8 @@ function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState 
 }
 
 /** The dynamic provider of `PlacementGroup` (loaded by the shim `resources/placement-group`). */
-export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutputs>({
+/** The lifecycle of `PlacementGroup` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<PlacementGroupInputs, PlacementGroupOutputs>({
   typeName: "PlacementGroup",
   inputs: PlacementGroupInputs,
   diff: {
@@ -140,3 +142,6 @@ export const provider = defineResource<PlacementGroupInputs, PlacementGroupOutpu
     );
   },
 });
+
+/** The dynamic provider of `PlacementGroup`. */
+export const provider = dynamicProvider(definition);

@@ -9,6 +9,7 @@ import { Uuid } from "../../api/common";
 import { NotFoundError } from "../client";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rules";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { SecurityGroupRuleInputs } from "./inputs/security-group-rule";
 import {
@@ -118,7 +119,8 @@ async function identicalRule(
   return rules.find((r) => r.state !== "deleting" && ruleKey(ruleFormOf(r)) === key);
 }
 
-const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
+/** The lifecycle of `SecurityGroupRule` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
   checkCatalog: (ctx, inputs) => ruleCatalogFailures(ctx.client, inputs),
@@ -215,4 +217,5 @@ const base = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
 });
 
 /** The dynamic provider of `SecurityGroupRule` (loaded by the shim `resources/security-group-rule`). */
-export const provider = base;
+/** The dynamic provider of `SecurityGroupRule`. */
+export const provider = dynamicProvider(definition);

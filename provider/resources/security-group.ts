@@ -11,6 +11,7 @@ import type { CallInput } from "../client";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rules";
 import type { SecurityGroupResponse } from "../../api/vm/security-groups";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SecurityGroupInputs } from "./inputs/security-group";
@@ -362,7 +363,8 @@ async function adoptDetails(
   await waitCreated(ctx, `security group ${group.id}`, () => getGroup(ctx, group.id), timeoutMs);
 }
 
-const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
+/** The lifecycle of `SecurityGroup` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
   diff: {
@@ -531,4 +533,5 @@ const base = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
 });
 
 /** The dynamic provider of `SecurityGroup` (loaded by the shim `resources/security-group`). */
-export const provider = base;
+/** The dynamic provider of `SecurityGroup`. */
+export const provider = dynamicProvider(definition);

@@ -9,6 +9,7 @@ import type { CallInput } from "../client";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SubnetListItemResponse, SubnetResponse } from "../../api/vm/subnets";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
@@ -266,7 +267,8 @@ function updateBody(
 }
 
 /** The dynamic provider of `Subnet` (loaded by the shim `resources/subnet`). */
-export const provider = defineResource<SubnetInputs, SubnetOutputs>({
+/** The lifecycle of `Subnet` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<SubnetInputs, SubnetOutputs>({
   typeName: "Subnet",
   inputs: SubnetInputs,
   diff: {
@@ -399,3 +401,6 @@ export const provider = defineResource<SubnetInputs, SubnetOutputs>({
     };
   },
 });
+
+/** The dynamic provider of `Subnet`. */
+export const provider = dynamicProvider(definition);

@@ -10,6 +10,7 @@
  */
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
+import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { isUnknown } from "../framework/unknowns";
@@ -172,8 +173,8 @@ export function checkVmChange(
   return [...boot, ...extra];
 }
 
-/** The dynamic provider of `Vm`. */
-export const provider = defineResource<VmInputs, VmOutputs>({
+/** The lifecycle of `Vm` (served by the dynamic provider and the plugin). */
+export const definition = defineResource<VmInputs, VmOutputs>({
   typeName: "Vm",
   inputs: VmInputs,
   diff: {
@@ -416,3 +417,6 @@ export const provider = defineResource<VmInputs, VmOutputs>({
 
   inputsOf: vmInputsOf,
 });
+
+/** The dynamic provider of `Vm`. */
+export const provider = dynamicProvider(definition);

@@ -52,12 +52,6 @@ export interface ActionKit<A, R> {
   outputsOf(inputs: object, outcome: OperationOutcome<R>, error?: string): Record<string, unknown>;
 }
 
-/** Properties the engine adds that are not inputs. */
-export function strip(props: Record<string, unknown> | undefined): Record<string, unknown> {
-  const { __provider: _ignored, ...rest } = props ?? {};
-  return rest;
-}
-
 /** `triggers` as compared: unset, `[]` and `{}` all mean "no triggers". */
 export function normalTriggers(value: unknown): unknown {
   if (value === undefined || value === null) return null;

@@ -1,5 +1,6 @@
 /**
- * The dynamic provider of `ActionWait`: the wait of every action whose operation starts work
+ * The lifecycle of `ActionWait` (served by the dynamic provider and the plugin): the wait of
+ * every action whose operation starts work
  * that goes on after the request (a job, or a restore followed through its cluster). An action
  * resource registers its run, then this wait with the run's recorded outputs, so the engine
  * has the run in the state before the long wait begins (DESIGN rule 8):
@@ -12,27 +13,28 @@
  * - read (refresh): the record, with no request; delete: forgets it, nothing is sent.
  */
 import { z } from "zod";
-import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { plain } from "../../framework/dynamic-provider";
+import type { Lifecycle } from "../../framework/lifecycle";
 import { canonical } from "../../framework/diff-inputs";
 import { containsUnknown } from "../../framework/unknowns";
 import { failuresForEngine, propertyPath } from "../../framework/check-failures";
 import { ProviderError } from "../../framework/provider-error";
 import { configureRuntime } from "../../runtime/context";
 import { TriggersInput } from "../common/inputs";
-import { recordedOutcome, normalTriggers, strip, type ActionKit } from "./action-kit";
+import { recordedOutcome, normalTriggers, type ActionKit } from "./action-kit";
 import { runIdentity } from "./runs-started-here";
 import { updateWait, waitOnce, type WaitInputs } from "./wait-steps";
 
 /** The dynamic provider of `ActionWait`, with the schema of its inputs. */
-export interface ActionWaitProvider extends DynamicProvider {
+export interface ActionWaitLifecycle extends Lifecycle {
   /** The wait's inputs. */
   readonly inputs: z.ZodType<WaitInputs>;
 }
 
-/** Builds the `ActionWait` provider for the actions in `kits` (class name → its kit). */
+/** Builds the `ActionWait` lifecycle for the actions in `kits` (class name → its kit). */
 export function defineActionWait(
   kits: Readonly<Record<string, ActionKit<never, unknown>>>,
-): ActionWaitProvider {
+): ActionWaitLifecycle {
   const names = Object.keys(kits);
   const inputs = z.strictObject({
     action: z.string().refine((name) => names.includes(name), {
@@ -47,21 +49,21 @@ export function defineActionWait(
     return kit;
   };
   return {
+    typeName: "ActionWait",
     inputs,
 
-    async configure(req) {
-      configureRuntime(req.config);
+    configure(config) {
+      configureRuntime(config);
     },
 
-    async check(_olds, news) {
-      const raw = strip(news);
+    async check(_olds, raw) {
       // In a preview the run's outputs, and triggers made of other outputs, may be unknown.
       const parsed = inputs.safeParse({
         ...raw,
         ...(containsUnknown(raw.run) ? { run: {} } : {}),
         ...(containsUnknown(raw.triggers) ? { triggers: undefined } : {}),
       });
-      const checked = { ...raw, __provider: news.__provider };
+      const checked = plain(raw);
       const failures = parsed.success
         ? []
         : parsed.error.issues.map((issue) => ({
@@ -99,17 +101,17 @@ export function defineActionWait(
         changes: all.length > 0,
         replaces,
         stables: ["action", "triggers", "run"].filter((key) => !all.includes(key)),
+        changed: all,
         deleteBeforeReplace: false,
       };
     },
 
     async create(props) {
-      const given = strip(props) as unknown as WaitInputs;
+      const given = props as unknown as WaitInputs;
       return waitOnce(kitOf(given.action), given);
     },
 
-    async read(id, props) {
-      const previous = strip(props);
+    async read(id, previous) {
       if (Object.keys(previous).length === 0) {
         throw new ProviderError(
           `ActionWait ${id}`,
@@ -122,8 +124,8 @@ export function defineActionWait(
     },
 
     async update(id, olds, news) {
-      const given = strip(news) as unknown as WaitInputs;
-      return { outs: await updateWait(kitOf(given.action), id, strip(olds), given) };
+      const given = news as unknown as WaitInputs;
+      return { outs: await updateWait(kitOf(given.action), id, olds, given) };
     },
 
     async delete() {

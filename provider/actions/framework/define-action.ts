@@ -1,5 +1,6 @@
 /**
- * Turns one operation into the dynamic provider of its action resource (DESIGN rule 8), in the
+ * Turns one operation into the lifecycle of its action's run (DESIGN rule 8; served by the
+ * dynamic provider and the plugin, provider/framework/lifecycle.ts), in the
  * manner of pulumi-command's `Command` with `triggers`:
  * - check: the inputs' types, then the request they make against the endpoint schemas, then
  *   what the service can tell about the objects named (action-preflight.ts);
@@ -19,7 +20,8 @@
  * `up` reports the failure again until the triggers change.
  */
 import type { z } from "zod";
-import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { plain } from "../../framework/dynamic-provider";
+import type { Lifecycle } from "../../framework/lifecycle";
 import { diffInputs } from "../../framework/diff-inputs";
 import { ProviderError } from "../../framework/provider-error";
 import { configureRuntime } from "../../runtime/context";
@@ -27,13 +29,7 @@ import { resourceFields } from "../common/inputs";
 import { checkArgs, type Operation } from "../common/operation";
 import { failuresForEngine } from "../../framework/check-failures";
 import { argumentPath } from "../common/wire-check";
-import {
-  actionKit,
-  strip,
-  type ActionDefinition,
-  type ActionKit,
-  type CommonInputs,
-} from "./action-kit";
+import { actionKit, type ActionDefinition, type ActionKit, type CommonInputs } from "./action-kit";
 import { preflight } from "./action-preflight";
 import { runOnce, updateRecord } from "./action-steps";
 
@@ -53,8 +49,8 @@ export type ActionInputs<S extends z.ZodObject> = z.ZodObject<
   S["_zod"]["config"]
 >;
 
-/** The dynamic provider of an action resource, with the schema of its inputs. */
-export interface ActionProvider<S extends z.ZodObject> extends DynamicProvider {
+/** The lifecycle of an action's run, with the schema of its inputs. */
+export interface ActionLifecycle<S extends z.ZodObject> extends Lifecycle {
   /** The resource's inputs. */
   readonly inputs: ActionInputs<S>;
   /** What its steps, and those of its wait (`ActionWait`), derive from the definition. */
@@ -62,14 +58,14 @@ export interface ActionProvider<S extends z.ZodObject> extends DynamicProvider {
 }
 
 /**
- * Builds the dynamic provider of the action resource `typeName` (the SDK class name, e.g.
+ * Builds the lifecycle of the run of the action resource `typeName` (the SDK class name, e.g.
  * `NodeMigration`) that runs `operation`.
  */
 export function defineAction<S extends z.ZodObject, R>(
   typeName: string,
   operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S },
   options: ActionOptions = {},
-): ActionProvider<S> {
+): ActionLifecycle<S> {
   const inputs = operation.args.extend(resourceFields) as ActionInputs<S>;
   const waits = "waitForCompletion" in inputs.shape ? { waitForCompletion: true } : {};
   const def: ActionDefinition<z.output<S>, R> = {
@@ -81,22 +77,23 @@ export function defineAction<S extends z.ZodObject, R>(
   };
   const kit = actionKit(def);
   return {
+    typeName,
     inputs,
     kit: kit as ActionKit<z.output<S>, unknown>,
 
-    async configure(req) {
-      configureRuntime(req.config);
+    configure(config) {
+      configureRuntime(config);
     },
 
     async check(_olds, news) {
-      const raw: Record<string, unknown> = { ...strip(news) };
+      const raw: Record<string, unknown> = { ...news };
       for (const [key, value] of Object.entries(def.defaults ?? {})) {
         if (raw[key] === undefined) raw[key] = value;
       }
       const { issues, parsed } = checkArgs(def.operation, def.inputs, raw, true);
       if (issues.length === 0 && parsed !== undefined)
         issues.push(...(await preflight(kit, parsed)));
-      const inputs = plain({ ...raw, __provider: news.__provider });
+      const inputs = plain(raw);
       // A secret argument's failure never names its property: the engine would print its value.
       const failures = issues.map((issue) => ({
         property: issue.path.length === 0 ? "(inputs)" : argumentPath(issue.path),
@@ -106,21 +103,14 @@ export function defineAction<S extends z.ZodObject, R>(
     },
 
     async diff(_id, olds, news) {
-      const outcome = diffInputs(kit.diffSpec, strip(olds), strip(news));
-      return {
-        changes: outcome.changes,
-        replaces: outcome.replaces,
-        stables: outcome.stables,
-        deleteBeforeReplace: false,
-      };
+      return { ...diffInputs(kit.diffSpec, olds, news), deleteBeforeReplace: false };
     },
 
     async create(inputs) {
-      return runOnce(kit, strip(inputs) as z.output<S> & CommonInputs);
+      return runOnce(kit, inputs as z.output<S> & CommonInputs);
     },
 
-    async read(id, props) {
-      const previous = strip(props);
+    async read(id, previous) {
       if (Object.keys(previous).length === 0) {
         throw new ProviderError(
           `${def.typeName} ${id}`,
@@ -134,7 +124,7 @@ export function defineAction<S extends z.ZodObject, R>(
 
     async update(id, olds, news) {
       return {
-        outs: await updateRecord(kit, id, strip(olds), strip(news) as z.output<S> & CommonInputs),
+        outs: await updateRecord(kit, id, olds, news as z.output<S> & CommonInputs),
       };
     },
 

@@ -1,8 +1,9 @@
 /**
- * Turns a resource's lifecycle (create, read, update, delete over the REST client) into the
- * dynamic provider the engine drives, adding what every resource needs the same way: input
- * checks with zod (unknowns pass, defaults fill), precise diffs, timeouts, progress lines,
- * errors that name the resource, and `configure` for the stack's credentials.
+ * Turns a resource's definition (create, read, update, delete over the REST client) into its
+ * protocol-free lifecycle (provider/framework/lifecycle.ts), adding what every resource needs
+ * the same way: input checks with zod (unknowns pass, defaults fill), precise diffs, timeouts,
+ * progress lines, errors that name the resource, and `configure` for the stack's credentials.
+ * The dynamic provider and the plugin serve the lifecycle; neither adds to it.
  */
 import { AuthError, ValidationError } from "../../client";
 import { isUnavailable, warnServiceUnavailable } from "../../framework/service-unavailable";
@@ -17,7 +18,8 @@ import {
 } from "../../framework/provider-error";
 import { contextFor, type ResourceContext } from "./resource-context";
 import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
-import { plain, type DynamicProvider } from "../../framework/dynamic-provider";
+import { plain } from "../../framework/dynamic-provider";
+import type { Lifecycle } from "../../framework/lifecycle";
 import { failuresForEngine } from "../../framework/check-failures";
 import {
   inputDefaults,
@@ -112,19 +114,16 @@ export interface ResourceDefinition<
 async function keepingLocal<T>(
   localKeys: readonly string[],
   inputs: Record<string, unknown>,
-  provider: unknown,
   work: () => Promise<T>,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof ResourceInitError)) throw error;
-    // The engine records exactly these properties; later refreshes and deletes find the
-    // provider in them, so the shim must be among them.
     throw new ResourceInitError(
       error.message,
       error.id,
-      plain({ ...withLocal(localKeys, error.properties, inputs), __provider: provider }),
+      plain(withLocal(localKeys, error.properties, inputs)),
     );
   }
 }
@@ -201,17 +200,19 @@ async function catalogFailures<I extends Record<string, unknown>>(
   }
 }
 
-/** Builds the dynamic provider of one resource. */
+/** A resource's lifecycle, with the input schema it checks. */
+export interface ResourceLifecycle extends Lifecycle {
+  /** The input schema (with its field facts). */
+  readonly inputs: InputSchema;
+}
+
+/** Builds the lifecycle of one resource. */
 export function defineResource<
   I extends Record<string, unknown>,
   O extends Record<string, unknown>,
->(def: ResourceDefinition<I, O>): DynamicProvider {
+>(def: ResourceDefinition<I, O>): ResourceLifecycle {
   const nameOf = (props: Record<string, unknown> | undefined) =>
     typeof props?.name === "string" ? props.name : undefined;
-  const strip = <T extends Record<string, unknown>>(props: T): T => {
-    const { __provider: _ignored, ...rest } = props;
-    return rest as T;
-  };
   const localKeys = inputsWhere(def.inputs, (meta) => meta.onChange === "local");
   const secrets = secretInputs(def.inputs);
   const defaults = inputDefaults(def.inputs);
@@ -245,15 +246,15 @@ export function defineResource<
       : { ...spec, replaceOn: spec.replaceOn.filter((key) => !inPlace.includes(key)) };
   };
   return {
-    async configure(req) {
-      configureRuntime(req.config);
+    typeName: def.typeName,
+    inputs: def.inputs,
+    configure(config) {
+      configureRuntime(config);
     },
     async check(olds, news) {
-      const result = checkInputs(def.inputs, strip(news), defaults);
+      const result = checkInputs(def.inputs, news, defaults);
       if (result.failures.length === 0 && def.checkChange !== undefined) {
-        result.failures.push(
-          ...def.checkChange(strip(olds ?? {}) as Partial<I>, result.inputs as I, "inputs"),
-        );
+        result.failures.push(...def.checkChange(olds as Partial<I>, result.inputs as I, "inputs"));
       }
       if (result.failures.length === 0) {
         result.failures.push(
@@ -261,22 +262,21 @@ export function defineResource<
             def as unknown as ResourceDefinition<I, Record<string, unknown>>,
             nameOf(result.inputs),
             result.inputs as I,
-            strip(olds ?? {}) as Partial<I>,
+            olds as Partial<I>,
           )),
         );
       }
       const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
-      const inputs = plain({ ...checked, __provider: news.__provider });
+      const inputs = plain(checked);
       return { inputs, failures: failuresForEngine(result.failures, inputs, secrets) };
     },
-    async diff(_id, olds, news) {
-      const next = strip(news);
+    async diff(_id, olds, next) {
       if (def.checkChange !== undefined) {
         // `olds` here are the last outputs: what the cloud had at the last read, drift
         // included. A refresh keeps the program's inputs (which `check` compares with), so a
         // change the cloud cannot make (a disk grown outside the program, shrunk back) is
         // caught here, still at preview.
-        const failures = def.checkChange(strip(olds) as Partial<I>, next as I, "outputs");
+        const failures = def.checkChange(olds as Partial<I>, next as I, "outputs");
         if (failures.length > 0) {
           throw new ProviderError(
             resourceLabel(def.typeName, nameOf(next)),
@@ -284,19 +284,13 @@ export function defineResource<
           );
         }
       }
-      const outcome = diffInputs(specFor(next as I, strip(olds)), strip(olds), next);
-      return {
-        changes: outcome.changes,
-        replaces: outcome.replaces,
-        stables: outcome.stables,
-        deleteBeforeReplace: outcome.deleteBeforeReplace,
-      };
+      return diffInputs(specFor(next as I, olds), olds, next);
     },
     async create(inputs) {
-      const news = strip(inputs) as I;
+      const news = inputs as I;
       const name = nameOf(news);
       const adoptId = news[ADOPT_INPUT];
-      const { id, outs } = await keepingLocal(localKeys, news, inputs.__provider, () =>
+      const { id, outs } = await keepingLocal(localKeys, news, () =>
         explained(def.typeName, name, "create", async () => {
           const ctx = contextFor(def.typeName, name, "create", news);
           if (typeof adoptId !== "string") return def.create(ctx, news);
@@ -318,7 +312,7 @@ export function defineResource<
       return { id, outs: plain(withLocal(localKeys, outs, news)) };
     },
     async read(id, props) {
-      const previous = strip(props ?? {}) as Partial<O>;
+      const previous = props as Partial<O>;
       const name = nameOf(previous);
       const outs = await explained(def.typeName, name ?? id, "read", () =>
         def.read(contextFor(def.typeName, name, "read"), id, previous),
@@ -336,8 +330,8 @@ export function defineResource<
         : { id, props: current, inputs: plain(withLocal(localKeys, inputsOf(outs), previous)) };
     },
     async update(id, olds, news) {
-      const prev = strip(olds) as O;
-      const next = strip(news) as I;
+      const prev = olds as O;
+      const next = news as I;
       const name = nameOf(next);
       const outcome = diffInputs(specFor(next, prev), prev, next);
       const localOnly =
@@ -349,7 +343,7 @@ export function defineResource<
           "update failed: it has no in-place update; this change should have replaced it",
         );
       }
-      const outs = await keepingLocal(localKeys, next, news.__provider, () =>
+      const outs = await keepingLocal(localKeys, next, () =>
         explained(def.typeName, name, "update", () =>
           def.update!(contextFor(def.typeName, name, "update", next), id, prev, next, outcome),
         ),
@@ -357,7 +351,7 @@ export function defineResource<
       return { outs: plain(withLocal(localKeys, outs, next)) };
     },
     async delete(id, props) {
-      const prev = strip(props) as O;
+      const prev = props as O;
       const name = nameOf(prev);
       await explained(def.typeName, name, "delete", () =>
         def.delete(contextFor(def.typeName, name, "delete", prev), id, prev),

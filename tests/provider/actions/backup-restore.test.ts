@@ -377,6 +377,8 @@ describe("BackupRestore (resource)", () => {
     expect(error.message).toContain(`backup restore job ${error.id} failed`);
     expect(error.properties).toMatchObject({ status: "failed", finished: true, jobId: error.id });
     expect(String(error.properties!.error)).toContain("failed");
+    // Recorded with its provider, which later refreshes and deletes load from it.
+    expect(error.properties!.__provider).toBe(pair.wait.shim);
     // The engine calls update for a resource recorded with an error: it fails again, sending nothing.
     await env.clearRequests();
     const again = (await pair.wait
