@@ -48,6 +48,8 @@ export PULUMI_HOME="$work/pulumi-home"
 export PULUMI_SKIP_UPDATE_CHECK=true
 
 step "Starting the emulator"
+# The log exists before the emulator starts, so the wait below never reads a missing file.
+: >"$work/emulator.log"
 node dist/emulator/cli.js --port 0 --speed "$speed" >"$work/emulator.log" 2>&1 &
 emulator_pid=$!
 stack_created=0
