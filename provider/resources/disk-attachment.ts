@@ -14,7 +14,6 @@ import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
-import { noteOwnHolder } from "./disk-attachment/own-holder";
 
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -129,13 +128,6 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
   diff: {
     // A non-shared disk can be on one VM only: detach from the old VM before attaching.
     deleteBeforeReplace: true,
-  },
-
-  // Nothing to refuse: a change of either input replaces. Seeing the previous state (in
-  // `check` and `diff`) notes which VM holds the disk now, for the check of the replacement.
-  checkChange: (olds, news) => {
-    noteOwnHolder(olds, news);
-    return [];
   },
 
   checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),

@@ -227,6 +227,23 @@ describe("Subnet: life cycle", () => {
     expect(await subnet.diff(id, outs, byId)).toMatchObject({ changes: false });
   });
 
+  it("checks a replacement that keeps the name as the engine does (again with no previous inputs) without taking the old subnet for another", async () => {
+    const { id, inputs, outs } = await subnet.up({ name: "kept-name", address: "10.25.0.0/24" });
+    // A provider of a new process (here: new settings, so a new client and an empty catalog
+    // cache), as a `pulumi preview` after the `up` that made the subnet is.
+    const fresh = await loadProvider("resources/subnet", emu, { "vmcloud:iamEndpoint": emu.url });
+    const raw = { ...inputs, address: "10.25.1.0/24" };
+    const first = await fresh.check(raw, inputs);
+    expect(first.failures).toEqual([]);
+    expect((await fresh.diff(id, outs, first.inputs)).replaces).toEqual(["address"]);
+    // The engine checks a replacement once more, with no previous inputs.
+    const again = await fresh.check(raw, {});
+    expect(again.failures.map(failureLine)).toEqual([]);
+    // A new subnet of that name, in no replacement, still "already exists".
+    const other = await fresh.check({ name: "kept-name", address: "10.25.2.0/24" }, {});
+    expect(other.failures.map(failurePath)).toEqual(["name"]);
+  });
+
   it("deletes a subnet and waits until it is gone; a subnet already gone is success", async () => {
     const { id, outs } = await subnet.up({ name: "doomed", address: "10.25.0.0/24" });
     await subnet.delete(id, outs);

@@ -2,7 +2,7 @@
  * What `check` of a disk attachment can know before anything changes: the disk and the VM
  * exist, they are in one zone, and a disk that is not shared is attached to no other VM (the
  * VM this resource holds it on now is no conflict: a replacement detaches first; see
- * own-holder.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
+ * framework/replacements.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
@@ -14,7 +14,6 @@ import type { CheckFailure } from "../framework/check-inputs";
 import { getOrGone } from "../framework/get-or-gone";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
 import { getDisk } from "../disk/waits";
-import { ownHolder } from "./own-holder";
 
 /**
  * `read` of object `key` through the process-wide cache (where the wait that ended its create
@@ -44,7 +43,9 @@ export async function attachmentCatalogFailures(
   const failures: CheckFailure[] = [];
   let disk: DiskResponse | undefined;
   let vm: VmResponse | undefined;
-  const own = ownHolder(inputs, olds);
+  // The VM this attachment holds the disk on now (its previous properties: the previous inputs,
+  // or for a replacement the last outputs, see framework/replacements.ts): no conflict.
+  const own = olds.diskId === inputs.diskId ? olds.vmId : undefined;
   const otherVm = (d: DiskResponse) =>
     d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {

@@ -20,6 +20,7 @@ import { contextFor, type ResourceContext } from "./resource-context";
 import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain } from "../../framework/dynamic-provider";
 import type { Lifecycle } from "../../framework/lifecycle";
+import { replacements } from "./replacements";
 import { failuresForEngine } from "../../framework/check-failures";
 import {
   inputDefaults,
@@ -253,8 +254,15 @@ export function defineResource<
     },
     async check(olds, news) {
       const result = checkInputs(def.inputs, news, defaults);
+      const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
+      const inputs = plain(checked);
+      // A replacement's check with no previous inputs judges against what it replaces.
+      const replacing =
+        Object.keys(olds).length === 0 ? replacements.take(def.typeName, inputs) : undefined;
+      const previous = replacing ?? olds;
       if (result.failures.length === 0 && def.checkChange !== undefined) {
-        result.failures.push(...def.checkChange(olds as Partial<I>, result.inputs as I, "inputs"));
+        const from = replacing === undefined ? "inputs" : "outputs";
+        result.failures.push(...def.checkChange(previous as Partial<I>, result.inputs as I, from));
       }
       if (result.failures.length === 0) {
         result.failures.push(
@@ -262,12 +270,10 @@ export function defineResource<
             def as unknown as ResourceDefinition<I, Record<string, unknown>>,
             nameOf(result.inputs),
             result.inputs as I,
-            olds as Partial<I>,
+            previous as Partial<I>,
           )),
         );
       }
-      const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
-      const inputs = plain(checked);
       return { inputs, failures: failuresForEngine(result.failures, inputs, secrets) };
     },
     async diff(_id, olds, next) {
@@ -284,7 +290,9 @@ export function defineResource<
           );
         }
       }
-      return diffInputs(specFor(next as I, olds), olds, next);
+      const outcome = diffInputs(specFor(next as I, olds), olds, next);
+      if (outcome.replaces.length > 0) replacements.note(def.typeName, next, olds);
+      return outcome;
     },
     async create(inputs) {
       const news = inputs as I;
