@@ -43,7 +43,7 @@ vmcloud_engine_build() (
   mkdir -p "$cache"
 
   if ! command -v go >/dev/null 2>&1; then
-    vmcloud_engine_log "Go is needed to build the Pulumi CLI (Go >= 1.25.11, see docs/engine.md)"
+    vmcloud_engine_log "Go is needed to build the Pulumi CLI (Go >= 1.26.6, see docs/engine.md)"
     exit 1
   fi
 
