@@ -1,5 +1,5 @@
 # Sourced by the scripts that build Go programs into ${VMCLOUD_CACHE:-$HOME/.cache/vmcloud}
-# (scripts/pulumi-engine.sh). Defines one function:
+# (scripts/pulumi-engine.sh, scripts/sdkgen.sh). Defines one function:
 #
 #   vmcloud_cached_build ENTRY READY WHAT BUILDER ARGS...
 #
