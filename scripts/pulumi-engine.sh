@@ -10,13 +10,18 @@
 #   scripts/pulumi-engine.sh --stock-launcher ...  with any option above: the same engine, but with
 #                                             the dynamic-provider launcher as Pulumi's release
 #                                             archives ship it (launchers/stock/), in its own bin
+#   scripts/pulumi-engine.sh --with-languages ...  with any option above: also the YAML, Python
+#                                             and Go language hosts and a Python environment
+#                                             with the `pulumi` package, which --print-path and
+#                                             sourcing put on PATH after the engine
 #   scripts/pulumi-engine.sh -- CMD ARGS...   run CMD with the engine on PATH
 #
 # A `pulumi` already on PATH is used as it is (only the missing launchers are added), unless
 # VMCLOUD_PULUMI_FROM_SOURCE=1. Otherwise the CLI and the Node.js language host are built once
 # per machine from the Go module proxy, from the wrapper modules in scripts/pulumi-engine/, and
-# cached under ${VMCLOUD_CACHE:-$HOME/.cache/vmcloud}/pulumi-<cli>-nodejs-<host>-<hash>/bin.
-# VMCLOUD_PULUMI_REBUILD=1 does what --rebuild does.
+# cached under ${VMCLOUD_CACHE:-$HOME/.cache/vmcloud}/pulumi-<cli>-nodejs-<host>-<hash>/bin; the
+# other language hosts likewise under pulumi-languages-…/bin, the Python environment under
+# pulumi-python-<hash>/. VMCLOUD_PULUMI_REBUILD=1 does what --rebuild does.
 #
 # Sourcing exports PATH and PULUMI_SKIP_UPDATE_CHECK=true only: never a backend or a
 # passphrase, which each caller chooses. Bash only (it reads BASH_SOURCE).
@@ -33,64 +38,23 @@ vmcloud_engine_required() {
   awk -v mod="$2" '($1 == mod) { print $2; exit } ($1 == "require" && $2 == mod) { print $3; exit }' "$1"
 }
 
-# Builds the three binaries into a temporary directory next to the cache entry and renames it
-# into place, so an interrupted build never leaves a partial entry. Runs in a subshell: its
-# environment, traps and `set -e` stay out of a shell that sourced this file.
-vmcloud_engine_build() (
-  set -euo pipefail
-  final=$1 modules=$2 cli_version=$3 host_version=$4
-  cache=$(dirname "$final")
-  mkdir -p "$cache"
+# Where the SDK module's version is stamped, for `pulumi version` and the hosts' plugin info.
+vmcloud_engine_version_var=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 
-  if ! command -v go >/dev/null 2>&1; then
-    vmcloud_engine_log "Go is needed to build the Pulumi CLI (Go >= 1.25.11, see docs/engine.md)"
-    exit 1
-  fi
-
-  # One build at a time per machine: a second caller waits, then finds the entry built.
-  if command -v flock >/dev/null 2>&1; then
-    exec 9>"$cache/.pulumi-engine.lock"
-    if ! flock -n 9; then
-      vmcloud_engine_log "another build of the Pulumi engine is running; waiting for it"
-      flock 9
-    fi
-    if [ -x "$final/bin/pulumi" ] && [ "${VMCLOUD_PULUMI_REBUILD:-}" != 1 ]; then exit 0; fi
-    # Holding the lock, no other build is running: leftovers of killed builds can go.
-    rm -rf "$cache"/.pulumi-build.*
-  fi
-
-  tmp=$(mktemp -d "$cache/.pulumi-build.XXXXXX")
-  chmod 755 "$tmp"
-  trap 'rm -rf "$tmp"' EXIT
-  # Each `go build` runs in the background so that a signal interrupts the wait at once; the
-  # trap stops the build, and the EXIT trap removes the partial directory.
-  child=""
-  trap '[ -z "$child" ] || kill "$child" 2>/dev/null; exit 130' INT TERM HUP
-  go_build() {
-    local dir=$1
-    shift
-    (cd "$dir" && exec go build -trimpath "$@") &
-    child=$!
-    wait "$child"
-    child=""
-  }
-  mkdir "$tmp/bin"
-
-  # Go's default module and build caches persist between runs, so a rebuild is mostly a link.
-  # -mod=mod lets the build complete go.sum entries itself instead of failing on one.
-  export GOFLAGS="-mod=mod${GOFLAGS:+ $GOFLAGS}"
-  version_var=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
-
+# Builder (see scripts/cached-build.sh) of the engine: the CLI, the Node.js language host and
+# its adapter.
+vmcloud_engine_build_cli() {
+  local tmp=$1 modules=$2 cli_version=$3 host_version=$4 started cli_seconds host_seconds
   started=$SECONDS
   vmcloud_engine_log "building the Pulumi CLI $cli_version from Go modules (first run, ~5 min)…"
-  go_build "$modules/cli" -ldflags "-s -w -X $version_var=$cli_version" \
+  go_build "$modules/cli" -ldflags "-s -w -X $vmcloud_engine_version_var=$cli_version" \
     -o "$tmp/bin/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
   cli_seconds=$((SECONDS - started))
   vmcloud_engine_log "built the Pulumi CLI $cli_version in $(vmcloud_engine_elapsed "$cli_seconds")"
 
   started=$SECONDS
   vmcloud_engine_log "building the Node.js language host $host_version from Go modules (~15 s)…"
-  go_build "$modules/nodejs-host" -ldflags "-s -w -X $version_var=$host_version" \
+  go_build "$modules/nodejs-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$host_version" \
     -o "$tmp/bin/pulumi-language-nodejs-legacy" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
   go_build "$modules/nodejs-adapter" -ldflags "-s -w" -o "$tmp/bin/pulumi-language-nodejs" .
   host_seconds=$((SECONDS - started))
@@ -103,14 +67,46 @@ built with: $(go version)
 built on: $(date -u +%Y-%m-%dT%H:%M:%SZ)
 CLI build: ${cli_seconds}s; language host build: ${host_seconds}s
 EOF
+}
 
-  if [ -e "$final" ]; then
-    # A rebuild: swap the old entry out, then drop it.
-    mv -T "$final" "$tmp.old"
-    trap 'rm -rf "$tmp" "$tmp.old"' EXIT
-  fi
-  mv -T "$tmp" "$final"
-)
+# Builder (see scripts/cached-build.sh) of the other language hosts: YAML, Python (with the
+# `pulumi-language-python-exec` script it runs every program through, beside it) and Go.
+vmcloud_engine_build_languages() {
+  local tmp=$1 modules=$2 yaml_version=$3 python_version=$4 go_version=$5
+  local started yaml_seconds python_seconds go_seconds sdk
+  started=$SECONDS
+  vmcloud_engine_log "building the YAML language host $yaml_version from Go modules (first run, ~1 min)…"
+  go_build "$modules/yaml-host" -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
+    -o "$tmp/bin/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+  yaml_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built the YAML language host in $(vmcloud_engine_elapsed "$yaml_seconds")"
+
+  started=$SECONDS
+  vmcloud_engine_log "building the Python language host $python_version from Go modules…"
+  go_build "$modules/python-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$python_version" \
+    -o "$tmp/bin/pulumi-language-python" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
+  sdk=$(cd "$modules/python-host" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)
+  cp "$sdk/python/cmd/pulumi-language-python-exec" "$tmp/bin/pulumi-language-python-exec"
+  chmod 755 "$tmp/bin/pulumi-language-python-exec"
+  python_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built the Python language host in $(vmcloud_engine_elapsed "$python_seconds")"
+
+  started=$SECONDS
+  vmcloud_engine_log "building the Go language host $go_version from Go modules…"
+  go_build "$modules/go-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$go_version" \
+    -o "$tmp/bin/pulumi-language-go" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+  go_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built the Go language host in $(vmcloud_engine_elapsed "$go_seconds")"
+
+  cat >"$tmp/BUILD-INFO" <<EOF
+YAML language host: $yaml_version (github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+Python language host: $python_version (github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python)
+Go language host: $go_version (github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go)
+built with: $(go version)
+built on: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+YAML build: ${yaml_seconds}s; Python build: ${python_seconds}s; Go build: ${go_seconds}s
+EOF
+}
 
 # Copies the launcher scripts into a bin directory; each file is replaced by a rename.
 vmcloud_engine_install_launchers() {
@@ -125,22 +121,36 @@ vmcloud_engine_install_launchers() {
   done
 }
 
-# A bin directory with hard links to the engine's binaries and the stock dynamic-provider
-# launcher; each file is replaced by a rename, so concurrent callers never see a gap.
-vmcloud_engine_stock_bin() {
-  local src=$1 dest=$2 stock=$3 name
+# Hard links (copies across file systems) of the named files of one bin directory in another;
+# each file is replaced by a rename, so concurrent callers never see a gap.
+vmcloud_engine_link() {
+  local src=$1 dest=$2 name
+  shift 2
   mkdir -p "$dest" || return 1
-  for name in pulumi pulumi-language-nodejs pulumi-language-nodejs-legacy; do
+  for name in "$@"; do
     [ "$src/$name" -ef "$dest/$name" ] && continue
     { ln "$src/$name" "$dest/.$name.$$" 2>/dev/null || cp "$src/$name" "$dest/.$name.$$"; } &&
       mv -f "$dest/.$name.$$" "$dest/$name" || return 1
   done
-  vmcloud_engine_install_launchers "$src" "$dest" pulumi-analyzer-policy &&
-    vmcloud_engine_install_launchers "$stock" "$dest" pulumi-resource-pulumi-nodejs
+}
+
+# A variant of the engine's bin: links to its binaries, the dynamic-provider launcher from
+# LAUNCHERS (ours or the stock one), and, when LANGUAGES (a bin directory) is given, links to
+# the other language hosts. The CLI takes a bundled plugin (language hosts, the launcher) from
+# next to its own executable, symlinks resolved, and warns when it finds one elsewhere on PATH.
+vmcloud_engine_variant_bin() {
+  local src=$1 dest=$2 launchers=$3 languages=${4:-} name names=()
+  vmcloud_engine_link "$src" "$dest" pulumi pulumi-language-nodejs pulumi-language-nodejs-legacy &&
+    vmcloud_engine_install_launchers "$src" "$dest" pulumi-analyzer-policy &&
+    vmcloud_engine_install_launchers "$launchers" "$dest" pulumi-resource-pulumi-nodejs || return 1
+  if [ -n "$languages" ]; then
+    for name in "$languages"/pulumi-language-*; do names+=("$(basename "$name")"); done
+    vmcloud_engine_link "$languages" "$dest" "${names[@]}" || return 1
+  fi
 }
 
 vmcloud_engine_main() {
-  local action=source rebuild=${VMCLOUD_PULUMI_REBUILD:-} stock=
+  local action=source rebuild=${VMCLOUD_PULUMI_REBUILD:-} stock= with_languages=
   while [ $# -gt 0 ]; do
     case $1 in
       --print-bin) action=print-bin ;;
@@ -148,7 +158,8 @@ vmcloud_engine_main() {
       --rebuild) rebuild=1 ;;
       --) shift; action="exec"; break ;;
       --stock-launcher) stock=1 ;;
-      -h | --help) sed -n '2,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
+      --with-languages) with_languages=1 ;;
+      -h | --help) sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
       *) vmcloud_engine_log "unknown option $1 (see --help)"; return 2 ;;
     esac
     shift
@@ -166,6 +177,8 @@ vmcloud_engine_main() {
   # The launchers and the language host run `node`: it must be the Node.js the project needs.
   # shellcheck source=scripts/use-node.sh
   source "$scripts/use-node.sh" || return 1
+  # shellcheck source=scripts/cached-build.sh
+  source "$scripts/cached-build.sh" || return 1
 
   local bin extra_path="" ambient ambient_mode=""
   ambient=$(command -v pulumi 2>/dev/null || true)
@@ -207,33 +220,83 @@ vmcloud_engine_main() {
     if [ -n "$rebuild" ] || [ ! -x "$bin/pulumi" ] || [ ! -x "$bin/pulumi-language-nodejs" ] ||
       [ ! -x "$bin/pulumi-language-nodejs-legacy" ]; then
       local started=$SECONDS
-      VMCLOUD_PULUMI_REBUILD=$rebuild vmcloud_engine_build "$entry" "$modules" "$cli_version" "$host_version" || {
+      VMCLOUD_PULUMI_REBUILD=$rebuild vmcloud_cached_build "$entry" bin/pulumi-language-nodejs-legacy \
+        "the Pulumi engine" vmcloud_engine_build_cli "$modules" "$cli_version" "$host_version" || {
         vmcloud_engine_log "building the Pulumi engine failed"; return 1
       }
       vmcloud_engine_log "Pulumi engine ready in $bin ($(vmcloud_engine_elapsed $((SECONDS - started))))"
     fi
     vmcloud_engine_install_launchers "$launchers" "$bin" pulumi-resource-pulumi-nodejs pulumi-analyzer-policy ||
       return 1
-    if [ -n "$stock" ]; then
-      # The CLI finds its bundled launcher next to its own executable (symlinks resolved), so
-      # the stock variant is a second bin of hard links to the same binaries.
-      vmcloud_engine_stock_bin "$bin" "$entry/stock/bin" "$launchers/stock" || return 1
-      bin=$entry/stock/bin
+  fi
+
+  # The other language hosts and the Python SDK, only when asked: most suites need neither.
+  local python_path="" languages_hash languages
+  if [ -n "$with_languages" ]; then
+    if [ -z "$ambient_mode" ]; then
+      local yaml_version yaml_pkg python_version go_version
+      yaml_version=$(vmcloud_engine_required "$modules/yaml-host/go.mod" github.com/pulumi/pulumi-yaml)
+      yaml_pkg=$(vmcloud_engine_required "$modules/yaml-host/go.mod" github.com/pulumi/pulumi/pkg/v3)
+      python_version=$(vmcloud_engine_required "$modules/python-host/go.mod" github.com/pulumi/pulumi/sdk/v3)
+      go_version=$(vmcloud_engine_required "$modules/go-host/go.mod" github.com/pulumi/pulumi/sdk/v3)
+      if [ -z "$yaml_version" ] || [ -z "$python_version" ] || [ -z "$go_version" ]; then
+        vmcloud_engine_log "cannot read the language hosts' versions from $modules/*-host/go.mod"; return 1
+      fi
+      # The YAML host is built on the CLI's own Pulumi packages: one engine protocol for both.
+      if [ "$yaml_pkg" != "$cli_version" ]; then
+        vmcloud_engine_log "$modules/yaml-host/go.mod requires pkg/v3 $yaml_pkg but the CLI is $cli_version: make them equal (docs/engine.md)"
+        return 1
+      fi
+      languages_hash=$(cd "$modules" && cat yaml-host/go.mod yaml-host/tools.go python-host/go.mod \
+        python-host/tools.go go-host/go.mod go-host/tools.go | sha256sum | cut -c1-12) || return 1
+      languages=$cache/pulumi-languages-yaml-$yaml_version-python-$python_version-go-$go_version-$languages_hash
+      if [ -n "$rebuild" ] || [ ! -x "$languages/bin/pulumi-language-go" ]; then
+        local started=$SECONDS
+        VMCLOUD_PULUMI_REBUILD=$rebuild vmcloud_cached_build "$languages" bin/pulumi-language-go \
+          "the language hosts" vmcloud_engine_build_languages "$modules" "$yaml_version" "$python_version" "$go_version" || {
+          vmcloud_engine_log "building the language hosts failed"; return 1
+        }
+        vmcloud_engine_log "language hosts ready in $languages/bin ($(vmcloud_engine_elapsed $((SECONDS - started))))"
+      fi
     fi
+    # Python programs run with the first `python3` on PATH: a virtual environment that has the
+    # `pulumi` package (an installed CLI's Python host looks for it the same way).
+    local requirements=$modules/python/requirements.txt python_env
+    python_env=$cache/pulumi-python-$(sha256sum "$requirements" | cut -c1-12) || return 1
+    # shellcheck source=scripts/python-venv.sh
+    source "$scripts/python-venv.sh" || return 1
+    vmcloud_python_venv "$python_env" "$requirements" "the Pulumi Python SDK" python -c 'import pulumi' || {
+      unset -f vmcloud_python_venv
+      vmcloud_engine_log "installing the Pulumi Python SDK failed"; return 1
+    }
+    unset -f vmcloud_python_venv
+    python_path=$python_env/bin
+  fi
+
+  if [ -z "$ambient_mode" ] && { [ -n "$stock" ] || [ -n "$with_languages" ]; }; then
+    # The CLI finds its bundled plugins next to its own executable (symlinks resolved), so each
+    # variant is a second bin of hard links to the same binaries, inside the engine's entry.
+    local variant=${stock:+stock}
+    [ -z "$with_languages" ] || variant=${variant:+$variant-}languages-$languages_hash
+    vmcloud_engine_variant_bin "$bin" "$entry/$variant/bin" "$launchers${stock:+/stock}" \
+      ${with_languages:+"$languages/bin"} || return 1
+    bin=$entry/$variant/bin
   fi
 
   # Directories for PATH: the Node.js in use, the engine's bin (an ambient CLI's directory is on
-  # PATH already, and prepending it again could shadow that Node.js), the launchers added last.
-  local node_dir prefix
+  # PATH already, and prepending it again could shadow that Node.js), the Python environment
+  # when asked for, the launchers added last.
+  local node_dir prefix engine_path
   node_dir=$(dirname "$(command -v node)")
-  prefix=$node_dir
-  [ -n "$ambient_mode" ] || prefix=$prefix:$bin
+  engine_path=$python_path
+  [ -n "$ambient_mode" ] || engine_path=$bin${engine_path:+:$engine_path}
+  prefix=$node_dir${engine_path:+:$engine_path}
   case $action in
     print-bin) echo "$bin" ;;
     print-path) echo "$prefix${extra_path:+:$extra_path}" ;;
     source | exec)
-      if [ -z "$ambient_mode" ]; then
-        case $PATH in "$bin:"*) ;; *) export PATH="$bin:$PATH" ;; esac
+      if [ -n "$engine_path" ]; then
+        case $PATH in "$engine_path:"*) ;; *) export PATH="$engine_path:$PATH" ;; esac
       fi
       if [ -n "$extra_path" ]; then
         case ":$PATH:" in *":$extra_path:"*) ;; *) export PATH="$PATH:$extra_path" ;; esac
@@ -251,9 +314,10 @@ vmcloud_engine_main() {
 if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   vmcloud_engine_main "$@"
   vmcloud_engine_status=$?
-  unset -f vmcloud_engine_main vmcloud_engine_build vmcloud_engine_install_launchers vmcloud_engine_stock_bin \
-    vmcloud_engine_required vmcloud_engine_elapsed vmcloud_engine_log
-  eval "unset vmcloud_engine_status; return $vmcloud_engine_status"
+  unset -f vmcloud_engine_main vmcloud_cached_build vmcloud_engine_build_cli vmcloud_engine_build_languages \
+    vmcloud_engine_install_launchers vmcloud_engine_link vmcloud_engine_variant_bin vmcloud_engine_required \
+    vmcloud_engine_elapsed vmcloud_engine_log
+  eval "unset vmcloud_engine_status vmcloud_engine_version_var; return $vmcloud_engine_status"
 else
   vmcloud_engine_main "$@"
 fi

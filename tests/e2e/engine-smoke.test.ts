@@ -3,7 +3,6 @@
 // Automation API drives `up`, `preview`, `refresh`, `preview --policy-pack` and `destroy` of
 // tests/e2e/fixtures/engine-smoke with a local file backend. If the engine cannot be built the
 // suite fails: it is never skipped.
-import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -14,29 +13,12 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runRepoScript } from "../support/repo-script";
 
 const repo = resolve(__dirname, "../..");
 const workDir = join(repo, "tests/e2e/fixtures/engine-smoke");
 const policyPack = join(repo, "tests/e2e/fixtures/engine-policy");
 const greetingType = "pulumi-nodejs:dynamic/engine-smoke:Greeting";
-
-/** Runs scripts/pulumi-engine.sh with `args`; its progress lines go straight to our stderr. */
-function engineScript(...args: string[]): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn("bash", [join(repo, "scripts/pulumi-engine.sh"), ...args], {
-      cwd: repo,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0
-        ? resolvePromise(out.trim())
-        : reject(new Error(`scripts/pulumi-engine.sh ${args.join(" ")} exited with ${code}`)),
-    );
-  });
-}
 
 /** Collects the resource steps of one operation, as the engine reports them. */
 function stepRecorder() {
@@ -55,8 +37,8 @@ describe("the real Pulumi engine", () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const bin = await engineScript("--print-bin");
-    const enginePath = await engineScript("--print-path");
+    const bin = await runRepoScript("scripts/pulumi-engine.sh", "--print-bin");
+    const enginePath = await runRepoScript("scripts/pulumi-engine.sh", "--print-path");
     console.log(`engine ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
 
     scratch = await mkdtemp(join(tmpdir(), "vmcloud-engine-smoke-"));

@@ -3,10 +3,10 @@
  * through scripts/pulumi-engine.sh. If the engine cannot be built, `prepareEngine` rejects and
  * the suite fails: end-to-end suites are never skipped.
  */
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { PulumiCommand } from "@pulumi/pulumi/automation";
+import { runRepoScript } from "../../support/repo-script";
 
 /** The repository root. */
 export const repo = resolve(__dirname, "../../..");
@@ -27,30 +27,17 @@ export const LAUNCHERS: readonly Launcher[] = ["ours", "stock"];
 export interface Engine {
   /** The dynamic-provider launcher next to `pulumi`. */
   launcher: Launcher;
+  /**
+   * Whether the YAML, Python and Go language hosts are next to `pulumi` and a Python
+   * environment with the `pulumi` package is on `enginePath` (`--with-languages`).
+   */
+  languages: boolean;
   /** The directory that holds `pulumi`. */
   bin: string;
-  /** PATH entries to prepend: Node.js ≥ 22, then the engine. */
+  /** PATH entries to prepend: Node.js ≥ 22, then the engine (then that Python environment). */
   enginePath: string;
   /** The CLI for the Automation API. */
   pulumiCommand: PulumiCommand;
-}
-
-/** Runs scripts/pulumi-engine.sh with `args`; its progress lines go straight to our stderr. */
-function engineScript(...args: string[]): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn("bash", [join(repo, "scripts/pulumi-engine.sh"), ...args], {
-      cwd: repo,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0
-        ? resolvePromise(out.trim())
-        : reject(new Error(`scripts/pulumi-engine.sh ${args.join(" ")} exited with ${code}`)),
-    );
-  });
 }
 
 /**
@@ -66,29 +53,50 @@ export function requireBuilt(): void {
   }
 }
 
-const prepared = new Map<Launcher, Promise<Engine>>();
+/** Options of {@link prepareEngine}. */
+export interface EngineOptions {
+  /**
+   * Also build (first run, ~1 min more) or reuse the YAML, Python and Go language hosts and
+   * the Python environment, for programs in those languages. Default false.
+   */
+  languages?: boolean;
+}
 
-/** Checks the build, then builds or reuses the engine (once per test file and launcher). */
-export function prepareEngine(launcher: Launcher = "ours"): Promise<Engine> {
-  const existing = prepared.get(launcher);
+const prepared = new Map<string, Promise<Engine>>();
+
+/**
+ * Checks the build, then builds or reuses the engine (once per test file, launcher and
+ * options).
+ */
+export function prepareEngine(
+  launcher: Launcher = "ours",
+  options: EngineOptions = {},
+): Promise<Engine> {
+  const languages = options.languages ?? false;
+  const key = `${launcher}${languages ? "+languages" : ""}`;
+  const existing = prepared.get(key);
   if (existing !== undefined) return existing;
   const ready = (async () => {
     requireBuilt();
     const started = Date.now();
-    const flags = launcher === "stock" ? ["--stock-launcher"] : [];
-    const bin = await engineScript(...flags, "--print-bin");
-    const enginePath = await engineScript(...flags, "--print-path");
+    const flags = [
+      ...(launcher === "stock" ? ["--stock-launcher"] : []),
+      ...(languages ? ["--with-languages"] : []),
+    ];
+    const bin = await runRepoScript("scripts/pulumi-engine.sh", ...flags, "--print-bin");
+    const enginePath = await runRepoScript("scripts/pulumi-engine.sh", ...flags, "--print-path");
     console.log(
-      `engine ready in ${Math.round((Date.now() - started) / 1000)} s, ${launcher} launcher: ${bin}`,
+      `engine ready in ${Math.round((Date.now() - started) / 1000)} s, ${launcher} launcher` +
+        `${languages ? " with the other languages" : ""}: ${bin}`,
     );
     // The Automation API looks for `<root>/bin/pulumi`; a CLI found on PATH elsewhere is run by name.
     const pulumiCommand =
       basename(bin) === "bin"
         ? await PulumiCommand.get({ root: dirname(bin) })
         : await PulumiCommand.get();
-    return { launcher, bin, enginePath, pulumiCommand };
+    return { launcher, languages, bin, enginePath, pulumiCommand };
   })();
-  prepared.set(launcher, ready);
+  prepared.set(key, ready);
   return ready;
 }
 

@@ -2,8 +2,8 @@
  * Starts Pulumi's real Node.js dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`)
  * the way the engine starts it, and drives it over gRPC with the stubs `@pulumi/pulumi` ships.
  *
- * What the engine does, and this module copies (measured with `PULUMI_DEBUG_GRPC` under the
- * CLI this project builds, v3.259):
+ * What the engine does, and this module copies (measured with `PULUMI_DEBUG_GRPC` under
+ * CLI v3.259, the project's build at the time):
  * - it runs the launcher with the Pulumi project's directory as working directory and its
  *   own gRPC address as the last argument; the host prints the port it listens on;
  * - it calls `Configure` with the whole stack config: `args` holds every `<namespace>:<key>`

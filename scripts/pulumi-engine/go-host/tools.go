@@ -1,0 +1,6 @@
+//go:build tools
+
+// Package tools pins the Go language host as a build dependency of this wrapper module.
+package tools
+
+import _ "github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go"

@@ -1,0 +1,160 @@
+// Command sdkgen writes the Python and Go SDKs of a Pulumi package from its schema, with the
+// code generators of github.com/pulumi/pulumi/pkg/v3 at the CLI's release
+// (scripts/pulumi-engine/cli). `pulumi package gen-sdk` cannot do it here: it asks each
+// language's host to generate, and the hosts this project can build predate that call.
+// Built and cached by scripts/sdkgen.sh; see docs/engine.md.
+//
+//	sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite]
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/blang/semver"
+	"github.com/hashicorp/hcl/v2"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+// tool names this generator in the header of every generated file.
+const tool = "vmcloud-sdkgen"
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintf(os.Stderr, "sdkgen: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	flags := flag.NewFlagSet("sdkgen", flag.ContinueOnError)
+	schemaPath := flags.String("schema", "", "the package schema (JSON) to generate from")
+	pythonDir := flags.String("python", "", "write the Python SDK into this folder")
+	goDir := flags.String("go", "", "write the Go SDK into this folder")
+	overwrite := flags.Bool("overwrite", false, "replace the output folders when they are not empty")
+	if err := flags.Parse(args); err != nil {
+		return err
+	}
+	if *schemaPath == "" || (*pythonDir == "" && *goDir == "") {
+		return errors.New("usage: sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite]")
+	}
+
+	pkg, err := bind(*schemaPath)
+	if err != nil {
+		return err
+	}
+	if *pythonDir != "" {
+		files, err := python.GeneratePackage(tool, pkg, nil, noReferences{})
+		if err != nil {
+			return fmt.Errorf("generating the Python SDK: %w", err)
+		}
+		if err := write(*pythonDir, files, *overwrite); err != nil {
+			return err
+		}
+	}
+	if *goDir != "" {
+		files, err := gogen.GeneratePackage(tool, pkg, nil)
+		if err != nil {
+			return fmt.Errorf("generating the Go SDK: %w", err)
+		}
+		if err := write(*goDir, files, *overwrite); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bind reads the schema and binds it, validated against Pulumi's metaschema: every problem is
+// reported with the path of the property at fault, and any error stops the generation.
+func bind(path string) (*schema.Package, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(data, &spec); err != nil {
+		return nil, fmt.Errorf("%s is not a package schema: %w", path, err)
+	}
+	pkg, diags, err := schema.BindSpec(spec, noReferences{}, schema.ValidationOptions{})
+	for _, d := range diags {
+		severity := "warning"
+		if d.Severity == hcl.DiagError {
+			severity = "error"
+		}
+		message := d.Summary
+		if d.Detail != "" {
+			message += ": " + d.Detail
+		}
+		fmt.Fprintf(os.Stderr, "sdkgen: %s: %s: %s\n", path, severity, message)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("%s is not a valid package schema (%d errors above)", path, len(diags.Errs()))
+	}
+	return pkg, nil
+}
+
+// write puts the generated files (paths relative to the SDK's root) into dir.
+func write(dir string, files map[string][]byte, overwrite bool) error {
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		if !overwrite {
+			return fmt.Errorf("%s is not empty: pass -overwrite to replace it with the generated SDK", dir)
+		}
+		// A regenerated SDK must not keep the files of resources that left the schema.
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+	}
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		target := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(target, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "sdkgen: wrote %d files into %s\n", len(names), dir)
+	return nil
+}
+
+// noReferences is the loader of a self-contained schema: a schema that refers to types of
+// another package is refused with its name, since no plugin can be asked for that schema here.
+type noReferences struct{}
+
+func (noReferences) LoadPackage(pkg string, version *semver.Version) (*schema.Package, error) {
+	return nil, refused(pkg)
+}
+
+func (noReferences) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return nil, refused(d.Name)
+}
+
+func (noReferences) LoadPackageReference(pkg string, version *semver.Version) (schema.PackageReference, error) {
+	return nil, refused(pkg)
+}
+
+func (noReferences) LoadPackageReferenceV2(
+	_ context.Context, d *schema.PackageDescriptor,
+) (schema.PackageReference, error) {
+	return nil, refused(d.Name)
+}
+
+func refused(pkg string) error {
+	return fmt.Errorf("the schema refers to the package %q: sdkgen generates only from self-contained schemas", pkg)
+}
