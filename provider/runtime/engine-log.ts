@@ -60,9 +60,17 @@ function connect(): Engine | null {
   const address = engineAddressOf(process.argv);
   if (address === undefined) return engine;
   try {
-    // The host's copies: messages of a second protobuf copy would not serialize.
+    // The host's copies: messages of a second protobuf copy would not serialize. The
+    // dynamic-provider host is the project's @pulumi/pulumi; the provider plugin, which serves
+    // programs of any language, runs on this package's own.
     const fromProject = createRequire(`${process.cwd()}/`);
-    const fromHost = createRequire(fromProject.resolve("@pulumi/pulumi/cmd/dynamic-provider"));
+    let host: string;
+    try {
+      host = fromProject.resolve("@pulumi/pulumi/cmd/dynamic-provider");
+    } catch {
+      host = createRequire(__filename).resolve("@pulumi/pulumi/cmd/dynamic-provider");
+    }
+    const fromHost = createRequire(host);
     const grpc = fromHost("@grpc/grpc-js") as {
       credentials: { createInsecure(): unknown };
     };

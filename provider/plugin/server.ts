@@ -1,0 +1,185 @@
+/**
+ * `pulumi-resource-vmcloud`: the provider plugin that serves every resource kind to programs of
+ * any language, from the same lifecycles the dynamic providers serve (kinds.ts). It runs
+ * `@pulumi/pulumi`'s provider server and fills its gaps (reference/pulumi-provider-plugins.md):
+ * - Configure keeps the provider's configuration (the stock server drops it) and asks the engine
+ *   for plain values, as the dynamic-provider host does; CheckConfig names a setting that
+ *   cannot be used (`endpoint`, `token`, …) at preview, before anything is sent;
+ * - Diff answers a detailed diff (each changed property, and whether it replaces);
+ * - every call of a resource runs with its URN, so progress of long waits shows on it.
+ * The launcher `plugin/pulumi-resource-vmcloud` of the package starts it with the engine's
+ * address; it prints the port it serves on.
+ */
+import { createRequire } from "node:module";
+import type * as pulumi from "@pulumi/pulumi";
+import { withResourceUrn } from "../runtime/engine-log";
+import { configureRuntime } from "../runtime/context";
+import { configFailures, pluginConfig } from "./config";
+import { detailedDiff } from "./detailed-diff";
+import { lifecycleOf, typeOfUrn } from "./kinds";
+
+/** A request's getters this file calls (each request type has some of them). */
+interface Request {
+  getUrn(): string;
+  getId(): string;
+  getArgs?(): Struct | undefined;
+  getNews?(): Struct | undefined;
+  getOlds?(): Struct | undefined;
+}
+type Call = { request: Request };
+type Callback = (error: unknown, response?: unknown) => void;
+type Handler = (call: Call, callback: Callback) => unknown;
+
+interface Struct {
+  toJavaScript(): Record<string, unknown>;
+}
+
+// The provider server's own copies of grpc and the protocol: a second copy would not match.
+const fromPulumi = createRequire(require.resolve("@pulumi/pulumi/provider"));
+const grpc = fromPulumi("@grpc/grpc-js") as {
+  Server: { prototype: { addService(service: unknown, impl: Record<string, Handler>): void } };
+};
+/** The protocol messages this file builds, with the setters it calls. */
+interface ProviderMessages {
+  ConfigureResponse: new () => {
+    setAcceptsecrets(value: boolean): void;
+    setAcceptresources(value: boolean): void;
+    setAcceptoutputs(value: boolean): void;
+    setSupportspreview(value: boolean): void;
+  };
+  CheckResponse: new () => {
+    setInputs(value: unknown): void;
+    setFailuresList(value: unknown[]): void;
+  };
+  CheckFailure: new () => { setProperty(value: string): void; setReason(value: string): void };
+  DiffResponse: (new () => {
+    setChanges(value: number): void;
+    setReplacesList(value: string[]): void;
+    setStablesList(value: string[]): void;
+    setDiffsList(value: string[]): void;
+    setDeletebeforereplace(value: boolean): void;
+    getDetaileddiffMap(): Map<string, unknown>;
+    setHasdetaileddiff(value: boolean): void;
+  }) & { DiffChanges: { DIFF_NONE: number; DIFF_SOME: number } };
+  PropertyDiff: new () => { setKind(value: number): void; setInputdiff(value: boolean): void };
+}
+const proto = fromPulumi("@pulumi/pulumi/proto/provider_pb") as ProviderMessages;
+const { Struct: StructClass } = fromPulumi("google-protobuf/google/protobuf/struct_pb") as {
+  Struct: { fromJavaScript(value: Record<string, unknown>): unknown };
+};
+const server = fromPulumi("@pulumi/pulumi/provider") as {
+  main(provider: pulumi.provider.Provider, args: string[]): Promise<void>;
+};
+// The package's own manifest, through its self-reference (the same from dist/ and installed).
+const { version } = createRequire(__filename)("@vmcloud/pulumi/package.json") as {
+  version: string;
+};
+
+/** The configuration a Configure or CheckConfig request carries, keyed without namespace. */
+function configOf(request: Call["request"]): Record<string, unknown> {
+  const args = request.getArgs?.()?.toJavaScript() ?? {};
+  const news = request.getNews?.()?.toJavaScript() ?? {};
+  return { ...news, ...args };
+}
+
+/** The provider calls that name a resource: run with its URN (progress shows on it). */
+const CALLS_WITH_URN = ["check", "diff", "create", "read", "update", "delete"];
+
+const overrides: Record<string, Handler> = {
+  configure(call, callback) {
+    const config = configOf(call.request);
+    const failures = configFailures(config);
+    if (failures.length > 0) {
+      callback(new Error(failures.map((f) => f.reason).join("; ")));
+      return;
+    }
+    configureRuntime(pluginConfig(config));
+    const response = new proto.ConfigureResponse();
+    // Plain values, as the dynamic-provider host asks for: the engine keeps the secrets.
+    response.setAcceptsecrets(false);
+    response.setAcceptresources(false);
+    response.setAcceptoutputs(false);
+    response.setSupportspreview(false);
+    callback(undefined, response);
+  },
+  checkConfig(call, callback) {
+    const config = configOf(call.request);
+    const response = new proto.CheckResponse();
+    response.setInputs(call.request.getNews?.() ?? StructClass.fromJavaScript({}));
+    const failures = configFailures(config).map((failure) => {
+      const item = new proto.CheckFailure();
+      item.setProperty(failure.property);
+      item.setReason(failure.reason);
+      return item;
+    });
+    response.setFailuresList(failures);
+    callback(undefined, response);
+  },
+  diff(call, callback) {
+    const request = call.request;
+    const olds = request.getOlds?.()?.toJavaScript() ?? {};
+    const news = request.getNews?.()?.toJavaScript() ?? {};
+    lifecycleOf(typeOfUrn(request.getUrn()))
+      .diff(request.getId(), olds, news)
+      .then((outcome) => {
+        const response = new proto.DiffResponse();
+        response.setChanges(
+          outcome.changes
+            ? proto.DiffResponse.DiffChanges.DIFF_SOME
+            : proto.DiffResponse.DiffChanges.DIFF_NONE,
+        );
+        response.setReplacesList(outcome.replaces);
+        response.setStablesList(outcome.stables);
+        response.setDiffsList(outcome.changed);
+        response.setDeletebeforereplace(outcome.deleteBeforeReplace);
+        const details = response.getDetaileddiffMap();
+        for (const [key, change] of Object.entries(detailedDiff(outcome, olds, news))) {
+          const item = new proto.PropertyDiff();
+          item.setKind(change.kind);
+          item.setInputdiff(change.inputDiff);
+          details.set(key, item);
+        }
+        response.setHasdetaileddiff(true);
+        callback(undefined, response);
+      })
+      .catch((error: unknown) => callback(error));
+  },
+};
+
+/** `handler`, whose synchronous failure is answered as an error instead of a bare "Unknown error". */
+function answering(handler: Handler): Handler {
+  return (call, callback) => {
+    try {
+      return handler(call, callback);
+    } catch (error) {
+      callback(error);
+      return undefined;
+    }
+  };
+}
+
+const addService = grpc.Server.prototype.addService;
+grpc.Server.prototype.addService = function (service, impl) {
+  for (const [name, handler] of Object.entries(overrides)) impl[name] = answering(handler);
+  for (const name of CALLS_WITH_URN) {
+    const handler = impl[name];
+    if (typeof handler !== "function") continue;
+    impl[name] = function (this: unknown, call, callback) {
+      const urn = call.request.getUrn?.() ?? "";
+      return withResourceUrn(urn, () => handler.call(this, call, callback));
+    };
+  }
+  return addService.call(this, service, impl);
+};
+
+/** The resources' calls, by the type in their URN. */
+const provider: pulumi.provider.Provider = {
+  version,
+  check: (urn, olds, news) => lifecycleOf(typeOfUrn(urn)).check(olds, news),
+  create: (urn, inputs) => lifecycleOf(typeOfUrn(urn)).create(inputs),
+  read: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).read(id, props ?? {}),
+  update: (id, urn, olds, news) => lifecycleOf(typeOfUrn(urn)).update(id, olds, news),
+  delete: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).delete(id, props),
+};
+
+void server.main(provider, process.argv.slice(2));
