@@ -17,6 +17,7 @@ import { configureRuntime } from "../runtime/context";
 import { configFailures, pluginConfig } from "./config";
 import { detailedDiff } from "./detailed-diff";
 import { lifecycleOf, typeOfUrn } from "./kinds";
+import { packageSchema } from "./schema/package-schema";
 
 /** A request's getters this file calls (each request type has some of them). */
 interface Request {
@@ -175,6 +176,7 @@ grpc.Server.prototype.addService = function (service, impl) {
 /** The resources' calls, by the type in their URN. */
 const provider: pulumi.provider.Provider = {
   version,
+  getSchema: async () => JSON.stringify(packageSchema(version)),
   check: (urn, olds, news) => lifecycleOf(typeOfUrn(urn)).check(olds, news),
   create: (urn, inputs) => lifecycleOf(typeOfUrn(urn)).create(inputs),
   read: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).read(id, props ?? {}),

@@ -7,8 +7,6 @@ import { OptionError, VmCloudClient } from "../client";
 import { settingOf, type ProviderSettings } from "./settings";
 
 /** Settings whose values are secrets, set with `pulumi config set --secret`. */
-const SECRET_OPTIONS = new Set(["token", "secret", "secretKey"]);
-
 /**
  * A client built from the settings `s`. Throws an error saying which `pulumi config set` to run when
  * the endpoint or every kind of credential is missing, or when a value is invalid (the message
@@ -51,7 +49,7 @@ export function clientFromSettings(s: ProviderSettings): VmCloudClient {
     if (source === undefined) {
       throw new Error(`vmcloud: invalid settings: ${error.message}`, { cause: error });
     }
-    const secret = SECRET_OPTIONS.has(error.option) ? "--secret " : "";
+    const secret = source.secret === true ? "--secret " : "";
     throw new Error(
       `vmcloud: invalid settings: ${source.config} (${source.env}): ${error.problem}. ` +
         `Fix it with \`pulumi config set ${secret}${source.config} <value>\` (or set ${source.env})`,

@@ -24,6 +24,10 @@ export interface SettingSource {
   readonly config: `${typeof CONFIG_NAMESPACE}:${string}`;
   /** The environment variable read when the key is unset: `VMCLOUD_ENDPOINT`. */
   readonly env: `VMCLOUD_${string}`;
+  /** What the setting is, for docs and the plugin's schema. */
+  readonly description: string;
+  /** The value is a credential: set it with `pulumi config set --secret`, never shown. */
+  readonly secret?: true;
 }
 
 /** Services whose base URL can be set apart from `endpoint`. */
@@ -45,29 +49,101 @@ export type SettingName = Exclude<keyof ProviderSettings, "serviceEndpoints">;
  * environment variable. Spelt out in full, not derived, so that a search for a key finds it.
  */
 const SOURCES = {
-  endpoint: { config: "vmcloud:endpoint", env: "VMCLOUD_ENDPOINT" },
-  serviceEndpoints: {
-    backup: { config: "vmcloud:backupEndpoint", env: "VMCLOUD_BACKUP_ENDPOINT" },
-    search: { config: "vmcloud:searchEndpoint", env: "VMCLOUD_SEARCH_ENDPOINT" },
-    queue: { config: "vmcloud:queueEndpoint", env: "VMCLOUD_QUEUE_ENDPOINT" },
-    events: { config: "vmcloud:eventsEndpoint", env: "VMCLOUD_EVENTS_ENDPOINT" },
-    containers: { config: "vmcloud:containersEndpoint", env: "VMCLOUD_CONTAINERS_ENDPOINT" },
-    iam: { config: "vmcloud:iamEndpoint", env: "VMCLOUD_IAM_ENDPOINT" },
+  endpoint: {
+    config: "vmcloud:endpoint",
+    env: "VMCLOUD_ENDPOINT",
+    description:
+      "Base URL of the cloud's API (e.g. https://api.example.com, or the emulator's http://127.0.0.1:8443); every service's unless overridden",
   },
-  token: { config: "vmcloud:token", env: "VMCLOUD_TOKEN" },
-  keyId: { config: "vmcloud:keyId", env: "VMCLOUD_KEY_ID" },
-  secret: { config: "vmcloud:secret", env: "VMCLOUD_SECRET" },
-  tokenUrl: { config: "vmcloud:tokenUrl", env: "VMCLOUD_TOKEN_URL" },
-  accessKey: { config: "vmcloud:accessKey", env: "VMCLOUD_ACCESS_KEY" },
-  secretKey: { config: "vmcloud:secretKey", env: "VMCLOUD_SECRET_KEY" },
-  projectId: { config: "vmcloud:projectId", env: "VMCLOUD_PROJECT_ID" },
+  serviceEndpoints: {
+    backup: {
+      config: "vmcloud:backupEndpoint",
+      env: "VMCLOUD_BACKUP_ENDPOINT",
+      description: "Base URL of the backup service (default: endpoint)",
+    },
+    search: {
+      config: "vmcloud:searchEndpoint",
+      env: "VMCLOUD_SEARCH_ENDPOINT",
+      description: "Base URL of the search service (default: endpoint)",
+    },
+    queue: {
+      config: "vmcloud:queueEndpoint",
+      env: "VMCLOUD_QUEUE_ENDPOINT",
+      description: "Base URL of the message queue service (default: endpoint)",
+    },
+    events: {
+      config: "vmcloud:eventsEndpoint",
+      env: "VMCLOUD_EVENTS_ENDPOINT",
+      description: "Base URL of the events and alarms service (default: endpoint)",
+    },
+    containers: {
+      config: "vmcloud:containersEndpoint",
+      env: "VMCLOUD_CONTAINERS_ENDPOINT",
+      description: "Base URL of the container cluster service (default: endpoint)",
+    },
+    iam: {
+      config: "vmcloud:iamEndpoint",
+      env: "VMCLOUD_IAM_ENDPOINT",
+      description:
+        "Base URL of the identity service that exchanges keyId and secret for a token (default: endpoint)",
+    },
+  },
+  token: {
+    config: "vmcloud:token",
+    env: "VMCLOUD_TOKEN",
+    description: "API token (X-Auth-Token); or keyId and secret",
+    secret: true,
+  },
+  keyId: {
+    config: "vmcloud:keyId",
+    env: "VMCLOUD_KEY_ID",
+    description: "Key id exchanged, with secret, for a token (cached, renewed before it expires)",
+  },
+  secret: {
+    config: "vmcloud:secret",
+    env: "VMCLOUD_SECRET",
+    description: "The secret of keyId",
+    secret: true,
+  },
+  tokenUrl: {
+    config: "vmcloud:tokenUrl",
+    env: "VMCLOUD_TOKEN_URL",
+    description:
+      "The identity service's OAuth2 token URL for keyId and secret (default: the JSON exchange at iamEndpoint)",
+  },
+  accessKey: {
+    config: "vmcloud:accessKey",
+    env: "VMCLOUD_ACCESS_KEY",
+    description:
+      "Access key that signs the node migration's requests (SDK-HMAC-SHA256) when no token is set",
+  },
+  secretKey: {
+    config: "vmcloud:secretKey",
+    env: "VMCLOUD_SECRET_KEY",
+    description: "The secret key of accessKey",
+    secret: true,
+  },
+  projectId: {
+    config: "vmcloud:projectId",
+    env: "VMCLOUD_PROJECT_ID",
+    description: "The project (UUID) resources are made in, unless a resource names its own",
+  },
   operationsProjectId: {
     config: "vmcloud:operationsProjectId",
     env: "VMCLOUD_OPERATIONS_PROJECT_ID",
+    description:
+      "Project of the operations services (32 hex characters; default: projectId without its dashes)",
   },
 } as const satisfies Record<SettingName, SettingSource> & {
   serviceEndpoints: Record<OverridableService, SettingSource>;
 };
+
+/** Every setting, by its config key without the namespace (`endpoint`, `backupEndpoint`). */
+export function allSettings(): Record<string, SettingSource> {
+  const { serviceEndpoints, ...single } = SOURCES;
+  const all: SettingSource[] = [...Object.values(single), ...Object.values(serviceEndpoints)];
+  return Object.fromEntries(all.map((source) => [source.config.split(":")[1]!, source]));
+}
 
 /**
  * Where the setting `name` is read from, for messages that tell a user how to set it (the cost

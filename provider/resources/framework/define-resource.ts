@@ -205,6 +205,8 @@ async function catalogFailures<I extends Record<string, unknown>>(
 export interface ResourceLifecycle extends Lifecycle {
   /** The input schema (with its field facts). */
   readonly inputs: InputSchema;
+  /** The inputs any change of which replaces (those that some changes only update are not). */
+  readonly alwaysReplaces: readonly string[];
 }
 
 /** Builds the lifecycle of one resource. */
@@ -249,6 +251,9 @@ export function defineResource<
   return {
     typeName: def.typeName,
     inputs: def.inputs,
+    alwaysReplaces: spec.replaceOn.filter(
+      (key) => !inPlaceWhen.some(([inPlace]) => inPlace === key),
+    ),
     configure(config) {
       configureRuntime(config);
     },

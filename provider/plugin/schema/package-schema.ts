@@ -1,0 +1,138 @@
+/**
+ * The plugin's Pulumi package schema (`vmcloud`), generated from the definitions, never written
+ * by hand: each resource's inputs and outputs from the zod schemas that already drive the
+ * emulator, the checks, the docs tables and the TypeScript SDK, with their descriptions, types,
+ * defaults, secrets, which inputs replace, and which are required; the provider's configuration
+ * from the settings table. `pulumi package get-schema`, YAML programs and the SDK generators read
+ * it.
+ */
+import { z } from "zod";
+import { inputFacts, type InputSchema } from "../../resources/framework/input-fields";
+import { allSettings } from "../../runtime/settings";
+import type { ResourceLifecycle } from "../../resources/framework/define-resource";
+import { PLUGIN_PACKAGE, PLUGIN_RESOURCES, lifecycleOf, pluginToken } from "../kinds";
+import {
+  PulumiTypes,
+  type JsonSchema,
+  type ObjectTypeSpec,
+  type PropertySpec,
+} from "./pulumi-types";
+
+/** A resource of the package schema. */
+export interface ResourceSpec {
+  description?: string;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+
+/** The package schema (the parts this package uses). */
+export interface PackageSpec {
+  name: string;
+  version: string;
+  displayName: string;
+  description: string;
+  license: string;
+  meta: { moduleFormat: string };
+  language: Record<string, Record<string, unknown>>;
+  config: { variables: Record<string, PropertySpec> };
+  provider: { description: string; inputProperties: Record<string, PropertySpec> };
+  resources: Record<string, ResourceSpec>;
+  types: Record<string, ObjectTypeSpec>;
+}
+
+/** The JSON Schema of a zod schema, as the program writes it (`input`) or as it is read. */
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+}
+
+/** A resource's inputs as schema properties, with what the field facts say of each. */
+function inputProperties(
+  types: PulumiTypes,
+  typeName: string,
+  inputs: InputSchema,
+  alwaysReplaces: readonly string[],
+): { properties: Record<string, PropertySpec>; required: string[] } {
+  const json = jsonSchemaOf(inputs, "input");
+  const facts = inputFacts(inputs);
+  const properties: Record<string, PropertySpec> = {};
+  for (const [key, node] of Object.entries(json.properties ?? {})) {
+    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    const meta = facts[key];
+    const scalarDefault =
+      meta?.default !== undefined && ["string", "number", "boolean"].includes(typeof meta.default);
+    properties[key] = {
+      ...spec,
+      ...(meta?.secret === true ? { secret: true } : {}),
+      // Only where every change replaces: the SDKs make the engine replace on any change of it.
+      ...(alwaysReplaces.includes(key) ? { replaceOnChanges: true } : {}),
+      ...(scalarDefault ? { default: meta.default } : {}),
+    };
+  }
+  return { properties, required: json.required ?? [] };
+}
+
+/** The schema of a resource kind. */
+function resourceSpec(types: PulumiTypes, lifecycle: ResourceLifecycle): ResourceSpec {
+  const inputs = inputProperties(
+    types,
+    lifecycle.typeName,
+    lifecycle.inputs,
+    lifecycle.alwaysReplaces,
+  );
+  return {
+    inputProperties: inputs.properties,
+    requiredInputs: inputs.required,
+    // The outputs hold every input as recorded; what the cloud computes is added to them.
+    properties: inputs.properties,
+    required: [],
+  };
+}
+
+/** The provider's configuration: every setting of the settings table. */
+function configVariables(): Record<string, PropertySpec> {
+  return Object.fromEntries(
+    Object.entries(allSettings()).map(([key, source]) => [
+      key,
+      {
+        type: "string" as const,
+        description: `${source.description} (environment: ${source.env})`,
+        ...(source.secret === true ? { secret: true } : {}),
+      },
+    ]),
+  );
+}
+
+/** The package schema of version `version`. */
+export function packageSchema(version: string): PackageSpec {
+  const types = new PulumiTypes((name) => pluginToken(name), new Set(PLUGIN_RESOURCES));
+  const resources = Object.fromEntries(
+    PLUGIN_RESOURCES.map((name) => [
+      pluginToken(name),
+      resourceSpec(types, lifecycleOf(pluginToken(name)) as ResourceLifecycle),
+    ]),
+  );
+  const variables = configVariables();
+  return {
+    name: PLUGIN_PACKAGE,
+    version,
+    displayName: "VM cloud",
+    description:
+      "Virtual machines, disks, subnets, security groups, external IPs and placement groups of the VM cloud, with its one-shot operations",
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    language: {
+      python: { packageName: "pulumi_vmcloud" },
+      go: { importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud" },
+      nodejs: { packageName: "@vmcloud/pulumi-sdk" },
+    },
+    config: { variables },
+    provider: {
+      description: "The vmcloud provider: where the cloud's API is and how to sign in",
+      inputProperties: variables,
+    },
+    resources,
+    types: types.objects,
+  };
+}

@@ -1,0 +1,96 @@
+// The plugin's package schema is generated from the definitions: every input of every resource
+// appears in it with its description, its type, whether it is secret and whether it is
+// required, and nothing else does; the provider's configuration is the settings table. The
+// plugin loads each kind's module on first use, so the built package is what is tested
+// (`npm run build` first, as `npm test` does).
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type * as Kinds from "../../provider/plugin/kinds";
+import type * as Schema from "../../provider/plugin/schema/package-schema";
+import type { PropertySpec } from "../../provider/plugin/schema/pulumi-types";
+import type { ResourceLifecycle } from "../../provider/resources/framework/define-resource";
+import type * as InputFields from "../../provider/resources/framework/input-fields";
+import type * as Settings from "../../provider/runtime/settings";
+
+const built = createRequire(join(__dirname, "../../dist/provider/plugin/"));
+const { PLUGIN_RESOURCES, lifecycleOf, pluginToken } = built("./kinds.js") as typeof Kinds;
+const { packageSchema } = built("./schema/package-schema.js") as typeof Schema;
+const { inputFacts } = built("../resources/framework/input-fields.js") as typeof InputFields;
+const { allSettings } = built("../runtime/settings.js") as typeof Settings;
+
+const schema = packageSchema("1.2.3");
+
+/** The Pulumi type a zod field's JSON Schema should become (scalars; `ref` for the rest). */
+function expectedType(node: Record<string, unknown>): string {
+  const branches = (node.anyOf ?? node.oneOf) as Array<Record<string, unknown>> | undefined;
+  if (branches !== undefined) {
+    const types = new Set(branches.map((b) => expectedType(b)));
+    return types.size === 1 ? [...types][0]! : "ref";
+  }
+  const type = node.type as string | undefined;
+  if (type === "array") return "array";
+  if (type === "object") return node.properties === undefined ? "object" : "ref";
+  if (node.enum !== undefined) return "string";
+  return type ?? "ref";
+}
+
+function actualType(spec: PropertySpec): string {
+  return spec.type ?? "ref";
+}
+
+describe("the plugin's package schema", () => {
+  it("names the package and serves every resource kind under vmcloud:index", () => {
+    expect(schema).toMatchObject({ name: "vmcloud", version: "1.2.3" });
+    expect(Object.keys(schema.resources).sort()).toEqual(PLUGIN_RESOURCES.map(pluginToken).sort());
+  });
+
+  for (const name of PLUGIN_RESOURCES) {
+    it(`${name}: every input with its description, type, secret flag and requiredness, and nothing else`, () => {
+      const lifecycle = lifecycleOf(pluginToken(name)) as ResourceLifecycle;
+      const json = z.toJSONSchema(lifecycle.inputs, { io: "input", unrepresentable: "any" }) as {
+        properties: Record<string, Record<string, unknown>>;
+        required?: string[];
+      };
+      const facts = inputFacts(lifecycle.inputs);
+      const spec = schema.resources[pluginToken(name)]!;
+      expect(Object.keys(spec.inputProperties).sort()).toEqual(Object.keys(json.properties).sort());
+      for (const [key, node] of Object.entries(json.properties)) {
+        const property = spec.inputProperties[key]!;
+        expect(property.description, `${name}.${key}`).toBe(node.description);
+        expect(actualType(property), `${name}.${key}`).toBe(expectedType(node));
+        expect(property.secret === true, `${name}.${key} secret`).toBe(facts[key]?.secret === true);
+        expect(property.replaceOnChanges === true, `${name}.${key} replaces`).toBe(
+          lifecycle.alwaysReplaces.includes(key),
+        );
+      }
+      expect(spec.requiredInputs.sort()).toEqual((json.required ?? []).sort());
+      // Every reference resolves to an object type of the package.
+      for (const property of Object.values(spec.inputProperties)) {
+        const ref = property.$ref ?? property.items?.$ref;
+        if (ref !== undefined && ref.startsWith("#/types/")) {
+          expect(schema.types[ref.slice("#/types/".length)], ref).toBeDefined();
+        }
+      }
+    });
+  }
+
+  it("configures the provider with every setting, credentials secret", () => {
+    const settings = allSettings();
+    expect(Object.keys(schema.config.variables).sort()).toEqual(Object.keys(settings).sort());
+    for (const [key, source] of Object.entries(settings)) {
+      expect(schema.config.variables[key]!.description).toContain(source.env);
+      expect(schema.config.variables[key]!.secret === true, key).toBe(source.secret === true);
+    }
+    expect(schema.config.variables.token!.secret).toBe(true);
+    expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+  });
+
+  it("keeps object types apart from the resources' names", () => {
+    const resourceNames = new Set(PLUGIN_RESOURCES.map(pluginToken));
+    for (const token of Object.keys(schema.types))
+      expect(resourceNames.has(token), token).toBe(false);
+    expect(schema.types["vmcloud:index:SecurityGroupRuleSpec"]).toBeDefined();
+  });
+});
