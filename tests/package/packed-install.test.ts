@@ -14,7 +14,14 @@
 // cost table step.
 // Needs `npm run build` first (it packs dist/ as it is). The engine comes from
 // scripts/pulumi-engine.sh (built on first use, ~5 min); npm installs take 20 s to 2 min.
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -91,7 +98,7 @@ describe("the packed npm package, installed into a fresh project", () => {
     if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
   }, 60_000);
 
-  it("holds the built JavaScript, its types, the policy pack's entry files and the docs, and nothing else", () => {
+  it("holds the built JavaScript, its types, the policy pack's entry files, the plugin's launcher and the docs, and nothing else", () => {
     const files = tarball.files;
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
     expect(files.filter((f) => f.startsWith("tests/"))).toEqual([]);
@@ -115,6 +122,8 @@ describe("the packed npm package, installed into a fresh project", () => {
       "policy/index.js",
       "policy/package.json",
       "policy/PulumiPolicy.yaml",
+      "plugin/pulumi-resource-vmcloud",
+      "dist/provider/plugin/server.js",
       "docs/policy.md",
     ]) {
       expect(files).toContain(needed);
@@ -124,6 +133,7 @@ describe("the packed npm package, installed into a fresh project", () => {
         !/^dist\/(api|sdk|provider|policy|emulator)\/.+\.(js|d\.ts)$/.test(f) &&
         !/^docs\/.+\.md$/.test(f) &&
         !/^policy\/(index\.js|package\.json|PulumiPolicy\.yaml)$/.test(f) &&
+        f !== "plugin/pulumi-resource-vmcloud" &&
         !["package.json", "README.md", "LICENSE"].includes(f),
     );
     expect(outside).toEqual([]);
@@ -229,6 +239,25 @@ describe("the packed npm package, installed into a fresh project", () => {
     const cost = realpathSync(join(withPolicy, "node_modules/.bin/vmcloud-cost"));
     expect(cost).toBe(realpathSync(join(installed, "dist/provider/cost/cli.js")));
     expect(statSync(cost).mode & 0o111).not.toBe(0);
+  });
+
+  it("serves the provider plugin from the installed package: its launcher runs and answers the schema", async () => {
+    const folder = join(withPolicy, "node_modules/@vmcloud/pulumi/plugin");
+    expect(statSync(join(folder, "pulumi-resource-vmcloud")).mode & 0o111).not.toBe(0);
+    // `pulumi package get-schema` reads a path with "@" as name@version: a link without one.
+    const link = join(withPolicy, "vmcloud-plugin");
+    symlinkSync(folder, link);
+    const launcher = join(link, "pulumi-resource-vmcloud");
+    const got = expectSuccess(
+      await run(join(engine.bin, "pulumi"), ["package", "get-schema", launcher], {
+        cwd: withPolicy,
+        env: cleanEnv({ PATH: `${engine.enginePath}:${process.env.PATH ?? ""}` }),
+      }),
+      "pulumi package get-schema",
+    );
+    const schema = JSON.parse(got.stdout) as { name: string; resources: Record<string, unknown> };
+    expect(schema.name).toBe("vmcloud");
+    expect(Object.keys(schema.resources)).toContain("vmcloud:index:Vm");
   });
 
   describe("with the emulator started from the installed bin", () => {
