@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
+import { VMCLOUD_TYPES, type VmCloudTypeName } from "../provider/type-tokens";
 import { secretInputs } from "../provider/resources/framework/input-fields";
 import {
   outputProperties,
@@ -33,8 +33,8 @@ export interface DeclaredProperties {
 /** Base class: `new Disk(...)` etc. extend it. */
 export abstract class VmCloudResource extends pulumi.CustomResource {
   /**
-   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`, and the shim
-   *                  loads `TYPE_MODULES[typeName]`)
+   * @param typeName  the class name (its type token and the module its shim loads are its
+   *                  entry of `VMCLOUD_TYPES`)
    * @param name      the Pulumi resource name
    * @param declared  the resource's input schema (its keys are the inputs) and outputs schema:
    *                  every input and output (but the provider's internal ones) becomes an
@@ -66,7 +66,7 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     const restoreStacks = registrationStacks();
     try {
       super(
-        TYPE_TOKENS[typeName],
+        VMCLOUD_TYPES[typeName].token,
         name,
         {
           ...Object.fromEntries([...keys].map((key) => [key, undefined])),
@@ -76,7 +76,7 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
               .filter((key) => given[key] !== undefined)
               .map((key) => [key, pulumi.secret(given[key])]),
           ),
-          __provider: providerShim(TYPE_MODULES[typeName]),
+          __provider: providerShim(VMCLOUD_TYPES[typeName].module),
         },
         secrets.length === 0
           ? opts
