@@ -9,14 +9,14 @@ import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { definition as backupRestore } from "../../provider/actions/backup-restore";
-import { BackupRestoreResult } from "../../provider/actions/backup-restore/operation";
-import { EventReportResult } from "../../provider/actions/event-report/operation";
-import { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
+import { BackupRestoreResultSchema } from "../../provider/actions/backup-restore/operation";
+import { EventReportResultSchema } from "../../provider/actions/event-report/operation";
+import { IndexSnapshotRestoreResultSchema } from "../../provider/actions/index-snapshot-restore/operation";
 import {
-  NodeMigrationNode,
-  NodeMigrationResult,
+  NodeMigrationNodeSchema,
+  NodeMigrationResultSchema,
 } from "../../provider/actions/node-migration/operation";
-import { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
+import { QueueManagerRestartResultSchema } from "../../provider/actions/queue-manager-restart/operation";
 import { OUTCOME_KEYS } from "../../provider/actions/framework/action-outputs";
 import {
   descriptionOf,
@@ -29,15 +29,15 @@ import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip"
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import {
   PlacementGroupOutputs,
-  PlacementGroupZone,
+  PlacementGroupZoneSchema,
 } from "../../provider/resources/outputs/placement-group";
 import { SecurityGroupOutputs } from "../../provider/resources/outputs/security-group";
 import { SecurityGroupRuleOutputs } from "../../provider/resources/outputs/security-group-rule";
 import { SubnetOutputs } from "../../provider/resources/outputs/subnet";
 import {
-  AttachedDiskOutput,
-  BootDiskOutput,
-  VmInterfaceOutput,
+  AttachedDiskOutputSchema,
+  BootDiskOutputSchema,
+  VmInterfaceOutputSchema,
   VmOutputs,
 } from "../../provider/resources/outputs/vm";
 
@@ -112,16 +112,16 @@ describe("the action classes", () => {
 });
 
 describe.each<[string, { shape: Record<string, unknown> }]>([
-  ["VmInterfaceOutput", VmInterfaceOutput],
-  ["AttachedDiskOutput", AttachedDiskOutput],
-  ["BootDiskOutput", BootDiskOutput],
-  ["PlacementGroupZone", PlacementGroupZone],
-  ["BackupRestoreResult", BackupRestoreResult],
-  ["EventReportResult", EventReportResult],
-  ["IndexSnapshotRestoreResult", IndexSnapshotRestoreResult],
-  ["NodeMigrationResult", NodeMigrationResult],
-  ["NodeMigrationNode", NodeMigrationNode],
-  ["QueueManagerRestartResult", QueueManagerRestartResult],
+  ["VmInterfaceOutput", VmInterfaceOutputSchema],
+  ["AttachedDiskOutput", AttachedDiskOutputSchema],
+  ["BootDiskOutput", BootDiskOutputSchema],
+  ["PlacementGroupZone", PlacementGroupZoneSchema],
+  ["BackupRestoreResult", BackupRestoreResultSchema],
+  ["EventReportResult", EventReportResultSchema],
+  ["IndexSnapshotRestoreResult", IndexSnapshotRestoreResultSchema],
+  ["NodeMigrationResult", NodeMigrationResultSchema],
+  ["NodeMigrationNode", NodeMigrationNodeSchema],
+  ["QueueManagerRestartResult", QueueManagerRestartResultSchema],
 ])("the SDK's %s", (typeName, schema) => {
   it("documents each field with its description in the schema", () => {
     expect(exported.has(typeName)).toBe(true);

@@ -48,7 +48,7 @@ export const BackupRestoreArgs = z.strictObject({
 export type BackupRestoreArgs = z.output<typeof BackupRestoreArgs>;
 
 /** The result of a backup restore (camelCase of the operation log). */
-export const BackupRestoreResult = z.strictObject({
+export const BackupRestoreResultSchema = z.strictObject({
   /** The restored backup. */
   backupId: z.string().describe("The restored backup"),
   /** `server` or `volume`. */
@@ -68,7 +68,7 @@ export const BackupRestoreResult = z.strictObject({
 
 /** The result of a backup restore (camelCase of the operation log). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface BackupRestoreResult extends z.output<typeof BackupRestoreResult> {}
+export interface BackupRestoreResult extends z.output<typeof BackupRestoreResultSchema> {}
 
 /** The request body for `args`; `power_on` only when set. */
 export function backupRestoreBody(args: BackupRestoreArgs): BackupRestoreRequest {
@@ -150,7 +150,7 @@ function fromLog(
 export const backupRestore = {
   title: "backup restore",
   args: BackupRestoreArgs,
-  result: BackupRestoreResult,
+  result: BackupRestoreResultSchema,
   requestIssues: (args) =>
     wireIssues(
       backupRestoreEndpoints.backupRestore,

@@ -48,7 +48,7 @@ export const IndexSnapshotRestoreArgs = z.strictObject({
 export type IndexSnapshotRestoreArgs = z.output<typeof IndexSnapshotRestoreArgs>;
 
 /** The result of an index snapshot restore. */
-export const IndexSnapshotRestoreResult = z.strictObject({
+export const IndexSnapshotRestoreResultSchema = z.strictObject({
   /** The cluster that owns the snapshot. */
   clusterId: z.string().describe("The cluster that owns the snapshot"),
   /** The snapshot restored. */
@@ -69,7 +69,9 @@ export const IndexSnapshotRestoreResult = z.strictObject({
 
 /** The result of an index snapshot restore. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface IndexSnapshotRestoreResult extends z.output<typeof IndexSnapshotRestoreResult> {}
+export interface IndexSnapshotRestoreResult extends z.output<
+  typeof IndexSnapshotRestoreResultSchema
+> {}
 
 /** The request body for `args`; unset fields are not sent. */
 export function indexRestoreBody(args: IndexSnapshotRestoreArgs): IndexSnapshotRestoreRequest {
@@ -120,7 +122,7 @@ function describeCluster(cluster: SearchCluster): string {
 export const indexSnapshotRestore = {
   title: "index snapshot restore",
   args: IndexSnapshotRestoreArgs,
-  result: IndexSnapshotRestoreResult,
+  result: IndexSnapshotRestoreResultSchema,
   requestIssues: (args) =>
     wireIssues(
       indexSnapshotRestoreEndpoints.indexSnapshotRestore,

@@ -62,7 +62,7 @@ export const NodeMigrationArgs = z.strictObject({
 export type NodeMigrationArgs = z.output<typeof NodeMigrationArgs>;
 
 /** One node's part of the migration job. */
-export const NodeMigrationNode = z.strictObject({
+export const NodeMigrationNodeSchema = z.strictObject({
   /** Node id. */
   nodeId: z.string().describe("Node id"),
   /** Node name. */
@@ -77,10 +77,13 @@ export const NodeMigrationNode = z.strictObject({
 
 /** One node's part of the migration job. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface NodeMigrationNode extends z.output<typeof NodeMigrationNode> {}
+export interface NodeMigrationNode extends z.output<typeof NodeMigrationNodeSchema> {}
+
+// Typed with the interface's name, so that the SDK's docs link to it.
+const nodeList: z.ZodType<NodeMigrationNode[]> = z.array(NodeMigrationNodeSchema);
 
 /** The result of a node migration. */
-export const NodeMigrationResult = z.strictObject({
+export const NodeMigrationResultSchema = z.strictObject({
   /** Source cluster. */
   clusterId: z.string().describe("Source cluster"),
   /** Target cluster. */
@@ -99,15 +102,12 @@ export const NodeMigrationResult = z.strictObject({
   /** The job's message, when it failed. */
   message: z.string().optional().describe("The job's message, when it failed"),
   /** Each node's sub-job, when the job was read. */
-  nodes: z
-    .array(NodeMigrationNode)
-    .optional()
-    .describe("Each node's sub-job, when the job was read"),
+  nodes: nodeList.optional().describe("Each node's sub-job, when the job was read"),
 });
 
 /** The result of a node migration. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface NodeMigrationResult extends z.output<typeof NodeMigrationResult> {}
+export interface NodeMigrationResult extends z.output<typeof NodeMigrationResultSchema> {}
 
 function base64(text: string): string {
   return Buffer.from(text, "utf8").toString("base64");
@@ -236,7 +236,7 @@ function describeJob(job: Job): string {
 export const nodeMigration = {
   title: "node migration",
   args: NodeMigrationArgs,
-  result: NodeMigrationResult,
+  result: NodeMigrationResultSchema,
   requestIssues(args) {
     const login = loginIssues(args);
     const explained = new Set(login.map((issue) => issue.path.join(".")));

@@ -21,7 +21,7 @@ export const QueueManagerRestartArgs = z.strictObject({
 export type QueueManagerRestartArgs = z.output<typeof QueueManagerRestartArgs>;
 
 /** The result of a queue manager restart (the service's answer in camelCase). */
-export const QueueManagerRestartResult = z.strictObject({
+export const QueueManagerRestartResultSchema = z.strictObject({
   /** The service's execution result, e.g. `success`. */
   result: z.string().describe("The service's execution result, e.g. `success`"),
   /** The instance restarted. */
@@ -30,7 +30,9 @@ export const QueueManagerRestartResult = z.strictObject({
 
 /** The result of a queue manager restart (the service's answer in camelCase). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface QueueManagerRestartResult extends z.output<typeof QueueManagerRestartResult> {}
+export interface QueueManagerRestartResult extends z.output<
+  typeof QueueManagerRestartResultSchema
+> {}
 
 const toArgs = prefixMapper([
   [["params", "project_id"], ["projectId"]],
@@ -48,7 +50,7 @@ export function isSuccessResult(result: string): boolean {
 export const queueManagerRestart = {
   title: "queue manager restart",
   args: QueueManagerRestartArgs,
-  result: QueueManagerRestartResult,
+  result: QueueManagerRestartResultSchema,
   requestIssues: (args) =>
     wireIssues(
       queueManagerRestartEndpoints.queueManagerRestart,

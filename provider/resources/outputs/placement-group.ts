@@ -14,7 +14,7 @@ import {
 } from "./common";
 
 /** A placement group in one zone, as last read. */
-export const PlacementGroupZone = z.strictObject({
+export const PlacementGroupZoneSchema = z.strictObject({
   /** Zone name. */
   availabilityZone: z.string().describe("Zone name"),
   /** Zone id. */
@@ -29,10 +29,10 @@ export const PlacementGroupZone = z.strictObject({
 
 /** A placement group in one zone, as last read. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface PlacementGroupZone extends z.output<typeof PlacementGroupZone> {}
+export interface PlacementGroupZone extends z.output<typeof PlacementGroupZoneSchema> {}
 
 // Typed with the interface's name, so that the SDK's docs link to it.
-const zoneList: z.ZodType<PlacementGroupZone[]> = z.array(PlacementGroupZone);
+const zoneList: z.ZodType<PlacementGroupZone[]> = z.array(PlacementGroupZoneSchema);
 
 /** Every output of a PlacementGroup (each one an output property of the SDK's `PlacementGroup`). */
 export const PlacementGroupOutputs = resourceOutputs({

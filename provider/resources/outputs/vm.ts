@@ -21,7 +21,7 @@ import {
 } from "./common";
 
 /** A network interface as the VM has it. */
-export const VmInterfaceOutput = z.strictObject({
+export const VmInterfaceOutputSchema = z.strictObject({
   /** Interface id. */
   id: z.string().describe("Interface id"),
   /** Interface name, e.g. `eth0`. */
@@ -59,10 +59,10 @@ export const VmInterfaceOutput = z.strictObject({
 
 /** A network interface as the VM has it. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface VmInterfaceOutput extends z.output<typeof VmInterfaceOutput> {}
+export interface VmInterfaceOutput extends z.output<typeof VmInterfaceOutputSchema> {}
 
 /** A disk attached to the VM now (its boot disk, disks made with it, DiskAttachments). */
-export const AttachedDiskOutput = z.strictObject({
+export const AttachedDiskOutputSchema = z.strictObject({
   /** Disk id. */
   id: z.string().describe("Disk id"),
   /** Disk name. */
@@ -81,10 +81,10 @@ export const AttachedDiskOutput = z.strictObject({
 
 /** A disk attached to the VM now (its boot disk, disks made with it, DiskAttachments). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface AttachedDiskOutput extends z.output<typeof AttachedDiskOutput> {}
+export interface AttachedDiskOutput extends z.output<typeof AttachedDiskOutputSchema> {}
 
 /** The boot disk as the VM has it. */
-export const BootDiskOutput = z.strictObject({
+export const BootDiskOutputSchema = z.strictObject({
   /** Disk name. */
   name: z.string().describe("Disk name"),
   /** Size in GB. */
@@ -97,12 +97,12 @@ export const BootDiskOutput = z.strictObject({
 
 /** The boot disk as the VM has it. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
-export interface BootDiskOutput extends z.output<typeof BootDiskOutput> {}
+export interface BootDiskOutput extends z.output<typeof BootDiskOutputSchema> {}
 
 // The nested outputs typed with their interfaces' names, so that the SDK's docs link to them.
-const interfaceList: z.ZodType<VmInterfaceOutput[]> = z.array(VmInterfaceOutput);
-const attachedDiskList: z.ZodType<AttachedDiskOutput[]> = z.array(AttachedDiskOutput);
-const bootDisk: z.ZodType<BootDiskOutput> = BootDiskOutput;
+const interfaceList: z.ZodType<VmInterfaceOutput[]> = z.array(VmInterfaceOutputSchema);
+const attachedDiskList: z.ZodType<AttachedDiskOutput[]> = z.array(AttachedDiskOutputSchema);
+const bootDisk: z.ZodType<BootDiskOutput> = BootDiskOutputSchema;
 
 /** The VM's name and image, as both VM kinds record them. */
 export const vmNameImageOutputs = {
@@ -160,34 +160,34 @@ export const metadataOutputs = {
 
 /** The password and the console links: secrets both VM kinds record. */
 export const secretVmOutputs = {
-  /** The password as the program gave it (null: none; undefined after an import: unknown). */
+  /** The password as the program gave it (secret; null: none; undefined after an import: unknown). */
   password: output(
     z
       .string()
       .nullable()
       .optional()
       .describe(
-        "The password as the program gave it (null: none; undefined after an import: unknown)",
+        "The password as the program gave it (secret; null: none; undefined after an import: unknown)",
       ),
     { secret: true },
   ),
-  /** Virtual console link (it holds an access token), made when the VM starts, with `consoleLinks`. */
+  /** Virtual console link (secret: it holds an access token), made when the VM starts, with `consoleLinks`. */
   vncUrl: output(
     z
       .string()
       .optional()
       .describe(
-        "Virtual console link (it holds an access token), made when the VM starts, with `consoleLinks`",
+        "Virtual console link (secret: it holds an access token), made when the VM starts, with `consoleLinks`",
       ),
     { secret: true },
   ),
-  /** Serial console link (it holds an access token), with `consoleLinks`, where the zone offers it. */
+  /** Serial console link (secret: it holds an access token), with `consoleLinks`, where the zone offers it. */
   remoteConsoleUrl: output(
     z
       .string()
       .optional()
       .describe(
-        "Serial console link (it holds an access token), with `consoleLinks`, where the zone offers it",
+        "Serial console link (secret: it holds an access token), with `consoleLinks`, where the zone offers it",
       ),
     { secret: true },
   ),
