@@ -97,15 +97,15 @@ const factsOfSchemas = z.registry<Readonly<Record<string, OutputMeta>>>();
 export function resourceOutputs<F extends OutputFields>(
   fields: F,
 ): OutputsObject<ShapeOf<F>, InternalOf<F>> {
-  const shape = Object.fromEntries(
-    Object.entries(fields).map(([key, field]) => [key, field.schema]),
-  ) as ShapeOf<F>;
-  const schema = z.strictObject(shape);
   for (const [key, field] of Object.entries(fields)) {
     if (descriptionOf(field.schema) === undefined) {
       throw new Error(`output ${key} has no description: give its schema .describe("…")`);
     }
   }
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, field.schema]),
+  ) as ShapeOf<F>;
+  const schema = z.strictObject(shape);
   factsOfSchemas.add(
     schema,
     Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.meta])),
@@ -136,7 +136,7 @@ export function outputFacts(schema: OutputSchema): Readonly<Record<string, Outpu
 }
 
 /** The outputs of `schema` whose facts satisfy `test`. */
-export function outputsWhere(schema: OutputSchema, test: (meta: OutputMeta) => boolean): string[] {
+function outputsWhere(schema: OutputSchema, test: (meta: OutputMeta) => boolean): string[] {
   return Object.entries(outputFacts(schema))
     .filter(([, meta]) => test(meta))
     .map(([key]) => key);

@@ -7,10 +7,10 @@
  *   values unknown during preview pass; `waitForCompletion` defaults to true where the
  *   operation has it;
  * - create: sends the operation once and records its start without waiting (the outputs are
- *   the inputs without secrets plus the outcome: job id, status, time; their schema is
- *   action-outputs.ts's); the wait for its job is
- *   a second resource, `ActionWait` (define-action-wait.ts), so the engine has recorded the run
- *   before the long wait begins and an `up` killed mid-wait never sends it again;
+ *   the inputs without secrets plus the outcome: job id, status, time; action-outputs.ts has
+ *   their schema); the wait for its job is a second resource, `ActionWait`
+ *   (define-action-wait.ts), so the engine has recorded the run before the long wait begins and
+ *   an `up` killed mid-wait never sends it again;
  * - diff: a change of `triggers` replaces the resource, which runs the operation again; a
  *   change of any other input is an in-place update that only records the new inputs (the
  *   operation does not run again: these operations restore, restart and migrate, and must not
