@@ -7,7 +7,7 @@
  * neither rewrites every resource nor leaves `destroy` running old code.
  */
 
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "./type-tokens";
+import { VMCLOUD_TYPES } from "./type-tokens";
 
 /** Resource and action kinds: each is a module under `provider/resources` or `provider/actions`. */
 export type ProviderModule = `resources/${string}` | `actions/${string}`;
@@ -37,6 +37,6 @@ export function providerShim(kind: ProviderModule): string {
  * provider/host/dynamic-provider-host.ts).
  */
 export function providerShimForType(type: string): string | undefined {
-  const entry = Object.entries(TYPE_TOKENS).find(([, token]) => token === type);
-  return entry === undefined ? undefined : providerShim(TYPE_MODULES[entry[0] as VmCloudTypeName]);
+  const found = Object.values(VMCLOUD_TYPES).find((known) => known.token === type);
+  return found === undefined ? undefined : providerShim(found.module);
 }

@@ -1,47 +1,14 @@
 /**
- * The Pulumi type token of every vmcloud resource. They are what the engine, the state and the
- * policy pack see; the policy pack matches on these constants.
+ * Every vmcloud class the engine sees, in one table: its Pulumi type token (what the engine, the
+ * state and the policy pack see; the policy pack matches on these constants) and its
+ * implementation module (what its `__provider` shim loads).
  */
 
 /** Prefix the engine uses for dynamic-provider resources of this package. */
 export const TYPE_PREFIX = "pulumi-nodejs:dynamic/vmcloud:";
 
-/** Type tokens by class name. */
-export const TYPE_TOKENS = {
-  Disk: `${TYPE_PREFIX}Disk`,
-  DiskAttachment: `${TYPE_PREFIX}DiskAttachment`,
-  Subnet: `${TYPE_PREFIX}Subnet`,
-  SecurityGroup: `${TYPE_PREFIX}SecurityGroup`,
-  SecurityGroupRule: `${TYPE_PREFIX}SecurityGroupRule`,
-  Vm: `${TYPE_PREFIX}Vm`,
-  FreeTierVm: `${TYPE_PREFIX}FreeTierVm`,
-  ExternalIp: `${TYPE_PREFIX}ExternalIp`,
-  PlacementGroup: `${TYPE_PREFIX}PlacementGroup`,
-  BackupRestore: `${TYPE_PREFIX}BackupRestore`,
-  IndexSnapshotRestore: `${TYPE_PREFIX}IndexSnapshotRestore`,
-  QueueManagerRestart: `${TYPE_PREFIX}QueueManagerRestart`,
-  EventReport: `${TYPE_PREFIX}EventReport`,
-  NodeMigration: `${TYPE_PREFIX}NodeMigration`,
-  ActionWait: `${TYPE_PREFIX}ActionWait`,
-} as const;
-
-/**
- * The type of the component an action resource class registers (`vmcloud:index:BackupRestore`):
- * its children are the run, of the class's own dynamic type, and the run's `ActionWait`.
- */
-export function actionComponentType(typeName: string): string {
-  return `vmcloud:index:${typeName}`;
-}
-
-/** A class name that has a type token. */
-export type VmCloudTypeName = keyof typeof TYPE_TOKENS;
-
-/**
- * The implementation module of each class (what its `__provider` shim loads). Hosts that must
- * find a provider from the type alone use it: the engine's `import` option reads a resource
- * with no inputs, so no `__provider` arrives with it.
- */
-export const TYPE_MODULES = {
+/** The implementation module of each class, under `provider/`. */
+const MODULES = {
   Disk: "resources/disk",
   DiskAttachment: "resources/disk-attachment",
   Subnet: "resources/subnet",
@@ -57,4 +24,45 @@ export const TYPE_MODULES = {
   EventReport: "actions/event-report",
   NodeMigration: "actions/node-migration",
   ActionWait: "actions/action-wait",
-} as const satisfies Record<VmCloudTypeName, `${"resources" | "actions"}/${string}`>;
+} as const satisfies Record<string, `${"resources" | "actions"}/${string}`>;
+
+/** A class name that has a type token. */
+export type VmCloudTypeName = keyof typeof MODULES;
+
+/** What the engine knows of one class. */
+export interface VmCloudType<N extends VmCloudTypeName = VmCloudTypeName> {
+  /** Its type token: {@link TYPE_PREFIX} and the class name. */
+  readonly token: `${typeof TYPE_PREFIX}${N}`;
+  /**
+   * Its implementation module under `provider/` (what its `__provider` shim loads). Hosts that
+   * must find a provider from the type alone use it: the engine's `import` option reads a
+   * resource with no inputs, so no `__provider` arrives with it.
+   */
+  readonly module: (typeof MODULES)[N];
+}
+
+/** Every class by name: its type token and its implementation module. */
+export const VMCLOUD_TYPES = Object.fromEntries(
+  Object.entries(MODULES).map(([name, module]) => [
+    name,
+    { token: `${TYPE_PREFIX}${name}`, module },
+  ]),
+) as { readonly [N in VmCloudTypeName]: VmCloudType<N> };
+
+/** Type tokens by class name (the `token` of each {@link VMCLOUD_TYPES} entry). */
+export const TYPE_TOKENS = Object.fromEntries(
+  Object.entries(VMCLOUD_TYPES).map(([name, type]) => [name, type.token]),
+) as { readonly [N in VmCloudTypeName]: VmCloudType<N>["token"] };
+
+/** The package's name in the provider plugin's type tokens (and its one module, `index`). */
+export const PLUGIN_PACKAGE = "vmcloud";
+
+/**
+ * The type token of the class `typeName` in the provider plugin's schema:
+ * `vmcloud:index:<Class>`. An action resource class of the TypeScript SDK registers a component
+ * of this type too (`vmcloud:index:BackupRestore`), whose children are the run, of the class's
+ * own dynamic type, and the run's `ActionWait`.
+ */
+export function pluginToken(typeName: string): string {
+  return `${PLUGIN_PACKAGE}:index:${typeName}`;
+}

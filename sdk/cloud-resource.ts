@@ -9,6 +9,7 @@ import type {
   ArgsMatchSchema,
   OutputsMatchClass,
 } from "../provider/resources/framework/args-match";
+import type { OutputPropertyKeys, OutputSchema } from "../provider/framework/output-fields";
 import type { VmCloudTypeName } from "../provider/type-tokens";
 import { VmCloudResource, type DeclaredProperties } from "./resource-base";
 
@@ -22,33 +23,31 @@ export interface CloudObjectDeclaration extends DeclaredProperties {
 
 /**
  * `unknown` when the class fits its declaration, else what differs: its `Args` must describe
- * exactly the inputs the provider checks (`Inputs`, the zod input schema), and `Listed` must
- * name exactly the output properties of the class that are not inputs.
+ * exactly the inputs the provider checks (`Inputs`, the zod input schema), and its output
+ * properties must be exactly the inputs and the outputs the provider records (`Outputs`, the
+ * zod outputs schema, but its internal outputs).
  */
-type Fits<Class, Args, Inputs extends z.ZodType, Listed extends PropertyKey> =
+type Fits<Class, Args, Inputs extends z.ZodType, Outputs extends OutputSchema> =
   ArgsMatchSchema<Args, z.input<Inputs>> extends true
-    ? OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> extends true
+    ? OutputsMatchClass<Class, keyof z.input<Inputs>, OutputPropertyKeys<Outputs>> extends true
       ? unknown
-      : { outputs: OutputsMatchClass<Class, keyof z.input<Inputs>, Listed> }
+      : { outputs: OutputsMatchClass<Class, keyof z.input<Inputs>, OutputPropertyKeys<Outputs>> }
     : { inputs: ArgsMatchSchema<Args, z.input<Inputs>> };
 
 /**
  * The declaration of the class `Class` (`typeof` the class), checked when it compiles: the
- * class's args must describe exactly the inputs the provider checks, and `outputs` must name
- * exactly the output properties of the class that are not inputs. The engine sets only the
- * names registered, so a property left out would stay undefined, and a name the class lacks
- * would be an output no program could read.
+ * class's args must describe exactly the inputs the provider checks, and its output properties
+ * must be exactly the inputs and the outputs of the provider's outputs schema (but the internal
+ * ones). The engine sets only the names registered, so a property left out would stay
+ * undefined, and an output the class lacks would be one no program could read.
  */
 export function cloudObject<Class extends new (name: string, args: never) => object>() {
-  return <
-    Inputs extends z.ZodType & DeclaredProperties["inputs"],
-    const Listed extends readonly (keyof InstanceType<Class> & string)[],
-  >(
-    declaration: CloudObjectDeclaration & { inputs: Inputs; outputs: Listed } & Fits<
+  return <Inputs extends z.ZodType & DeclaredProperties["inputs"], Outputs extends OutputSchema>(
+    declaration: CloudObjectDeclaration & { inputs: Inputs; outputs: Outputs } & Fits<
         InstanceType<Class>,
         ConstructorParameters<Class>[1],
         Inputs,
-        Listed[number]
+        Outputs
       >,
   ): CloudObjectDeclaration => declaration;
 }

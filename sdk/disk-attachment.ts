@@ -5,7 +5,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskAttachmentInputs } from "../provider/resources/inputs/disk-attachment";
-import type { DiskAttachmentOutputs } from "../provider/resources/disk-attachment";
+import { DiskAttachmentOutputs } from "../provider/resources/outputs/disk-attachment";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -47,10 +47,10 @@ export class DiskAttachment extends CloudObjectResource {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface DiskAttachment extends OutputProperties<DiskAttachmentOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const DISK_ATTACHMENT = cloudObject<typeof DiskAttachment>()({
   typeName: "DiskAttachment",
   inputs: DiskAttachmentInputs,
-  outputs: ["diskName", "vmName", "bootDisk"],
+  outputs: DiskAttachmentOutputs,
   required: "diskId and vmId",
 });

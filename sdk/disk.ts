@@ -3,10 +3,9 @@
  * with `DiskAttachment`. See docs/resources/disk.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { DiskStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { DiskInputs } from "../provider/resources/inputs/disk";
-import type { DiskOutputs } from "../provider/resources/disk/outputs";
+import { DiskOutputs } from "../provider/resources/outputs/disk";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -79,26 +78,15 @@ export class Disk extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; TypeDoc would show `state`
-// without its type, so the class declares it. The base constructor sets them all.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Disk extends OutputProperties<Omit<DiskOutputs, "state">> {
-  /** State when last read: `available` or `in_use` once created. */
-  readonly state: pulumi.Output<DiskStatus>;
-}
+// The output properties, documented where the provider makes them (its outputs schema); the
+// base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Disk extends OutputProperties<DiskOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const DISK = cloudObject<typeof Disk>()({
   typeName: "Disk",
   inputs: DiskInputs,
-  outputs: [
-    "diskTypeId",
-    "availabilityZoneId",
-    "tagIds",
-    "state",
-    "bootable",
-    "attachedVmIds",
-    "createdTime",
-  ],
+  outputs: DiskOutputs,
   required: "name and size at least",
 });

@@ -3,10 +3,11 @@
  * bound to. See docs/resources/external-ip.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { FloatingIpStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { ExternalIpInputs } from "../provider/resources/inputs/external-ip";
+import { ExternalIpOutputs } from "../provider/resources/outputs/external-ip";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
 
 /** The inputs of an {@link ExternalIp}. */
 export interface ExternalIpArgs {
@@ -41,35 +42,8 @@ export interface ExternalIpArgs {
  * the address stays when the VM is replaced or deleted, and can move to another VM. Import an
  * existing one with `ExternalIp.get(name, id)` or the `import` resource option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class ExternalIp extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Address name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** The public IPv4 address, e.g. `203.0.113.7`: what DNS points at. */
-  declare public readonly address: pulumi.Output<string>;
-  /** Availability zone name. */
-  declare public readonly availabilityZone: pulumi.Output<string>;
-  /** Availability zone id. */
-  declare public readonly availabilityZoneId: pulumi.Output<string>;
-  /** `available` (free) or `in_use` (bound to an interface) once settled. */
-  declare public readonly state: pulumi.Output<FloatingIpStatus>;
-  /** The interface the address was bound to when last read, if any. */
-  declare public readonly interfaceId: pulumi.Output<string | undefined>;
-  /** The VM the address was bound to when last read, if any. */
-  declare public readonly vmId: pulumi.Output<string | undefined>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the address's name: set `args.name`)
    * @param args  the address's inputs
@@ -80,18 +54,14 @@ export class ExternalIp extends CloudObjectResource {
   }
 }
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+// The output properties, documented where the provider makes them; the base constructor sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface ExternalIp extends OutputProperties<ExternalIpOutputs> {}
+
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const EXTERNAL_IP = cloudObject<typeof ExternalIp>()({
   typeName: "ExternalIp",
   inputs: ExternalIpInputs,
-  outputs: [
-    "address",
-    "availabilityZoneId",
-    "state",
-    "interfaceId",
-    "vmId",
-    "tagIds",
-    "createdTime",
-  ],
+  outputs: ExternalIpOutputs,
   required: "name at least",
 });

@@ -3,10 +3,9 @@
  * boot disk and (unless given) zone. See docs/resources/free-tier-vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { VmStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { FreeTierVmInputs } from "../provider/resources/inputs/vm";
-import type { FreeTierVmOutputs } from "../provider/resources/free-tier-vm";
+import { FreeTierVmOutputs } from "../provider/resources/outputs/free-tier-vm";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -76,9 +75,6 @@ export interface FreeTierVmArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-/** Outputs that are not inputs and hold secrets (console links carry access tokens). */
-export const FREE_TIER_VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
-
 /**
  * The organization's free-tier VM. Creating a second one fails with a message naming the
  * first. Import an existing one with `FreeTierVm.get(name, id)` or the `import` option.
@@ -96,36 +92,15 @@ export class FreeTierVm extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; the base constructor sets
-// them all. The class declares `state`, which TypeDoc would show without its type.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface FreeTierVm extends OutputProperties<Omit<FreeTierVmOutputs, "state">> {
-  /** State when last read. */
-  readonly state: pulumi.Output<VmStatus>;
-}
+// The output properties, documented where the provider makes them (its outputs schema); the
+// base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface FreeTierVm extends OutputProperties<FreeTierVmOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const FREE_TIER_VM = cloudObject<typeof FreeTierVm>()({
   typeName: "FreeTierVm",
   inputs: FreeTierVmInputs,
-  outputs: [
-    "imageId",
-    "availabilityZoneId",
-    "imageMetadataDefaults",
-    "imageMetadataTypes",
-    "vmId",
-    "state",
-    "flavor",
-    "flavorId",
-    "bootDiskId",
-    "bootDiskSize",
-    "interfaces",
-    "privateIp",
-    "externalIpAddress",
-    "vncUrl",
-    "remoteConsoleUrl",
-    "createdTime",
-  ],
-  secretOutputs: FREE_TIER_VM_SECRET_OUTPUTS,
+  outputs: FreeTierVmOutputs,
   required: "name and image at least",
 });

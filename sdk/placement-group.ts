@@ -3,10 +3,17 @@
  * docs/resources/placement-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { PlacementGroupPolicy, PlacementGroupState } from "../api/vm/placement-groups";
+import type { PlacementGroupPolicy } from "../api/vm/placement-groups";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { PlacementGroupInputs } from "../provider/resources/inputs/placement-group";
+import {
+  PlacementGroupOutputs,
+  type PlacementGroupZone,
+} from "../provider/resources/outputs/placement-group";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
+import type { OutputProperties } from "./output-properties";
+
+export type { PlacementGroupZone };
 
 /** The inputs of a {@link PlacementGroup}. */
 export interface PlacementGroupArgs {
@@ -37,47 +44,12 @@ export interface PlacementGroupArgs {
   timeouts?: pulumi.Input<Timeouts>;
 }
 
-/** A placement group in one zone, as last read. */
-export interface PlacementGroupZone {
-  /** Zone name. */
-  availabilityZone: string;
-  /** Zone id. */
-  availabilityZoneId: string;
-  /** VMs of the group in the zone. */
-  vmCount: number;
-  /** How many VMs of the group the zone can hold on distinct hosts. */
-  maxVmCount: number;
-  /** The group's state in the zone. */
-  state: PlacementGroupState;
-}
-
 /**
  * A placement group. VMs join it with `placementGroup: group.id` (or its name). Import an
  * existing one with `PlacementGroup.get(name, id)` or the `import` resource option.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class PlacementGroup extends CloudObjectResource {
-  // `declare`: the base constructor sets these; a class field would reset them to undefined.
-  /** Group name. */
-  declare public readonly name: pulumi.Output<string>;
-  /** Description ("" when none). */
-  declare public readonly description: pulumi.Output<string>;
-  /** The placement policy. */
-  declare public readonly policy: pulumi.Output<PlacementGroupPolicy>;
-  /** The zones the group spans (only VMs of these zones can join), with their VM counts. */
-  declare public readonly zones: pulumi.Output<PlacementGroupZone[]>;
-  /** `created` once every zone is. */
-  declare public readonly state: pulumi.Output<PlacementGroupState>;
-  /** Tag names. */
-  declare public readonly tags: pulumi.Output<string[]>;
-  /** Tag ids, in the order of `tags`. */
-  declare public readonly tagIds: pulumi.Output<string[]>;
-  /** Project id. */
-  declare public readonly projectId: pulumi.Output<string>;
-  /** Creation time (ISO 8601). */
-  declare public readonly createdTime: pulumi.Output<string>;
-  /** The waits in force. */
-  declare public readonly timeouts: pulumi.Output<Timeouts | undefined>;
-
   /**
    * @param name  the Pulumi resource name (not the group's name: set `args.name`)
    * @param args  the group's inputs
@@ -88,10 +60,14 @@ export class PlacementGroup extends CloudObjectResource {
   }
 }
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+// The output properties, documented where the provider makes them; the base constructor sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface PlacementGroup extends OutputProperties<PlacementGroupOutputs> {}
+
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const PLACEMENT_GROUP = cloudObject<typeof PlacementGroup>()({
   typeName: "PlacementGroup",
   inputs: PlacementGroupInputs,
-  outputs: ["zones", "state", "tagIds", "createdTime"],
+  outputs: PlacementGroupOutputs,
   required: "name and policy at least",
 });

@@ -5,21 +5,27 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { providerShim } from "../provider/shim";
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../provider/type-tokens";
+import { VMCLOUD_TYPES, type VmCloudTypeName } from "../provider/type-tokens";
 import { secretInputs } from "../provider/resources/framework/input-fields";
+import {
+  outputProperties,
+  secretOutputs,
+  type OutputSchema,
+} from "../provider/framework/output-fields";
 import { registrationStacks } from "./registration-stacks";
 
-/** What a resource class declares: its inputs, its other outputs, and which of those are secret. */
+/** What a resource class declares: its inputs and its outputs, and which of those are secret. */
 export interface DeclaredProperties {
   /**
    * The resource's input schema: its keys are the inputs, its field facts say which are
    * secret (the action resources give a plain `{ shape }` of their inputs).
    */
   inputs: { readonly shape: Readonly<Record<string, unknown>> };
-  /** The names of the outputs that are not inputs. */
-  outputs: readonly string[];
-  /** Outputs that are not inputs but hold secrets (e.g. console links with access tokens). */
-  secretOutputs?: readonly string[];
+  /**
+   * The schema of what the provider records: its keys (but the provider's internal ones) are
+   * the class's output properties, its field facts say which are secret.
+   */
+  outputs: OutputSchema;
   /** Inputs that hold secrets, besides those the input schema marks secret. */
   secretInputs?: readonly string[];
 }
@@ -27,14 +33,15 @@ export interface DeclaredProperties {
 /** Base class: `new Disk(...)` etc. extend it. */
 export abstract class VmCloudResource extends pulumi.CustomResource {
   /**
-   * @param typeName  the class name (its type token is `TYPE_TOKENS[typeName]`, and the shim
-   *                  loads `TYPE_MODULES[typeName]`)
+   * @param typeName  the class name (its type token and the module its shim loads are its
+   *                  entry of `VMCLOUD_TYPES`)
    * @param name      the Pulumi resource name
-   * @param declared  the resource's input schema (its keys are the inputs) and the names of its
-   *                  other outputs: every one becomes an output property of the class. Inputs
-   *                  the schema marks secret are always wrapped in `pulumi.secret` (so a
-   *                  plain-text value never lands in the state's inputs), and they and
-   *                  `secretOutputs` are always added to `additionalSecretOutputs`
+   * @param declared  the resource's input schema (its keys are the inputs) and outputs schema:
+   *                  every input and output (but the provider's internal ones) becomes an
+   *                  output property of the class. Inputs the schema marks secret are always
+   *                  wrapped in `pulumi.secret` (so a plain-text value never lands in the
+   *                  state's inputs), and they and the secret outputs are always added to
+   *                  `additionalSecretOutputs`
    * @param args      the program's inputs (undefined when reading an existing resource by id);
    *                  keys the schema does not name (a misspelt `flavr`, from JavaScript or a
    *                  cast) are passed on, so the provider's `check` rejects them by name
@@ -48,25 +55,28 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     if (args !== undefined && "__provider" in args) throw new Error("__provider is reserved");
-    const keys = [...Object.keys(declared.inputs.shape), ...declared.outputs];
+    const keys = new Set([
+      ...Object.keys(declared.inputs.shape),
+      ...outputProperties(declared.outputs),
+    ]);
     const secretKeys = [...secretInputs(declared.inputs), ...(declared.secretInputs ?? [])];
     const given = (args ?? {}) as Record<string, unknown>;
-    const secrets = [...secretKeys, ...(declared.secretOutputs ?? [])];
+    const secrets = [...secretKeys, ...secretOutputs(declared.outputs)];
     // Pulumi's stacks during the registration: see registration-stacks.ts.
     const restoreStacks = registrationStacks();
     try {
       super(
-        TYPE_TOKENS[typeName],
+        VMCLOUD_TYPES[typeName].token,
         name,
         {
-          ...Object.fromEntries(keys.map((key) => [key, undefined])),
+          ...Object.fromEntries([...keys].map((key) => [key, undefined])),
           ...args,
           ...Object.fromEntries(
             secretKeys
               .filter((key) => given[key] !== undefined)
               .map((key) => [key, pulumi.secret(given[key])]),
           ),
-          __provider: providerShim(TYPE_MODULES[typeName]),
+          __provider: providerShim(VMCLOUD_TYPES[typeName].module),
         },
         secrets.length === 0
           ? opts

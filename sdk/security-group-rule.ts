@@ -4,14 +4,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "../api/vm/enums";
+import type { EtherType, IpProtocol, TrafficDirection } from "../api/vm/enums";
 import type { ArgsMatchSchema, Assert } from "../provider/resources/framework/args-match";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import {
   SecurityGroupRuleInputs,
   type RuleSpec,
 } from "../provider/resources/inputs/security-group-rule";
-import type { SecurityGroupRuleOutputs } from "../provider/resources/security-group-rule";
+import { SecurityGroupRuleOutputs } from "../provider/resources/outputs/security-group-rule";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -97,20 +97,15 @@ export class SecurityGroupRule extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; the base constructor sets
-// them all. The class declares `state`, which TypeDoc would show without its type.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface SecurityGroupRule extends OutputProperties<
-  Omit<SecurityGroupRuleOutputs, "state">
-> {
-  /** State when last read: `created` once ready. */
-  readonly state: pulumi.Output<NetworkStatus>;
-}
+// The output properties, documented where the provider makes them (its outputs schema); the
+// base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface SecurityGroupRule extends OutputProperties<SecurityGroupRuleOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const SECURITY_GROUP_RULE = cloudObject<typeof SecurityGroupRule>()({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
-  outputs: ["ruleId", "securityGroupName", "state"],
+  outputs: SecurityGroupRuleOutputs,
   required: "securityGroupId, direction and protocol at least",
 });

@@ -3,11 +3,10 @@
  * managed as a set. See docs/resources/security-group.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { NetworkStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SecurityGroupInputs } from "../provider/resources/inputs/security-group";
 import type { SecurityGroupRuleSpec, SecurityGroupRuleState } from "./security-group-rule";
-import type { SecurityGroupOutputs } from "../provider/resources/security-group";
+import { SecurityGroupOutputs } from "../provider/resources/outputs/security-group";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -71,33 +70,21 @@ export class SecurityGroup extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; the base constructor sets
-// them all. The class declares `rules` in the SDK's own rule type, and `state`, which TypeDoc
-// would show without its type.
+// The output properties, documented where the provider makes them (its outputs schema); the
+// base constructor sets them all. The class declares `rules` in the SDK's own rule type.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface SecurityGroup extends OutputProperties<
-  Omit<SecurityGroupOutputs, "rules" | "state">
-> {
-  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
+export interface SecurityGroup extends OutputProperties<Omit<SecurityGroupOutputs, "rules">> {
+  /**
+   * Every rule of the group when last read (managed or not), defaults filled in, in a stable
+   * order: egress before ingress, then by ether type, protocol and ports.
+   */
   readonly rules: pulumi.Output<SecurityGroupRuleState[]>;
-  /** State when last read: `created` once ready. */
-  readonly state: pulumi.Output<NetworkStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const SECURITY_GROUP = cloudObject<typeof SecurityGroup>()({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
-  outputs: [
-    "availabilityZoneId",
-    "tagIds",
-    "isDefault",
-    "hasInterfaces",
-    "ingressRuleCount",
-    "egressRuleCount",
-    "state",
-    "createdTime",
-    "modifiedTime",
-  ],
+  outputs: SecurityGroupOutputs,
   required: "name at least",
 });

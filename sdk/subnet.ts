@@ -3,10 +3,9 @@
  * VM interfaces take their addresses from it. See docs/resources/subnet.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { NetworkStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { SubnetInputs } from "../provider/resources/inputs/subnet";
-import type { SubnetOutputs } from "../provider/resources/subnet";
+import { SubnetOutputs } from "../provider/resources/outputs/subnet";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
 import type { OutputProperties } from "./output-properties";
 
@@ -96,18 +95,15 @@ export class Subnet extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; TypeDoc would show `state`
-// without its type, so the class declares it. The base constructor sets them all.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Subnet extends OutputProperties<Omit<SubnetOutputs, "state">> {
-  /** State when last read: `created` once ready. */
-  readonly state: pulumi.Output<NetworkStatus>;
-}
+// The output properties, documented where the provider makes them (its outputs schema); the
+// base constructor sets them all.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Subnet extends OutputProperties<SubnetOutputs> {}
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const SUBNET = cloudObject<typeof Subnet>()({
   typeName: "Subnet",
   inputs: SubnetInputs,
-  outputs: ["availabilityZoneId", "tagIds", "state", "interfaceCount", "createdTime"],
+  outputs: SubnetOutputs,
   required: "name and address at least",
 });

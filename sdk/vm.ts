@@ -3,17 +3,16 @@
  * interfaces, power state and password. See docs/resources/vm.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { VmStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { VmInputs } from "../provider/resources/inputs/vm";
-import type {
-  AttachedDiskOutput,
-  BootDiskOutput,
-  VmInterfaceOutput,
+import {
   VmOutputs,
-} from "../provider/resources/vm/outputs";
+  type AttachedDiskOutput,
+  type BootDiskOutput,
+  type VmInterfaceOutput,
+} from "../provider/resources/outputs/vm";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
-import type { OutputProperties } from "./output-properties";
+import type { OutputProperties, PropertyValues } from "./output-properties";
 
 export type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput };
 
@@ -222,12 +221,6 @@ export interface VmArgs {
 }
 
 /**
- * Outputs besides the inputs that hold secrets (console links carry access tokens): stored
- * encrypted and shown as `[secret]`. `password` is secret too: its input says so.
- */
-export const VM_SECRET_OUTPUTS = ["vncUrl", "remoteConsoleUrl"] as const;
-
-/**
  * A virtual machine. Import an existing one with `Vm.get(name, id)` or the `import` option:
  * every property is read from the id alone; cloud-init, which the service never returns,
  * stays unknown and is not compared until the program changes it.
@@ -245,45 +238,19 @@ export class Vm extends CloudObjectResource {
   }
 }
 
-// The output properties, documented where the provider makes them; the base constructor sets
-// them all. The class declares `disks` in the SDK's own type, and the two that TypeDoc would
-// show without their types; `madeExternalIpIds` is the provider's own record.
+// The output properties, documented where the provider makes them (its outputs schema, whose
+// internal outputs are not among them); the base constructor sets them all. The class declares
+// `disks` in the SDK's own type.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Vm extends OutputProperties<
-  Omit<VmOutputs, "disks" | "bootDisk" | "state" | "madeExternalIpIds">
-> {
+export interface Vm extends OutputProperties<Omit<PropertyValues<typeof VmOutputs>, "disks">> {
   /** The extra disks as the program gave them (after an import: the attached disks by id). */
   readonly disks: pulumi.Output<VmDiskArgs[]>;
-  /** The boot disk as it is: name, size, type. */
-  readonly bootDisk: pulumi.Output<BootDiskOutput>;
-  /** State when last read: `running` or `stopped` once created. */
-  readonly state: pulumi.Output<VmStatus>;
 }
 
-/** The inputs and the outputs besides them, each registered as an output property (see cloudObject). */
+/** Its input and outputs schemas: each input and output is an output property (see cloudObject). */
 const VM = cloudObject<typeof Vm>()({
   typeName: "Vm",
   inputs: VmInputs,
-  outputs: [
-    "flavorId",
-    "imageId",
-    "availabilityZoneId",
-    "bootDiskId",
-    "diskIds",
-    "attachedDisks",
-    "imageMetadataDefaults",
-    "imageMetadataTypes",
-    "tagIds",
-    "placementGroupId",
-    "vmId",
-    "state",
-    "privateIp",
-    "externalIpAddress",
-    "externalIp",
-    "vncUrl",
-    "remoteConsoleUrl",
-    "createdTime",
-  ],
-  secretOutputs: VM_SECRET_OUTPUTS,
+  outputs: VmOutputs,
   required: "name, flavor, image and bootDisk at least",
 });

@@ -10,6 +10,7 @@
  */
 import type { ConfigReader } from "../runtime/settings";
 import type { CheckFailure } from "./check-failures";
+import type { OutputSchema } from "./output-fields";
 
 /** Properties of one resource: its inputs, or its outputs. */
 export type Properties = Record<string, unknown>;
@@ -41,6 +42,11 @@ export interface LifecycleRead {
 export interface Lifecycle {
   /** The kind's class name, e.g. `Disk`, `BackupRestore`, `ActionWait`. */
   readonly typeName: string;
+  /**
+   * What the kind records (what `create`, `read` and `update` return): every output with its
+   * description, and which are secret.
+   */
+  readonly outputs: OutputSchema;
   /** Takes the provider's settings (the stack's `vmcloud:*` config, then `VMCLOUD_*`). */
   configure(config: ConfigReader): void;
   /** Checks and completes `news` (`olds`: the previous inputs, empty on create). */

@@ -4,19 +4,13 @@
  * plugin starts without loading every kind.
  */
 import type { Lifecycle } from "../framework/lifecycle";
-import { TYPE_MODULES, type VmCloudTypeName } from "../type-tokens";
+import { pluginToken, VMCLOUD_TYPES, type VmCloudTypeName } from "../type-tokens";
 
-/** The package's name in type tokens, and its one module. */
-export const PLUGIN_PACKAGE = "vmcloud";
-
-/** The type token of the class `typeName` in the plugin's schema: `vmcloud:index:<Class>`. */
-export function pluginToken(typeName: string): string {
-  return `${PLUGIN_PACKAGE}:index:${typeName}`;
-}
+export { PLUGIN_PACKAGE, pluginToken } from "../type-tokens";
 
 /** The classes the plugin serves as resources: every resource kind. */
-export const PLUGIN_RESOURCES = (Object.keys(TYPE_MODULES) as VmCloudTypeName[]).filter((name) =>
-  TYPE_MODULES[name].startsWith("resources/"),
+export const PLUGIN_RESOURCES = (Object.keys(VMCLOUD_TYPES) as VmCloudTypeName[]).filter((name) =>
+  VMCLOUD_TYPES[name].module.startsWith("resources/"),
 );
 
 /** The resource's own type in `urn` (its last type, after any parents'). */
@@ -38,7 +32,8 @@ export function lifecycleOf(token: string): Lifecycle {
     );
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
-  const lifecycle = (require(`../${TYPE_MODULES[name]}`) as { definition: Lifecycle }).definition;
+  const lifecycle = (require(`../${VMCLOUD_TYPES[name].module}`) as { definition: Lifecycle })
+    .definition;
   loaded.set(token, lifecycle);
   return lifecycle;
 }

@@ -12,27 +12,12 @@ import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
+import { DiskAttachmentOutputs } from "./outputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 
 /** Default wait of create and delete: 10 minutes. */
 export const ATTACHMENT_DEFAULT_TIMEOUT_MS = 10 * 60_000;
-
-/** The outputs of a DiskAttachment (each one an output property of the SDK's `DiskAttachment`). */
-export type DiskAttachmentOutputs = {
-  /** Disk id. */
-  diskId: string;
-  /** VM id. */
-  vmId: string;
-  /** The disk's name when last read. */
-  diskName: string;
-  /** The VM's name when last read. */
-  vmName: string;
-  /** True when the disk is the VM's boot disk (imported boot-disk attachments). */
-  bootDisk: boolean;
-  /** The waits in force (copied from the inputs by the framework). */
-  timeouts?: DiskAttachmentInputs["timeouts"];
-};
 
 /** The id of the attachment of `diskId` to `vmId`. */
 export function attachmentId(diskId: string, vmId: string): string {
@@ -125,6 +110,7 @@ async function beforeAskingAgain(
 export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOutputs>({
   typeName: "DiskAttachment",
   inputs: DiskAttachmentInputs,
+  outputs: DiskAttachmentOutputs,
   diff: {
     // A non-shared disk can be on one VM only: detach from the old VM before attaching.
     deleteBeforeReplace: true,

@@ -19,7 +19,8 @@ import type { CheckFailure } from "./framework/check-inputs";
 import { DiskInputs } from "./inputs/disk";
 import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";
 import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
-import { diskInputsOf, diskOutputs, type DiskOutputs } from "./disk/outputs";
+import { diskInputsOf, diskOutputs } from "./disk/outputs";
+import { DiskOutputs } from "./outputs/disk";
 import { createRequest, updateRequest } from "./disk/requests";
 import { getDisk, waitDiskSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
 import { sendDiskUpdate } from "./disk/update";
@@ -90,6 +91,7 @@ async function resolveDisk(
 export const definition = defineResource<DiskInputs, DiskOutputs>({
   typeName: "Disk",
   inputs: DiskInputs,
+  outputs: DiskOutputs,
   diff: {
     // Names are unique per project and zone: a replacement that keeps all three (a new disk
     // type) would clash with the old disk, so the old one goes first. It is also what lets

@@ -16,15 +16,11 @@ import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { ExternalIpInputs } from "./inputs/external-ip";
+import { ExternalIpOutputs } from "./outputs/external-ip";
 import { FLOATING_IP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
-
-/** Every output of an ExternalIp: the address as last read, and the program's timeouts. */
-export type ExternalIpOutputs = ReturnType<typeof outputsOf> & {
-  timeouts?: ExternalIpInputs["timeouts"];
-};
 
 const TIMEOUT_MS = 10 * 60_000;
 const isBusy = (s: string) => ["creating", "updating", "attaching", "detaching"].includes(s);
@@ -64,6 +60,7 @@ function outputsOf(ip: FloatingIpResponse, projectId: string) {
 export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
   typeName: "ExternalIp",
   inputs: ExternalIpInputs,
+  outputs: ExternalIpOutputs,
   diff: {
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),

@@ -10,7 +10,6 @@
  */
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
-import type { VmStatus } from "../../api/vm/enums";
 import type { FreeTierVmResponse } from "../../api/vm/free-tier";
 import type { ImageResponse } from "../../api/vm/images";
 import type { VmResponse } from "../../api/vm/vms";
@@ -36,7 +35,8 @@ import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
 import { cachedCatalog } from "./framework/catalog-cache";
 import { CatalogLookups } from "./catalog/catalog-lookups";
-import { interfaceOutput, metadataOf, powerStateOf, type VmInterfaceOutput } from "./vm/outputs";
+import { interfaceOutput, metadataOf, powerStateOf } from "./vm/outputs";
+import { FreeTierVmOutputs } from "./outputs/free-tier-vm";
 import { checkPasswordTaken } from "./vm/requests";
 import {
   checkImageMetadata,
@@ -44,7 +44,6 @@ import {
   sameTyped,
   splitMetadata,
   metadataInputsOf,
-  type TypedMetadata,
 } from "./vm/typed-metadata";
 import {
   findCreatedVm,
@@ -59,62 +58,6 @@ import { getVm, waitForSettled } from "./vm/waits";
 
 /** Default wait of create, update and delete: 20 minutes. */
 export const FREE_TIER_VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
-
-/** The outputs of a FreeTierVm (each one an output property of the SDK's `FreeTierVm`). */
-export type FreeTierVmOutputs = TypedMetadata & {
-  /** VM name. */
-  name: string;
-  /** Image name. */
-  image: string;
-  /** Image id. */
-  imageId: string;
-  /** Availability zone name. */
-  availabilityZone: string;
-  /** Availability zone id. */
-  availabilityZoneId: string;
-  /** Values of the other metadata fields the VM has (given ones and the image's defaults). */
-  imageMetadata: Record<string, string>;
-  /** The image's default metadata values. */
-  imageMetadataDefaults: Record<string, string>;
-  /** The type (MetaType) of each of the image's metadata fields, by field name. */
-  imageMetadataTypes: Record<string, string>;
-  /** The password as the program gave it (secret; null: none; undefined after an import: unknown). */
-  password?: string | null;
-  /** True when the VM has a public address. */
-  externalIp: boolean;
-  /** `running` or `stopped`, as last read. */
-  powerState: "running" | "stopped";
-  /** Whether console links are made when the VM starts (undefined: the program did not ask). */
-  consoleLinks?: boolean;
-  /** Project id. */
-  projectId: string;
-  /** VM id (the same as `id`). */
-  vmId: string;
-  /** State when last read. */
-  state: VmStatus;
-  /** The free-tier flavor the service chose. */
-  flavor: string;
-  /** Its id. */
-  flavorId: string;
-  /** Id of the boot disk. */
-  bootDiskId: string;
-  /** Boot disk size in GB (as large as the free-tier disk type allows). */
-  bootDiskSize: number;
-  /** The interfaces as they are. */
-  interfaces: VmInterfaceOutput[];
-  /** Address of the primary interface. */
-  privateIp: string;
-  /** The public address, when `externalIp`. */
-  externalIpAddress?: string;
-  /** Virtual console link (secret: it holds an access token). */
-  vncUrl?: string;
-  /** Serial console link (secret: it holds an access token), where the zone offers it. */
-  remoteConsoleUrl?: string;
-  /** Creation time (ISO 8601). */
-  createdTime: string;
-  /** The waits in force. */
-  timeouts?: FreeTierVmInputs["timeouts"];
-};
 
 /**
  * The outputs of a free-tier `vm`; `known` spares re-reading the image's defaults, and
@@ -349,6 +292,7 @@ async function freeTierImage(
 export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   typeName: "FreeTierVm",
   inputs: FreeTierVmInputs,
+  outputs: FreeTierVmOutputs,
   diff: {
     // The organization may have only one free-tier VM, so a replacement can only be made
     // after its predecessor is gone. It is also what lets `create` adopt a same-named VM left

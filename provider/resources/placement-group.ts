@@ -13,15 +13,11 @@ import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
 import { PlacementGroupInputs } from "./inputs/placement-group";
+import { PlacementGroupOutputs } from "./outputs/placement-group";
 import { PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
-
-/** Every output of a PlacementGroup: the group as last read, and the program's timeouts. */
-export type PlacementGroupOutputs = ReturnType<typeof outputsOf> & {
-  timeouts?: PlacementGroupInputs["timeouts"];
-};
 
 const TIMEOUT_MS = 10 * 60_000;
 const DELETE_ADVICE = {
@@ -46,7 +42,9 @@ const { get, settled, deleted } = batchedWaits({
 });
 
 /** The outputs of `group`; `state` is `created` once every zone is, else the first other. */
-function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState }) {
+function outputsOf(
+  group: PlacementGroupResponse & { state: PlacementGroupState },
+): PlacementGroupOutputs {
   return {
     name: group.name,
     description: group.description,
@@ -71,6 +69,7 @@ function outputsOf(group: PlacementGroupResponse & { state: PlacementGroupState 
 export const definition = defineResource<PlacementGroupInputs, PlacementGroupOutputs>({
   typeName: "PlacementGroup",
   inputs: PlacementGroupInputs,
+  outputs: PlacementGroupOutputs,
   diff: {
     // Names are unique in the project: a replacement that keeps the name must go second.
     deleteBeforeReplace: (changed) => !changed.includes("name") && !changed.includes("projectId"),

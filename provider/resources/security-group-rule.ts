@@ -12,38 +12,13 @@ import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rule
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { SecurityGroupRuleInputs } from "./inputs/security-group-rule";
-import {
-  ruleBody,
-  ruleForm,
-  ruleFormOf,
-  ruleKey,
-  type RuleForm,
-} from "./security-group-rule/rule-form";
+import { SecurityGroupRuleOutputs, type RuleForm } from "./outputs/security-group-rule";
+import { ruleBody, ruleForm, ruleFormOf, ruleKey } from "./security-group-rule/rule-form";
 import { deleteAndWait } from "./framework/delete-and-wait";
 import { ruleCatalogFailures } from "./security-group-rule/catalog-check";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
-import {
-  NETWORK_DELETE,
-  NETWORK_TIMEOUT_MS,
-  waitCreated,
-  waitSettled,
-  type NetworkState,
-} from "./network/states";
-
-/** Every output of a SecurityGroupRule (each one an output property of the SDK's `SecurityGroupRule`). */
-export type SecurityGroupRuleOutputs = RuleForm & {
-  /** Id of the rule's security group. */
-  securityGroupId: string;
-  /** The rule's own id (the resource id is `<securityGroupId>:<ruleId>`). */
-  ruleId: string;
-  /** Name of the rule's security group when last read. */
-  securityGroupName: string;
-  /** State when last read: `created` once ready. */
-  state: NetworkState;
-  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
-  timeouts?: SecurityGroupRuleInputs["timeouts"];
-};
+import { NETWORK_DELETE, NETWORK_TIMEOUT_MS, waitCreated, waitSettled } from "./network/states";
 
 const CREATE_ADVICE = {
   wrong_security_group:
@@ -123,6 +98,7 @@ async function identicalRule(
 export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
+  outputs: SecurityGroupRuleOutputs,
   checkCatalog: (ctx, inputs) => ruleCatalogFailures(ctx.client, inputs),
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;

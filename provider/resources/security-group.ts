@@ -15,6 +15,8 @@ import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SecurityGroupInputs } from "./inputs/security-group";
+import { SecurityGroupOutputs } from "./outputs/security-group";
+import type { RuleForm } from "./outputs/security-group-rule";
 import {
   reconcileRules,
   ruleBody,
@@ -23,67 +25,18 @@ import {
   ruleKey,
   sameRules,
   sortRules,
-  type RuleForm,
 } from "./security-group-rule/rule-form";
 import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import {
-  NETWORK_TIMEOUT_MS,
-  isBusy,
-  waitCreated,
-  waitSettled,
-  type NetworkState,
-} from "./network/states";
+import { NETWORK_TIMEOUT_MS, isBusy, waitCreated, waitSettled } from "./network/states";
 import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { failuresOf } from "./framework/input-error";
 import { remoteGroupFailures } from "./security-group-rule/catalog-check";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
-
-/** Every output of a SecurityGroup (each one an output property of the SDK's `SecurityGroup`). */
-export type SecurityGroupOutputs = {
-  /** Group name. */
-  name: string;
-  /** Description ("" when none). */
-  description: string;
-  /** Availability zone name. */
-  availabilityZone: string;
-  /** Availability zone id. */
-  availabilityZoneId: string;
-  /** Every rule of the group when last read (managed or not), defaults filled in, in a stable order. */
-  rules: RuleForm[];
-  /** Tag names, in the service's order. */
-  tags: string[];
-  /** Tag ids, in the order of `tags`. */
-  tagIds: string[];
-  /** Project id. */
-  projectId: string;
-  /** True for the zone's default group (the service never deletes it). */
-  isDefault: boolean;
-  /** True while a network interface uses the group. */
-  hasInterfaces: boolean;
-  /** Number of ingress rules. */
-  ingressRuleCount: number;
-  /** Number of egress rules. */
-  egressRuleCount: number;
-  /** State when last read: `created` once ready. */
-  state: NetworkState;
-  /** Creation time (ISO 8601). */
-  createdTime: string;
-  /**
-   * When the group or one of its rules last changed (ISO 8601), if the service says. The
-   * service moves it for both, so a refresh lists the rules again only when it or a rule
-   * count moved.
-   */
-  modifiedTime?: string;
-  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
-  timeouts?: SecurityGroupInputs["timeouts"];
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  adoptId?: string;
-};
 
 const CREATE_ADVICE = {
   wrong_security_group:
@@ -367,6 +320,7 @@ async function adoptDetails(
 export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
+  outputs: SecurityGroupOutputs,
   diff: {
     // A replacement that keeps the name deletes the old group first, so that a same-named group
     // in the zone at create time is a leftover of an interrupted `up` or someone else's (see

@@ -13,65 +13,18 @@ import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SubnetInputs } from "./inputs/subnet";
+import { SubnetOutputs } from "./outputs/subnet";
 import { normalizeSubnetAddress } from "./subnet/address";
 import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import {
-  NETWORK_TIMEOUT_MS,
-  isBusy,
-  waitCreated,
-  waitSettled,
-  type NetworkState,
-} from "./network/states";
+import { NETWORK_TIMEOUT_MS, isBusy, waitCreated, waitSettled } from "./network/states";
 import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
 import { subnetCatalogFailures } from "./subnet/catalog-check";
 import { NetworkLookups } from "./network/network-lookups";
 import { isUnknown } from "../framework/unknowns";
-
-/** Every output of a Subnet (each one an output property of the SDK's `Subnet`). */
-export type SubnetOutputs = {
-  /** Subnet name. */
-  name: string;
-  /** Description ("" when none). */
-  description: string;
-  /** The network as a CIDR, e.g. `10.1.0.0/24`. */
-  address: string;
-  /** Mask length of `address`. */
-  prefixLength: number;
-  /** Availability zone name. */
-  availabilityZone: string;
-  /** Availability zone id. */
-  availabilityZoneId: string;
-  /** Virtual network id. */
-  vpcId?: string;
-  /** True when routed, false when isolated. */
-  routedNetwork: boolean;
-  /** Gateway address. */
-  defaultGateway: string;
-  /** DNS servers. */
-  dnsServers: string[];
-  /** True for the project's default subnet in its zone. */
-  isDefault: boolean;
-  /** Tag names, in the service's order. */
-  tags: string[];
-  /** Tag ids, in the order of `tags`. */
-  tagIds: string[];
-  /** Project id. */
-  projectId: string;
-  /** State when last read: `created` once ready. */
-  state: NetworkState;
-  /** Network interfaces (of VMs) in the subnet when last read. */
-  interfaceCount: number;
-  /** Creation time (ISO 8601). */
-  createdTime: string;
-  /** The waits in force (the program's `timeouts`, kept by the framework so that `delete` sees them). */
-  timeouts?: SubnetInputs["timeouts"];
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  adoptId?: string;
-};
 
 /** What to do when the service refuses a create for one of these reasons. */
 const CREATE_ADVICE = {
@@ -271,6 +224,7 @@ function updateBody(
 export const definition = defineResource<SubnetInputs, SubnetOutputs>({
   typeName: "Subnet",
   inputs: SubnetInputs,
+  outputs: SubnetOutputs,
   diff: {
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),

@@ -48,9 +48,8 @@ import {
   madeExternalIpIds,
   vmInputsOf,
   vmOutputs,
-  type VmCarried,
-  type VmOutputs,
 } from "./vm/outputs";
+import { VmOutputs, type VmCarried } from "./outputs/vm";
 import { createRequestV1, createRequestV11, resolveVm, updateRequest } from "./vm/requests";
 import {
   findCreatedVm,
@@ -177,6 +176,7 @@ export function checkVmChange(
 export const definition = defineResource<VmInputs, VmOutputs>({
   typeName: "Vm",
   inputs: VmInputs,
+  outputs: VmOutputs,
   diff: {
     inPlaceWhen: {
       // An image change replaces the VM unless the new inputs allow a rebuild in place.

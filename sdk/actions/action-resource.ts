@@ -9,9 +9,12 @@
  * operation again. The component's outputs are the run's inputs and the outcome of the run.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
 import { VmCloudResource } from "../resource-base";
-import { actionComponentType, type VmCloudTypeName } from "../../provider/type-tokens";
+import { pluginToken, type VmCloudTypeName } from "../../provider/type-tokens";
 import { resourceFields } from "../../provider/actions/common/inputs";
+import { actionOutputs, ActionWaitOutputs } from "../../provider/actions/framework/action-outputs";
+import { outputProperties, type OutputSchema } from "../../provider/framework/output-fields";
 import { registrationStacks } from "../registration-stacks";
 
 /** A JSON value: what triggers, annotations and other free-form inputs may hold. */
@@ -57,20 +60,20 @@ export interface JobActionArgs extends ActionArgs {
   waitForCompletion?: pulumi.Input<boolean>;
 }
 
-/** The outputs every action resource has, besides its inputs: the outcome of its run. */
-const RUN_OUTPUTS = ["status", "finished", "startedAt", "finishedAt", "result", "error"] as const;
-
 /** What an action resource class registers with the engine. */
 export interface ActionDeclaration {
   /** The class name (its type token and provider module follow from it). */
   readonly typeName: VmCloudTypeName;
   /**
    * The operation it runs: its argument schema (with `triggers` and `timeouts`, the inputs),
-   * and whether there is an end to wait for (`wait`).
+   * its result's schema, whether there is an end to wait for (`wait`), and whether the service
+   * gives a job (`resume`): what the action's outputs follow from (action-outputs.ts).
    */
   readonly operation: {
-    readonly args: { readonly shape: Readonly<Record<string, unknown>> };
+    readonly args: z.ZodObject;
+    readonly result?: z.ZodType;
     readonly wait?: unknown;
+    readonly resume?: unknown;
   };
   /** Inputs that hold secrets: always sent as secrets, and never among the outputs. */
   readonly secretInputs?: readonly string[];
@@ -108,7 +111,7 @@ class ActionRun extends VmCloudResource {
     declared: ActionDeclaration,
     name: string,
     inputs: Record<string, unknown>,
-    outputs: readonly string[],
+    outputs: OutputSchema,
     opts: pulumi.CustomResourceOptions,
   ) {
     super(
@@ -135,7 +138,7 @@ class ActionWait extends VmCloudResource {
     super(
       "ActionWait",
       name,
-      { inputs: { shape: inputs }, outputs: [...RUN_OUTPUTS, "jobId"] },
+      { inputs: { shape: inputs }, outputs: ActionWaitOutputs },
       inputs,
       opts,
     );
@@ -226,14 +229,12 @@ export abstract class ActionResourceBase<R> extends pulumi.ComponentResource {
    * @param args      the program's inputs; only those the class declares are sent
    * @param opts      resource options: `parent`, `aliases`, `protect` and transformations
    *                  are the component's, the others its run's
-   * @param outputs   outputs beyond the outcome's (e.g. `jobId`)
    */
   protected constructor(
     declared: ActionDeclaration,
     name: string,
     args: object,
     opts: pulumi.CustomResourceOptions = {},
-    outputs: readonly string[] = [],
   ) {
     const given = args as Record<string, unknown>;
     const inputKeys = [
@@ -243,19 +244,21 @@ export abstract class ActionResourceBase<R> extends pulumi.ComponentResource {
     const inputs = Object.fromEntries(inputKeys.map((key) => [key, given[key]]));
     const restoreStacks = registrationStacks();
     try {
-      super(actionComponentType(declared.typeName), name, {}, componentOptions(opts));
+      super(pluginToken(declared.typeName), name, {}, componentOptions(opts));
     } finally {
       restoreStacks();
     }
-    const runOutputs = [...RUN_OUTPUTS, ...outputs];
+    const outputs = actionOutputs(declared.operation, declared.secretInputs);
     const run = new ActionRun(
       declared,
       name,
       inputs,
-      runOutputs,
+      outputs,
       runOptions(this, opts),
     ) as unknown as Record<string, pulumi.Output<unknown>>;
-    const recorded = inputKeys.filter((key) => !(declared.secretInputs ?? []).includes(key));
+    // The run records its inputs but the secret ones, and the outcome of the run.
+    const recorded = outputProperties(outputs).filter((key) => inputKeys.includes(key));
+    const runOutputs = outputProperties(outputs).filter((key) => !inputKeys.includes(key));
     // The wait gets everything the run recorded: unknown as a whole in a preview.
     const wait =
       declared.operation.wait === undefined
@@ -280,20 +283,11 @@ export abstract class ActionResourceBase<R> extends pulumi.ComponentResource {
   }
 }
 
-/** Base class of the action resources whose operation may start a job. `R` is its result. */
+/**
+ * Base class of the action resources whose operation may start a job (its service gives one,
+ * so the outputs, and the properties the base class sets, have `jobId`). `R` is its result.
+ */
 export abstract class ActionResource<R> extends ActionResourceBase<R> {
   /** The job id, when the service gave one (also the resource id then). */
   declare public readonly jobId: pulumi.Output<string | undefined>;
-
-  /** @param params  those of {@link ActionResourceBase}, which registers `jobId` too */
-  protected constructor(
-    ...params: [
-      declared: ActionDeclaration,
-      name: string,
-      args: object,
-      opts: pulumi.CustomResourceOptions | undefined,
-    ]
-  ) {
-    super(...params, ["jobId"]);
-  }
 }

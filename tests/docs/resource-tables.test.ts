@@ -1,7 +1,10 @@
 // The input tables of docs/resources/*.md list what the provider's input schemas list: one
 // row per input, no more, no fewer, so an input added to or removed from a schema cannot go
 // undocumented. Each row's default and "On change" cells say what the field facts beside the
-// schema say (input-fields.ts), which is also what `check` and `diff` do.
+// schema say (input-fields.ts), which is also what `check` and `diff` do. Their output tables
+// list every output of the outputs schema that is not an input (and may list an input whose
+// output says more, e.g. a VM's interfaces as they are), each with the schema's description
+// as its meaning and its secret flag (output-fields.ts), and nothing the schema lacks.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,26 +18,41 @@ import * as group from "../../provider/resources/inputs/security-group";
 import * as subnet from "../../provider/resources/inputs/subnet";
 import * as vm from "../../provider/resources/inputs/vm";
 import { inputFacts, type InputSchema } from "../../provider/resources/framework/input-fields";
+import {
+  descriptionOf,
+  outputFacts,
+  outputProperties,
+  type OutputSchema,
+} from "../../provider/framework/output-fields";
+import { DiskOutputs } from "../../provider/resources/outputs/disk";
+import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-attachment";
+import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
+import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
+import { PlacementGroupOutputs } from "../../provider/resources/outputs/placement-group";
+import { SecurityGroupOutputs } from "../../provider/resources/outputs/security-group";
+import { SecurityGroupRuleOutputs } from "../../provider/resources/outputs/security-group-rule";
+import { SubnetOutputs } from "../../provider/resources/outputs/subnet";
+import { VmOutputs } from "../../provider/resources/outputs/vm";
 
 const repo = join(__dirname, "../..");
 
-const PAGES: Array<[string, InputSchema]> = [
-  ["disk.md", disk.DiskInputs],
-  ["disk-attachment.md", attachment.DiskAttachmentInputs],
-  ["security-group-rule.md", rule.SecurityGroupRuleInputs],
-  ["security-group.md", group.SecurityGroupInputs],
-  ["subnet.md", subnet.SubnetInputs],
-  ["vm.md", vm.VmInputs],
-  ["free-tier-vm.md", vm.FreeTierVmInputs],
-  ["external-ip.md", externalIp.ExternalIpInputs],
-  ["placement-group.md", placementGroup.PlacementGroupInputs],
+const PAGES: Array<[string, InputSchema, OutputSchema]> = [
+  ["disk.md", disk.DiskInputs, DiskOutputs],
+  ["disk-attachment.md", attachment.DiskAttachmentInputs, DiskAttachmentOutputs],
+  ["security-group-rule.md", rule.SecurityGroupRuleInputs, SecurityGroupRuleOutputs],
+  ["security-group.md", group.SecurityGroupInputs, SecurityGroupOutputs],
+  ["subnet.md", subnet.SubnetInputs, SubnetOutputs],
+  ["vm.md", vm.VmInputs, VmOutputs],
+  ["free-tier-vm.md", vm.FreeTierVmInputs, FreeTierVmOutputs],
+  ["external-ip.md", externalIp.ExternalIpInputs, ExternalIpOutputs],
+  ["placement-group.md", placementGroup.PlacementGroupInputs, PlacementGroupOutputs],
 ];
 
-/** The rows of the page's first table headed `| Input |`, as name → cells by column title. */
-function inputRows(page: string): Map<string, Record<string, string>> {
+/** The rows of the page's first table headed `| <title> |`, as name → cells by column title. */
+function tableRows(page: string, title: string): Map<string, Record<string, string>> {
   const lines = readFileSync(join(repo, "docs/resources", page), "utf8").split("\n");
-  const start = lines.findIndex((line) => line.startsWith("| Input |"));
-  expect(start, `${page} has an input table`).toBeGreaterThanOrEqual(0);
+  const start = lines.findIndex((line) => line.startsWith(`| ${title} |`));
+  expect(start, `${page} has a table of ${title.toLowerCase()}s`).toBeGreaterThanOrEqual(0);
   const cellsOf = (line: string) =>
     line
       .split("|")
@@ -53,13 +71,18 @@ function inputRows(page: string): Map<string, Record<string, string>> {
   return rows;
 }
 
+/** The rows of the page's input table. */
+function inputRows(page: string): Map<string, Record<string, string>> {
+  return tableRows(page, "Input");
+}
+
 /** How a docs cell may write `value`, a default `check` fills in. */
 function spellings(value: unknown): string[] {
   if (Array.isArray(value) && value.length === 0) return ["none", "`[]`"];
   return [`\`${JSON.stringify(value)}\``, `\`${String(value)}\``];
 }
 
-describe.each(PAGES)("docs/resources/%s", (page, schema) => {
+describe.each(PAGES)("docs/resources/%s", (page, schema, outputs) => {
   it("has one row per input of the schema", () => {
     expect([...inputRows(page).keys()].sort()).toEqual(Object.keys(schema.shape).sort());
   });
@@ -82,5 +105,31 @@ describe.each(PAGES)("docs/resources/%s", (page, schema) => {
       ).toBe(true);
     }
     if (meta.secret === true) expect(row.Type).toMatch(/secret/);
+  });
+
+  it("has one row per output that is not an input, and none the outputs schema lacks", () => {
+    const rows = [...tableRows(page, "Output").keys()];
+    const properties = outputProperties(outputs);
+    const recordedOnly = properties.filter((key) => !(key in schema.shape));
+    expect(
+      recordedOnly.filter((key) => !rows.includes(key)),
+      "outputs with no row",
+    ).toEqual([]);
+    expect(
+      rows.filter((key) => !properties.includes(key)),
+      "rows of no output",
+    ).toEqual([]);
+  });
+
+  it("says what each output listed is, in the schema's words, and which are secret", () => {
+    const facts = outputFacts(outputs);
+    for (const [output, row] of tableRows(page, "Output")) {
+      expect(row.Meaning, `${page}: ${output}`).toBe(
+        descriptionOf(outputs.shape[output] as z.ZodType),
+      );
+      expect(row.Type!.includes("**secret**"), `${output}: ${row.Type}`).toBe(
+        facts[output]?.secret === true,
+      );
+    }
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { providerShim, providerShimForType } from "../../provider/shim";
-import { TYPE_MODULES, TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
+import { TYPE_TOKENS, VMCLOUD_TYPES } from "../../provider/type-tokens";
 
 describe("providerShimForType (what the import-aware host gives a Read with no __provider)", () => {
   it("answers each class's own shim from its type token", () => {
-    for (const name of Object.keys(TYPE_TOKENS) as VmCloudTypeName[]) {
-      expect(providerShimForType(TYPE_TOKENS[name])).toBe(providerShim(TYPE_MODULES[name]));
+    for (const { token, module } of Object.values(VMCLOUD_TYPES)) {
+      expect(providerShimForType(token)).toBe(providerShim(module));
     }
     expect(providerShimForType(TYPE_TOKENS.Vm)).toContain(
       '"@vmcloud/pulumi/provider/resources/vm"',

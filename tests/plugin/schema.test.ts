@@ -1,6 +1,6 @@
-// The plugin's package schema is generated from the definitions: every input of every resource
-// appears in it with its description, its type, whether it is secret and whether it is
-// required, and nothing else does; the provider's configuration is the settings table. The
+// The plugin's package schema is generated from the definitions: every input and output of
+// every resource appears in it with its description, its type, whether it is secret and whether
+// it is required, and nothing else does; the provider's configuration is the settings table. The
 // plugin loads each kind's module on first use, so the built package is what is tested
 // (`npm run build` first, as `npm test` does).
 import { createRequire } from "node:module";
@@ -12,12 +12,14 @@ import type * as Schema from "../../provider/plugin/schema/package-schema";
 import type { PropertySpec } from "../../provider/plugin/schema/pulumi-types";
 import type { ResourceLifecycle } from "../../provider/resources/framework/define-resource";
 import type * as InputFields from "../../provider/resources/framework/input-fields";
+import type * as OutputFields from "../../provider/framework/output-fields";
 import type * as Settings from "../../provider/runtime/settings";
 
 const built = createRequire(join(__dirname, "../../dist/provider/plugin/"));
 const { PLUGIN_RESOURCES, lifecycleOf, pluginToken } = built("./kinds.js") as typeof Kinds;
 const { packageSchema } = built("./schema/package-schema.js") as typeof Schema;
 const { inputFacts } = built("../resources/framework/input-fields.js") as typeof InputFields;
+const { outputFacts } = built("../framework/output-fields.js") as typeof OutputFields;
 const { allSettings } = built("../runtime/settings.js") as typeof Settings;
 
 const schema = packageSchema("1.2.3");
@@ -29,7 +31,9 @@ function expectedType(node: Record<string, unknown>): string {
     const types = new Set(branches.map((b) => expectedType(b)));
     return types.size === 1 ? [...types][0]! : "ref";
   }
-  const type = node.type as string | undefined;
+  // A nullable value (`["string", "null"]`) is its type: a schema property may always be null.
+  const raw = node.type as string | string[] | undefined;
+  const type = Array.isArray(raw) ? raw.find((t) => t !== "null") : raw;
   if (type === "array") return "array";
   if (type === "object") return node.properties === undefined ? "object" : "ref";
   if (node.enum !== undefined) return "string";
@@ -73,6 +77,30 @@ describe("the plugin's package schema", () => {
           expect(schema.types[ref.slice("#/types/".length)], ref).toBeDefined();
         }
       }
+    });
+  }
+
+  for (const name of PLUGIN_RESOURCES) {
+    it(`${name}: every output with its description, type and secret flag, and nothing else`, () => {
+      const lifecycle = lifecycleOf(pluginToken(name)) as ResourceLifecycle;
+      const json = z.toJSONSchema(lifecycle.outputs, { io: "output", unrepresentable: "any" }) as {
+        properties: Record<string, Record<string, unknown>>;
+        required?: string[];
+      };
+      const facts = outputFacts(lifecycle.outputs);
+      const recorded = Object.keys(json.properties).filter((key) => facts[key]?.internal !== true);
+      const spec = schema.resources[pluginToken(name)]!;
+      expect(Object.keys(spec.properties).sort()).toEqual(recorded.sort());
+      for (const key of recorded) {
+        const node = json.properties[key]!;
+        const property = spec.properties[key]!;
+        expect(property.description, `${name}.${key}`).toBe(node.description);
+        expect(actualType(property), `${name}.${key}`).toBe(expectedType(node));
+        expect(property.secret === true, `${name}.${key} secret`).toBe(facts[key]?.secret === true);
+      }
+      expect(spec.required.sort()).toEqual(
+        (json.required ?? []).filter((key) => recorded.includes(key)).sort(),
+      );
     });
   }
 

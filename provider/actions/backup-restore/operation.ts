@@ -48,20 +48,27 @@ export const BackupRestoreArgs = z.strictObject({
 export type BackupRestoreArgs = z.output<typeof BackupRestoreArgs>;
 
 /** The result of a backup restore (camelCase of the operation log). */
-export interface BackupRestoreResult {
+export const BackupRestoreResultSchema = z.strictObject({
   /** The restored backup. */
-  backupId: string;
+  backupId: z.string().describe("The restored backup"),
   /** `server` or `volume`. */
-  targetKind: "server" | "volume";
+  targetKind: z.enum(["server", "volume"]).describe("`server` or `volume`"),
   /** The VM or disk restored into. */
-  targetId: string;
+  targetId: z.string().describe("The VM or disk restored into"),
   /** The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`. */
-  jobStatus?: string;
+  jobStatus: z
+    .string()
+    .optional()
+    .describe("The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`"),
   /** The service's error code, when the job failed. */
-  errorCode?: string;
+  errorCode: z.string().optional().describe("The service's error code, when the job failed"),
   /** The service's error message, when the job failed. */
-  errorMessage?: string;
-}
+  errorMessage: z.string().optional().describe("The service's error message, when the job failed"),
+});
+
+/** The result of a backup restore (camelCase of the operation log). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface BackupRestoreResult extends z.output<typeof BackupRestoreResultSchema> {}
 
 /** The request body for `args`; `power_on` only when set. */
 export function backupRestoreBody(args: BackupRestoreArgs): BackupRestoreRequest {
@@ -143,6 +150,7 @@ function fromLog(
 export const backupRestore = {
   title: "backup restore",
   args: BackupRestoreArgs,
+  result: BackupRestoreResultSchema,
   requestIssues: (args) =>
     wireIssues(
       backupRestoreEndpoints.backupRestore,

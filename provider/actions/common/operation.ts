@@ -18,6 +18,11 @@ export interface Operation<A, R> {
   /** The camelCase arguments' schema: types, enums and per-field limits. */
   readonly args: z.ZodType<A>;
   /**
+   * The schema of the operation's own result, described (what an action resource records as
+   * its `result` output). Absent for operations served only as functions.
+   */
+  readonly result?: z.ZodType<R>;
+  /**
    * The request the arguments make, checked with the endpoint's schemas, as issues at the
    * arguments' paths. Called only with arguments that passed {@link args}.
    */

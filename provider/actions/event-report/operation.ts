@@ -81,12 +81,16 @@ export const EventReportArgs = z.strictObject({
 export type EventReportArgs = z.output<typeof EventReportArgs>;
 
 /** The result of an event report or clear. */
-export interface EventReportResult {
+export const EventReportResultSchema = z.strictObject({
   /** What was done: `report` or `clear`. */
-  action: EventAction;
+  action: EventAction.describe("What was done: `report` or `clear`"),
   /** How many events were sent. */
-  count: number;
-}
+  count: z.number().describe("How many events were sent"),
+});
+
+/** The result of an event report or clear. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface EventReportResult extends z.output<typeof EventReportResultSchema> {}
 
 /** The event arguments the service takes as metadata: metadata key, then argument. */
 const METADATA_ARGS = {
@@ -171,6 +175,7 @@ const PLACEHOLDER_PROJECT = "0".repeat(32);
 export const eventReport = {
   title: "event report",
   args: EventReportArgs,
+  result: EventReportResultSchema,
   requestIssues(args) {
     const action = args.action ?? "report";
     const issues: ArgIssue[] = [];

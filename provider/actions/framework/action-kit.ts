@@ -13,6 +13,7 @@ import { operationsProject, type OperationContext } from "../common/context";
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../common/inputs";
 import type { Operation } from "../common/operation";
 import type { OperationOutcome } from "../common/outcome";
+import { OUTCOME_KEYS } from "./action-outputs";
 
 /** The inputs every action resource has, besides its operation's arguments. */
 export interface CommonInputs {
@@ -61,9 +62,6 @@ export function normalTriggers(value: unknown): unknown {
   }
   return value;
 }
-
-/** Outcome fields of the outputs (everything else is an input). */
-const OUTCOME_KEYS = ["jobId", "status", "finished", "startedAt", "finishedAt", "result", "error"];
 
 /** The outcome a record holds (the outputs of the last run). */
 export function recordedOutcome<R>(outs: Record<string, unknown>): OperationOutcome<R> {

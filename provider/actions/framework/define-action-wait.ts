@@ -22,10 +22,11 @@ import { ProviderError } from "../../framework/provider-error";
 import { configureRuntime } from "../../runtime/context";
 import { TriggersInput } from "../common/inputs";
 import { recordedOutcome, normalTriggers, type ActionKit } from "./action-kit";
+import { ActionWaitOutputs } from "./action-outputs";
 import { runIdentity } from "./runs-started-here";
 import { updateWait, waitOnce, type WaitInputs } from "./wait-steps";
 
-/** The dynamic provider of `ActionWait`, with the schema of its inputs. */
+/** The lifecycle of `ActionWait`, with the schema of its inputs (and, as every kind, its outputs). */
 export interface ActionWaitLifecycle extends Lifecycle {
   /** The wait's inputs. */
   readonly inputs: z.ZodType<WaitInputs>;
@@ -51,6 +52,7 @@ export function defineActionWait(
   return {
     typeName: "ActionWait",
     inputs,
+    outputs: ActionWaitOutputs,
 
     configure(config) {
       configureRuntime(config);

@@ -7,9 +7,10 @@
  *   values unknown during preview pass; `waitForCompletion` defaults to true where the
  *   operation has it;
  * - create: sends the operation once and records its start without waiting (the outputs are
- *   the inputs without secrets plus the outcome: job id, status, time); the wait for its job is
- *   a second resource, `ActionWait` (define-action-wait.ts), so the engine has recorded the run
- *   before the long wait begins and an `up` killed mid-wait never sends it again;
+ *   the inputs without secrets plus the outcome: job id, status, time; action-outputs.ts has
+ *   their schema); the wait for its job is a second resource, `ActionWait`
+ *   (define-action-wait.ts), so the engine has recorded the run before the long wait begins and
+ *   an `up` killed mid-wait never sends it again;
  * - diff: a change of `triggers` replaces the resource, which runs the operation again; a
  *   change of any other input is an in-place update that only records the new inputs (the
  *   operation does not run again: these operations restore, restart and migrate, and must not
@@ -30,6 +31,7 @@ import { checkArgs, type Operation } from "../common/operation";
 import { failuresForEngine } from "../../framework/check-failures";
 import { argumentPath } from "../common/wire-check";
 import { actionKit, type ActionDefinition, type ActionKit, type CommonInputs } from "./action-kit";
+import { actionOutputs } from "./action-outputs";
 import { preflight } from "./action-preflight";
 import { runOnce, updateRecord } from "./action-steps";
 
@@ -49,7 +51,7 @@ export type ActionInputs<S extends z.ZodObject> = z.ZodObject<
   S["_zod"]["config"]
 >;
 
-/** The lifecycle of an action's run, with the schema of its inputs. */
+/** The lifecycle of an action's run, with the schema of its inputs (and, as every kind, its outputs). */
 export interface ActionLifecycle<S extends z.ZodObject> extends Lifecycle {
   /** The resource's inputs. */
   readonly inputs: ActionInputs<S>;
@@ -63,7 +65,10 @@ export interface ActionLifecycle<S extends z.ZodObject> extends Lifecycle {
  */
 export function defineAction<S extends z.ZodObject, R>(
   typeName: string,
-  operation: Operation<NoInfer<z.output<S>>, R> & { readonly args: S },
+  operation: Operation<NoInfer<z.output<S>>, R> & {
+    readonly args: S;
+    readonly result: z.ZodType<R>;
+  },
   options: ActionOptions = {},
 ): ActionLifecycle<S> {
   const inputs = operation.args.extend(resourceFields) as ActionInputs<S>;
@@ -79,6 +84,7 @@ export function defineAction<S extends z.ZodObject, R>(
   return {
     typeName,
     inputs,
+    outputs: actionOutputs(operation, options.secrets),
     kit: kit as ActionKit<z.output<S>, unknown>,
 
     configure(config) {

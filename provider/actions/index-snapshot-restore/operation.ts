@@ -48,18 +48,30 @@ export const IndexSnapshotRestoreArgs = z.strictObject({
 export type IndexSnapshotRestoreArgs = z.output<typeof IndexSnapshotRestoreArgs>;
 
 /** The result of an index snapshot restore. */
-export interface IndexSnapshotRestoreResult {
+export const IndexSnapshotRestoreResultSchema = z.strictObject({
   /** The cluster that owns the snapshot. */
-  clusterId: string;
+  clusterId: z.string().describe("The cluster that owns the snapshot"),
   /** The snapshot restored. */
-  snapshotId: string;
+  snapshotId: z.string().describe("The snapshot restored"),
   /** The cluster restored into. */
-  targetClusterId: string;
+  targetClusterId: z.string().describe("The cluster restored into"),
   /** The target's actions when last read (empty once idle). */
-  targetActions?: string[];
+  targetActions: z
+    .array(z.string())
+    .optional()
+    .describe("The target's actions when last read (empty once idle)"),
   /** The target's status code when last read (`200` available). */
-  targetStatus?: string;
-}
+  targetStatus: z
+    .string()
+    .optional()
+    .describe("The target's status code when last read (`200` available)"),
+});
+
+/** The result of an index snapshot restore. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface IndexSnapshotRestoreResult extends z.output<
+  typeof IndexSnapshotRestoreResultSchema
+> {}
 
 /** The request body for `args`; unset fields are not sent. */
 export function indexRestoreBody(args: IndexSnapshotRestoreArgs): IndexSnapshotRestoreRequest {
@@ -110,6 +122,7 @@ function describeCluster(cluster: SearchCluster): string {
 export const indexSnapshotRestore = {
   title: "index snapshot restore",
   args: IndexSnapshotRestoreArgs,
+  result: IndexSnapshotRestoreResultSchema,
   requestIssues: (args) =>
     wireIssues(
       indexSnapshotRestoreEndpoints.indexSnapshotRestore,

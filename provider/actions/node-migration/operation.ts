@@ -62,38 +62,52 @@ export const NodeMigrationArgs = z.strictObject({
 export type NodeMigrationArgs = z.output<typeof NodeMigrationArgs>;
 
 /** One node's part of the migration job. */
-export interface NodeMigrationNode {
+export const NodeMigrationNodeSchema = z.strictObject({
   /** Node id. */
-  nodeId: string;
+  nodeId: z.string().describe("Node id"),
   /** Node name. */
-  nodeName: string;
+  nodeName: z.string().describe("Node name"),
   /** Phase of the node's sub-job. */
-  phase: string;
+  phase: z.string().describe("Phase of the node's sub-job"),
   /** Why it failed. */
-  reason?: string;
+  reason: z.string().optional().describe("Why it failed"),
   /** Details. */
-  message?: string;
-}
+  message: z.string().optional().describe("Details"),
+});
+
+/** One node's part of the migration job. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface NodeMigrationNode extends z.output<typeof NodeMigrationNodeSchema> {}
+
+// Typed with the interface's name, so that the SDK's docs link to it.
+const nodeList: z.ZodType<NodeMigrationNode[]> = z.array(NodeMigrationNodeSchema);
 
 /** The result of a node migration. */
-export interface NodeMigrationResult {
+export const NodeMigrationResultSchema = z.strictObject({
   /** Source cluster. */
-  clusterId: string;
+  clusterId: z.string().describe("Source cluster"),
   /** Target cluster. */
-  targetClusterId: string;
+  targetClusterId: z.string().describe("Target cluster"),
   /** The nodes asked for. */
-  nodeIds: string[];
+  nodeIds: z.array(z.string()).describe("The nodes asked for"),
   /** Login mode used: `sshKey` or `password`. */
-  loginMode: "sshKey" | "password";
+  loginMode: z.enum(["sshKey", "password"]).describe("Login mode used: `sshKey` or `password`"),
   /** Job phase when last read: Initializing, Running, Success or Failed. */
-  phase?: string;
+  phase: z
+    .string()
+    .optional()
+    .describe("Job phase when last read: Initializing, Running, Success or Failed"),
   /** The job's reason, when it failed. */
-  reason?: string;
+  reason: z.string().optional().describe("The job's reason, when it failed"),
   /** The job's message, when it failed. */
-  message?: string;
+  message: z.string().optional().describe("The job's message, when it failed"),
   /** Each node's sub-job, when the job was read. */
-  nodes?: NodeMigrationNode[];
-}
+  nodes: nodeList.optional().describe("Each node's sub-job, when the job was read"),
+});
+
+/** The result of a node migration. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface NodeMigrationResult extends z.output<typeof NodeMigrationResultSchema> {}
 
 function base64(text: string): string {
   return Buffer.from(text, "utf8").toString("base64");
@@ -222,6 +236,7 @@ function describeJob(job: Job): string {
 export const nodeMigration = {
   title: "node migration",
   args: NodeMigrationArgs,
+  result: NodeMigrationResultSchema,
   requestIssues(args) {
     const login = loginIssues(args);
     const explained = new Set(login.map((issue) => issue.path.join(".")));

@@ -21,12 +21,18 @@ export const QueueManagerRestartArgs = z.strictObject({
 export type QueueManagerRestartArgs = z.output<typeof QueueManagerRestartArgs>;
 
 /** The result of a queue manager restart (the service's answer in camelCase). */
-export interface QueueManagerRestartResult {
+export const QueueManagerRestartResultSchema = z.strictObject({
   /** The service's execution result, e.g. `success`. */
-  result: string;
+  result: z.string().describe("The service's execution result, e.g. `success`"),
   /** The instance restarted. */
-  instanceId: string;
-}
+  instanceId: z.string().describe("The instance restarted"),
+});
+
+/** The result of a queue manager restart (the service's answer in camelCase). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface QueueManagerRestartResult extends z.output<
+  typeof QueueManagerRestartResultSchema
+> {}
 
 const toArgs = prefixMapper([
   [["params", "project_id"], ["projectId"]],
@@ -44,6 +50,7 @@ export function isSuccessResult(result: string): boolean {
 export const queueManagerRestart = {
   title: "queue manager restart",
   args: QueueManagerRestartArgs,
+  result: QueueManagerRestartResultSchema,
   requestIssues: (args) =>
     wireIssues(
       queueManagerRestartEndpoints.queueManagerRestart,

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { inputFacts, type InputSchema } from "../../resources/framework/input-fields";
+import { outputFacts, type OutputSchema } from "../../framework/output-fields";
 import { allSettings } from "../../runtime/settings";
 import type { ResourceLifecycle } from "../../resources/framework/define-resource";
 import { PLUGIN_PACKAGE, PLUGIN_RESOURCES, lifecycleOf, pluginToken } from "../kinds";
@@ -73,20 +74,48 @@ function inputProperties(
   return { properties, required: json.required ?? [] };
 }
 
-/** The schema of a resource kind. */
-function resourceSpec(types: PulumiTypes, lifecycle: ResourceLifecycle): ResourceSpec {
+/**
+ * A kind's outputs as schema properties: what it records, secrets marked; not the provider's
+ * own records (`internal`), which are no output property of any SDK.
+ */
+function outputProperties(
+  types: PulumiTypes,
+  typeName: string,
+  outputs: OutputSchema,
+): { properties: Record<string, PropertySpec>; required: string[] } {
+  const json = jsonSchemaOf(outputs, "output");
+  const facts = outputFacts(outputs);
+  const properties: Record<string, PropertySpec> = {};
+  for (const [key, node] of Object.entries(json.properties ?? {})) {
+    if (facts[key]?.internal === true) continue;
+    const spec = types.property(
+      node,
+      `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`,
+    );
+    properties[key] = facts[key]?.secret === true ? { ...spec, secret: true } : spec;
+  }
+  const required = (json.required ?? []).filter((key) => key in properties);
+  return { properties, required };
+}
+
+/** The schema of a resource kind, its inputs' object types in `types`, its outputs' in `outputTypes`. */
+function resourceSpec(
+  types: PulumiTypes,
+  outputTypes: PulumiTypes,
+  lifecycle: ResourceLifecycle,
+): ResourceSpec {
   const inputs = inputProperties(
     types,
     lifecycle.typeName,
     lifecycle.inputs,
     lifecycle.alwaysReplaces,
   );
+  const outputs = outputProperties(outputTypes, lifecycle.typeName, lifecycle.outputs);
   return {
     inputProperties: inputs.properties,
     requiredInputs: inputs.required,
-    // The outputs hold every input as recorded; what the cloud computes is added to them.
-    properties: inputs.properties,
-    required: [],
+    properties: outputs.properties,
+    required: outputs.required,
   };
 }
 
@@ -106,11 +135,13 @@ function configVariables(): Record<string, PropertySpec> {
 
 /** The package schema of version `version`. */
 export function packageSchema(version: string): PackageSpec {
-  const types = new PulumiTypes((name) => pluginToken(name), new Set(PLUGIN_RESOURCES));
+  const reserved = new Set<string>(PLUGIN_RESOURCES);
+  const types = new PulumiTypes((name) => pluginToken(name), reserved);
+  const outputTypes = new PulumiTypes((name) => pluginToken(name), reserved, "Output");
   const resources = Object.fromEntries(
     PLUGIN_RESOURCES.map((name) => [
       pluginToken(name),
-      resourceSpec(types, lifecycleOf(pluginToken(name)) as ResourceLifecycle),
+      resourceSpec(types, outputTypes, lifecycleOf(pluginToken(name)) as ResourceLifecycle),
     ]),
   );
   const variables = configVariables();
@@ -133,6 +164,6 @@ export function packageSchema(version: string): PackageSpec {
       inputProperties: variables,
     },
     resources,
-    types: types.objects,
+    types: { ...types.objects, ...outputTypes.objects },
   };
 }

@@ -79,16 +79,19 @@ export class PulumiTypes {
    * @param token     the token of the object type `name`
    * @param reserved  names an object type may not take (the resources': generated SDKs put
    *                  both in one module)
+   * @param suffix    what every object type's name ends with (`Output` for the outputs' types,
+   *                  which differ from the inputs')
    */
   constructor(
     private readonly token: (name: string) => string,
     private readonly reserved: ReadonlySet<string> = new Set(),
+    private readonly suffix = "",
   ) {}
 
   /** The name of one item of the list `name`: `VmDisks` → `VmDisk` (`…Spec` if that is taken). */
   private itemName(name: string): string {
     const single = name.endsWith("s") ? name.slice(0, -1) : `${name}Item`;
-    return this.reserved.has(single) ? `${single}Spec` : single;
+    return this.reserved.has(single) && this.suffix === "" ? `${single}Spec` : single;
   }
 
   /** The property spec of `node`; `name` names an object type it needs (`VmBootDisk`). */
@@ -99,7 +102,7 @@ export class PulumiTypes {
 
   /** The object type `name` of the object `node`; returns its token. */
   objectType(node: JsonSchema, name: string, requiredToo = true): string {
-    const token = this.token(name);
+    const token = this.token(`${name}${this.suffix}`);
     const properties = Object.fromEntries(
       Object.entries(node.properties ?? {}).map(([key, child]) => [
         key,

@@ -1,53 +1,10 @@
 /**
- * What a `Disk` records in the stack: every input as the cloud reports it (references by
- * name, so a program may give names or ids) plus what the cloud computed. Built from one disk
+ * What a `Disk` records in the stack (its schema: outputs/disk.ts), built from one disk
  * response, so `read` works from an id alone and `import` records complete inputs.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import type { DiskStatus } from "../../../api/vm/enums";
 import type { DiskInputs } from "../inputs/disk";
-
-/** The outputs of a Disk (each one an output property of the SDK's `Disk`). */
-export type DiskOutputs = {
-  /** Disk name. */
-  name: string;
-  /** Description ("" when none). */
-  description: string;
-  /** Size in GB. */
-  size: number;
-  /** Disk type name. */
-  diskType: string;
-  /** Disk type id. */
-  diskTypeId: string;
-  /** Availability zone name. */
-  availabilityZone: string;
-  /** Availability zone id. */
-  availabilityZoneId: string;
-  /** Read-only flag. */
-  readonly: boolean;
-  /** Shared flag. */
-  shared: boolean;
-  /** Encrypted flag. */
-  encrypted: boolean;
-  /** Tag names, in the service's order. */
-  tags: string[];
-  /** Tag ids, in the order of `tags`. */
-  tagIds: string[];
-  /** Project id. */
-  projectId: string;
-  /** State when last read: `available` or `in_use` once created. */
-  state: DiskStatus;
-  /** True for a VM's boot disk. */
-  bootable: boolean;
-  /** Ids of the VMs the disk is attached to. */
-  attachedVmIds: string[];
-  /** Creation time (ISO 8601). */
-  createdTime: string;
-  /** The waits in force (copied from the inputs by the framework). */
-  timeouts?: DiskInputs["timeouts"];
-  /** The id given as `adoptId` when this resource adopted an existing object. */
-  adoptId?: string;
-};
+import type { DiskOutputs } from "../outputs/disk";
 
 /** The outputs of `disk`. */
 export function diskOutputs(disk: DiskResponse): DiskOutputs {

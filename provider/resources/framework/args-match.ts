@@ -57,23 +57,24 @@ type OutputKeys<T> = Exclude<
 
 /**
  * `true` when the output properties a resource class declares are exactly its inputs (`Inputs`,
- * the keys of its input schema) and the other outputs it lists (`Listed`); otherwise an object
- * type naming what differs, which {@link Assert} then refuses. The class registers exactly
- * those names with the engine, so a declared output missing from them would stay undefined.
+ * the keys of its input schema) and its outputs (`Outputs`, the keys of its outputs schema but
+ * the provider's internal ones); otherwise an object type naming what differs, which
+ * {@link Assert} then refuses. The class registers exactly those names with the engine, so a
+ * declared output missing from them would stay undefined.
  *
  * The SDK's `cloudObject` (sdk/cloud-resource.ts) applies it to each resource class's
- * declaration, so a list that does not fit its class fails to compile.
+ * declaration, so a class that does not fit its schemas fails to compile.
  */
-export type OutputsMatchClass<Class, Inputs extends PropertyKey, Listed extends PropertyKey> = [
-  Exclude<OutputKeys<Class>, Inputs | Listed>,
+export type OutputsMatchClass<Class, Inputs extends PropertyKey, Outputs extends PropertyKey> = [
+  Exclude<OutputKeys<Class>, Inputs | Outputs>,
 ] extends [never]
-  ? [Exclude<Inputs | Listed, OutputKeys<Class>>] extends [never]
+  ? [Exclude<Inputs | Outputs, OutputKeys<Class>>] extends [never]
     ? true
     : {
-        error: "inputs or listed outputs the class does not declare";
-        keys: Exclude<Inputs | Listed, OutputKeys<Class>>;
+        error: "inputs or outputs the class does not declare";
+        keys: Exclude<Inputs | Outputs, OutputKeys<Class>>;
       }
   : {
-      error: "declared outputs that are neither inputs nor listed";
-      keys: Exclude<OutputKeys<Class>, Inputs | Listed>;
+      error: "declared outputs that are neither inputs nor outputs of the schema";
+      keys: Exclude<OutputKeys<Class>, Inputs | Outputs>;
     };

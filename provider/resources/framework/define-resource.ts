@@ -21,6 +21,7 @@ import { ADOPT_INPUT, adoptExisting } from "./adopt-existing";
 import { plain } from "../../framework/dynamic-provider";
 import type { Lifecycle } from "../../framework/lifecycle";
 import { replacements } from "./replacements";
+import type { OutputSchema } from "../../framework/output-fields";
 import { failuresForEngine } from "../../framework/check-failures";
 import {
   inputDefaults,
@@ -64,6 +65,11 @@ export interface ResourceDefinition<
    * which are only local, which the cloud chooses when unset, and the defaults `check` fills.
    */
   inputs: InputSchema;
+  /**
+   * The zod schema of what the resource records (from provider/resources/outputs), made with
+   * `resourceOutputs`: every output with its description, and which are secret.
+   */
+  outputs: OutputSchema;
   /** How inputs compare and in which order a replacement goes, where the defaults do not fit. */
   diff?: ResourceDiff<I>;
   /**
@@ -201,7 +207,7 @@ async function catalogFailures<I extends Record<string, unknown>>(
   }
 }
 
-/** A resource's lifecycle, with the input schema it checks. */
+/** A resource's lifecycle, with the input schema it checks (and, as every kind, its outputs). */
 export interface ResourceLifecycle extends Lifecycle {
   /** The input schema (with its field facts). */
   readonly inputs: InputSchema;
@@ -254,6 +260,7 @@ export function defineResource<
     alwaysReplaces: spec.replaceOn.filter(
       (key) => !inPlaceWhen.some(([inPlace]) => inPlace === key),
     ),
+    outputs: def.outputs,
     configure(config) {
       configureRuntime(config);
     },

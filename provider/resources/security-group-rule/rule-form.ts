@@ -10,24 +10,7 @@ import type {
 } from "../../../api/vm/security-group-rules";
 import { canonical } from "../../framework/diff-inputs";
 import { RULE_DEFAULTS, type RuleSpec } from "../inputs/security-group-rule";
-
-/** A rule with its defaults applied: what inputs and outputs both hold. */
-export type RuleForm = {
-  /** `ingress` or `egress`. */
-  direction: "ingress" | "egress";
-  /** `IPv4` or `IPv6`. */
-  etherType: "IPv4" | "IPv6";
-  /** `tcp`, `udp`, `icmp` or `any`. */
-  protocol: "tcp" | "udp" | "icmp" | "any";
-  /** `"any"` or `"from:to"`. */
-  portRange: string;
-  /** Remote CIDR, when the rule names one. */
-  remoteIpPrefix?: string;
-  /** Remote security group id, when the rule names one. */
-  remoteSecurityGroupId?: string;
-  /** Description ("" when none). */
-  description: string;
-};
+import type { RuleForm } from "../outputs/security-group-rule";
 
 /** `spec` with its defaults filled in; fields left undefined are dropped. */
 export function ruleForm(spec: RuleSpec): RuleForm {

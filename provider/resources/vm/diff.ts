@@ -9,7 +9,7 @@
  */
 import { sameNamesOrIds } from "../framework/references";
 import type { InterfaceSpec, VmDiskSpec } from "../inputs/vm";
-import type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput } from "./outputs";
+import type { AttachedDiskOutput, BootDiskOutput, VmInterfaceOutput } from "../outputs/vm";
 
 type Olds = Record<string, unknown>;
 

@@ -14,16 +14,10 @@ import type { ImageMetadataItem, ImageResponse } from "../../../api/vm/images";
 import { propertyPath } from "../../framework/check-failures";
 import { isUnknown } from "../../framework/unknowns";
 import { InputError } from "../framework/input-error";
+import type { VmOutputs } from "../outputs/vm";
 
 /** The typed metadata values of a VM, as a program gives them and the outputs hold them. */
-export type TypedMetadata = {
-  /** Host name the VM has (the image's `hostname` field), if any. */
-  hostname?: string;
-  /** Login of the image's user (its `linux_login` field: given or the image's default). */
-  userName?: string;
-  /** SSH public keys the VM has (its `public_key` field), if any. */
-  sshPublicKeys?: string[];
-};
+export type TypedMetadata = Pick<VmOutputs, "hostname" | "userName" | "sshPublicKeys">;
 
 /** The name of a typed metadata input. */
 export type TypedInput = keyof TypedMetadata;

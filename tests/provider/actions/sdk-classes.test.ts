@@ -8,7 +8,7 @@ import {
   NodeMigration,
   QueueManagerRestart,
 } from "../../../sdk/actions";
-import { actionComponentType, TYPE_TOKENS } from "../../../provider/type-tokens";
+import { pluginToken, TYPE_TOKENS } from "../../../provider/type-tokens";
 import { named as fixture, startActionsEnv } from "./support";
 
 // The SDK classes under Pulumi's mocks: each is a component (`vmcloud:index:<Class>`) whose
@@ -100,7 +100,7 @@ describe("action resource classes", () => {
     for (const [resource, name, typeName, module, waits] of cases) {
       // The outcome resolves once the run (and the wait) are registered.
       await value((resource as BackupRestore).status);
-      expect(byName(actionComponentType(typeName), name).custom).toBe(false);
+      expect(byName(pluginToken(typeName), name).custom).toBe(false);
       const run = byName(TYPE_TOKENS[typeName], name);
       expect(run.inputs.__provider).toBe(providerShim(module as `actions/${string}`));
       const wait = find(TYPE_TOKENS.ActionWait, name);

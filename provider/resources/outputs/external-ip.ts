@@ -1,0 +1,52 @@
+/**
+ * What an `ExternalIp` records: every input as the service reports it (the zone and the tags by
+ * name), the address, and what it was bound to when last read.
+ */
+import { z } from "zod";
+import { FloatingIpStatus } from "../../../api/vm/enums";
+import { output, resourceOutputs } from "../../framework/output-fields";
+import {
+  createdOutputs,
+  descriptionOutputs,
+  projectOutputs,
+  tagOutputs,
+  timeoutsOutputs,
+  zoneOutputs,
+} from "./common";
+
+/** Every output of an ExternalIp (each one an output property of the SDK's `ExternalIp`). */
+export const ExternalIpOutputs = resourceOutputs({
+  /** Address name. */
+  name: output(z.string().describe("Address name")),
+  ...descriptionOutputs,
+  /** The public IPv4 address, e.g. `203.0.113.7`: what DNS points at. */
+  address: output(
+    z.string().describe("The public IPv4 address, e.g. `203.0.113.7`: what DNS points at"),
+  ),
+  ...zoneOutputs,
+  /**
+   * `available` (free) or `in_use` (bound to an interface) once settled; on the way:
+   * `creating`, `attaching`, `detaching`, `deleting`.
+   */
+  state: output(
+    FloatingIpStatus.describe(
+      "`available` (free) or `in_use` (bound to an interface) once settled; on the way: `creating`, " +
+        "`attaching`, `detaching`, `deleting`",
+    ),
+  ),
+  /** The interface the address was bound to when last read, if any. */
+  interfaceId: output(
+    z.string().optional().describe("The interface the address was bound to when last read, if any"),
+  ),
+  /** The VM the address was bound to when last read, if any. */
+  vmId: output(
+    z.string().optional().describe("The VM the address was bound to when last read, if any"),
+  ),
+  ...tagOutputs,
+  ...projectOutputs,
+  ...createdOutputs,
+  ...timeoutsOutputs,
+});
+
+/** Every output of an ExternalIp. */
+export type ExternalIpOutputs = z.output<typeof ExternalIpOutputs>;
