@@ -12,13 +12,17 @@ import type {
   StackValidationArgs,
   StackValidationPolicy,
 } from "@pulumi/policy";
-import { TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
+import { pluginToken, TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
 import { readProps, type Props } from "./values";
 
-/** The class name of a vmcloud type token, or undefined for other resources. */
+/**
+ * The class name of a vmcloud type token, or undefined for other resources: the dynamic
+ * providers' (`pulumi-nodejs:dynamic/vmcloud:Vm`) and the provider plugin's (`vmcloud:index:Vm`,
+ * from a program of any language) alike.
+ */
 export function typeNameOf(type: string): VmCloudTypeName | undefined {
   for (const [name, token] of Object.entries(TYPE_TOKENS)) {
-    if (token === type) return name as VmCloudTypeName;
+    if (token === type || pluginToken(name) === type) return name as VmCloudTypeName;
   }
   return undefined;
 }

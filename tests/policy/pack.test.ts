@@ -71,6 +71,9 @@ describe("the policy list", () => {
     expect(typeNameOf(TYPE_TOKENS.Vm)).toBe("Vm");
     expect(typeNameOf(TYPE_TOKENS.SecurityGroupRule)).toBe("SecurityGroupRule");
     expect(typeNameOf("pulumi-nodejs:dynamic/other:Vm")).toBeUndefined();
+    // The provider plugin's tokens, which programs of every language register.
+    expect(typeNameOf("vmcloud:index:Vm")).toBe("Vm");
+    expect(typeNameOf("other:index:Vm")).toBeUndefined();
   });
 });
 

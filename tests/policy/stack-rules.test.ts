@@ -98,6 +98,19 @@ describe("vmcloud-vm-security-group", () => {
     });
   });
 
+  it("judges the provider plugin's VMs (vmcloud:index:Vm, from a program of any language) alike", async () => {
+    const plugin: TestResource = {
+      ...vm("yaml-vm", { interfaces: [{ subnet: "db" }] }),
+      type: "raw:vmcloud:index:Vm",
+    };
+    const outcome = await validateStack(vmSecurityGroup, [stackResource, plugin]);
+    expect(outcome).toEqual({
+      kind: "violations",
+      messages: [expect.stringContaining('Vm "yaml-vm": interfaces[0] names no security group')],
+      urns: [urnOf(plugin)],
+    });
+  });
+
   it("has nothing to judge in a stack without VMs", async () => {
     expect(violations(await validateStack(vmSecurityGroup, [stackResource, disk("d")]))).toEqual(
       [],
