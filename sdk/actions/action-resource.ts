@@ -14,7 +14,13 @@ import { VmCloudResource } from "../resource-base";
 import { pluginToken, type VmCloudTypeName } from "../../provider/type-tokens";
 import { resourceFields } from "../../provider/actions/common/inputs";
 import { actionOutputs, ActionWaitOutputs } from "../../provider/actions/framework/action-outputs";
-import { outputProperties, type OutputSchema } from "../../provider/framework/output-fields";
+import type { OutputSchema } from "../../provider/framework/output-fields";
+import {
+  componentOptions,
+  registerActionRecords,
+  runOptions,
+  type Registered,
+} from "../../provider/actions/framework/action-records";
 import { registrationStacks } from "../registration-stacks";
 
 /** A JSON value: what triggers, annotations and other free-form inputs may hold. */
@@ -145,47 +151,6 @@ class ActionWait extends VmCloudResource {
   }
 }
 
-/** The options that are the component's own; its children inherit them. */
-const COMPONENT_OPTIONS: readonly string[] = [
-  "parent",
-  "aliases",
-  "protect",
-  "transformations",
-  "transforms",
-];
-
-/** The program's options that apply to the component: `parent`, `aliases`, `protect`, transformations. */
-function componentOptions(opts: pulumi.CustomResourceOptions): pulumi.ComponentResourceOptions {
-  return Object.fromEntries(
-    Object.entries(opts).filter(([key]) => COMPONENT_OPTIONS.includes(key)),
-  ) as pulumi.ComponentResourceOptions;
-}
-
-/**
- * The program's options that apply to the run, the resource of the action's type: all but the
- * component's (`dependsOn`, `ignoreChanges`, `retainOnDelete`, …). The run keeps the identity
- * the action had before it became a component: an alias to its old place (no parent, or the
- * program's `parent`) keeps existing runs in the state, so upgrading never runs an operation
- * again.
- */
-function runOptions(
-  component: pulumi.Resource,
-  opts: pulumi.CustomResourceOptions,
-): pulumi.CustomResourceOptions {
-  const run = Object.fromEntries(
-    Object.entries(opts).filter(([key]) => !COMPONENT_OPTIONS.includes(key)),
-  ) as pulumi.CustomResourceOptions;
-  // `parent` must be an own property even when undefined: that is "no parent" to Pulumi.
-  const oldPlace = { parent: opts.parent ?? pulumi.rootStackResource };
-  const aliases: pulumi.Input<pulumi.URN | pulumi.Alias>[] = [oldPlace];
-  for (const alias of opts.aliases ?? []) {
-    aliases.push(
-      pulumi.output(alias).apply((a) => (typeof a === "string" ? a : { ...oldPlace, ...a })),
-    );
-  }
-  return { ...run, parent: component, aliases };
-}
-
 /**
  * Base class of the action resources whose operation starts no job (`QueueManagerRestart`
  * answers at once): they have no `jobId`, since an output that is never set only shows as
@@ -248,36 +213,22 @@ export abstract class ActionResourceBase<R> extends pulumi.ComponentResource {
     } finally {
       restoreStacks();
     }
-    const outputs = actionOutputs(declared.operation, declared.secretInputs);
-    const run = new ActionRun(
-      declared,
-      name,
-      inputs,
-      outputs,
-      runOptions(this, opts),
-    ) as unknown as Record<string, pulumi.Output<unknown>>;
-    // The run records its inputs but the secret ones, and the outcome of the run.
-    const recorded = outputProperties(outputs).filter((key) => inputKeys.includes(key));
-    const runOutputs = outputProperties(outputs).filter((key) => !inputKeys.includes(key));
-    // The wait gets everything the run recorded: unknown as a whole in a preview.
-    const wait =
-      declared.operation.wait === undefined
-        ? undefined
-        : (new ActionWait(
-            name,
-            {
-              action: declared.typeName,
-              // The program's (the run's output would be unknown in every preview when unset).
-              triggers: inputs.triggers,
-              run: pulumi.all(
-                Object.fromEntries([...recorded, ...runOutputs].map((key) => [key, run[key]!])),
-              ),
-            },
-            { parent: this },
-          ) as unknown as Record<string, pulumi.Output<unknown>>);
-    const properties: Record<string, pulumi.Output<unknown>> = { id: run.id! };
-    for (const key of recorded) properties[key] = run[key]!;
-    for (const key of runOutputs) properties[key] = (wait ?? run)[key]!;
+    const properties = registerActionRecords(
+      this,
+      {
+        typeName: declared.typeName,
+        inputs,
+        outputs: actionOutputs(declared.operation, declared.secretInputs),
+        waits: declared.operation.wait !== undefined,
+        runOptions: runOptions(this, opts, true),
+      },
+      {
+        run: (runInputs, outputs, runOpts) =>
+          new ActionRun(declared, name, runInputs, outputs, runOpts) as unknown as Registered,
+        wait: (waitInputs, waitOpts) =>
+          new ActionWait(name, waitInputs, waitOpts) as unknown as Registered,
+      },
+    );
     Object.assign(this, properties);
     this.registerOutputs(properties);
   }

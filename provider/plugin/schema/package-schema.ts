@@ -88,10 +88,7 @@ function outputProperties(
   const properties: Record<string, PropertySpec> = {};
   for (const [key, node] of Object.entries(json.properties ?? {})) {
     if (facts[key]?.internal === true) continue;
-    const spec = types.property(
-      node,
-      `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`,
-    );
+    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
     properties[key] = facts[key]?.secret === true ? { ...spec, secret: true } : spec;
   }
   const required = (json.required ?? []).filter((key) => key in properties);
