@@ -47,6 +47,8 @@ export interface Lifecycle {
    * description, and which are secret.
    */
   readonly outputs: OutputSchema;
+  /** The inputs that hold secrets (never shown, always stored encrypted). */
+  readonly secretInputs: readonly string[];
   /** Takes the provider's settings (the stack's `vmcloud:*` config, then `VMCLOUD_*`). */
   configure(config: ConfigReader): void;
   /** Checks and completes `news` (`olds`: the previous inputs, empty on create). */

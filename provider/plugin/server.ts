@@ -2,9 +2,11 @@
  * `pulumi-resource-vmcloud`: the provider plugin that serves every resource kind to programs of
  * any language, from the same lifecycles the dynamic providers serve (kinds.ts). It runs
  * `@pulumi/pulumi`'s provider server and fills its gaps (reference/pulumi-provider-plugins.md):
- * - Configure keeps the provider's configuration (the stock server drops it) and asks the engine
- *   for plain values, as the dynamic-provider host does; CheckConfig names a setting that
- *   cannot be used (`endpoint`, `token`, …) at preview, before anything is sent;
+ * - Configure keeps the provider's configuration (the stock server drops it); CheckConfig names a
+ *   setting that cannot be used (`endpoint`, `token`, …) at preview, before anything is sent;
+ * - secrets arrive wrapped (a provider that constructs components must accept them): the
+ *   lifecycles get plain values, and what leaves secret is wrapped again (secrets.ts);
+ * - the action resources are components it constructs (actions.ts);
  * - Diff answers a detailed diff (each changed property, and whether it replaces);
  * - every call of a resource runs with its URN, so progress of long waits shows on it.
  * The launcher `plugin/pulumi-resource-vmcloud` of the package starts it with the engine's
@@ -16,8 +18,13 @@ import { withResourceUrn } from "../runtime/engine-log";
 import { configureRuntime } from "../runtime/context";
 import { configFailures, pluginConfig } from "./config";
 import { detailedDiff } from "./detailed-diff";
+import { constructAction } from "./actions";
 import { lifecycleOf, typeOfUrn } from "./kinds";
 import { packageSchema } from "./schema/package-schema";
+import { secretKeys, unwrapSecrets, wrapSecrets } from "./secrets";
+import type { Lifecycle } from "../framework/lifecycle";
+import { secretOutputs } from "../framework/output-fields";
+import { ResourceInitError } from "../framework/provider-error";
 
 /** A request's getters this file calls (each request type has some of them). */
 interface Request {
@@ -96,8 +103,9 @@ const overrides: Record<string, Handler> = {
     }
     configureRuntime(pluginConfig(config));
     const response = new proto.ConfigureResponse();
-    // Plain values, as the dynamic-provider host asks for: the engine keeps the secrets.
-    response.setAcceptsecrets(false);
+    // A provider that constructs components must accept secrets (the engine refuses one that
+    // does not); the calls unwrap them and wrap what leaves secret (secrets.ts).
+    response.setAcceptsecrets(true);
     response.setAcceptresources(false);
     response.setAcceptoutputs(false);
     response.setSupportspreview(false);
@@ -118,8 +126,8 @@ const overrides: Record<string, Handler> = {
   },
   diff(call, callback) {
     const request = call.request;
-    const olds = request.getOlds?.()?.toJavaScript() ?? {};
-    const news = request.getNews?.()?.toJavaScript() ?? {};
+    const olds = unwrapSecrets(request.getOlds?.()?.toJavaScript() ?? {});
+    const news = unwrapSecrets(request.getNews?.()?.toJavaScript() ?? {});
     lifecycleOf(typeOfUrn(request.getUrn()))
       .diff(request.getId(), olds, news)
       .then((outcome) => {
@@ -173,15 +181,64 @@ grpc.Server.prototype.addService = function (service, impl) {
   return addService.call(this, service, impl);
 };
 
-/** The resources' calls, by the type in their URN. */
+/** The properties of `lifecycle` that leave secret: those that came secret, and its declared ones. */
+function secretsOut(lifecycle: Lifecycle, came: Readonly<Record<string, unknown>>): string[] {
+  return [...secretKeys(came), ...lifecycle.secretInputs, ...secretOutputs(lifecycle.outputs)];
+}
+
+/** Runs `work`; a resource recorded half made keeps its secrets wrapped. */
+async function keepingSecrets<T>(keys: string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ResourceInitError)) throw error;
+    const recorded = new ResourceInitError(
+      error.message,
+      error.id,
+      wrapSecrets(error.properties, keys),
+    );
+    recorded.stack = error.stack;
+    throw recorded;
+  }
+}
+
+/** The resources' calls, by the type in their URN: plain values in, secrets wrapped out. */
 const provider: pulumi.provider.Provider = {
   version,
   getSchema: async () => JSON.stringify(packageSchema(version)),
-  check: (urn, olds, news) => lifecycleOf(typeOfUrn(urn)).check(olds, news),
-  create: (urn, inputs) => lifecycleOf(typeOfUrn(urn)).create(inputs),
-  read: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).read(id, props ?? {}),
-  update: (id, urn, olds, news) => lifecycleOf(typeOfUrn(urn)).update(id, olds, news),
-  delete: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).delete(id, props),
+  async check(urn, olds, news) {
+    const lifecycle = lifecycleOf(typeOfUrn(urn));
+    const checked = await lifecycle.check(unwrapSecrets(olds), unwrapSecrets(news));
+    const keys = [...secretKeys(news), ...lifecycle.secretInputs];
+    return { inputs: wrapSecrets(checked.inputs, keys), failures: checked.failures };
+  },
+  async create(urn, inputs) {
+    const lifecycle = lifecycleOf(typeOfUrn(urn));
+    const keys = secretsOut(lifecycle, inputs);
+    const made = await keepingSecrets(keys, () => lifecycle.create(unwrapSecrets(inputs)));
+    return { id: made.id, outs: wrapSecrets(made.outs, keys) };
+  },
+  async read(id, urn, props) {
+    const lifecycle = lifecycleOf(typeOfUrn(urn));
+    const previous = props ?? {};
+    const read = await lifecycle.read(id, unwrapSecrets(previous));
+    const keys = secretsOut(lifecycle, previous);
+    return {
+      ...(read.id === undefined ? {} : { id: read.id }),
+      ...(read.props === undefined ? {} : { props: wrapSecrets(read.props, keys) }),
+      ...(read.inputs === undefined ? {} : { inputs: wrapSecrets(read.inputs, keys) }),
+    };
+  },
+  async update(id, urn, olds, news) {
+    const lifecycle = lifecycleOf(typeOfUrn(urn));
+    const keys = secretsOut(lifecycle, news);
+    const updated = await keepingSecrets(keys, () =>
+      lifecycle.update(id, unwrapSecrets(olds), unwrapSecrets(news)),
+    );
+    return { outs: wrapSecrets(updated.outs, keys) };
+  },
+  delete: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).delete(id, unwrapSecrets(props)),
+  construct: (name, type, inputs, options) => constructAction(name, type, inputs, options),
 };
 
 void server.main(provider, process.argv.slice(2));

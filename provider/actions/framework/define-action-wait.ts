@@ -52,6 +52,7 @@ export function defineActionWait(
   return {
     typeName: "ActionWait",
     inputs,
+    secretInputs: [],
     outputs: ActionWaitOutputs,
 
     configure(config) {

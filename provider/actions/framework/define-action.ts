@@ -86,6 +86,7 @@ export function defineAction<S extends z.ZodObject, R>(
     inputs,
     outputs: actionOutputs(operation, options.secrets),
     kit: kit as ActionKit<z.output<S>, unknown>,
+    secretInputs: def.secrets ?? [],
 
     configure(config) {
       configureRuntime(config);

@@ -11,7 +11,18 @@ import { inputFacts, type InputSchema } from "../../resources/framework/input-fi
 import { outputFacts, type OutputSchema } from "../../framework/output-fields";
 import { allSettings } from "../../runtime/settings";
 import type { ResourceLifecycle } from "../../resources/framework/define-resource";
-import { PLUGIN_PACKAGE, PLUGIN_RESOURCES, lifecycleOf, pluginToken } from "../kinds";
+import type { ActionLifecycle } from "../../actions/framework/define-action";
+import type { ActionWaitLifecycle } from "../../actions/framework/define-action-wait";
+import {
+  definitionOf,
+  PLUGIN_ACTIONS,
+  PLUGIN_PACKAGE,
+  PLUGIN_RESOURCES,
+  lifecycleOf,
+  pluginToken,
+  runToken,
+  WAIT_TOKEN,
+} from "../kinds";
 import {
   PulumiTypes,
   type JsonSchema,
@@ -22,6 +33,8 @@ import {
 /** A resource of the package schema. */
 export interface ResourceSpec {
   description?: string;
+  /** Made by the plugin's `construct` (an action's component). */
+  isComponent?: true;
   inputProperties: Record<string, PropertySpec>;
   requiredInputs: string[];
   properties: Record<string, PropertySpec>;
@@ -116,6 +129,62 @@ function resourceSpec(
   };
 }
 
+/** The inputs of an action's run or wait, which no field facts describe: its own rules instead. */
+function plainInputs(
+  types: PulumiTypes,
+  typeName: string,
+  inputs: z.ZodType,
+  facts: { secrets: readonly string[]; defaults: Readonly<Record<string, unknown>> },
+): { properties: Record<string, PropertySpec>; required: string[] } {
+  const json = jsonSchemaOf(inputs, "input");
+  const properties: Record<string, PropertySpec> = {};
+  for (const [key, node] of Object.entries(json.properties ?? {})) {
+    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    const fallback = facts.defaults[key];
+    properties[key] = {
+      ...spec,
+      ...(facts.secrets.includes(key) ? { secret: true } : {}),
+      // Only new triggers run an operation again (the resource is replaced).
+      ...(key === "triggers" ? { replaceOnChanges: true } : {}),
+      ...(fallback !== undefined && typeof fallback !== "object" ? { default: fallback } : {}),
+    };
+  }
+  return { properties, required: json.required ?? [] };
+}
+
+/**
+ * The schema of each action: the component programs declare (`vmcloud:index:BackupRestore`),
+ * whose outputs are the run's recorded inputs and the outcome, and the two records the plugin
+ * registers under it: the run (`…Run`) and the wait (`vmcloud:index:ActionWait`).
+ */
+function actionSpecs(types: PulumiTypes, outputTypes: PulumiTypes): Record<string, ResourceSpec> {
+  const specs: Record<string, ResourceSpec> = {};
+  for (const name of PLUGIN_ACTIONS) {
+    const run = definitionOf<ActionLifecycle<never>>(name);
+    const facts = { secrets: run.kit.def.secrets ?? [], defaults: run.kit.def.defaults ?? {} };
+    const inputs = plainInputs(types, name, run.inputs, facts);
+    const outputs = outputProperties(outputTypes, name, run.outputs);
+    const spec = {
+      inputProperties: inputs.properties,
+      requiredInputs: inputs.required,
+      properties: outputs.properties,
+      required: outputs.required,
+    };
+    specs[pluginToken(name)] = { ...spec, isComponent: true };
+    specs[runToken(name)] = spec;
+  }
+  const wait = definitionOf<ActionWaitLifecycle>("ActionWait");
+  const inputs = plainInputs(types, "ActionWait", wait.inputs, { secrets: [], defaults: {} });
+  const outputs = outputProperties(outputTypes, "ActionWait", wait.outputs);
+  specs[WAIT_TOKEN] = {
+    inputProperties: inputs.properties,
+    requiredInputs: inputs.required,
+    properties: outputs.properties,
+    required: outputs.required,
+  };
+  return specs;
+}
+
 /** The provider's configuration: every setting of the settings table. */
 function configVariables(): Record<string, PropertySpec> {
   return Object.fromEntries(
@@ -132,15 +201,22 @@ function configVariables(): Record<string, PropertySpec> {
 
 /** The package schema of version `version`. */
 export function packageSchema(version: string): PackageSpec {
-  const reserved = new Set<string>(PLUGIN_RESOURCES);
+  const reserved = new Set<string>([
+    ...PLUGIN_RESOURCES,
+    ...PLUGIN_ACTIONS.flatMap((name) => [name, `${name}Run`]),
+    "ActionWait",
+  ]);
   const types = new PulumiTypes((name) => pluginToken(name), reserved);
   const outputTypes = new PulumiTypes((name) => pluginToken(name), reserved, "Output");
-  const resources = Object.fromEntries(
-    PLUGIN_RESOURCES.map((name) => [
-      pluginToken(name),
-      resourceSpec(types, outputTypes, lifecycleOf(pluginToken(name)) as ResourceLifecycle),
-    ]),
-  );
+  const resources = {
+    ...Object.fromEntries(
+      PLUGIN_RESOURCES.map((name) => [
+        pluginToken(name),
+        resourceSpec(types, outputTypes, lifecycleOf(pluginToken(name)) as ResourceLifecycle),
+      ]),
+    ),
+    ...actionSpecs(types, outputTypes),
+  };
   const variables = configVariables();
   return {
     name: PLUGIN_PACKAGE,

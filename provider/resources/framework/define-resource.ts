@@ -261,6 +261,7 @@ export function defineResource<
       (key) => !inPlaceWhen.some(([inPlace]) => inPlace === key),
     ),
     outputs: def.outputs,
+    secretInputs: secrets,
     configure(config) {
       configureRuntime(config);
     },
