@@ -16,7 +16,9 @@ import type * as OutputFields from "../../provider/framework/output-fields";
 import type * as Settings from "../../provider/runtime/settings";
 
 const built = createRequire(join(__dirname, "../../dist/provider/plugin/"));
-const { PLUGIN_RESOURCES, lifecycleOf, pluginToken } = built("./kinds.js") as typeof Kinds;
+const { PLUGIN_ACTIONS, PLUGIN_RESOURCES, WAIT_TOKEN, lifecycleOf, pluginToken, runToken } = built(
+  "./kinds.js",
+) as typeof Kinds;
 const { packageSchema } = built("./schema/package-schema.js") as typeof Schema;
 const { inputFacts } = built("../resources/framework/input-fields.js") as typeof InputFields;
 const { outputFacts } = built("../framework/output-fields.js") as typeof OutputFields;
@@ -45,9 +47,34 @@ function actualType(spec: PropertySpec): string {
 }
 
 describe("the plugin's package schema", () => {
-  it("names the package and serves every resource kind under vmcloud:index", () => {
+  it("names the package and serves every resource kind and every action under vmcloud:index", () => {
     expect(schema).toMatchObject({ name: "vmcloud", version: "1.2.3" });
-    expect(Object.keys(schema.resources).sort()).toEqual(PLUGIN_RESOURCES.map(pluginToken).sort());
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      [
+        ...PLUGIN_RESOURCES.map(pluginToken),
+        ...PLUGIN_ACTIONS.flatMap((name) => [pluginToken(name), runToken(name)]),
+        WAIT_TOKEN,
+      ].sort(),
+    );
+  });
+
+  it("has each action as a component of its run and wait, secrets marked, new triggers replacing", () => {
+    for (const name of PLUGIN_ACTIONS) {
+      const component = schema.resources[pluginToken(name)]!;
+      const run = schema.resources[runToken(name)]!;
+      expect(component.isComponent, name).toBe(true);
+      expect(run.isComponent, name).toBeUndefined();
+      // The component takes and records what its run does.
+      expect(component.inputProperties).toEqual(run.inputProperties);
+      expect(component.properties).toEqual(run.properties);
+      expect(component.inputProperties.triggers!.replaceOnChanges, name).toBe(true);
+      expect(component.properties.status, name).toBeDefined();
+    }
+    const migration = schema.resources[pluginToken("NodeMigration")]!;
+    expect(migration.inputProperties.password!.secret).toBe(true);
+    // Used for the request only: never recorded.
+    expect(migration.properties.password).toBeUndefined();
+    expect(schema.resources[WAIT_TOKEN]!.inputProperties.run).toBeDefined();
   });
 
   for (const name of PLUGIN_RESOURCES) {
