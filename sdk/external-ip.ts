@@ -3,7 +3,7 @@
  * bound to. See docs/resources/external-ip.md.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { FloatingIpStatus } from "../api/vm/enums";
+import type { ExternalIpStatus } from "../api/vm/enums";
 import type { Timeouts } from "../provider/resources/inputs/common";
 import { ExternalIpInputs } from "../provider/resources/inputs/external-ip";
 import { CloudObjectResource, cloudObject } from "./cloud-resource";
@@ -37,7 +37,7 @@ export interface ExternalIpArgs {
 }
 
 /**
- * A stable public IP address. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
+ * A stable external IP. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
  * the address stays when the VM is replaced or deleted, and can move to another VM. Import an
  * existing one with `ExternalIp.get(name, id)` or the `import` resource option.
  */
@@ -54,7 +54,7 @@ export class ExternalIp extends CloudObjectResource {
   /** Availability zone id. */
   declare public readonly availabilityZoneId: pulumi.Output<string>;
   /** `available` (free) or `in_use` (bound to an interface) once settled. */
-  declare public readonly state: pulumi.Output<FloatingIpStatus>;
+  declare public readonly state: pulumi.Output<ExternalIpStatus>;
   /** The interface the address was bound to when last read, if any. */
   declare public readonly interfaceId: pulumi.Output<string | undefined>;
   /** The VM the address was bound to when last read, if any. */

@@ -13,7 +13,7 @@ const FAILED = ["error", "error_creating", "error_deleting"] as const;
 /** The transitional states of every lifecycle enum, in the order the document lists them. */
 const BUSY = ["creating", "deleting", "updating"] as const;
 
-/** The states of attaching and detaching, of the objects a VM may hold (disks, public IPs). */
+/** The states of attaching and detaching, of the objects a VM may hold (disks, external IPs). */
 const MOVING = ["attaching", "detaching"] as const;
 
 /**
@@ -71,14 +71,14 @@ export const FlavorStatus = z
 /** A value of {@link FlavorStatus}. */
 export type FlavorStatus = z.infer<typeof FlavorStatus>;
 
-/** Lifecycle state of a floating (public) IP (`FloatingIpState`). */
-export const FloatingIpStatus = lifecycle(
+/** Lifecycle state of an external IP (`FloatingIpState`). */
+export const ExternalIpStatus = lifecycle(
   ["available", "in_use"],
   [...BUSY, ...MOVING],
-  "Floating IP state",
+  "External IP state",
 );
-/** A value of {@link FloatingIpStatus}. */
-export type FloatingIpStatus = z.infer<typeof FloatingIpStatus>;
+/** A value of {@link ExternalIpStatus}. */
+export type ExternalIpStatus = z.infer<typeof ExternalIpStatus>;
 
 /** Status of an asynchronous task (`TaskStatusEnum`): it ends `complete` or `failed`. */
 export const TaskStatus = z

@@ -5,7 +5,7 @@
  * deletes the old group first, and a create adopts the same-named group with the same policy
  * an interrupted `up` left.
  */
-import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
+import { placementGroupsEndpoints as api } from "../../api/vm/endpoints/placement-groups";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { dynamicProvider } from "../framework/dynamic-provider";

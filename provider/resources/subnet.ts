@@ -123,7 +123,7 @@ async function stillUsedBy(
       ? []
       : await ctx.client
           .listAll(computeEndpoints.listVms, { query: { project_id: projectId } })
-          .then((all) => all.filter((vm) => vm.interfaces.some((nic) => nic.subnet?.id === id)))
+          .then((all) => all.filter((vm) => vm.interfaces.some((iface) => iface.subnet?.id === id)))
           // The refusal is what matters: without the list, the advice names no VM.
           .catch(() => []);
   if (vms.length === 0) {

@@ -1,4 +1,4 @@
-// Disks, subnets, security groups, public IPs and placement groups waited for together are
+// Disks, subnets, security groups, external IPs and placement groups waited for together are
 // read together: each check is one list request of the project for all of them (the real
 // lists filter by project, not by ids), and none of them is read by id while it is waited
 // for; only a resource the list no longer shows (deleted) is read by id once, so "gone" is

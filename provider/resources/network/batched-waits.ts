@@ -1,6 +1,6 @@
 /**
- * The waits of the address kinds (public IPs, placement groups): read in batches from their
- * project's list, with the network's delete.
+ * The waits of external IPs and placement groups: read in batches from their project's list,
+ * with the delete every network kind shares.
  */
 import type { BatchSource } from "../framework/batched-reads";
 import type { ResourceContext } from "../framework/define-resource";
@@ -11,7 +11,7 @@ import { deleteNetworkObject } from "./delete";
 
 /** What {@link batchedWaits} needs of a kind. */
 export interface BatchedKind<L extends { id: string }, F extends { state: string }> {
-  /** For messages, e.g. `public IP`. */
+  /** For messages, e.g. `external IP`. */
   what: string;
   source: BatchSource<L>;
   /** Reads one object by id (a 404 throws). */

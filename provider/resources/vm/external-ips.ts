@@ -1,10 +1,10 @@
 /**
- * Public addresses a VM takes by id (an `ExternalIp`, interface `externalIpId`). The service
+ * External IPs a VM takes by id (an `ExternalIp`, interface `externalIpId`). The service
  * binds only a free address at create, so before the create each one is made free: a change
  * still running on it is waited out, and one another VM holds is released from that VM first,
  * which is how an address moves from one VM to another (or from a VM to its replacement).
  */
-import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
+import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
 import type { ResourceContext } from "../framework/define-resource";
 import { waitSettled } from "../framework/wait-for-state";
 import type { ResolvedVm } from "./requests";
@@ -22,14 +22,14 @@ export async function freeExternalIps(
     const id = iface.externalIpId;
     if (id === undefined) continue;
     const poll = () =>
-      ctx.client.call(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } });
-    const what = `public IP ${id}`;
+      ctx.client.call(externalIpsEndpoints.getExternalIp, { params: { floating_ip_id: id } });
+    const what = `external IP ${id}`;
     const ip = await waitSettled(ctx, { what, poll, busy: BUSY, timeoutMs: remaining() });
     if (ip.interface === undefined) continue;
     ctx.progress(
-      `moving public IP ${ip.ip_address ?? id} from VM ${ip.vm?.name ?? "?"} (${ip.vm?.id ?? ip.interface.id}) to this VM`,
+      `moving external IP ${ip.ip_address ?? id} from VM ${ip.vm?.name ?? "?"} (${ip.vm?.id ?? ip.interface.id}) to this VM`,
     );
-    await ctx.client.call(addressesEndpoints.updateFloatingIp, {
+    await ctx.client.call(externalIpsEndpoints.updateExternalIp, {
       params: { floating_ip_id: id },
       body: { detach: true },
     });
