@@ -28,9 +28,6 @@ export type {
 /** Marks a record whose deletion finished: models remove it when they settle. */
 export const GONE = "__gone__";
 
-/** The failed statuses of every resource kind; a failed resource may always be deleted. */
-export const FAILED_STATUSES = ["error", "error_creating", "error_deleting"] as const;
-
 /** Fields every mutable record has. */
 export interface Timestamps {
   /** ISO 8601 creation time. */

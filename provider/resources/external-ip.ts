@@ -7,6 +7,7 @@
 import { externalIpsEndpoints as api } from "../../api/vm/endpoints/external-ips";
 import type { ExternalIpStatus } from "../../api/vm/enums";
 import type { ExternalIpResponse } from "../../api/vm/external-ips";
+import { EXTERNAL_IP_STATES } from "../../api/vm/states";
 import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
@@ -27,7 +28,6 @@ export type ExternalIpOutputs = ReturnType<typeof outputsOf> & {
 };
 
 const TIMEOUT_MS = 10 * 60_000;
-const isBusy = (s: string) => ["creating", "updating", "attaching", "detaching"].includes(s);
 const DELETE_ADVICE = {
   floating_ip_in_use:
     "the address is bound to a VM's interface: delete that VM, or drop externalIpId from its interface, first " +
@@ -38,7 +38,7 @@ const { get, settled, deleted } = batchedWaits({
   what: "external IP",
   source: EXTERNAL_IP_SOURCE,
   get: (ctx, id) => ctx.client.call(api.getExternalIp, { params: { floating_ip_id: id } }),
-  busy: isBusy,
+  busy: EXTERNAL_IP_STATES.isChanging,
 });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */

@@ -7,6 +7,7 @@
  */
 import { placementGroupsEndpoints as api } from "../../api/vm/endpoints/placement-groups";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
+import { PLACEMENT_GROUP_STATES } from "../../api/vm/states";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
@@ -41,7 +42,7 @@ const { get, settled, deleted } = batchedWaits({
   source: PLACEMENT_GROUP_SOURCE,
   get: async (ctx, id) =>
     withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } })),
-  busy: ["creating", "updating"],
+  busy: PLACEMENT_GROUP_STATES.changing,
   complete: withState,
 });
 

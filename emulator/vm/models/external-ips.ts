@@ -12,6 +12,7 @@ import type {
   ExternalIpResponse,
   ExternalIpUpdateRequest,
 } from "../../../api/vm/external-ips";
+import { EXTERNAL_IP_STATES, VM_STATES } from "../../../api/vm/states";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
@@ -39,7 +40,7 @@ import {
 import { interfacesOf, requireVm } from "./vms";
 
 /** VM states in which an address may be bound to or released from one of its interfaces. */
-const VM_BINDABLE = new Set(["running", "stopped"]);
+const VM_BINDABLE: ReadonlySet<string> = new Set(VM_STATES.stable);
 
 /** Plans `first` now and `then` after `delayMs`. */
 function planState(
@@ -232,7 +233,7 @@ export function updateExternalIp(
 ): ExternalIpRecord {
   const ip = inOpenZone(state, requireExternalIp(state, id));
   const binding = body.interface_id !== undefined || body.vm_id !== undefined;
-  if ((binding || body.detach === true) && ip.state !== "available" && ip.state !== "in_use") {
+  if ((binding || body.detach === true) && !EXTERNAL_IP_STATES.stable.includes(ip.state)) {
     throw unprocessable(
       "floating_ip_can_not_be_changed_from_current_state",
       `external IP ${ip.ip_address} (${ip.id}) is ${ip.state}; wait until it is available or in use`,
@@ -273,7 +274,8 @@ export function deleteExternalIp(state: VmState, clock: Clock, id: string): void
       `external IP ${ip.ip_address} (${ip.id}) is bound to interface ${iface?.name ?? ip.interface_id} of VM ${iface?.vm_id ?? "?"}; release it (PUT detach: true) or delete the VM first`,
     );
   }
-  if (ip.state !== "available" && ip.state !== "error") {
+  // Free, or failed: a failed object may always be deleted.
+  if (ip.state !== "available" && !EXTERNAL_IP_STATES.isFailed(ip.state)) {
     throw unprocessable(
       "floating_ip_can_not_be_deleted_from_current_state",
       `external IP ${ip.ip_address} (${ip.id}) is ${ip.state}; wait until it is available`,

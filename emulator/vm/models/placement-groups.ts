@@ -11,6 +11,7 @@ import type {
   PlacementGroupResponse,
   PlacementGroupUpdateRequest,
 } from "../../../api/vm/placement-groups";
+import { PLACEMENT_GROUP_STATES } from "../../../api/vm/states";
 import { plan, settle } from "../../core/schedule";
 import { conflict, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
@@ -224,7 +225,8 @@ export function deletePlacementGroup(state: VmState, clock: Clock, id: string): 
       `placement group ${group.name} still has ${vms.length} VM(s) (${vms.map((v) => v.id).join(", ")}); delete them first`,
     );
   }
-  if (group.status !== "created" && !String(group.status).startsWith("error")) {
+  // Deletable once settled or failed (a failed object may always be deleted).
+  if (group.status !== "created" && !PLACEMENT_GROUP_STATES.isFailed(String(group.status))) {
     throw unprocessable(
       "placement_group_can_not_be_deleted_from_current_state",
       `placement group ${group.name} is ${String(group.status)}; wait until it is created`,

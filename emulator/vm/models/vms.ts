@@ -22,8 +22,8 @@ import { ServiceError, hasReferences, notFound, unprocessable } from "../../core
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { deleteDiskRecord } from "./disks";
+import { VM_STATES } from "../../../api/vm/states";
 import {
-  FAILED_STATUSES,
   GONE,
   type DiskRecord,
   type DiskTypeRecord,
@@ -51,10 +51,10 @@ import {
 } from "./shared";
 import { requireQuota } from "./quotas";
 
-/** Statuses in which a VM may be updated or rebuilt. */
-export const VM_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
-/** Statuses from which a VM may be deleted (a failed VM can be cleaned up). */
-export const VM_DELETABLE: readonly VmStatus[] = ["running", "stopped", ...FAILED_STATUSES];
+/** Statuses in which a VM may be updated or rebuilt: the stable ones. */
+export const VM_CHANGEABLE: readonly VmStatus[] = VM_STATES.stable;
+/** Statuses from which a VM may be deleted: stable, or failed (a failed VM can be cleaned up). */
+export const VM_DELETABLE: readonly VmStatus[] = [...VM_STATES.stable, ...VM_STATES.failed];
 /** Disk statuses in which a disk can leave its VM when the VM is deleted. */
 const DISK_RELEASABLE = new Set(["in_use", "available", "error", "deleting"]);
 /**

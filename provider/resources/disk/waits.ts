@@ -8,6 +8,7 @@
 import type { DiskResponse } from "../../../api/vm/disks";
 import type { DiskStatus } from "../../../api/vm/enums";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
+import { DISK_STATES } from "../../../api/vm/states";
 import type { VmCloudClient } from "../../client";
 import { batchedPoll, projectListSource } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
@@ -18,18 +19,9 @@ import { waitUntilGone } from "../framework/wait-for-state";
 /** Disks, read by the project's list (as far as the ids; the list has no order option). */
 export const DISK_SOURCE = projectListSource("disks", disksEndpoints.listDisks, "as-listed");
 
-/** States a disk passes through on its way to another; changes must wait for them to end. */
-export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [
-  "creating",
-  "updating",
-  "deleting",
-  "attaching",
-  "detaching",
-];
-
-/** True for a state the disk will not leave by itself. */
+/** True for a state the disk will not leave by itself (not busy); changes must wait for it. */
 export function isSettled(state: DiskStatus): boolean {
-  return !TRANSITIONAL_DISK_STATES.includes(state);
+  return !DISK_STATES.isBusy(state);
 }
 
 /** The disk, or undefined when the service answers 404. */
@@ -67,7 +59,7 @@ export async function waitForDisk(
     alignChecks: true,
     isDone: wait.isDone,
     failure: (d) =>
-      (wait.failOnError ?? true) && d.state.startsWith("error")
+      (wait.failOnError ?? true) && DISK_STATES.isFailed(d.state)
         ? `disk ${id} is in state ${d.state}`
         : undefined,
     timeoutMs: wait.timeoutMs,
@@ -102,7 +94,7 @@ export function waitForDiskGone(
     what: `disk ${id} to be deleted`,
     poll: diskPoll(ctx, id, projectId, () => getDisk(ctx.client, id), true),
     batched: true,
-    failed: ["error_deleting"],
+    failed: [DISK_STATES.deleteFailed],
     timeoutMs,
   });
 }

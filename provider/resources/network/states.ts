@@ -1,37 +1,31 @@
 /**
- * The states of network objects (subnets, security groups, rules): they move through
- * `creating`/`updating`/`deleting` to `created` or gone, and fail in an `error*` state. What
- * the three network resources share; the waiting itself is the framework's.
+ * What subnets, security groups and their rules share about their states (the API's
+ * `NETWORK_STATES`): they move through `creating`/`updating`/`deleting` to `created` or gone,
+ * and fail in a failed state. The waiting itself is the framework's.
  */
+import type { NetworkStatus } from "../../../api/vm/enums";
+import { NETWORK_STATES } from "../../../api/vm/states";
 import type { ResourceContext } from "../framework/define-resource";
 import { waitForState } from "../framework/wait-for-state";
 
-/** The state every network object reports. */
-export type NetworkState =
-  "created" | "error" | "error_creating" | "error_deleting" | "creating" | "deleting" | "updating";
+/**
+ * The state a subnet, security group or rule reports: the API's `NetworkStatus`, under the
+ * name the outputs' types use.
+ */
+export type NetworkState = NetworkStatus;
 
 /** Default limit of every network wait: 10 minutes. */
 export const NETWORK_TIMEOUT_MS = 10 * 60_000;
 
-/** True for the states in which the service accepts no change (the previous one is still running). */
-export function isBusy(state: string): boolean {
-  return state === "creating" || state === "updating";
-}
-
-/** True for the states in which the service says a change failed. */
-export function isFailed(state: string): boolean {
-  return state.startsWith("error");
-}
-
-/** How a network object is deleted: see `deleteAndWait`. */
+/** How a subnet, security group or rule is deleted: see `deleteAndWait`. */
 export const NETWORK_DELETE = {
-  busy: isBusy,
-  deleting: "deleting",
-  failed: ["error_deleting"],
+  busy: NETWORK_STATES.isChanging,
+  deleting: NETWORK_STATES.deleting,
+  failed: [NETWORK_STATES.deleteFailed],
 } as const;
 
 /**
- * Waits until `poll` answers state `created`. An `error*` state fails the wait at once;
+ * Waits until `poll` answers state `created`. A failed state fails the wait at once;
  * a 404 while waiting fails it too (the object was deleted meanwhile).
  */
 export function waitCreated<T extends { state: NetworkState }>(
@@ -44,8 +38,8 @@ export function waitCreated<T extends { state: NetworkState }>(
   return waitForState(ctx, {
     what,
     poll,
-    target: ["created"],
-    failed: isFailed,
+    target: NETWORK_STATES.stable,
+    failed: NETWORK_STATES.failed,
     timeoutMs,
     batched,
   });
@@ -58,5 +52,10 @@ export function waitSettled<T extends { state: NetworkState }>(
   poll: () => Promise<T>,
   timeoutMs: number,
 ): Promise<T> {
-  return waitForState(ctx, { what, poll, target: (state) => !isBusy(state), timeoutMs });
+  return waitForState(ctx, {
+    what,
+    poll,
+    target: (state) => !NETWORK_STATES.isChanging(state),
+    timeoutMs,
+  });
 }

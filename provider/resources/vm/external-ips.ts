@@ -5,12 +5,10 @@
  * which is how an address moves from one VM to another (or from a VM to its replacement).
  */
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { EXTERNAL_IP_STATES } from "../../../api/vm/states";
 import type { ResourceContext } from "../framework/define-resource";
 import { waitSettled } from "../framework/wait-for-state";
 import type { ResolvedVm } from "./requests";
-
-/** States in which a change runs on an address and the service takes no other. */
-const BUSY = ["creating", "updating", "attaching", "detaching"];
 
 /** Makes every address `resolved` binds by id free, moving it off the VM that holds it. */
 export async function freeExternalIps(
@@ -24,7 +22,12 @@ export async function freeExternalIps(
     const poll = () =>
       ctx.client.call(externalIpsEndpoints.getExternalIp, { params: { floating_ip_id: id } });
     const what = `external IP ${id}`;
-    const ip = await waitSettled(ctx, { what, poll, busy: BUSY, timeoutMs: remaining() });
+    const ip = await waitSettled(ctx, {
+      what,
+      poll,
+      busy: EXTERNAL_IP_STATES.changing,
+      timeoutMs: remaining(),
+    });
     if (ip.interface === undefined) continue;
     ctx.progress(
       `moving external IP ${ip.ip_address ?? id} from VM ${ip.vm?.name ?? "?"} (${ip.vm?.id ?? ip.interface.id}) to this VM`,
@@ -33,6 +36,11 @@ export async function freeExternalIps(
       params: { floating_ip_id: id },
       body: { detach: true },
     });
-    await waitSettled(ctx, { what, poll, busy: BUSY, timeoutMs: remaining() });
+    await waitSettled(ctx, {
+      what,
+      poll,
+      busy: EXTERNAL_IP_STATES.changing,
+      timeoutMs: remaining(),
+    });
   }
 }

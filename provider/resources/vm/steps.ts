@@ -12,14 +12,8 @@ import { deadline } from "../framework/deadline";
 import { sendDiskUpdate } from "../disk/update";
 import { waitDiskSettled } from "../disk/waits";
 import type { ResourceContext } from "../framework/define-resource";
-import {
-  FAILED_VM_STATES,
-  getVm,
-  isSettled,
-  waitForSettled,
-  waitForVm,
-  waitForVmGone,
-} from "./waits";
+import { VM_STATES } from "../../../api/vm/states";
+import { getVm, isSettled, waitForSettled, waitForVm, waitForVmGone } from "./waits";
 
 /** The state a VM passes through on its way to each power state. */
 const ON_THE_WAY = { running: "starting", stopped: "stopping" } as const;
@@ -275,7 +269,7 @@ export async function settledVm(
 ): Promise<VmResponse> {
   if (typeof vm === "string") return waitForSettled(ctx, vm, "to settle", timeoutMs);
   // A failed VM is settled too, but only a wait reports its failure (as the wait's error).
-  if (isSettled(vm.state) && !FAILED_VM_STATES.includes(vm.state)) return vm;
+  if (isSettled(vm.state) && !VM_STATES.isFailed(vm.state)) return vm;
   return waitForSettled(ctx, vm.id, "to settle", timeoutMs, vm.project.id);
 }
 

@@ -5,6 +5,7 @@
  */
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { VmStatus } from "../../../api/vm/enums";
+import { VM_STATES } from "../../../api/vm/states";
 import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
@@ -13,22 +14,9 @@ import { objectKey, remember } from "../framework/catalog-cache";
 import { getOrGone } from "../framework/get-or-gone";
 import { VM_SOURCE } from "./batched-reads";
 
-/** States a VM passes through on its way to another; changes must wait for them to end. */
-export const TRANSITIONAL_VM_STATES: readonly VmStatus[] = [
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "updating",
-  "deleting",
-];
-
-/** States the service reports for a VM it failed to create, change or delete. */
-export const FAILED_VM_STATES: readonly VmStatus[] = ["error", "error_creating", "error_deleting"];
-
-/** True for a state the VM will not leave by itself. */
+/** True for a state the VM will not leave by itself (not busy); changes must wait for it. */
 export function isSettled(state: VmStatus): boolean {
-  return !TRANSITIONAL_VM_STATES.includes(state);
+  return !VM_STATES.isBusy(state);
 }
 
 /** The VM, or undefined when the service answers 404. */
@@ -88,7 +76,7 @@ export async function waitForVm(
 ): Promise<VmResponse> {
   const failure = (v: SeenVm): string | undefined => {
     if (v === undefined) return `VM ${id} no longer exists (deleted outside this stack?)`;
-    if (FAILED_VM_STATES.includes(v.state)) return `VM ${id} is in state ${v.state}`;
+    if (VM_STATES.isFailed(v.state)) return `VM ${id} is in state ${v.state}`;
     return undefined;
   };
   const vm = await ctx.wait<SeenVm>({
@@ -130,8 +118,8 @@ export async function waitForVmGone(
     alignChecks: true,
     isDone: (v) => v === undefined,
     failure: (v) =>
-      v?.state === "error_deleting"
-        ? `VM ${id} is in state error_deleting: the service could not delete it`
+      v?.state === VM_STATES.deleteFailed
+        ? `VM ${id} is in state ${v.state}: the service could not delete it`
         : undefined,
     describe: (v) => (v === undefined ? "gone" : v.state),
     timeoutMs,
