@@ -13,6 +13,7 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
+import { waitForStateOrGone } from "./framework/wait-for-state";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 import { noteOwnHolder } from "./disk-attachment/own-holder";
 
@@ -78,7 +79,8 @@ async function waitAttached(
 ): Promise<DiskAttachmentOutputs> {
   const disk = await waitForDisk(ctx, diskId, {
     what: `to be attached to VM ${vmId}`,
-    isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
+    target: ["in_use"],
+    until: (d) => d.vms.some((v) => v.id === vmId),
     timeoutMs,
     projectId,
   });
@@ -115,10 +117,7 @@ async function beforeAskingAgain(
     return settledBefore + 1;
   }
   ctx.progress(`disk ${disk.id} is ${disk.state}; waiting until it settles to ask again`);
-  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, {
-    failOnError: false,
-    projectId: disk.project.id,
-  });
+  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, disk.project.id);
   return 0;
 }
 
@@ -230,12 +229,14 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
       }
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
-    await ctx.wait<DiskResponse | undefined>({
+    // Judged by the listing, not the disk's own state: a disk that no longer lists the VM is
+    // detached whatever state it settled in, and one that is gone is detached too.
+    await waitForStateOrGone(ctx, {
       what: `disk ${diskId} to be detached from VM ${vmId}`,
       poll: diskPoll(ctx, diskId, projectId, () => getDisk(ctx.client, diskId), true),
-      alignChecks: true,
-      isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
-      describe: (d) => (d === undefined ? "gone" : d.state),
+      batched: true,
+      target: isSettled,
+      until: (d) => !d.vms.some((v) => v.id === vmId),
       timeoutMs: remaining(),
     });
   },

@@ -38,7 +38,8 @@ const { get, settled, deleted } = batchedWaits({
   what: "external IP",
   source: EXTERNAL_IP_SOURCE,
   get: (ctx, id) => ctx.client.call(api.getExternalIp, { params: { floating_ip_id: id } }),
-  busy: EXTERNAL_IP_STATES.isChanging,
+  busy: EXTERNAL_IP_STATES.changing,
+  failed: EXTERNAL_IP_STATES.failed,
 });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */

@@ -43,6 +43,7 @@ const { get, settled, deleted } = batchedWaits({
   get: async (ctx, id) =>
     withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } })),
   busy: PLACEMENT_GROUP_STATES.changing,
+  failed: PLACEMENT_GROUP_STATES.failed,
   complete: withState,
 });
 

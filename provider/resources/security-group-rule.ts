@@ -25,11 +25,12 @@ import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import {
   NETWORK_DELETE,
+  NETWORK_SETTLED,
   NETWORK_TIMEOUT_MS,
   waitCreated,
-  waitSettled,
   type NetworkState,
 } from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 
 /** Every output of a SecurityGroupRule (each one an output property of the SDK's `SecurityGroupRule`). */
 export type SecurityGroupRuleOutputs = RuleForm & {
@@ -130,15 +131,15 @@ export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupR
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // The service adds rules only to a settled group (one created in the same run may still be busy).
     await withAdvice(CREATE_ADVICE, () =>
-      waitSettled(
-        ctx,
-        `security group ${groupId}`,
-        () =>
+      waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `security group ${groupId}`,
+        poll: () =>
           ctx.client.call(networkEndpoints.getSecurityGroup, {
             params: { security_group_id: groupId },
           }),
-        remaining(),
-      ),
+        timeoutMs: remaining(),
+      }),
     ).catch((error: unknown) => {
       if (error instanceof NotFoundError) {
         throw new Error(`securityGroupId: security group ${groupId} does not exist; check the id`, {

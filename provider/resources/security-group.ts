@@ -31,7 +31,13 @@ import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import { NETWORK_TIMEOUT_MS, waitCreated, waitSettled, type NetworkState } from "./network/states";
+import {
+  NETWORK_SETTLED,
+  NETWORK_TIMEOUT_MS,
+  waitCreated,
+  type NetworkState,
+} from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { failuresOf } from "./framework/input-error";
@@ -458,7 +464,12 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
     const group = await getGroup(ctx, id);
     // A change still running must end before the service takes another.
     if (NETWORK_STATES.isChanging(group.state))
-      await waitSettled(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining());
+      await waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `security group ${id}`,
+        poll: () => getGroup(ctx, id),
+        timeoutMs: remaining(),
+      });
     const changed = new Set(diff.changed);
     const body: CallInput<typeof networkEndpoints.updateSecurityGroup>["body"] = {
       ...(changed.has("name") ? { name: news.name } : {}),

@@ -20,7 +20,13 @@ import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import { NETWORK_TIMEOUT_MS, waitCreated, waitSettled, type NetworkState } from "./network/states";
+import {
+  NETWORK_SETTLED,
+  NETWORK_TIMEOUT_MS,
+  waitCreated,
+  type NetworkState,
+} from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
 import { subnetCatalogFailures } from "./subnet/catalog-check";
 import { NetworkLookups } from "./network/network-lookups";
@@ -351,7 +357,12 @@ export const definition = defineResource<SubnetInputs, SubnetOutputs>({
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // A change still running (e.g. an earlier update) must end before the service takes another.
     if (NETWORK_STATES.isChanging((await getSubnet(ctx, id)).state)) {
-      await waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining());
+      await waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `subnet ${id}`,
+        poll: () => getSubnet(ctx, id),
+        timeoutMs: remaining(),
+      });
     }
     const body = updateBody(news, new Set(diff.changed));
     if (Object.keys(body).length > 0) {

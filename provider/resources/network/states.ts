@@ -1,7 +1,7 @@
 /**
  * What subnets, security groups and their rules share about their states (the API's
  * `NETWORK_STATES`): they move through `creating`/`updating`/`deleting` to `created` or gone,
- * and fail in a failed state. The waiting itself is the framework's.
+ * and fail in a failed state. The waiting itself is the framework's (wait-for-state.ts).
  */
 import type { NetworkStatus } from "../../../api/vm/enums";
 import { NETWORK_STATES } from "../../../api/vm/states";
@@ -45,17 +45,11 @@ export function waitCreated<T extends { state: NetworkState }>(
   });
 }
 
-/** Waits until no change is running on the object (`creating`/`updating` ended, in any way). */
-export function waitSettled<T extends { state: NetworkState }>(
-  ctx: ResourceContext,
-  what: string,
-  poll: () => Promise<T>,
-  timeoutMs: number,
-): Promise<T> {
-  return waitForState(ctx, {
-    what,
-    poll,
-    target: (state) => !NETWORK_STATES.isChanging(state),
-    timeoutMs,
-  });
-}
+/**
+ * The states of a settled wait (`waitSettled`) of a subnet, security group or rule: it ends
+ * when `creating`/`updating` has ended, and fails at a failed state.
+ */
+export const NETWORK_SETTLED = {
+  busy: NETWORK_STATES.changing,
+  failed: NETWORK_STATES.failed,
+} as const;

@@ -21,13 +21,13 @@ export async function freeExternalIps(
     if (id === undefined) continue;
     const poll = () =>
       ctx.client.call(externalIpsEndpoints.getExternalIp, { params: { floating_ip_id: id } });
-    const what = `external IP ${id}`;
-    const ip = await waitSettled(ctx, {
-      what,
+    const settle = {
+      what: `external IP ${id}`,
       poll,
       busy: EXTERNAL_IP_STATES.changing,
-      timeoutMs: remaining(),
-    });
+      failed: EXTERNAL_IP_STATES.failed,
+    };
+    const ip = await waitSettled(ctx, { ...settle, timeoutMs: remaining() });
     if (ip.interface === undefined) continue;
     ctx.progress(
       `moving external IP ${ip.ip_address ?? id} from VM ${ip.vm?.name ?? "?"} (${ip.vm?.id ?? ip.interface.id}) to this VM`,
@@ -36,11 +36,6 @@ export async function freeExternalIps(
       params: { floating_ip_id: id },
       body: { detach: true },
     });
-    await waitSettled(ctx, {
-      what,
-      poll,
-      busy: EXTERNAL_IP_STATES.changing,
-      timeoutMs: remaining(),
-    });
+    await waitSettled(ctx, { ...settle, timeoutMs: remaining() });
   }
 }
