@@ -8,10 +8,10 @@ import type {
   ExternalIpStatus,
   MetaType,
   NetworkStatus,
+  PlacementGroupState,
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
-import type { PlacementGroupState as PlacementGroupStatus } from "../../api/vm/placement-groups";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
 
@@ -20,7 +20,7 @@ export type {
   DiskStatus,
   ExternalIpStatus,
   NetworkStatus,
-  PlacementGroupStatus,
+  PlacementGroupState,
   TaskStatus,
   VmStatus,
 };
@@ -164,7 +164,7 @@ export interface TagRecord {
  * zones it spans.
  */
 export interface PlacementGroupRecord
-  extends Scheduled<PlacementGroupStatus | typeof GONE>, Timestamps {
+  extends Scheduled<PlacementGroupState | typeof GONE>, Timestamps {
   id: string;
   name: string;
   description: string;

@@ -19,7 +19,7 @@ import { DELAYS } from "../delays";
 import {
   GONE,
   type PlacementGroupRecord,
-  type PlacementGroupStatus,
+  type PlacementGroupState,
   type VmState,
   type ZoneRecord,
 } from "../records";
@@ -99,7 +99,7 @@ export function presentPlacementGroup(
           availability_zone_name: zone.name,
           vm_count: vmCountIn(state, group, zone.id),
           max_vm_count: hostsOf(zone),
-          state: group.status as PlacementGroupStatus,
+          state: group.status as PlacementGroupState,
         },
       ];
     }),
