@@ -18,7 +18,7 @@ if (unread !== undefined) {
 
 new PolicyPack(POLICY_PACK_NAME, {
   description:
-    "Stops unsafe or costly vmcloud changes: flavors, zones, disks, open security groups, public IPs, " +
+    "Stops unsafe or costly vmcloud changes: flavors, zones, disks, open security groups, external IPs, " +
     "plain-text passwords, secrets in cloud-init, subnets, and stack-wide VM, security-group and disk rules.",
   displayName: "vmcloud",
   provider: "vmcloud",

@@ -38,7 +38,7 @@ export interface ExternalIpArgs {
 }
 
 /**
- * A stable public IP address. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
+ * A stable external IP. Give it to a VM with `interfaces: [{ externalIpId: ip.id }]`:
  * the address stays when the VM is replaced or deleted, and can move to another VM. Import an
  * existing one with `ExternalIp.get(name, id)` or the `import` resource option.
  */

@@ -53,7 +53,7 @@ export interface FreeTierVmArgs {
    * changed and removed in place with the service's set-password and delete-password.
    */
   password?: pulumi.Input<string>;
-  /** Give the VM a public address. Default false. Changing it replaces the VM. */
+  /** Give the VM an external IP. Default false. Changing it replaces the VM. */
   externalIp?: pulumi.Input<boolean>;
   /** `running` (default) or `stopped`. Changes in place (power on or off). */
   powerState?: pulumi.Input<"running" | "stopped">;

@@ -70,18 +70,18 @@ export interface VmInterfaceArgs {
   /** A fixed private address, a free host address of the subnet. Default: the next free one. */
   ipAddress?: pulumi.Input<string>;
   /**
-   * Give the interface a new public address, which the VM's deletion also deletes (unless
+   * Give the interface a new external IP, which the VM's deletion also deletes (unless
    * `deleteExternalIpsOnDestroy` is false). Default false. Not for `directIp`.
    */
   externalIp?: pulumi.Input<boolean>;
   /**
-   * An existing public address of the VM's zone to bind, e.g. an `ExternalIp`'s `id`. It
+   * An existing external IP of the VM's zone to bind, e.g. an `ExternalIp`'s `id`. It
    * outlives the VM: replacing or deleting the VM never deletes it, and a VM given an address
    * another VM holds moves it here. Not with `externalIp` or `directIp`.
    */
   externalIpId?: pulumi.Input<string>;
   /**
-   * A public address on the interface itself, in no subnet (API v1.1 only). Default false.
+   * An external IP on the interface itself, in no subnet (API v1.1 only). Default false.
    */
   directIp?: pulumi.Input<boolean>;
 }
@@ -190,7 +190,7 @@ export interface VmArgs {
    */
   deleteDisksOnDestroy?: pulumi.Input<boolean>;
   /**
-   * On destroy, delete the public addresses the VM made (`externalIp: true`). Default true;
+   * On destroy, delete the external IPs the VM made (`externalIp: true`). Default true;
    * addresses given by `externalIpId`, and those an import found, always survive.
    */
   deleteExternalIpsOnDestroy?: pulumi.Input<boolean>;

@@ -1,48 +1,26 @@
 /**
  * The VM service's enumerations, each as a zod enum with the exact values of the reference
- * OpenAPI document. Every slice imports its enums from here so that one value list exists.
+ * OpenAPI document. Every slice imports its enums from here so that one value list exists;
+ * the lifecycle enums take their values from the kinds' state tables (states.ts).
  */
 import { z } from "zod";
-
-/**
- * The failed states of the service's lifecycle enums: a failure of its own, of the create or
- * of the delete. Every lifecycle enum but the flavor's has all three.
- */
-const FAILED = ["error", "error_creating", "error_deleting"] as const;
-
-/** The transitional states of every lifecycle enum, in the order the document lists them. */
-const BUSY = ["creating", "deleting", "updating"] as const;
-
-/** The states of attaching and detaching, of the objects a VM may hold (disks, public IPs). */
-const MOVING = ["attaching", "detaching"] as const;
-
-/**
- * A lifecycle enum as the document lists it: the stable states, then {@link FAILED}, then the
- * transitional states.
- */
-function lifecycle<const S extends readonly string[], const T extends readonly string[]>(
-  stable: S,
-  transitional: T,
-  description: string,
-) {
-  return z.enum([...stable, ...FAILED, ...transitional]).describe(description);
-}
+import {
+  DISK_STATES,
+  EXTERNAL_IP_STATES,
+  FLAVOR_STATES,
+  NETWORK_STATES,
+  PLACEMENT_GROUP_STATES,
+  PROJECT_STATES,
+  VM_STATES,
+} from "./states";
 
 /** Lifecycle state of a VM (`VmState`): stable `running`/`stopped`, the rest transitional or failed. */
-export const VmStatus = lifecycle(
-  ["running", "stopped"],
-  ["creating", "starting", "stopping", "rebooting", "deleting", "updating"],
-  "VM state",
-);
+export const VmStatus = z.enum(VM_STATES.all).describe("VM state");
 /** A value of {@link VmStatus}. */
 export type VmStatus = z.infer<typeof VmStatus>;
 
 /** Lifecycle state of a disk (`DiskState`): stable `available`/`in_use`/`reserved`. */
-export const DiskStatus = lifecycle(
-  ["available", "in_use", "reserved"],
-  ["creating", "updating", "deleting", ...MOVING],
-  "Disk state",
-);
+export const DiskStatus = z.enum(DISK_STATES.all).describe("Disk state");
 /** A value of {@link DiskStatus}. */
 export type DiskStatus = z.infer<typeof DiskStatus>;
 
@@ -51,34 +29,24 @@ export type DiskStatus = z.infer<typeof DiskStatus>;
  * (`SubnetState`, `SecurityGroupState`, `SecurityGroupRuleState`, `InterfaceState` have
  * the same values); the stable state is `created`.
  */
-export const NetworkStatus = lifecycle(["created"], BUSY, "Network object state");
+export const NetworkStatus = z.enum(NETWORK_STATES.all).describe("Network object state");
 /** A value of {@link NetworkStatus}. */
 export type NetworkStatus = z.infer<typeof NetworkStatus>;
 
 /** Lifecycle state of a project (`ProjectState`); the stable state is `created`. */
-export const ProjectStatus = lifecycle(
-  ["created"],
-  ["creating", "updating", "deleting"],
-  "Project state",
-);
+export const ProjectStatus = z.enum(PROJECT_STATES.all).describe("Project state");
 /** A value of {@link ProjectStatus}. */
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
 /** Lifecycle state of a flavor (`FlavorState`). */
-export const FlavorStatus = z
-  .enum(["created", "error_creating", "error_deleting", "creating", "deleting"])
-  .describe("Flavor state");
+export const FlavorStatus = z.enum(FLAVOR_STATES.all).describe("Flavor state");
 /** A value of {@link FlavorStatus}. */
 export type FlavorStatus = z.infer<typeof FlavorStatus>;
 
-/** Lifecycle state of a floating (public) IP (`FloatingIpState`). */
-export const FloatingIpStatus = lifecycle(
-  ["available", "in_use"],
-  [...BUSY, ...MOVING],
-  "Floating IP state",
-);
-/** A value of {@link FloatingIpStatus}. */
-export type FloatingIpStatus = z.infer<typeof FloatingIpStatus>;
+/** Lifecycle state of an external IP (`FloatingIpState`). */
+export const ExternalIpStatus = z.enum(EXTERNAL_IP_STATES.all).describe("External IP state");
+/** A value of {@link ExternalIpStatus}. */
+export type ExternalIpStatus = z.infer<typeof ExternalIpStatus>;
 
 /** Status of an asynchronous task (`TaskStatusEnum`): it ends `complete` or `failed`. */
 export const TaskStatus = z
@@ -213,7 +181,7 @@ export type PlacementGroupPolicy = z.infer<typeof PlacementGroupPolicy>;
 
 /** `PlacementGroupState`: the state of a group in one zone; the document lists `error` third. */
 export const PlacementGroupState = z
-  .enum(["created", "error_creating", "error_deleting", "error", ...BUSY])
+  .enum(PLACEMENT_GROUP_STATES.all)
   .describe("Placement group state");
 /** A value of {@link PlacementGroupState}. */
 export type PlacementGroupState = z.infer<typeof PlacementGroupState>;

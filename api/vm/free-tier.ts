@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Name, Uuid } from "../common";
 import { InterfaceType, NetworkStatus } from "./enums";
 import { idName } from "./fields";
-import { FloatingIpMini, SecurityGroupMini } from "./minis";
+import { ExternalIpMini, SecurityGroupMini } from "./minis";
 import { ImageMetadataMap, MetadataById } from "./vm-create";
 import { VmResponse } from "./vms";
 
@@ -30,7 +30,7 @@ export const FreeTierVmCreateRequest = z.strictObject({
   new_floating_ip: z
     .boolean()
     .default(false)
-    .describe("Give the VM a new public IP (default false)"),
+    .describe("Give the VM a new external IP (default false)"),
 });
 /** Parsed {@link FreeTierVmCreateRequest}. */
 export type FreeTierVmCreateRequest = z.output<typeof FreeTierVmCreateRequest>;
@@ -41,7 +41,7 @@ export const FreeTierVmInterface = z
     ...idName("Interface"),
     ip_address: z.string().describe("IPv4 address"),
     security_groups: z.array(SecurityGroupMini).describe("Security groups"),
-    floating_ip: FloatingIpMini.optional(),
+    floating_ip: ExternalIpMini.optional(),
     primary: z.boolean().describe("true for the main interface"),
     type: InterfaceType,
     interface_security_enabled: z.boolean().describe("true when security groups apply"),

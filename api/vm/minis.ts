@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Uuid } from "../common";
-import { FloatingIpStatus, InterfaceType, NetworkStatus, VmStatus } from "./enums";
+import { ExternalIpStatus, InterfaceType, NetworkStatus, VmStatus } from "./enums";
 import { idName } from "./fields";
 
 /** `AvailabilityZoneMiniResponse`: the zone a resource lives in. */
@@ -108,17 +108,17 @@ export const SubnetWithAddressMini = z
 /** A value of {@link SubnetWithAddressMini}. */
 export type SubnetWithAddressMini = z.infer<typeof SubnetWithAddressMini>;
 
-/** `FloatingIpWithNameMiniResponse`: a public IP bound to an interface. */
-export const FloatingIpMini = z
+/** `FloatingIpWithNameMiniResponse`: an external IP bound to an interface. */
+export const ExternalIpMini = z
   .object({
-    id: Uuid.describe("Floating IP id"),
+    id: Uuid.describe("External IP id"),
     ip_address: z.string().optional().describe("The public IPv4 address"),
-    state: FloatingIpStatus,
-    name: z.string().describe("Floating IP name"),
+    state: ExternalIpStatus,
+    name: z.string().describe("External IP name"),
   })
-  .describe("Public IP address");
-/** A value of {@link FloatingIpMini}. */
-export type FloatingIpMini = z.infer<typeof FloatingIpMini>;
+  .describe("External IP");
+/** A value of {@link ExternalIpMini}. */
+export type ExternalIpMini = z.infer<typeof ExternalIpMini>;
 
 /**
  * `PlacementGroupMiniResponse`: the placement group of a VM. The reference marks no field
@@ -128,7 +128,7 @@ export const PlacementGroupMini = z.object(idName("Placement group")).describe("
 /** A value of {@link PlacementGroupMini}. */
 export type PlacementGroupMini = z.infer<typeof PlacementGroupMini>;
 
-/** `InterfaceMiniResponse`: the network interface a public IP is bound to. */
+/** `InterfaceMiniResponse`: the network interface an external IP is bound to. */
 export const InterfaceMini = z
   .object({
     ...idName("Interface", "Interface name, e.g. eth0"),
@@ -140,7 +140,7 @@ export const InterfaceMini = z
 /** A value of {@link InterfaceMini}. */
 export type InterfaceMini = z.infer<typeof InterfaceMini>;
 
-/** `VmMiniResponse`: the VM a public IP is bound to. */
+/** `VmMiniResponse`: the VM an external IP is bound to. */
 export const VmMini = z.object({ ...idName("VM"), state: VmStatus }).describe("Virtual machine");
 /** A value of {@link VmMini}. */
 export type VmMini = z.infer<typeof VmMini>;

@@ -11,12 +11,12 @@ import { Uuid4 } from "../common";
 /** A positive whole number (`exclusiveMinimum: 0` in the document). */
 const PositiveInt = z.number().int().positive();
 
-/** What a public address does in a price request (`FipPriceEnum`). */
-export const FloatingIpPriceAction = z
+/** What an external IP does in a price request (`FipPriceEnum`). */
+export const ExternalIpPriceAction = z
   .enum(["attach", "detach", "new"])
-  .describe("What happens to the public address: a new one, or an existing one attached/detached");
-/** A value of {@link FloatingIpPriceAction}. */
-export type FloatingIpPriceAction = z.infer<typeof FloatingIpPriceAction>;
+  .describe("What happens to the external IP: a new one, or an existing one attached/detached");
+/** A value of {@link ExternalIpPriceAction}. */
+export type ExternalIpPriceAction = z.infer<typeof ExternalIpPriceAction>;
 
 /** The only SNAT gateway type (`PublicNATGatewayType`). */
 export const NatGatewayType = z.enum(["Public sNAT"]).describe("SNAT gateway type");
@@ -31,13 +31,13 @@ export const PriceDisk = z
 /** A value of {@link PriceDisk}. */
 export type PriceDisk = z.infer<typeof PriceDisk>;
 
-/** `_FipCount`: public addresses to price. */
-export const PriceFloatingIps = z
+/** `_FipCount`: external IPs to price. */
+export const PriceExternalIps = z
   .strictObject({
-    floating_ip_action: FloatingIpPriceAction,
+    floating_ip_action: ExternalIpPriceAction,
     count: PositiveInt.describe("How many addresses"),
   })
-  .describe("Public addresses to price");
+  .describe("External IPs to price");
 
 /** `_NatGatewaysCount`: SNAT gateways to price. */
 export const PriceNatGateways = z
@@ -48,7 +48,7 @@ export const PriceNatGateways = z
   .describe("SNAT gateways to price");
 
 /**
- * `ProjectPriceRequest`: one configuration (a flavor, an image, disks, public addresses, SNAT
+ * `ProjectPriceRequest`: one configuration (a flavor, an image, disks, external IPs, SNAT
  * gateways; each part optional) taken `total_count` times.
  */
 export const PriceRequest = z
@@ -56,7 +56,7 @@ export const PriceRequest = z
     flavor_id: Uuid4.optional().describe("Flavor id"),
     image_id: Uuid4.optional().describe("Image id"),
     disks: z.array(PriceDisk).min(1).optional().describe("Disks"),
-    floating_ips: z.array(PriceFloatingIps).min(1).optional().describe("Public addresses"),
+    floating_ips: z.array(PriceExternalIps).min(1).optional().describe("External IPs"),
     nat_gateways: z.array(PriceNatGateways).min(1).optional().describe("SNAT gateways"),
     total_count: PositiveInt.describe("How many times the configuration is taken"),
   })
@@ -76,7 +76,7 @@ export const PriceResponse = z
     flavor: Amount.describe("Monthly price of the flavors"),
     image: Amount.describe("Monthly price of the images (licences)"),
     disks: Amount.describe("Monthly price of the disks"),
-    floating_ips: Amount.describe("Monthly price of the public addresses"),
+    floating_ips: Amount.describe("Monthly price of the external IPs"),
     nat_gateways: Amount.describe("Monthly price of the SNAT gateways"),
     total_price_month: Amount.describe("Total per month"),
     total_price_hour: Amount.describe("Total per hour"),
@@ -98,7 +98,7 @@ export const EntityUsage = z
   .object({
     disks: Count("Number of disks"),
     disks_size: Count("Total disk size in GB"),
-    floating_ips: Count("Number of public IP addresses"),
+    floating_ips: Count("Number of external IPs"),
     gpus: Count("Number of GPUs"),
     interfaces: Count("Number of network interfaces"),
     public_keys: Count("Number of public SSH keys"),

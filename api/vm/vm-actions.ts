@@ -77,7 +77,7 @@ export const RebuildInterface = z.object({
   floating_ip: z
     .object({ id: LiteId, name: z.string(), ip_address: z.string(), state: z.string() })
     .nullable()
-    .describe("Public IP bound to the interface"),
+    .describe("External IP bound to the interface"),
   security_groups: z
     .array(z.object({ id: LiteId, name: z.string(), state: z.string() }))
     .describe("Security groups"),

@@ -1,6 +1,6 @@
 /**
  * Schemas of VM creation: the legacy `POST /api/v1/vms` body (interfaces through `subnets`)
- * and the current `POST /api/v1.1/vms` body (`interfaces`, including direct public IPs).
+ * and the current `POST /api/v1.1/vms` body (`interfaces`, including direct external IPs).
  * Both bodies are arrays of VM specifications; every rule the service checks without looking
  * at state (id-or-name pairs, base64 user data, interface options) is checked here.
  */
@@ -110,28 +110,28 @@ const interfaceSecurity = {
     .describe("Filter traffic with security groups (default true)"),
 };
 
-/** The two create versions call a new interface's public IP `external` (v1.1) or `floating`. */
+/** The two create versions call a new interface's external IP `external` (v1.1) or `floating`. */
 type IpWord = "external" | "floating";
 
-/** The public-IP fields of a new interface: a new address, or a free one by id or by name. */
-type PublicIpFields<W extends IpWord> = Record<`new_${W}_ip`, z.ZodDefault<z.ZodBoolean>> &
+/** The external-IP fields of a new interface: a new address, or a free one by id or by name. */
+type ExternalIpFields<W extends IpWord> = Record<`new_${W}_ip`, z.ZodDefault<z.ZodBoolean>> &
   Record<`attach_${W}_ip_id`, z.ZodOptional<typeof Uuid>> &
   Record<`attach_${W}_ip_name`, z.ZodOptional<typeof Name>>;
 
-/** {@link PublicIpFields} under the version's word. */
-function publicIp<W extends IpWord>(word: W): PublicIpFields<W> {
+/** {@link ExternalIpFields} under the version's word. */
+function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
   return {
     [`new_${word}_ip`]: z
       .boolean()
       .default(false)
-      .describe("Give the interface a new public IP (default false)"),
-    [`attach_${word}_ip_id`]: Uuid.optional().describe("Bind this free public IP, by id"),
-    [`attach_${word}_ip_name`]: Name.optional().describe("Bind this free public IP, by name"),
-  } as PublicIpFields<W>;
+      .describe("Give the interface a new external IP (default false)"),
+    [`attach_${word}_ip_id`]: Uuid.optional().describe("Bind this free external IP, by id"),
+    [`attach_${word}_ip_name`]: Name.optional().describe("Bind this free external IP, by name"),
+  } as ExternalIpFields<W>;
 }
 
 /**
- * The checks both versions make of a new interface: a new public IP or an existing one, not
+ * The checks both versions make of a new interface: a new external IP or an existing one, not
  * both; security groups only on an interface whose traffic they filter.
  */
 function checkIpAndGroups(
@@ -168,8 +168,8 @@ function checkIpAndGroups(
 
 /**
  * `VmCreateInterfaceSection` (v1.1): one interface. `regular` interfaces sit in a subnet
- * (by id or name) and may ask for a fixed `ip_address`, a new public IP or an existing one;
- * `direct_ip` interfaces get a public address directly and take no subnet. With
+ * (by id or name) and may ask for a fixed `ip_address`, a new external IP or an existing one;
+ * `direct_ip` interfaces get an external IP directly and take no subnet. With
  * `interface_security_enabled` (default true) and no groups named, the zone's default
  * security group applies.
  */
@@ -185,7 +185,7 @@ export const VmCreateInterface = z
       .describe("Subnet by name (regular interfaces; or give subnet_id)"),
     ...interfaceSecurity,
     ...securityGroups,
-    ...publicIp("external"),
+    ...externalIpFields("external"),
     ip_address: Ipv4Address.optional().describe(
       "Fixed private address in the subnet (regular interfaces; default: the next free one)",
     ),
@@ -216,10 +216,10 @@ export const VmCreateInterface = z
         "attach_external_ip_name",
       ] as const) {
         if (value[key] !== undefined)
-          fail(key, `a direct_ip interface takes no ${key}: its public address is allocated`);
+          fail(key, `a direct_ip interface takes no ${key}: its external IP is allocated`);
       }
       if (value.new_external_ip)
-        fail("new_external_ip", "a direct_ip interface already has a public address");
+        fail("new_external_ip", "a direct_ip interface already has an external IP");
     }
     checkIpAndGroups("external", value, ctx);
   })
@@ -229,7 +229,7 @@ export type VmCreateInterface = z.output<typeof VmCreateInterface>;
 
 /**
  * `VmCreateSubnetSection` (legacy v1): one interface in a subnet (by id or name), with
- * optional fixed address, security groups and public IP (new or existing).
+ * optional fixed address, security groups and external IP (new or existing).
  */
 export const VmCreateSubnet = z
   .strictObject({
@@ -237,7 +237,7 @@ export const VmCreateSubnet = z
     subnet_name: Name.optional().describe("Subnet by name (or give subnet_id)"),
     ...securityGroups,
     ...interfaceSecurity,
-    ...publicIp("floating"),
+    ...externalIpFields("floating"),
     ip_address: Ipv4Address.optional().describe(
       "Fixed private address in the subnet (default: the next free one)",
     ),

@@ -29,7 +29,7 @@ import {
 import {
   AvailabilityZoneMini,
   FlavorMini,
-  FloatingIpMini,
+  ExternalIpMini,
   ImageMini,
   PlacementGroupMini,
   ProjectMini,
@@ -80,13 +80,13 @@ export const VmMetadataField = z
 /** A value of {@link VmMetadataField}. */
 export type VmMetadataField = z.infer<typeof VmMetadataField>;
 
-/** `VmResponseInterfaceSection`: a network interface of a VM, with its groups and public IP. */
+/** `VmResponseInterfaceSection`: a network interface of a VM, with its groups and external IP. */
 export const VmInterface = z
   .object({
     ...idName("Interface", "Interface name, e.g. eth0"),
     ip_address: z.string().describe("IPv4 address of the interface"),
     security_groups: z.array(SecurityGroupMini).describe("Security groups of the interface"),
-    floating_ip: FloatingIpMini.optional(),
+    floating_ip: ExternalIpMini.optional(),
     primary: z.boolean().describe("true for the VM's main interface"),
     type: InterfaceType,
     interface_security_enabled: z
@@ -147,7 +147,7 @@ export const VmListInterface = z
   .object({
     ...idName("Interface"),
     ip_address: z.string().describe("IPv4 address of the interface"),
-    floating_ip: FloatingIpMini.optional(),
+    floating_ip: ExternalIpMini.optional(),
     primary: z.boolean().describe("true for the VM's main interface"),
     state: NetworkStatus,
     type: InterfaceType,
@@ -194,7 +194,7 @@ export const VmListQuery = z.object({
   statuses: queryArray(VmStatus).optional().describe("Only VMs in these states"),
   name: nameContains("VMs", "any case"),
   empty_fip: QueryBool.optional().describe(
-    "true: only VMs without a public IP; false: only VMs with one",
+    "true: only VMs without an external IP; false: only VMs with one",
   ),
   free_tier: QueryBool.optional().describe("true: only free-tier VMs; false: only paid VMs"),
   support_gpu: QueryBool.optional().describe(
@@ -232,13 +232,13 @@ export type VmUpdateRequest = z.output<typeof VmUpdateRequest>;
 
 /**
  * `VmDeleteAttachmentsRequest`: what goes with the VM. Listed disks are deleted; every other
- * disk (the boot disk too) is detached and survives. Listed public IPs are released; the
+ * disk (the boot disk too) is detached and survives. Listed external IPs are released; the
  * others are unbound and survive.
  */
 export const VmDeleteAttachments = z
   .strictObject({
     disk_ids: z.array(Uuid).describe("Disks of the VM to delete with it"),
-    external_ips: z.array(Uuid).describe("Public IPs of the VM to release with it"),
+    external_ips: z.array(Uuid).describe("External IPs of the VM to release with it"),
   })
   .describe("Resources deleted together with the VM");
 /** Parsed {@link VmDeleteAttachments}. */

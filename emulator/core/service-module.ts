@@ -76,6 +76,12 @@ export interface ServiceModule<S> {
   readonly endpoints: Readonly<Record<string, AnyEndpoint>>;
   /** Fresh state holding the fixtures. */
   initialState(clock: Clock): S;
+  /**
+   * Brings a slice a state file of an earlier release holds up to date, in place (keys since
+   * renamed); a current slice is left as it is. Answers what makes the slice unusable, if
+   * anything (the state file is then refused with that reason). Default: nothing to do.
+   */
+  upgrade?(slice: Record<string, unknown>): string | undefined;
   /** Applies every status change that is due at `now`. */
   settle(state: S, now: number): void;
   /** Ids and names of the fixtures, for `GET /_emulator/fixtures`. */

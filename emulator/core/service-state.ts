@@ -14,8 +14,9 @@ export interface ServiceState {
 }
 
 /**
- * Loads the state file (or builds the fixtures) for `services`. Refuses a file that holds no
- * slice of these services or a slice that is not an object.
+ * Loads the state file (or builds the fixtures) for `services`, bringing the slices of an
+ * earlier release up to date. Refuses a file that holds no slice of these services, a slice
+ * that is not an object, or one its service cannot bring up to date.
  */
 export function openServiceState(
   services: ReadonlyArray<ServiceModule<unknown>>,
@@ -36,9 +37,15 @@ export function openServiceState(
         const slice = loaded[s.key];
         return typeof slice !== "object" || slice === null || Array.isArray(slice);
       });
-      return broken.length === 0
-        ? undefined
-        : `has a broken state for ${broken.map((s) => `"${s.key}"`).join(", ")} (expected an object)`;
+      if (broken.length > 0) {
+        return `has a broken state for ${broken.map((s) => `"${s.key}"`).join(", ")} (expected an object)`;
+      }
+      // A file of an earlier release: its slices are brought up to date before any use.
+      for (const service of present) {
+        const problem = service.upgrade?.(loaded[service.key] as Record<string, unknown>);
+        if (problem !== undefined) return `has a state for "${service.key}" that ${problem}`;
+      }
+      return undefined;
     },
   );
   // A file written before a service existed lacks its slice: that service starts afresh.

@@ -279,7 +279,7 @@ export function vmFixtures(clock: Clock): VmState {
     images: {},
     tags: {},
     placementGroups: {},
-    floatingIps: {},
+    externalIps: {},
     disks: {},
     subnets: {},
     securityGroups: {},

@@ -1,18 +1,19 @@
 /** The emulated VM service: its state, fixtures, settling and routes. */
 import {
   vmEndpoints,
-  addressesEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
+  externalIpsEndpoints,
   networkEndpoints,
+  placementGroupsEndpoints,
   pricingEndpoints,
 } from "../../api/vm/endpoints";
 import type { ServiceModule } from "../core/service-module";
 import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
-import { addressesHandlers } from "./routes/addresses";
+import { externalIpHandlers, placementGroupHandlers } from "./routes/crud";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -20,6 +21,7 @@ import { networkHandlers } from "./routes/network";
 import { pricingHandlers } from "./routes/pricing";
 import { registerVmAdminRoutes } from "./admin-routes";
 import { settleVmState } from "./settle";
+import { upgradeVmState } from "./upgrade";
 
 /** The VM service module. */
 export const vmService: ServiceModule<VmState> = tableService({
@@ -27,12 +29,14 @@ export const vmService: ServiceModule<VmState> = tableService({
   endpoints: vmEndpoints,
   initialState: vmFixtures,
   settle: settleVmState,
+  upgrade: upgradeVmState,
   fixtures: describeVmFixtures,
   routes: [
     routesOf(catalogEndpoints, catalogHandlers),
     routesOf(disksEndpoints, disksHandlers),
     routesOf(networkEndpoints, networkHandlers),
-    routesOf(addressesEndpoints, addressesHandlers),
+    routesOf(externalIpsEndpoints, externalIpHandlers),
+    routesOf(placementGroupsEndpoints, placementGroupHandlers),
     routesOf(computeEndpoints, computeHandlers),
     routesOf(pricingEndpoints, pricingHandlers),
   ],

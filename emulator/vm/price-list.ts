@@ -1,6 +1,6 @@
 /**
  * The emulator's price list: what each flavor and image costs per hour, each disk type per
- * GB and month, and a public address and an SNAT gateway per hour. Keyed by catalog names, so
+ * GB and month, and an external IP and an SNAT gateway per hour. Keyed by catalog names, so
  * it reads like a tariff and survives resets (ids are derived from names anyway). The admin
  * API (`PUT /_emulator/vm/prices`) changes it; state without one uses {@link DEFAULT_PRICES}.
  */
@@ -25,7 +25,7 @@ export const PriceList = z.strictObject({
   diskTypesPerGbMonth: z
     .record(z.string(), Price)
     .describe("Disk type name → price per GB and month"),
-  floatingIpPerHour: Price.describe("Price of one public address per hour"),
+  externalIpPerHour: Price.describe("Price of one external IP per hour"),
   natGatewayPerHour: Price.describe("Price of one SNAT gateway per hour"),
 });
 /** A value of {@link PriceList}. */
@@ -53,6 +53,6 @@ export const DEFAULT_PRICES: PriceList = {
   },
   imagesPerHour: { "windows-2022": 3.2 },
   diskTypesPerGbMonth: { SSD: 12, HDD: 4, "free-tier-HDD": 0 },
-  floatingIpPerHour: 0.3,
+  externalIpPerHour: 0.3,
   natGatewayPerHour: 4,
 };

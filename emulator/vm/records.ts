@@ -5,31 +5,28 @@
  */
 import type {
   DiskStatus,
-  FloatingIpStatus,
+  ExternalIpStatus,
   MetaType,
   NetworkStatus,
+  PlacementGroupState,
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
-import type { PlacementGroupState as PlacementGroupStatus } from "../../api/vm/placement-groups";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
 
 // The record statuses are the API's own enumerations (api/vm/enums.ts).
 export type {
   DiskStatus,
-  FloatingIpStatus,
+  ExternalIpStatus,
   NetworkStatus,
-  PlacementGroupStatus,
+  PlacementGroupState,
   TaskStatus,
   VmStatus,
 };
 
 /** Marks a record whose deletion finished: models remove it when they settle. */
 export const GONE = "__gone__";
-
-/** The failed statuses of every resource kind; a failed resource may always be deleted. */
-export const FAILED_STATUSES = ["error", "error_creating", "error_deleting"] as const;
 
 /** Fields every mutable record has. */
 export interface Timestamps {
@@ -167,7 +164,7 @@ export interface TagRecord {
  * zones it spans.
  */
 export interface PlacementGroupRecord
-  extends Scheduled<PlacementGroupStatus | typeof GONE>, Timestamps {
+  extends Scheduled<PlacementGroupState | typeof GONE>, Timestamps {
   id: string;
   name: string;
   description: string;
@@ -178,17 +175,17 @@ export interface PlacementGroupRecord
   tag_ids: string[];
 }
 
-/** A public IP, free or bound to an interface. */
-export interface FloatingIpRecord extends Timestamps {
+/** An external IP, free or bound to an interface. */
+export interface ExternalIpRecord extends Timestamps {
   id: string;
   name: string;
   /** Absent on addresses made with a VM: empty. */
   description?: string;
   ip_address: string;
   /** `available` (free) or `in_use` (bound), or on the way there. */
-  state: FloatingIpStatus;
+  state: ExternalIpStatus;
   /** Planned states (create, bind, release, delete); absent when settled. */
-  schedule?: Array<Step<FloatingIpStatus | typeof GONE>>;
+  schedule?: Array<Step<ExternalIpStatus | typeof GONE>>;
   project_id: string;
   availability_zone_id: string;
   interface_id?: string;
@@ -263,7 +260,7 @@ export interface SecurityGroupRuleRecord
   description: string;
 }
 
-/** A VM's network interface: its address, subnet, groups and public IP. */
+/** A VM's network interface: its address, subnet, groups and external IP. */
 export interface InterfaceRecord {
   id: string;
   name: string;
@@ -316,8 +313,8 @@ export interface VmRecord extends Scheduled<VmStatus | typeof GONE>, Timestamps 
   guest_agent_state: "enabled" | "disabled" | "unavailable" | "not_installed" | "error";
   /** Logins that have a password set (the password itself is never stored). */
   password_logins: string[];
-  /** Public IPs to release (not keep) when the VM's deletion finishes. */
-  release_floating_ip_ids?: string[];
+  /** External IPs to release (not keep) when the VM's deletion finishes. */
+  release_external_ip_ids?: string[];
 }
 
 /** A task: the record of one piece of asynchronous work. */
@@ -345,7 +342,7 @@ export interface VmState {
   images: Record<string, ImageRecord>;
   tags: Record<string, TagRecord>;
   placementGroups: Record<string, PlacementGroupRecord>;
-  floatingIps: Record<string, FloatingIpRecord>;
+  externalIps: Record<string, ExternalIpRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

@@ -6,7 +6,7 @@ import { settleCompute } from "./models/compute-settle";
 import { settleDisks } from "./models/disks-settle";
 import { settleNetwork } from "./models/network-settle";
 import { settlePlacementGroups } from "./models/placement-groups";
-import { settleFloatingIps } from "./models/public-ips";
+import { settleExternalIps } from "./models/external-ips";
 import { settle } from "../core/schedule";
 import type { VmState } from "./records";
 
@@ -15,7 +15,7 @@ export function settleVmState(state: VmState, now: number): void {
   settleCompute(state, now);
   settleDisks(state, now);
   settleNetwork(state, now);
-  settleFloatingIps(state, now);
+  settleExternalIps(state, now);
   settlePlacementGroups(state, now);
   for (const task of Object.values(state.tasks)) settle(task, now);
 }

@@ -1,6 +1,6 @@
 // A fuller program: two web VMs in two availability zones, each zone with its own subnet and
 // security group (rules as separate resources), spread over hosts by a placement group, the
-// first one behind a stable public address (DNS can point at it: it survives the VM's
+// first one behind a stable external IP (DNS can point at it: it survives the VM's
 // replacement); a database VM with a password (a secret) and a data disk attached through
 // DiskAttachment, and a batch VM that is kept stopped. Flavors and images are looked up by name. Configure the provider as the quickstart does, then:
 //   pulumi config set --secret dbPassword 'S3cure-Passw0rd!'
@@ -60,7 +60,7 @@ const webSpread = new vmcloud.PlacementGroup("web-spread", {
   policy: "anti-affinity",
 });
 
-// A public address of its own: it outlives the VM that holds it, so DNS can point at it.
+// An external IP of its own: it outlives the VM that holds it, so DNS can point at it.
 const www = new vmcloud.ExternalIp("www", {
   name: "www",
   description: "www points here",

@@ -46,5 +46,5 @@ const vm = new vmcloud.Vm("vm", {
 export const vmId = vm.id;
 export const vmState = vm.state;
 export const privateIp = vm.privateIp;
-export const publicIp = vm.externalIpAddress;
+export const externalIpAddress = vm.externalIpAddress;
 export const sshCommand = pulumi.interpolate`ssh ubuntu@${vm.externalIpAddress}`;

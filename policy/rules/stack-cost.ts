@@ -1,6 +1,6 @@
 /**
  * `vmcloud-stack-cost` and `vmcloud-monthly-budget`: what the stack will cost per month after
- * the change, priced by the service (every VM, disk and public address), against what it holds
+ * the change, priced by the service (every VM, disk and external IP), against what it holds
  * now, and whether that fits a budget. The first always reports one advisory line with the
  * total; the second fails when the total exceeds `monthlyBudget`.
  */
@@ -100,7 +100,7 @@ const MONTHLY_BUDGET = "vmcloud-monthly-budget";
 export const stackCost: StackValidationPolicy = {
   name: STACK_COST,
   description:
-    "Reports what the stack's VMs, disks and public addresses cost per month after the change, and the change.",
+    "Reports what the stack's VMs, disks and external IPs cost per month after the change, and the change.",
   enforcementLevel: "advisory",
   configSchema: COST_CONFIG,
   validateStack: async (args, reportViolation) => {

@@ -1,25 +1,25 @@
-/** `vmcloud-vm-external-ip`: VMs get public addresses only when tagged or allowed. */
+/** `vmcloud-vm-external-ip`: VMs get external IPs only when tagged or allowed. */
 import { label, resourceRule, type RuleResource } from "../lib/define";
 import { asArray, asObject, isUnknown, knownStrings } from "../lib/values";
 
 /** Configuration of {@link vmExternalIp}. */
 export interface VmExternalIpConfig {
-  /** A VM carrying one of these tags may have a public address. */
+  /** A VM carrying one of these tags may have an external IP. */
   allowTags: string[];
-  /** VMs that may have a public address, by Pulumi resource name or VM name. */
+  /** VMs that may have an external IP, by Pulumi resource name or VM name. */
   allowedVms: string[];
 }
 
-/** Where `vm` asks for a public address: `interfaces[0].externalIp`, ... */
+/** Where `vm` asks for an external IP: `interfaces[0].externalIp`, ... */
 function publicAddresses(vm: RuleResource): string[] {
   if (vm.typeName === "FreeTierVm") return vm.props["externalIp"] === true ? ["externalIp"] : [];
   const interfaces = asArray(vm.props["interfaces"]);
   if (!Array.isArray(interfaces)) return [];
   return interfaces.flatMap((item, i) => {
-    const nic = asObject(item);
-    if (typeof nic !== "object") return [];
+    const iface = asObject(item);
+    if (typeof iface !== "object") return [];
     return (["externalIp", "directIp"] as const)
-      .filter((key) => nic[key] === true)
+      .filter((key) => iface[key] === true)
       .map((key) => `interfaces[${i}].${key}`);
   });
 }
@@ -41,13 +41,13 @@ export const vmExternalIp = resourceRule<VmExternalIpConfig>({
         items: { type: "string" },
         default: ["public"],
         description:
-          "A VM carrying one of these tags (name or id, as written) may have a public address.",
+          "A VM carrying one of these tags (name or id, as written) may have an external IP.",
       },
       allowedVms: {
         type: "array",
         items: { type: "string" },
         default: [],
-        description: "VMs that may have a public address, by Pulumi resource name or VM name.",
+        description: "VMs that may have an external IP, by Pulumi resource name or VM name.",
       },
     },
   },
@@ -69,7 +69,7 @@ export const vmExternalIp = resourceRule<VmExternalIpConfig>({
         ? `tag the VM "${config.allowTags[0]}", or `
         : "";
     return [
-      `${label(vm)}: ${where.join(", ")} gives the VM a public IP address. Fix: remove it and reach the VM ` +
+      `${label(vm)}: ${where.join(", ")} gives the VM an external IP. Fix: remove it and reach the VM ` +
         `through a bastion or VPN; if it must be public, ${tagHint}add the VM to allowedVms in the config of ` +
         "vmcloud-vm-external-ip.",
     ];

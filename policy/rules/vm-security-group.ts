@@ -18,10 +18,10 @@ function problemsOf(vm: StackRuleResource, allowDefaultGroup: boolean): string[]
       : ["it has no interfaces listed, so its one interface gets the zone's default group"];
   }
   return interfaces.flatMap((item, i) => {
-    const nic = asObject(item);
-    if (typeof nic !== "object") return [];
-    if (nic["securityEnabled"] === false) return [`interfaces[${i}] has securityEnabled: false`];
-    const groups = nic["securityGroups"];
+    const iface = asObject(item);
+    if (typeof iface !== "object") return [];
+    if (iface["securityEnabled"] === false) return [`interfaces[${i}] has securityEnabled: false`];
+    const groups = iface["securityGroups"];
     if (isUnknown(groups)) return [];
     const list = asArray(groups);
     if (Array.isArray(list) && list.length > 0) return [];

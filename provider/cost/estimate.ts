@@ -16,7 +16,7 @@ export interface CostLine {
   resource: string;
   /** What kind of thing it is. */
   kind: "vm" | "disk" | "address";
-  /** What it is, e.g. `gen-2-4, ubuntu-22.04`, `SSD`, `public address`. */
+  /** What it is, e.g. `gen-2-4, ubuntu-22.04`, `SSD`, `external IP`. */
   description: string;
   /** How much of it, e.g. `1 VM`, `50 GB`, `2 addresses`. */
   quantity: string;
@@ -196,8 +196,8 @@ function plan(item: CostItem, catalog: CostCatalog, unknown: UnknownValues): Pla
         line: {
           resource: item.resource,
           kind: "address",
-          description: "public address",
-          quantity: plural(item.count, "address", "addresses"),
+          description: "external IP",
+          quantity: plural(item.count, "external IP", "external IPs"),
           monthly: undefined,
         },
         config: { floating_ips: [{ floating_ip_action: "new", count: item.count }] },

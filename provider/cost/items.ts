@@ -34,7 +34,7 @@ export interface DiskItem {
   freeTier: boolean;
 }
 
-/** Public addresses a resource allocates. */
+/** External IPs a resource allocates (`address`, the kind of their cost lines). */
 export interface AddressItem {
   kind: "address";
   resource: string;
@@ -54,9 +54,6 @@ export type CostItem = VmItem | DiskItem | AddressItem | CountedItem;
 export function vmcloudTypeName(type: string): string | undefined {
   return type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : undefined;
 }
-
-/** Resource classes that are a public address each. */
-const ADDRESS_TYPES = new Set(["ExternalIp", "FloatingIp", "PublicIp", "PublicAddress"]);
 
 /** True for a value that is not known yet: the engine's sentinel, or a marker `isUnknown` names. */
 type UnknownTest = (value: unknown) => boolean;
@@ -126,10 +123,10 @@ export function itemsOf(
       return [{ kind: "securityGroup", resource: name }];
     case "SecurityGroupRule":
       return [{ kind: "securityGroupRule", resource: name }];
+    case "ExternalIp":
+      return [{ kind: "address", resource: name, count: 1 }];
     default:
-      return typeName !== undefined && ADDRESS_TYPES.has(typeName)
-        ? [{ kind: "address", resource: name, count: 1 }]
-        : [];
+      return [];
   }
 }
 

@@ -29,7 +29,7 @@ export interface OutputMeta {
    */
   readonly secret?: boolean;
   /**
-   * The provider's own record (e.g. which public addresses a VM made, so that only those are
+   * The provider's own record (e.g. which external IPs a VM made, so that only those are
    * deleted with it): kept in the state, never an output property of the SDK class.
    */
   readonly internal?: boolean;

@@ -14,6 +14,7 @@ import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { DiskAttachmentOutputs } from "./outputs/disk-attachment";
 import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
+import { waitForStateOrGone } from "./framework/wait-for-state";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 
 /** Default wait of create and delete: 10 minutes. */
@@ -62,7 +63,8 @@ async function waitAttached(
 ): Promise<DiskAttachmentOutputs> {
   const disk = await waitForDisk(ctx, diskId, {
     what: `to be attached to VM ${vmId}`,
-    isDone: (d) => d.state === "in_use" && d.vms.some((v) => v.id === vmId),
+    target: ["in_use"],
+    until: (d) => d.vms.some((v) => v.id === vmId),
     timeoutMs,
     projectId,
   });
@@ -99,10 +101,7 @@ async function beforeAskingAgain(
     return settledBefore + 1;
   }
   ctx.progress(`disk ${disk.id} is ${disk.state}; waiting until it settles to ask again`);
-  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, {
-    failOnError: false,
-    projectId: disk.project.id,
-  });
+  await waitDiskSettled(ctx, disk.id, "to settle", timeoutMs, disk.project.id);
   return 0;
 }
 
@@ -208,12 +207,14 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
       }
     }
     // Wait until the disk has settled, so that deleting it or attaching it elsewhere works.
-    await ctx.wait<DiskResponse | undefined>({
+    // Judged by the listing, not the disk's own state: a disk that no longer lists the VM is
+    // detached whatever state it settled in, and one that is gone is detached too.
+    await waitForStateOrGone(ctx, {
       what: `disk ${diskId} to be detached from VM ${vmId}`,
       poll: diskPoll(ctx, diskId, projectId, () => getDisk(ctx.client, diskId), true),
-      alignChecks: true,
-      isDone: (d) => d === undefined || (isSettled(d.state) && !d.vms.some((v) => v.id === vmId)),
-      describe: (d) => (d === undefined ? "gone" : d.state),
+      batched: true,
+      target: isSettled,
+      until: (d) => !d.vms.some((v) => v.id === vmId),
       timeoutMs: remaining(),
     });
   },

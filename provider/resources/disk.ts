@@ -22,7 +22,13 @@ import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
 import { diskInputsOf, diskOutputs } from "./disk/outputs";
 import { DiskOutputs } from "./outputs/disk";
 import { createRequest, updateRequest } from "./disk/requests";
-import { getDisk, waitDiskSettled, waitForDisk, waitForDiskGone } from "./disk/waits";
+import {
+  getDisk,
+  waitDiskSettled,
+  waitDiskSettledToDelete,
+  waitForDisk,
+  waitForDiskGone,
+} from "./disk/waits";
 import { sendDiskUpdate } from "./disk/update";
 import { shrinkFailures } from "./disk/no-shrink";
 
@@ -153,7 +159,7 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
     try {
       const disk = await waitForDisk(ctx, created.id, {
         what: "to become available",
-        isDone: (d) => d.state === "available",
+        target: ["available"],
         timeoutMs: remaining(),
         projectId,
       });
@@ -174,9 +180,7 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
     const projectId = olds.projectId;
     await sendDiskUpdate(ctx, id, updateRequest(news, diff.changed), remaining, projectId);
     try {
-      const disk = await waitDiskSettled(ctx, id, "to finish the update", remaining(), {
-        projectId,
-      });
+      const disk = await waitDiskSettled(ctx, id, "to finish the update", remaining(), projectId);
       return diskOutputs(disk);
     } catch (error) {
       throw ctx.notReady(id, (await outputsIfReadable(ctx, id)) ?? {}, error);
@@ -198,10 +202,7 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
       if (disk === undefined) return;
       if (disk.state !== "deleting") {
         try {
-          await waitDiskSettled(ctx, id, "to settle before it is deleted", remaining(), {
-            failOnError: false,
-            projectId,
-          });
+          await waitDiskSettledToDelete(ctx, id, remaining(), projectId);
           await send();
         } catch (again) {
           if (again instanceof NotFoundError) return;

@@ -4,9 +4,10 @@
  * replacements. Name, description and tags change in place; the zone and project replace it.
  * A create adopts the one free same-named address of the zone an interrupted `up` left.
  */
-import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
-import type { FloatingIpStatus } from "../../api/vm/enums";
-import type { FloatingIpResponse } from "../../api/vm/floating-ips";
+import { externalIpsEndpoints as api } from "../../api/vm/endpoints/external-ips";
+import type { ExternalIpStatus } from "../../api/vm/enums";
+import type { ExternalIpResponse } from "../../api/vm/external-ips";
+import { EXTERNAL_IP_STATES } from "../../api/vm/states";
 import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
@@ -17,13 +18,12 @@ import { failuresOf } from "./framework/input-error";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { ExternalIpInputs } from "./inputs/external-ip";
 import { ExternalIpOutputs } from "./outputs/external-ip";
-import { FLOATING_IP_SOURCE } from "./network/batched-reads";
+import { EXTERNAL_IP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
 
 const TIMEOUT_MS = 10 * 60_000;
-const isBusy = (s: string) => ["creating", "updating", "attaching", "detaching"].includes(s);
 const DELETE_ADVICE = {
   floating_ip_in_use:
     "the address is bound to a VM's interface: delete that VM, or drop externalIpId from its interface, first " +
@@ -31,21 +31,22 @@ const DELETE_ADVICE = {
 } as const;
 
 const { get, settled, deleted } = batchedWaits({
-  what: "public IP",
-  source: FLOATING_IP_SOURCE,
-  get: (ctx, id) => ctx.client.call(api.getFloatingIp, { params: { floating_ip_id: id } }),
-  busy: isBusy,
+  what: "external IP",
+  source: EXTERNAL_IP_SOURCE,
+  get: (ctx, id) => ctx.client.call(api.getExternalIp, { params: { floating_ip_id: id } }),
+  busy: EXTERNAL_IP_STATES.changing,
+  failed: EXTERNAL_IP_STATES.failed,
 });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */
-function outputsOf(ip: FloatingIpResponse, projectId: string) {
+function outputsOf(ip: ExternalIpResponse, projectId: string) {
   return {
     name: ip.name,
     description: ip.description,
     address: ip.ip_address ?? "",
     availabilityZone: ip.availability_zone?.name ?? "",
     availabilityZoneId: ip.availability_zone?.id ?? "",
-    state: ip.state as FloatingIpStatus,
+    state: ip.state as ExternalIpStatus,
     ...(ip.interface === undefined ? {} : { interfaceId: ip.interface.id }),
     ...(ip.vm === undefined ? {} : { vmId: ip.vm.id }),
     tags: ip.tags.map((t) => t.name),
@@ -78,23 +79,23 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     const zone = await new CatalogLookups(ctx.client, projectId).zone(inputs.availabilityZone);
     const find = async () =>
       (
-        await ctx.client.listAll(api.listFloatingIps, {
+        await ctx.client.listAll(api.listExternalIps, {
           query: { project_id: projectId, availability_zone_id: zone.id, name: inputs.name },
         })
       ).filter((ip) => ip.name === inputs.name && ip.state !== "deleting");
     const leftover = adoptLeftover({
       clashing: await find(),
       matches: (ip) => ip.interface === undefined && ip.description === (inputs.description ?? ""),
-      clash: `a public IP named "${inputs.name}" already exists in zone ${zone.name}`,
+      clash: `an external IP named "${inputs.name}" already exists in zone ${zone.name}`,
       describe: (ip) => `${ip.id}: ${ip.ip_address ?? "?"}, ${ip.state}`,
       why: "only one free address with the same description is adopted",
     });
     if (leftover !== undefined)
-      ctx.progress(`adopting public IP ${leftover.id} (${leftover.ip_address})`);
+      ctx.progress(`adopting external IP ${leftover.id} (${leftover.ip_address})`);
     const created =
       leftover ??
       (await ctx.client.call(
-        api.createFloatingIp,
+        api.createExternalIp,
         {
           body: {
             project_id: projectId,
@@ -126,7 +127,7 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     await settled(ctx, id, remaining(), olds.projectId);
     const body = detailsUpdate(diff.changed, news);
     if (Object.keys(body).length > 0) {
-      await ctx.client.call(api.updateFloatingIp, { params: { floating_ip_id: id }, body });
+      await ctx.client.call(api.updateExternalIp, { params: { floating_ip_id: id }, body });
     }
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
@@ -135,7 +136,7 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
       ctx,
       id,
       olds,
-      () => ctx.client.call(api.deleteFloatingIp, { params: { floating_ip_id: id } }),
+      () => ctx.client.call(api.deleteExternalIp, { params: { floating_ip_id: id } }),
       DELETE_ADVICE,
     );
   },

@@ -6,7 +6,7 @@
  * have one, so a second one fails with a clear message naming the existing VM, before
  * anything is sent; the service's 422 `free_tier_vm_already_exists` (a race) gets the same
  * message. The name and the power state change in place; the rest replaces the VM, deleting
- * the old one first. Delete takes the boot disk and the public address along.
+ * the old one first. Delete takes the boot disk and the external IP along.
  */
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
@@ -491,7 +491,7 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   },
 
   async delete(ctx, id, olds) {
-    // The free-tier boot disk and public address serve only this VM: they go with it. Disks
+    // The free-tier boot disk and external IP serve only this VM: they go with it. Disks
     // attached later (DiskAttachment) are detached and survive.
     await deleteVm(
       ctx,

@@ -5,8 +5,9 @@
  * deletes the old group first, and a create adopts the same-named group with the same policy
  * an interrupted `up` left.
  */
-import { addressesEndpoints as api } from "../../api/vm/endpoints/addresses";
+import { placementGroupsEndpoints as api } from "../../api/vm/endpoints/placement-groups";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
+import { PLACEMENT_GROUP_STATES } from "../../api/vm/states";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
@@ -37,7 +38,8 @@ const { get, settled, deleted } = batchedWaits({
   source: PLACEMENT_GROUP_SOURCE,
   get: async (ctx, id) =>
     withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } })),
-  busy: ["creating", "updating"],
+  busy: PLACEMENT_GROUP_STATES.changing,
+  failed: PLACEMENT_GROUP_STATES.failed,
   complete: withState,
 });
 

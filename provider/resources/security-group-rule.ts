@@ -18,7 +18,8 @@ import { deleteAndWait } from "./framework/delete-and-wait";
 import { ruleCatalogFailures } from "./security-group-rule/catalog-check";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
-import { NETWORK_DELETE, NETWORK_TIMEOUT_MS, waitCreated, waitSettled } from "./network/states";
+import { NETWORK_DELETE, NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 
 const CREATE_ADVICE = {
   wrong_security_group:
@@ -106,15 +107,15 @@ export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupR
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // The service adds rules only to a settled group (one created in the same run may still be busy).
     await withAdvice(CREATE_ADVICE, () =>
-      waitSettled(
-        ctx,
-        `security group ${groupId}`,
-        () =>
+      waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `security group ${groupId}`,
+        poll: () =>
           ctx.client.call(networkEndpoints.getSecurityGroup, {
             params: { security_group_id: groupId },
           }),
-        remaining(),
-      ),
+        timeoutMs: remaining(),
+      }),
     ).catch((error: unknown) => {
       if (error instanceof NotFoundError) {
         throw new Error(`securityGroupId: security group ${groupId} does not exist; check the id`, {

@@ -11,6 +11,7 @@ import type { CallInput } from "../client";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SecurityGroupRuleResponse } from "../../api/vm/security-group-rules";
 import type { SecurityGroupResponse } from "../../api/vm/security-groups";
+import { NETWORK_STATES } from "../../api/vm/states";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
@@ -31,7 +32,8 @@ import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import { NETWORK_TIMEOUT_MS, isBusy, waitCreated, waitSettled } from "./network/states";
+import { NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { failuresOf } from "./framework/input-error";
@@ -253,7 +255,7 @@ async function applyRules(
       remove.every((id) => !rules.some((r) => r.id === id)),
     failure: (rules) => {
       const failed = rules.find(
-        (r) => (added.includes(r.id) || remove.includes(r.id)) && r.state.startsWith("error"),
+        (r) => (added.includes(r.id) || remove.includes(r.id)) && NETWORK_STATES.isFailed(r.state),
       );
       return failed === undefined ? undefined : `rule ${failed.id} is in state ${failed.state}`;
     },
@@ -416,8 +418,13 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     const group = await getGroup(ctx, id);
     // A change still running must end before the service takes another.
-    if (isBusy(group.state))
-      await waitSettled(ctx, `security group ${id}`, () => getGroup(ctx, id), remaining());
+    if (NETWORK_STATES.isChanging(group.state))
+      await waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `security group ${id}`,
+        poll: () => getGroup(ctx, id),
+        timeoutMs: remaining(),
+      });
     const changed = new Set(diff.changed);
     const body: CallInput<typeof networkEndpoints.updateSecurityGroup>["body"] = {
       ...(changed.has("name") ? { name: news.name } : {}),

@@ -9,6 +9,7 @@ import type { CallInput } from "../client";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import type { SubnetListItemResponse, SubnetResponse } from "../../api/vm/subnets";
+import { NETWORK_STATES } from "../../api/vm/states";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
@@ -20,7 +21,8 @@ import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
-import { NETWORK_TIMEOUT_MS, isBusy, waitCreated, waitSettled } from "./network/states";
+import { NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
+import { waitSettled } from "./framework/wait-for-state";
 import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
 import { subnetCatalogFailures } from "./subnet/catalog-check";
 import { NetworkLookups } from "./network/network-lookups";
@@ -76,7 +78,7 @@ async function stillUsedBy(
       ? []
       : await ctx.client
           .listAll(computeEndpoints.listVms, { query: { project_id: projectId } })
-          .then((all) => all.filter((vm) => vm.interfaces.some((nic) => nic.subnet?.id === id)))
+          .then((all) => all.filter((vm) => vm.interfaces.some((iface) => iface.subnet?.id === id)))
           // The refusal is what matters: without the list, the advice names no VM.
           .catch(() => []);
   if (vms.length === 0) {
@@ -309,8 +311,13 @@ export const definition = defineResource<SubnetInputs, SubnetOutputs>({
   async update(ctx, id, _olds, news, diff) {
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     // A change still running (e.g. an earlier update) must end before the service takes another.
-    if (isBusy((await getSubnet(ctx, id)).state)) {
-      await waitSettled(ctx, `subnet ${id}`, () => getSubnet(ctx, id), remaining());
+    if (NETWORK_STATES.isChanging((await getSubnet(ctx, id)).state)) {
+      await waitSettled(ctx, {
+        ...NETWORK_SETTLED,
+        what: `subnet ${id}`,
+        poll: () => getSubnet(ctx, id),
+        timeoutMs: remaining(),
+      });
     }
     const body = updateBody(news, new Set(diff.changed));
     if (Object.keys(body).length > 0) {

@@ -6,7 +6,7 @@
  * its consoles when `consoleLinks` asks for them. Name, description, tags, flavor (resize), power state and password change in
  * place; the image too when `allowRebuild`, and the boot disk's size (it grows, never shrinks);
  * the rest replaces the VM. Delete takes the boot disk, the disks made with the VM and its
- * public addresses along unless told otherwise; disks attached by a DiskAttachment stay.
+ * external IPs along unless told otherwise; disks attached by a DiskAttachment stay.
  */
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
 import type { VmDeleteAttachments, VmResponse } from "../../api/vm/vms";
@@ -107,8 +107,8 @@ async function outputsForError(
 
 /**
  * What destroy deletes with the VM: the boot disk and the extra disks the program had the VM
- * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; the public
- * addresses the VM made itself, unless `deleteExternalIpsOnDestroy` is false. Existing disks
+ * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; the external
+ * IPs the VM made itself, unless `deleteExternalIpsOnDestroy` is false. Existing disks
  * given by id, disks attached later (DiskAttachment), addresses given by id (an ExternalIp)
  * and addresses an import found are detached and survive.
  */

@@ -1,6 +1,6 @@
 /**
  * Cost and quota lookups: `getProjectUsage` reads what a project holds (the quota-relevant
- * counts), `getPrice` prices raw entities (a flavor, an image, disks, public addresses) through
+ * counts), `getPrice` prices raw entities (a flavor, an image, disks, external IPs) through
  * the service's price calculation, and `estimateCost` prices resources described by their class
  * and inputs, as the policy pack and `vmcloud-cost` do.
  */
@@ -38,7 +38,7 @@ export interface GetProjectUsageResult {
   disks: number;
   /** Total disk size in GB. */
   disksSize: number;
-  /** Public addresses. */
+  /** External IPs. */
   floatingIps: number;
   interfaces: number;
   subnets: number;
@@ -62,7 +62,7 @@ const usage = defineLookup({
 });
 
 /**
- * Reads what a project holds: VMs, vCPUs, RAM, GPUs, disks and their GB, public addresses,
+ * Reads what a project holds: VMs, vCPUs, RAM, GPUs, disks and their GB, external IPs,
  * interfaces, subnets, security groups and rules.
  *
  * @example
@@ -85,7 +85,7 @@ export interface GetPriceArgs {
   image?: string;
   /** Disks: type by name or id, size in GB. */
   disks?: Array<{ diskType: string; size: number }>;
-  /** New public addresses. */
+  /** New external IPs. */
   publicAddresses?: number;
   /** SNAT gateways. */
   natGateways?: number;
@@ -179,7 +179,7 @@ const price = defineLookup({
 
 /**
  * Prices one configuration through the service (`count` times): flavors and images per hour,
- * disks per GB and month, new public addresses per hour; every amount is per month.
+ * disks per GB and month, new external IPs per hour; every amount is per month.
  *
  * @example
  * const { totalPriceMonth } = await vmcloud.getPrice({
@@ -215,7 +215,7 @@ export interface EstimateCostArgs {
 
 /** What {@link estimateCost} answers. */
 export interface EstimateCostResult {
-  /** One line per VM, disk and set of public addresses. */
+  /** One line per VM, disk and set of external IPs. */
   lines: CostLine[];
   /** Monthly total, to the cent. */
   total: number;

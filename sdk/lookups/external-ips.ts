@@ -1,13 +1,13 @@
 /**
- * Public address lookups: `getExternalIps` lists the project's public IP addresses matching
+ * External IP lookups: `getExternalIps` lists the project's external IPs matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
+import { externalIpsEndpoints } from "../../api/vm/endpoints/external-ips";
 import {
-  FloatingIpListQuery,
-  FloatingIpParams,
-  type FloatingIpResponse,
-} from "../../api/vm/floating-ips";
+  ExternalIpListQuery,
+  ExternalIpParams,
+  type ExternalIpResponse,
+} from "../../api/vm/external-ips";
 import { argsFrom, argsSchema, toQuery } from "./args";
 import type { Camelized } from "./camelize";
 import {
@@ -34,11 +34,11 @@ export interface GetExternalIpsArgs {
 }
 
 /**
- * A public IP address as the lookups answer it: `id`, `name`, `description`, `ipAddress`,
+ * An external IP as the lookups answer it: `id`, `name`, `description`, `ipAddress`,
  * `state` (`available` when free, `in_use` when bound), the `interface` and `vm` it is bound
  * to, its `availabilityZone`, `tags` and times.
  */
-export type ExternalIpInfo = Camelized<FloatingIpResponse>;
+export type ExternalIpInfo = Camelized<ExternalIpResponse>;
 
 /** What {@link getExternalIps} answers. */
 export interface GetExternalIpsResult {
@@ -69,14 +69,14 @@ const FIELDS = {
 } as const;
 
 const ExternalIpsArgs = argsSchema<GetExternalIpsArgs>()(
-  argsFrom(FloatingIpListQuery, FIELDS).extend({
-    projectId: FloatingIpListQuery.shape.project_id.optional(),
+  argsFrom(ExternalIpListQuery, FIELDS).extend({
+    projectId: ExternalIpListQuery.shape.project_id.optional(),
     availabilityZone: ZoneRef.optional(),
   }),
 );
 const ExternalIpArgs = argsSchema<GetExternalIpArgs>()(
   ExternalIpsArgs.extend({
-    id: FloatingIpParams.shape.floating_ip_id.optional(),
+    id: ExternalIpParams.shape.floating_ip_id.optional(),
   }),
 );
 
@@ -87,23 +87,23 @@ const externalIps = defineLookup({
     async items(run, args): Promise<ExternalIpInfo[]> {
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, FloatingIpListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, FloatingIpListQuery.shape.availability_zone_id)),
+        project_id: run.projectId(args.projectId, ExternalIpListQuery.shape.project_id),
+        ...(await zoneQuery(run, args, ExternalIpListQuery.shape.availability_zone_id)),
       };
-      return run.readAll(addressesEndpoints.listFloatingIps, { query });
+      return run.readAll(externalIpsEndpoints.listExternalIps, { query });
     },
     answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
   },
   single: {
     name: "getExternalIp",
-    kind: "public IP address",
+    kind: "external IP",
     args: ExternalIpArgs,
-    read: byId(addressesEndpoints.getFloatingIp),
+    read: byId(externalIpsEndpoints.getExternalIp),
   },
 });
 
 /**
- * Lists the project's public IP addresses that match every filter given, following every
+ * Lists the project's external IPs that match every filter given, following every
  * page. Arguments are checked before anything is sent.
  *
  * @example
@@ -117,7 +117,7 @@ export const getExternalIpsOutput: LookupOutputFunction<GetExternalIpsArgs, GetE
   externalIps.listOutput;
 
 /**
- * Finds exactly one public IP address: by `id`, or by exact `name` and/or the filters of
+ * Finds exactly one external IP: by `id`, or by exact `name` and/or the filters of
  * {@link getExternalIps}. Fails with a {@link LookupError} when none or more than one matches.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * Lookups: read-only functions that read the cloud from the Pulumi program (flavors, zones,
- * disk types, images, public addresses, placement groups, the organization and project, the
+ * disk types, images, external IPs, placement groups, the organization and project, the
  * free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
  * taking `pulumi.Input` arguments and answering an Output. See docs/lookups.md.
  */

@@ -3,7 +3,7 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import { addressesEndpoints } from "../../api/vm/endpoints/addresses";
+import { placementGroupsEndpoints } from "../../api/vm/endpoints/placement-groups";
 import {
   PlacementGroupListQuery,
   PlacementGroupParams,
@@ -80,7 +80,7 @@ const placementGroups = defineLookup({
         ...toQuery(FIELDS, args),
         project_id: run.projectId(args.projectId, PlacementGroupListQuery.shape.project_id),
       };
-      return run.readAll(addressesEndpoints.listPlacementGroups, { query });
+      return run.readAll(placementGroupsEndpoints.listPlacementGroups, { query });
     },
     answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
   },
@@ -88,7 +88,7 @@ const placementGroups = defineLookup({
     name: "getPlacementGroup",
     kind: "placement group",
     args: PlacementGroupArgs,
-    read: byId(addressesEndpoints.getPlacementGroup),
+    read: byId(placementGroupsEndpoints.getPlacementGroup),
   },
 });
 

@@ -90,7 +90,7 @@ describe("the emulator's price calculation", () => {
           (sum, d) => sum + DEFAULT_PRICES.diskTypesPerGbMonth[d.type.name]! * d.size * r.count,
           0,
         );
-        const ips = DEFAULT_PRICES.floatingIpPerHour * HOURS_PER_MONTH * r.addresses * r.count;
+        const ips = DEFAULT_PRICES.externalIpPerHour * HOURS_PER_MONTH * r.addresses * r.count;
         expect(cents(answer.flavor)).toBe(cents(flavor));
         expect(cents(answer.image)).toBe(cents(image));
         expect(cents(answer.disks)).toBe(cents(disks));
@@ -122,7 +122,7 @@ describe("the emulator's price calculation", () => {
 
   it("rounds to the cent from exact ten-thousandths, half up", () => {
     const s = structuredClone(state);
-    s.prices = { ...DEFAULT_PRICES, floatingIpPerHour: 0.0007 };
+    s.prices = { ...DEFAULT_PRICES, externalIpPerHour: 0.0007 };
     // 0.0007 × 730 = 0.511 → 0.51; × 3 = 1.533 → 1.53 (not 3 × 0.51)
     const three = calculatePrice(s, projectId, {
       floating_ips: [{ floating_ip_action: "new", count: 3 }],
@@ -138,7 +138,7 @@ describe("the emulator's price calculation", () => {
 });
 
 describe("cost items from resource properties", () => {
-  it("reads a VM's flavor, image, boot and new disks and public addresses (not disks by id)", () => {
+  it("reads a VM's flavor, image, boot and new disks and external IPs (not disks by id)", () => {
     const items = itemsOf(TYPE_TOKENS.Vm, "web", {
       flavor: "gen-2-4",
       image: "ubuntu-22.04",
@@ -199,9 +199,8 @@ describe("cost items from resource properties", () => {
       { kind: "disk", resource: "d", diskType: null, size: 5, freeTier: false },
     ]);
     expect(itemsOf("aws:s3/bucket:Bucket", "b", {})).toEqual([]);
-    expect(itemsOf(`${TYPE_TOKENS.Vm.replace("Vm", "FloatingIp")}`, "ip", {})).toEqual([
-      { kind: "address", resource: "ip", count: 1 },
-    ]);
+    // One name per thing: only ExternalIp is an external IP, not other names for it.
+    expect(itemsOf(`${TYPE_TOKENS.Vm.replace("Vm", "FloatingIp")}`, "ip", {})).toEqual([]);
   });
 });
 

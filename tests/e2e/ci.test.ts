@@ -113,9 +113,7 @@ describe("examples/ci/pipeline.sh", () => {
       });
       expect(run.code).not.toBe(0);
       expect(run.output).toContain("[mandatory]  vmcloud-vm-external-ip");
-      expect(run.output).toContain(
-        'Vm "vm": interfaces[0].externalIp gives the VM a public IP address',
-      );
+      expect(run.output).toContain('Vm "vm": interfaces[0].externalIp gives the VM an external IP');
       expect(run.output).toContain(
         "a mandatory policy was violated (see above); nothing was deployed",
       );

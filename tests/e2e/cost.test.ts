@@ -73,12 +73,12 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
     const reply = await emulator.call("GET", "/_emulator/vm/prices", { auth: false });
     const list = reply.body as PriceList;
     const c = (x: number) => Math.round(x * 100);
-    // Each VM: gen-2-4 with ubuntu-22.04 (no licence) and a 10 GB SSD boot disk; one public
-    // address (on the first VM); one 50 GB SSD data disk.
+    // Each VM: gen-2-4 with ubuntu-22.04 (no licence) and a 10 GB SSD boot disk; one external
+    // IP (on the first VM); one 50 GB SSD data disk.
     const vm =
       c(list.flavorsPerHour["gen-2-4"]! * 730) + c((list.imagesPerHour["ubuntu-22.04"] ?? 0) * 730);
     const boot = c(list.diskTypesPerGbMonth["SSD"]! * 10);
-    const address = c(list.floatingIpPerHour * 730);
+    const address = c(list.externalIpPerHour * 730);
     const data = c(list.diskTypesPerGbMonth["SSD"]! * 50);
     return vms * (vm + boot) + address + data;
   }
@@ -315,7 +315,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
         /\| app-0: gen-2-4, ubuntu-22\.04 \| 1 VM \| 2,007\.50 \| \+2,007\.50 \(new\) \|/,
       );
       expect(cli.stdout).toMatch(/\| data: SSD \| 50 GB \| 600\.00 \|/);
-      expect(cli.stdout).toMatch(/\| app-0: public address \| 1 address \|/);
+      expect(cli.stdout).toMatch(/\| app-0: external IP \| 1 external IP \|/);
       expect(totalCents(cli.stdout, "Monthly total")).toBe(await expectedCents(2));
     },
     RUN_TIMEOUT,

@@ -1,5 +1,5 @@
 // examples/full-stack under the real Pulumi engine, against the emulator: web VMs in two
-// zones spread by a placement group, the first behind a stable public address (ExternalIp),
+// zones spread by a placement group, the first behind a stable external IP (ExternalIp),
 // subnets, security groups with separate rules, a database VM with a password and a data disk
 // attached through DiskAttachment, a stopped batch VM, lookups by name. `up`, then `refresh`
 // with no changes; a new web image replaces both web VMs and the stable address survives, on
@@ -40,7 +40,7 @@ interface VmBody {
   tags: Array<{ name: string }>;
 }
 
-interface FloatingIpBody {
+interface ExternalIpBody {
   id: string;
   ip_address: string;
   state: string;
@@ -106,7 +106,7 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
       }
       // The stable address is bound to web-az1; the group spreads one web VM in each zone.
       const webAz1Vm = await stateResource(example.stack, "Vm", "web-az1");
-      const www = await get<FloatingIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
+      const www = await get<ExternalIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
       expect(www).toMatchObject({ state: "in_use", vm: { id: webAz1Vm.id, name: "web-az1" } });
       expect(outputs["wwwAddress"]).toBe(www.ip_address);
       expect((outputs["webIps"] as string[])[0]).toBe(www.ip_address);
@@ -204,7 +204,7 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
       // The same address object and IP, now on the new VM; the old VM is gone.
       expect(up.outputs["wwwId"]?.value).toBe(outputs["wwwId"]);
       expect(up.outputs["wwwAddress"]?.value).toBe(outputs["wwwAddress"]);
-      const www = await get<FloatingIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
+      const www = await get<ExternalIpBody>(`/api/v1/floating-ips/${String(outputs["wwwId"])}`);
       expect(www).toMatchObject({
         state: "in_use",
         ip_address: outputs["wwwAddress"],

@@ -70,7 +70,7 @@ describe.each(LAUNCHERS)("examples/quickstart under `pulumi up`, %s launcher", (
       expect(seen.diagnostics.join("")).toContain(`created VM ${vmId}; waiting until it runs`);
       expect(up.outputs["vmState"]?.value).toBe("running");
       expect(up.outputs["privateIp"]?.value).toMatch(/^10\.10\.0\.\d+$/);
-      expect(up.outputs["publicIp"]?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+      expect(up.outputs["externalIpAddress"]?.value).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
 
       const reply = await vm(vmId);
       expect(reply.status).toBe(200);

@@ -99,10 +99,10 @@ describe("docs/curl-walkthrough.md", () => {
     expect(disk < subnet && subnet < group && group < creating && creating < running).toBe(true);
   });
 
-  it("shows the running VM with both disks, the subnet, the group and a public IP", () => {
+  it("shows the running VM with both disks, the subnet, the group and an external IP", () => {
     const start = output.indexOf("{\n");
     const summary = JSON.parse(output.slice(start, output.indexOf("\n}\n", start) + 2)) as {
-      interfaces: Array<{ public_ip: string }>;
+      interfaces: Array<{ external_ip: string }>;
     };
     expect(summary).toMatchObject({
       name: "web-1",
@@ -115,7 +115,7 @@ describe("docs/curl-walkthrough.md", () => {
       ],
       interfaces: [{ subnet: "app-net", groups: ["ssh-in"] }],
     });
-    expect(summary.interfaces[0]!.public_ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(summary.interfaces[0]!.external_ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
   });
 
   it("deletes the VM with 204 and the data disk comes back available", async () => {

@@ -1,7 +1,8 @@
 /**
  * `--state-file`: state survives a clean stop and a kill -9, time-driven progress continues
- * from where it was, writes leave no temp files behind, a reset is persisted, and a file
- * that is not an emulator state stops the start with a message saying what to do.
+ * from where it was, writes leave no temp files behind, a reset is persisted, a file of an
+ * earlier release loads under the current names, and a file that is not an emulator state
+ * stops the start with a message saying what to do.
  * Runs the built bin (`npm test` builds first).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -39,6 +40,7 @@ interface SavedState {
     disks: Record<string, Scheduled & { name: string }>;
     subnets: Record<string, Scheduled & { name: string }>;
     vms: Record<string, Scheduled & { name: string }>;
+    externalIps: Record<string, { state: string }>;
   };
 }
 
@@ -256,6 +258,57 @@ describe("--state-file across restarts", () => {
     });
     expect(token.status).toBe(200);
     await second.stop();
+  });
+
+  it("loads a file of a release that named external IPs floating IPs, under the current names", async () => {
+    const first = await start();
+    const fix = await fixtures(first);
+    const ip = await api(first, "POST", "/api/v1/floating-ips", {
+      project_id: fix.vm.projectId,
+      availability_zone_id: fix.vm.zones[0]!.id,
+      name: "kept",
+    });
+    expect(ip.status).toBe(201);
+    const ipId = (ip.body as { id: string }).id;
+    const priced = await fetch(`${first.url}/_emulator/vm/prices`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ externalIpPerHour: 0.5 }),
+    });
+    expect(priced.status).toBe(200);
+    await first.stop();
+    // The state as such a release wrote it: the collection and the price list's key under
+    // the names of then.
+    const older = JSON.parse(readFileSync(file, "utf8")) as {
+      vm: Record<string, unknown> & { prices: Record<string, unknown> };
+    };
+    older.vm.floatingIps = older.vm.externalIps;
+    delete older.vm.externalIps;
+    older.vm.prices.floatingIpPerHour = older.vm.prices.externalIpPerHour;
+    delete older.vm.prices.externalIpPerHour;
+    writeFileSync(file, JSON.stringify(older));
+    const second = await start();
+    expect((await api(second, "GET", `/api/v1/floating-ips/${ipId}`)).status).toBe(200);
+    const vm = ((await (await fetch(`${second.url}/_emulator/state`)).json()) as SavedState).vm;
+    expect(Object.keys(vm.externalIps)).toContain(ipId);
+    expect(vm).not.toHaveProperty("floatingIps");
+    const prices = (await (await fetch(`${second.url}/_emulator/vm/prices`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(prices).toMatchObject({ externalIpPerHour: 0.5 });
+    expect(prices).not.toHaveProperty("floatingIpPerHour");
+    await second.stop();
+  });
+
+  it("refuses a file that holds external IPs under both names, saying which", async () => {
+    writeFileSync(file, JSON.stringify({ vm: { floatingIps: {}, externalIps: {} } }));
+    const result = await runCli(["--port", "0", "--state-file", file]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      `state file ${file} has a state for "vm" that holds both "floatingIps" and "externalIps"`,
+    );
+    expect(result.stderr).toContain("move it away (or delete it) to start afresh");
   });
 
   it("creates the state file's directory on the first change", async () => {

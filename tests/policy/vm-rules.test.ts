@@ -86,7 +86,7 @@ describe("vmcloud-vm-flavor", () => {
 });
 
 describe("vmcloud-vm-external-ip", () => {
-  it("passes a VM without public addresses", async () => {
+  it("passes a VM without external IPs", async () => {
     const private_ = vm({ interfaces: [{ subnet: "app", externalIp: false }] });
     expect(violations(await validateResource(vmExternalIp, private_))).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Disks, subnets, security groups, public IPs and placement groups waited for together are
+// Disks, subnets, security groups, external IPs and placement groups waited for together are
 // read together: each check is one list request of the project for all of them (the real
 // lists filter by project, not by ids), and none of them is read by id while it is waited
 // for; only a resource the list no longer shows (deleted) is read by id once, so "gone" is
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { uniqueName } from "./support/fixtures";
+import { runningVm, uniqueName } from "./support/fixtures";
 import { loadProvider, type ProviderHarness } from "./support/provider-harness";
 
 let emu: TestEmulator;
@@ -88,4 +88,72 @@ describe.each([
     expect(deleted[`/api/v1/${kind}/{id}`] ?? 0).toBeLessThanOrEqual(2 * COUNT);
     expect(deleted[`/api/v1/${kind}`] ?? 0).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe("disk updates and attachments wait in batches too", () => {
+  let disk: ProviderHarness;
+  let attachment: ProviderHarness;
+  beforeAll(async () => {
+    disk = await loadProvider("resources/disk", emu);
+    attachment = await loadProvider("resources/disk-attachment", emu);
+  });
+
+  /** Disks made by the Disk provider, in the VMs' zone. */
+  const newDisks = (prefix: string) =>
+    Promise.all(
+      Array.from({ length: COUNT }, (_, i) =>
+        disk.up({ name: uniqueName(`${prefix}-${i}`), size: 1, availabilityZone: "ru.AZ-1" }),
+      ),
+    );
+
+  /** At most one list per check moment of `ms` (two when a busy CPU splits a beat), and more than none. */
+  function expectBatchedLists(lists: number, ms: number): void {
+    expect(lists).toBeGreaterThan(0);
+    expect(lists).toBeLessThanOrEqual(2 * Math.ceil(ms / 100) + 4);
+  }
+
+  it(`grows ${COUNT} disks at once with no read by id: each settled wait reads the list`, async () => {
+    const made = await newDisks("bw-grow");
+    await disk.clearRequests();
+    const started = Date.now();
+    const grown = await Promise.all(
+      made.map(({ id, inputs, outs }) => disk.update(id, outs, { ...inputs, size: 2 })),
+    );
+    const ms = Date.now() - started;
+    for (const { outs } of grown) expect(outs).toMatchObject({ size: 2, state: "available" });
+    const sent = gets(await disk.requests());
+    // The waits before and after each PUT know the project: not one GET by id.
+    expect(sent["/api/v1/disks/{id}"] ?? 0).toBe(0);
+    expectBatchedLists(sent["/api/v1/disks"] ?? 0, ms);
+  }, 60_000);
+
+  it(`attaches and detaches ${COUNT} disks at once with no read by id while waiting`, async () => {
+    const [made, vm] = await Promise.all([newDisks("bw-att"), runningVm(emu)]);
+    await attachment.clearRequests();
+    let started = Date.now();
+    const attached = await Promise.all(
+      made.map(({ id }) => attachment.up({ diskId: id, vmId: vm.id })),
+    );
+    let ms = Date.now() - started;
+    for (const { outs } of attached) expect(outs).toMatchObject({ vmId: vm.id });
+    const attaches = await attachment.requests();
+    // The attach answers the disk's project: every wait reads the list from its first check.
+    const attachGets = gets(attaches);
+    expect(attachGets["/api/v1/disks/{id}"] ?? 0).toBe(0);
+    expectBatchedLists(attachGets["/api/v1/disks"] ?? 0, ms);
+
+    await attachment.clearRequests();
+    started = Date.now();
+    await Promise.all(attached.map(({ id, outs }) => attachment.delete(id, outs)));
+    ms = Date.now() - started;
+    const detachGets = gets(await attachment.requests());
+    expect(detachGets["/api/v1/disks/{id}"] ?? 0).toBe(0);
+    expectBatchedLists(detachGets["/api/v1/disks"] ?? 0, ms);
+    for (const { id } of made) {
+      expect((await emu.call("GET", `/api/v1/disks/${id}`)).body).toMatchObject({
+        state: "available",
+        vms: [],
+      });
+    }
+  }, 90_000);
 });

@@ -162,7 +162,7 @@ describe("ExternalIp after an interrupted create", () => {
     });
     expect(taken.status, taken.text).toBe(201);
     await expect(ip.up({ name: other, availabilityZone: "ru.AZ-1" })).rejects.toThrow(
-      /a public IP named ".+" already exists in zone ru\.AZ-1 .* Adopt it with the `import` resource option/,
+      /an external IP named ".+" already exists in zone ru\.AZ-1 .* Adopt it with the `import` resource option/,
     );
   });
 });

@@ -189,7 +189,7 @@ describe("life of the organization's free-tier VM", () => {
     outs = removed.outs;
   });
 
-  it("renames and stops it in place, and replaces it for a new image or public address", async () => {
+  it("renames and stops it in place, and replaces it for a new image or external IP", async () => {
     const newName = uniqueName("ft-renamed");
     const next = (await ftvm.check({ ...inputs, name: newName, powerState: "stopped" }, inputs))
       .inputs;
@@ -225,12 +225,12 @@ describe("life of the organization's free-tier VM", () => {
     );
   });
 
-  it("deletes it with its boot disk and public address, and the organization may create one again", async () => {
-    const fipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
+  it("deletes it with its boot disk and external IP, and the organization may create one again", async () => {
+    const ipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
     await ftvm.delete(id, outs);
     expect(await readVm(emu, id)).toBeUndefined();
     expect(await diskState(emu, outs.bootDiskId as string)).toBe("gone");
-    expect(vmState(emu).floatingIps[fipId]).toBeUndefined();
+    expect(vmState(emu).externalIps[ipId]).toBeUndefined();
     expect(await slotFree()).toBe(true);
     await expect(ftvm.delete(id, outs)).resolves.toBeUndefined();
   });

@@ -445,6 +445,20 @@ describe("Subnet: the service's refusals", () => {
     );
   });
 
+  it("fails an update at once when the change it waits out ends failed, and sends no PUT", async () => {
+    const { id, inputs, outs } = await subnet.up({ name: "failing", address: "10.35.0.0/24" });
+    // A change made by another tool is running, and the service ends it failed.
+    const record = (emu.emulator.store.state.vm as VmState).subnets[id]!;
+    record.status = "updating";
+    record.schedule = [{ at: Date.now() + 300, status: "error" }];
+    await subnet.clearRequests();
+    await expect(subnet.update(id, outs, { ...inputs, description: "late" })).rejects.toThrow(
+      /update failed: .*subnet [0-9a-f-]+ failed: the service reports state error/,
+    );
+    // A failed subnet takes no change: none is sent.
+    expect((await serviceRequests()).filter((r) => r.method === "PUT")).toEqual([]);
+  });
+
   it("explains a routed subnet made isolated behind check's back (422 from the service)", async () => {
     const { id, inputs, outs } = await subnet.up({ name: "routed", address: "10.33.0.0/24" });
     // Old inputs said routed too, so check let it pass (e.g. they were recorded before a refresh).

@@ -1,7 +1,7 @@
 // VMs waited for together are read together: the Vm provider reads every VM it waits for with
-// one list request (`vm_ids`) per check instead of one GET each, and still ends each wait with
-// the whole VM. The emulator runs slowly here (a VM boots
-// in 8 s and is deleted in 3.2 s) so that the waits outlast the fast phase.
+// one list request (`vm_ids`) per check instead of one GET each (creating, powering off and
+// deleting them), and still ends each wait with the whole VM. The emulator runs slowly here
+// (a VM boots in 8 s and is deleted in 3.2 s) so that the waits outlast the fast phase.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -28,7 +28,7 @@ function batches(requests: LoggedRequest[]): string[][] {
 }
 
 describe("Vm waits read concurrent VMs in batches", () => {
-  it("creates and deletes several VMs with one list request per check for all of them", async () => {
+  it("creates, powers off and deletes several VMs with one list request per check for all of them", async () => {
     await vm.clearRequests();
     const made = await Promise.all(Array.from({ length: VMS }, () => vm.up(vmArgs())));
     for (const { outs } of made) {
@@ -51,8 +51,24 @@ describe("Vm waits read concurrent VMs in batches", () => {
       created.filter((r) => r.method === "GET" && r.url === `/api/v1/vms/${id}`).length;
     for (const id of ids) expect(getsOf(id)).toBeLessThanOrEqual(2);
 
+    // Powering off: the waits until each VM is stopped check together too.
     await vm.clearRequests();
-    await Promise.all(made.map(({ id, outs }) => vm.delete(id, outs)));
+    const stopped = await Promise.all(
+      made.map(({ id, inputs, outs }) => vm.update(id, outs, { ...inputs, powerState: "stopped" })),
+    );
+    for (const { outs } of stopped) expect(outs).toMatchObject({ state: "stopped" });
+    const stopping = await vm.requests();
+    const stopBatches = batches(stopping);
+    expect(stopBatches.some((b) => b.length === VMS)).toBe(true);
+    expect(new Set(stopBatches.flat())).toEqual(new Set(ids));
+    // Each VM's own GETs: the read before the change, the full read that ends its wait and
+    // the read of the outputs, not one per check.
+    const stopGetsOf = (id: string) =>
+      stopping.filter((r) => r.method === "GET" && r.url === `/api/v1/vms/${id}`).length;
+    for (const id of ids) expect(stopGetsOf(id)).toBeLessThanOrEqual(3);
+
+    await vm.clearRequests();
+    await Promise.all(stopped.map(({ outs }, i) => vm.delete(ids[i]!, outs)));
     for (const id of ids) {
       expect((await emu.call("GET", `/api/v1/vms/${id}`)).status).toBe(404);
     }

@@ -1,6 +1,6 @@
 // The Vm provider's life against the emulator over HTTP, loaded as the dynamic-provider host
 // loads it: create through v1.1 and the legacy v1 path, read, import, drift, and delete with
-// and without the VM's disks and public addresses.
+// and without the VM's disks and external IPs.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { fixtureIds, uniqueName, vmState } from "./support/fixtures";
@@ -170,7 +170,7 @@ describe("create", () => {
     expect(await vm.diff(id, outs, inputs)).toMatchObject({ changes: false });
   });
 
-  it("gives a direct-IP interface its own public address (v1.1)", async () => {
+  it("gives a direct-IP interface its own external IP (v1.1)", async () => {
     const { id, inputs, outs } = await vm.up(vmArgs({ interfaces: [{ directIp: true }] }));
     const nic = (outs.interfaces as Array<Record<string, unknown>>)[0]!;
     expect(nic).toMatchObject({ directIp: true, externalIp: false });
@@ -180,11 +180,11 @@ describe("create", () => {
     expect((await readVm(emu, id))!.interfaces[0]!.type).toBe("direct_ip");
     expect(await vm.diff(id, outs, inputs)).toMatchObject({ changes: false });
     // Its address goes with it.
-    const fipId = nic.externalIpId as string;
-    expect(vmState(emu).floatingIps[fipId]).toBeDefined();
+    const ipId = nic.externalIpId as string;
+    expect(vmState(emu).externalIps[ipId]).toBeDefined();
     await vm.delete(id, outs);
     expect(await readVm(emu, id)).toBeUndefined();
-    expect(vmState(emu).floatingIps[fipId]).toBeUndefined();
+    expect(vmState(emu).externalIps[ipId]).toBeUndefined();
   });
 
   it("creates a stopped VM when powerState is stopped: it runs first, then is powered off", async () => {
@@ -261,7 +261,7 @@ describe("read and import", () => {
       if (["cloudInit", "password", "disks", "madeExternalIpIds"].includes(key)) continue;
       expect(props[key], key).toEqual(outs[key]);
     }
-    // The VM made its public address, but after an import that is unknown: destroy keeps it.
+    // The VM made its external IP, but after an import that is unknown: destroy keeps it.
     expect(outs.madeExternalIpIds).toHaveLength(1);
     expect(props.madeExternalIpIds).toEqual([]);
     expect(props).not.toHaveProperty("cloudInit");
@@ -341,7 +341,7 @@ describe("drift", () => {
 });
 
 describe("delete", () => {
-  it("deletes the boot disk and the disks the VM made, releases its public address, and keeps an existing disk", async () => {
+  it("deletes the boot disk and the disks the VM made, releases its external IP, and keeps an existing disk", async () => {
     const keep = await emu.call("POST", "/api/v1/disks", {
       body: {
         project_id: ids.project,
@@ -365,16 +365,16 @@ describe("delete", () => {
     );
     const attached = outs.attachedDisks as Array<{ id: string; name: string }>;
     const madeId = attached.find((d) => d.name === made)!.id;
-    const fipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
+    const ipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
     await vm.delete(id, outs);
     expect(await readVm(emu, id)).toBeUndefined();
     await emu.waitFor(`/api/v1/disks/${madeId}`, (_b, status) => status === 404);
     expect(await diskState(emu, outs.bootDiskId as string)).toBe("gone");
     expect(await diskState(emu, keepId)).toBe("available");
-    expect(vmState(emu).floatingIps[fipId]).toBeUndefined();
+    expect(vmState(emu).externalIps[ipId]).toBeUndefined();
   });
 
-  it("keeps every disk and the public address when told to, and they are detached and free", async () => {
+  it("keeps every disk and the external IP when told to, and they are detached and free", async () => {
     const made = uniqueName("made");
     const { id, outs } = await vm.up(
       vmArgs({
@@ -384,12 +384,12 @@ describe("delete", () => {
         deleteExternalIpsOnDestroy: false,
       }),
     );
-    const fipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
+    const ipId = (outs.interfaces as Array<{ externalIpId: string }>)[0]!.externalIpId;
     await vm.delete(id, outs);
     expect(await readVm(emu, id)).toBeUndefined();
     expect(await diskState(emu, outs.bootDiskId as string)).toBe("available");
     expect(await diskState(emu, (outs.diskIds as string[])[0]!)).toBe("available");
-    expect(vmState(emu).floatingIps[fipId]).toMatchObject({ state: "available" });
+    expect(vmState(emu).externalIps[ipId]).toMatchObject({ state: "available" });
   });
 
   it("treats a VM that is already gone as deleted", async () => {

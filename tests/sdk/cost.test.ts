@@ -69,7 +69,7 @@ describe("getPrice", () => {
     expect(cents(price.flavor)).toBe(cents(prices.flavorsPerHour["gen-4-8"]! * 730 * 2));
     expect(cents(price.image)).toBe(cents(prices.imagesPerHour["windows-2022"]! * 730 * 2));
     expect(cents(price.disks)).toBe(cents(prices.diskTypesPerGbMonth["SSD"]! * 60 * 2));
-    expect(cents(price.floatingIps)).toBe(cents(prices.floatingIpPerHour * 730 * 4));
+    expect(cents(price.floatingIps)).toBe(cents(prices.externalIpPerHour * 730 * 4));
     expect(cents(price.totalPriceMonth)).toBe(
       cents(price.flavor) + cents(price.image) + cents(price.disks) + cents(price.floatingIps),
     );
@@ -111,7 +111,7 @@ describe("estimateCost", () => {
     const expected =
       cents(prices.flavorsPerHour["gen-2-4"]! * 730) +
       cents(prices.diskTypesPerGbMonth["SSD"]! * 20) +
-      cents(prices.floatingIpPerHour * 730) +
+      cents(prices.externalIpPerHour * 730) +
       cents(prices.diskTypesPerGbMonth["HDD"]! * 100);
     expect(cents(result.total)).toBe(expected);
     expect(result.lines.map((l) => `${l.resource} ${l.kind}`)).toEqual([

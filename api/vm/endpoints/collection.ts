@@ -9,6 +9,15 @@ import { endpoint, type Endpoint, type HttpMethod, type ObjectSchema } from "../
 /** What every VM-service endpoint shares: bearer tokens and `[{code, message}]` error bodies. */
 export const VM_SERVICE = { service: "vm", auth: "bearer", errorShape: "vm" } as const;
 
+/**
+ * The access failures the reference documents for the external-IP and placement-group
+ * endpoints: a missing or invalid token (401), a project the token may not use (403).
+ */
+export const ACCESS = {
+  401: ["missing or invalid token"],
+  403: ["the token may not use the project"],
+} as const;
+
 /** The documented failure statuses of one endpoint. */
 type Errors = Endpoint["errors"];
 /** An optional object schema (path parameters, query). */

@@ -37,7 +37,7 @@ const CREATE_404 = [
   "flavor not found",
   "disk type not found",
   "tag not found",
-  "public IP not found",
+  "external IP not found",
 ] as const;
 
 /** Conditions under which either version of VM creation answers 422. */
@@ -52,7 +52,7 @@ const CREATE_422 = [
   "IP address unavailable or not in the subnet",
   "default subnet or default security group not found",
   "subnet or security group not found or in another zone",
-  "public IP already in use or in another zone",
+  "external IP already in use or in another zone",
   "flavor unavailable in the zone or for the project",
   "changes in the availability zone are forbidden",
   "a given disk's status does not permit attaching it",
@@ -95,7 +95,7 @@ export const computeEndpoints = {
   createVm: createVms(
     "vm.vms.create",
     "/api/v1.1/vms",
-    "Create VMs with flexible interfaces (direct public IPs); each is `creating`, then `running`",
+    "Create VMs with flexible interfaces (direct external IPs); each is `creating`, then `running`",
     VmCreateV11Request,
   ),
   listVms: vms.list({
@@ -134,7 +134,7 @@ export const computeEndpoints = {
     method: "DELETE",
     path: "/api/v1/vms/{vm_id}",
     summary:
-      "Delete a VM with the disks and public IPs listed in delete_attachments; the rest survive",
+      "Delete a VM with the disks and external IPs listed in delete_attachments; the rest survive",
     params: VmIdParams,
     body: VmDeleteRequest,
     bodyRequired: false,
@@ -146,7 +146,7 @@ export const computeEndpoints = {
         "VM status does not permit deletion",
         "changes in the availability zone are forbidden",
         "an attached disk cannot be detached in its current status",
-        "a listed disk or public IP does not belong to the VM",
+        "a listed disk or external IP does not belong to the VM",
         "validation failure",
       ],
     },

@@ -1,21 +1,23 @@
 /**
  * Every endpoint of the VM service, in one table: catalog (flavors, zones, disk types, images,
  * organizations, projects, tasks, free-tier check), disks, network (subnets, security groups
- * and rules), addresses (public IPs, placement groups) and compute (VMs and free-tier VMs).
+ * and rules), external IPs, placement groups and compute (VMs and free-tier VMs).
  */
-import { addressesEndpoints } from "./addresses";
 import { catalogEndpoints } from "./catalog";
 import { computeEndpoints } from "./compute";
 import { disksEndpoints } from "./disks";
+import { externalIpsEndpoints } from "./external-ips";
 import { networkEndpoints } from "./network";
+import { placementGroupsEndpoints } from "./placement-groups";
 import { pricingEndpoints } from "./pricing";
 
 export {
-  addressesEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
+  externalIpsEndpoints,
   networkEndpoints,
+  placementGroupsEndpoints,
   pricingEndpoints,
 };
 
@@ -24,7 +26,8 @@ export const vmEndpoints = {
   ...catalogEndpoints,
   ...disksEndpoints,
   ...networkEndpoints,
-  ...addressesEndpoints,
+  ...externalIpsEndpoints,
+  ...placementGroupsEndpoints,
   ...computeEndpoints,
   ...pricingEndpoints,
 } as const;

@@ -17,7 +17,7 @@ export const pricingEndpoints = {
     id: "vm.prices.calculate",
     method: "POST",
     path: "/api/v1/projects/{project_id}/price-calculation",
-    summary: "Price a configuration (flavor, image, disks, public addresses) taken N times",
+    summary: "Price a configuration (flavor, image, disks, external IPs) taken N times",
     params: ProjectIdParams,
     body: PriceRequest,
     response: { status: 200, schema: PriceResponse },

@@ -2,7 +2,7 @@
  * Time-driven changes of VMs: applies each VM's due statuses and their side effects. A VM
  * that stops loses its console links; a VM whose deletion finished lets go of its disks
  * (those not being deleted with it become `available`, or stay `in_use` when another VM
- * holds them), returns its addresses, releases or unbinds its public IPs, drops its
+ * holds them), returns its addresses, releases or unbinds its external IPs, drops its
  * interfaces and frees its organization's free-tier slot, then disappears.
  */
 import { settle } from "../../core/schedule";
@@ -47,7 +47,7 @@ function removeVm(state: VmState, vm: VmRecord, now: number): void {
       disk.modified_time = stamp;
     }
   }
-  releaseInterfaces(state, vm, vm.release_floating_ip_ids ?? [], now);
+  releaseInterfaces(state, vm, vm.release_external_ip_ids ?? [], now);
   for (const [organizationId, vmId] of Object.entries(state.freeTierVms)) {
     if (vmId === vm.id) delete state.freeTierVms[organizationId];
   }

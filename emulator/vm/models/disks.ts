@@ -15,8 +15,8 @@ import { plan } from "../../core/schedule";
 import type { Clock } from "../../core/service-module";
 import { conflict, hasReferences, notFound, unprocessable } from "../../core/service-error";
 import { DELAYS } from "../delays";
+import { DISK_STATES, VM_STATES } from "../../../api/vm/states";
 import {
-  FAILED_STATUSES,
   GONE,
   type DiskRecord,
   type DiskStatus,
@@ -43,10 +43,13 @@ import { requireQuota } from "./quotas";
 
 /** Disk statuses in which PUT may change a disk. */
 export const DISK_UPDATABLE: readonly DiskStatus[] = ["available", "in_use"];
-/** Disk statuses from which DELETE may start (once nothing is attached). */
-export const DISK_DELETABLE: readonly DiskStatus[] = ["available", ...FAILED_STATUSES];
-/** VM statuses in which disks may be attached to or detached from the VM. */
-export const VM_DISK_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
+/**
+ * Disk statuses from which DELETE may start (once nothing is attached): free, or failed (a
+ * failed object may always be deleted).
+ */
+export const DISK_DELETABLE: readonly DiskStatus[] = ["available", ...DISK_STATES.failed];
+/** VM statuses in which disks may be attached to or detached from the VM: the stable ones. */
+export const VM_DISK_CHANGEABLE: readonly VmStatus[] = VM_STATES.stable;
 
 /** What {@link createDiskRecord} needs; the project is already checked for access. */
 export interface NewDisk {

@@ -1,8 +1,8 @@
 /**
  * Network interfaces of VMs: turning either create version's interface section into
- * interfaces with addresses, security groups and public IPs, and releasing them when the VM
+ * interfaces with addresses, security groups and external IPs, and releasing them when the VM
  * is gone (vms.ts presents them). A `direct_ip` interface sits in no subnet: its `subnet_id`
- * is the empty string and its address is the public IP it was given.
+ * is the empty string and its address is the external IP it was given.
  */
 import type { VmCreateInterface, VmCreateSubnet } from "../../../api/vm/vm-create";
 import { unprocessable } from "../../core/service-error";
@@ -16,7 +16,12 @@ import type {
   VmState,
   ZoneRecord,
 } from "../records";
-import { bindFloatingIp, createFloatingIp, findFloatingIp, unbindFloatingIp } from "./floating-ips";
+import {
+  bindExternalIp,
+  allocateExternalIp,
+  findExternalIp,
+  unbindExternalIp,
+} from "./external-ip-binding";
 import { newId, optionalGet } from "./shared";
 import { allocateAddress, defaultSubnetOf, releaseAddress } from "./subnets";
 import { underField } from "./vms";
@@ -30,23 +35,23 @@ export interface InterfaceSpec {
   interface_security_enabled: boolean;
   security_group_ids?: string[] | undefined;
   security_group_names?: string[] | undefined;
-  new_public_ip: boolean;
-  public_ip_id?: string | undefined;
-  public_ip_name?: string | undefined;
+  new_external_ip: boolean;
+  external_ip_id?: string | undefined;
+  external_ip_name?: string | undefined;
   /** Where the spec came from in the request, e.g. `0.interfaces.1`: errors name it. */
   field: string;
-  /** Names the public-IP fields of the version that asked (`new_external_ip` or `new_floating_ip`). */
-  publicIpField: string;
+  /** Names the external-IP fields of the version that asked (`new_external_ip` or `new_floating_ip`). */
+  externalIpField: string;
 }
 
 /** Specs of a v1.1 `interfaces` section; none given → one interface in the default subnet. */
 export function specsFromInterfaces(items: VmCreateInterface[] | undefined): InterfaceSpec[] {
   return specsOf(items, "interfaces", (item) => ({
     type: item.type,
-    new_public_ip: item.new_external_ip,
-    public_ip_id: item.attach_external_ip_id,
-    public_ip_name: item.attach_external_ip_name,
-    publicIpField: "attach_external_ip_id",
+    new_external_ip: item.new_external_ip,
+    external_ip_id: item.attach_external_ip_id,
+    external_ip_name: item.attach_external_ip_name,
+    externalIpField: "attach_external_ip_id",
   }));
 }
 
@@ -54,10 +59,10 @@ export function specsFromInterfaces(items: VmCreateInterface[] | undefined): Int
 export function specsFromSubnets(items: VmCreateSubnet[] | undefined): InterfaceSpec[] {
   return specsOf(items, "subnets", (item) => ({
     type: "regular",
-    new_public_ip: item.new_floating_ip,
-    public_ip_id: item.attach_floating_ip_id,
-    public_ip_name: item.attach_floating_ip_name,
-    publicIpField: "attach_floating_ip_id",
+    new_external_ip: item.new_floating_ip,
+    external_ip_id: item.attach_floating_ip_id,
+    external_ip_name: item.attach_floating_ip_name,
+    externalIpField: "attach_floating_ip_id",
   }));
 }
 
@@ -75,7 +80,7 @@ type SharedItemFields = Pick<
 /** The fields of a spec whose request names differ between the create versions. */
 type VersionedSpecFields = Pick<
   InterfaceSpec,
-  "type" | "new_public_ip" | "public_ip_id" | "public_ip_name" | "publicIpField"
+  "type" | "new_external_ip" | "external_ip_id" | "external_ip_name" | "externalIpField"
 >;
 
 /** Specs of the `section` of a create request; `versioned` reads what the versions name apart. */
@@ -98,13 +103,13 @@ function specsOf<T extends SharedItemFields>(
 }
 
 /** The interface a VM gets when the request names none: the zone's default subnet and group. */
-export function defaultSpec(newPublicIp = false): InterfaceSpec {
+export function defaultSpec(newExternalIp = false): InterfaceSpec {
   return {
     type: "regular",
     interface_security_enabled: true,
-    new_public_ip: newPublicIp,
+    new_external_ip: newExternalIp,
     field: "interfaces",
-    publicIpField: "new_floating_ip",
+    externalIpField: "new_floating_ip",
   };
 }
 
@@ -219,7 +224,7 @@ function resolveGroups(
 
 /**
  * Creates the VM's interfaces in order (the first is primary): takes addresses from the
- * subnets, applies security groups, and binds or allocates public IPs. Throws the
+ * subnets, applies security groups, and binds or allocates external IPs. Throws the
  * service's 404/422 for any unusable reference; callers roll the state back then.
  */
 export function createInterfaces(
@@ -250,17 +255,17 @@ export function createInterfaces(
       iface.ip_address = underField(spec.field, () =>
         allocateAddress(state, subnet, spec.ip_address),
       );
-      if (spec.public_ip_id !== undefined || spec.public_ip_name !== undefined) {
-        const fip = findFloatingIp(state, project.id, {
-          id: spec.public_ip_id,
-          name: spec.public_ip_name,
+      if (spec.external_ip_id !== undefined || spec.external_ip_name !== undefined) {
+        const ip = findExternalIp(state, project.id, {
+          id: spec.external_ip_id,
+          name: spec.external_ip_name,
         });
-        bindFloatingIp(clock, fip, iface, zone.id, `${spec.field}.${spec.publicIpField}`);
-      } else if (spec.new_public_ip) {
-        createFloatingIp(state, clock, vm, iface);
+        bindExternalIp(clock, ip, iface, zone.id, `${spec.field}.${spec.externalIpField}`);
+      } else if (spec.new_external_ip) {
+        allocateExternalIp(state, clock, vm, iface);
       }
     } else {
-      iface.ip_address = createFloatingIp(state, clock, vm, iface).ip_address;
+      iface.ip_address = allocateExternalIp(state, clock, vm, iface).ip_address;
     }
     state.interfaces[iface.id] = iface;
     vm.interface_ids.push(iface.id);
@@ -269,7 +274,7 @@ export function createInterfaces(
 }
 
 /**
- * Removes the VM's interfaces once the VM is gone: addresses return to their subnets, public
+ * Removes the VM's interfaces once the VM is gone: addresses return to their subnets, external
  * IPs in `release` are deleted and the others are unbound and kept.
  */
 export function releaseInterfaces(
@@ -283,11 +288,11 @@ export function releaseInterfaces(
     if (iface === undefined) continue;
     const subnet = state.subnets[iface.subnet_id];
     if (subnet !== undefined) releaseAddress(state, subnet, iface.ip_address);
-    const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
-    if (fip !== undefined) {
+    const ip = optionalGet(state.externalIps, iface.floating_ip_id);
+    if (ip !== undefined) {
       // A direct_ip address exists only for its interface, so it never outlives it.
-      if (release.includes(fip.id) || iface.type === "direct_ip") delete state.floatingIps[fip.id];
-      else unbindFloatingIp(fip, now);
+      if (release.includes(ip.id) || iface.type === "direct_ip") delete state.externalIps[ip.id];
+      else unbindExternalIp(ip, now);
     }
     delete state.interfaces[id];
   }

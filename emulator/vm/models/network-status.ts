@@ -4,7 +4,7 @@
  * failed.
  */
 import { unprocessable } from "../../core/service-error";
-import { FAILED_STATUSES } from "../records";
+import { NETWORK_STATES } from "../../../api/vm/states";
 
 /** A subnet, security group or rule, as far as its status rules go. */
 interface NetworkResource {
@@ -13,7 +13,10 @@ interface NetworkResource {
 }
 
 /** States from which a subnet, security group or rule may be deleted: settled or failed. */
-export const NETWORK_DELETABLE: ReadonlySet<string> = new Set(["created", ...FAILED_STATUSES]);
+export const NETWORK_DELETABLE: ReadonlySet<string> = new Set([
+  ...NETWORK_STATES.stable,
+  ...NETWORK_STATES.failed,
+]);
 
 /**
  * 422 `code` unless `resource` is `created`. `label` names it in the message (`subnet`,

@@ -45,7 +45,7 @@ export function usageOfProjects(
     disks_size: sum(disks.map((d) => d.size)),
     subnets: Object.values(state.subnets).filter((s) => projects.has(s.project_id)).length,
     interfaces: Object.values(state.interfaces).filter((i) => vmIds.has(i.vm_id)).length,
-    floating_ips: Object.values(state.floatingIps).filter((f) => projects.has(f.project_id)).length,
+    floating_ips: Object.values(state.externalIps).filter((f) => projects.has(f.project_id)).length,
     security_groups: groups.length,
     security_group_rules: Object.values(state.securityGroupRules).filter((r) =>
       groupIds.has(r.security_group_id),

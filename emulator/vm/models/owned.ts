@@ -1,5 +1,5 @@
 /**
- * The life of a record a project owns (disks, subnets, security groups, public IPs, placement
+ * The life of a record a project owns (disks, subnets, security groups, external IPs, placement
  * groups, VMs), as every such kind lives it: read by id with its access checked, placed in a
  * project and zone, listed with the filters every list shares, relabelled, and changed over
  * time with a task.

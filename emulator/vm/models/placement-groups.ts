@@ -11,6 +11,7 @@ import type {
   PlacementGroupResponse,
   PlacementGroupUpdateRequest,
 } from "../../../api/vm/placement-groups";
+import { PLACEMENT_GROUP_STATES } from "../../../api/vm/states";
 import { plan, settle } from "../../core/schedule";
 import { conflict, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
@@ -18,7 +19,7 @@ import { DELAYS } from "../delays";
 import {
   GONE,
   type PlacementGroupRecord,
-  type PlacementGroupStatus,
+  type PlacementGroupState,
   type VmState,
   type ZoneRecord,
 } from "../records";
@@ -98,7 +99,7 @@ export function presentPlacementGroup(
           availability_zone_name: zone.name,
           vm_count: vmCountIn(state, group, zone.id),
           max_vm_count: hostsOf(zone),
-          state: group.status as PlacementGroupStatus,
+          state: group.status as PlacementGroupState,
         },
       ];
     }),
@@ -224,7 +225,8 @@ export function deletePlacementGroup(state: VmState, clock: Clock, id: string): 
       `placement group ${group.name} still has ${vms.length} VM(s) (${vms.map((v) => v.id).join(", ")}); delete them first`,
     );
   }
-  if (group.status !== "created" && !String(group.status).startsWith("error")) {
+  // Deletable once settled or failed (a failed object may always be deleted).
+  if (group.status !== "created" && !PLACEMENT_GROUP_STATES.isFailed(String(group.status))) {
     throw unprocessable(
       "placement_group_can_not_be_deleted_from_current_state",
       `placement group ${group.name} is ${String(group.status)}; wait until it is created`,

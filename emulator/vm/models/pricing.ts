@@ -1,5 +1,5 @@
 /**
- * Price calculation: what a configuration (a flavor, an image, disks, public addresses, SNAT
+ * Price calculation: what a configuration (a flavor, an image, disks, external IPs, SNAT
  * gateways) costs when taken `total_count` times, from the price list. Amounts are worked out
  * in ten-thousandths of the currency unit, as whole numbers, so no binary fraction creeps in;
  * each part is then rounded to the cent, and the monthly total is the sum of the rounded parts.
@@ -68,7 +68,7 @@ function monthlyParts(state: VmState, body: PriceRequest, prices: PriceList): Mo
     flavor: flavor === undefined ? 0 : hourly(prices.flavorsPerHour[flavor.name]),
     image: image === undefined ? 0 : hourly(prices.imagesPerHour[image.name]),
     disks,
-    floating_ips: hourly(prices.floatingIpPerHour) * newAddresses,
+    floating_ips: hourly(prices.externalIpPerHour) * newAddresses,
     nat_gateways: hourly(prices.natGatewayPerHour) * gateways,
   };
 }

@@ -24,7 +24,7 @@ const QUOTA_WORDS: Record<OrganizationLimitType, { code: string; unit: string }>
   disks_size: { code: "disk_size_quota_exceeded", unit: "GB of disks" },
   subnets: { code: "subnet_quota_exceeded", unit: "subnets" },
   interfaces: { code: "interface_quota_exceeded", unit: "network interfaces" },
-  floating_ips: { code: "floating_ip_quota_exceeded", unit: "public addresses" },
+  floating_ips: { code: "floating_ip_quota_exceeded", unit: "external IPs" },
   security_groups: { code: "security_group_quota_exceeded", unit: "security groups" },
   security_group_rules: {
     code: "security_group_rule_quota_exceeded",

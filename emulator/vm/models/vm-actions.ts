@@ -138,7 +138,7 @@ export function presentRebuild(state: VmState, vm: VmRecord): RebuildVmResponse 
     }),
     interfaces: interfacesOf(state, vm).map((iface) => {
       const subnet = state.subnets[iface.subnet_id];
-      const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
+      const ip = optionalGet(state.externalIps, iface.floating_ip_id);
       return {
         id: iface.id,
         name: iface.name,
@@ -159,9 +159,9 @@ export function presentRebuild(state: VmState, vm: VmRecord): RebuildVmResponse 
                 vpc_id: subnet.vpc_id,
               },
         floating_ip:
-          fip === undefined
+          ip === undefined
             ? null
-            : { id: fip.id, name: fip.name, ip_address: fip.ip_address, state: fip.state },
+            : { id: ip.id, name: ip.name, ip_address: ip.ip_address, state: ip.state },
         security_groups: iface.security_group_ids.flatMap((id) => {
           const g = state.securityGroups[id];
           return g === undefined ? [] : [{ id: g.id, name: g.name, state: String(g.status) }];

@@ -1,7 +1,7 @@
 /**
  * VM creation, shared by the legacy v1 path, the v1.1 path and the free tier: checks every
  * reference (project, zone, flavor, image, placement group, tags, disks, subnets, groups,
- * public IPs) against rule 1 (one zone for everything), builds the boot disk and other new
+ * external IPs) against rule 1 (one zone for everything), builds the boot disk and other new
  * disks through the disks model, attaches existing disks, allocates interface addresses,
  * and plans `creating` → `running`. A request creates all its VMs or none.
  */

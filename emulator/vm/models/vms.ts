@@ -22,8 +22,8 @@ import { ServiceError, hasReferences, notFound, unprocessable } from "../../core
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { deleteDiskRecord } from "./disks";
+import { VM_STATES } from "../../../api/vm/states";
 import {
-  FAILED_STATUSES,
   GONE,
   type DiskRecord,
   type DiskTypeRecord,
@@ -51,10 +51,10 @@ import {
 } from "./shared";
 import { requireQuota } from "./quotas";
 
-/** Statuses in which a VM may be updated or rebuilt. */
-export const VM_CHANGEABLE: readonly VmStatus[] = ["running", "stopped"];
-/** Statuses from which a VM may be deleted (a failed VM can be cleaned up). */
-export const VM_DELETABLE: readonly VmStatus[] = ["running", "stopped", ...FAILED_STATUSES];
+/** Statuses in which a VM may be updated or rebuilt: the stable ones. */
+export const VM_CHANGEABLE: readonly VmStatus[] = VM_STATES.stable;
+/** Statuses from which a VM may be deleted: stable, or failed (a failed VM can be cleaned up). */
+export const VM_DELETABLE: readonly VmStatus[] = [...VM_STATES.stable, ...VM_STATES.failed];
 /** Disk statuses in which a disk can leave its VM when the VM is deleted. */
 const DISK_RELEASABLE = new Set(["in_use", "available", "error", "deleting"]);
 /**
@@ -65,7 +65,7 @@ export const MAX_DISKS_PER_VM = 9;
 
 /**
  * Runs `work` so that it changes the state entirely or not at all: when it throws, the state
- * is put back as it was. Multi-step creations (disks, addresses, public IPs) rely on this.
+ * is put back as it was. Multi-step creations (disks, addresses, external IPs) rely on this.
  */
 export function atomically<T>(state: VmState, work: () => T): T {
   const snapshot = structuredClone(state);
@@ -274,7 +274,7 @@ const networkStatus = (status: string): NetworkStatus =>
 /** An interface as `VmResponseInterfaceSection`. */
 export function presentInterface(state: VmState, iface: InterfaceRecord): VmInterface {
   const subnet = state.subnets[iface.subnet_id];
-  const fip = optionalGet(state.floatingIps, iface.floating_ip_id);
+  const ip = optionalGet(state.externalIps, iface.floating_ip_id);
   return {
     id: iface.id,
     name: iface.name,
@@ -285,10 +285,10 @@ export function presentInterface(state: VmState, iface: InterfaceRecord): VmInte
         ? []
         : [{ id: group.id, name: group.name, state: networkStatus(group.status) }];
     }),
-    ...(fip === undefined
+    ...(ip === undefined
       ? {}
       : {
-          floating_ip: { id: fip.id, ip_address: fip.ip_address, state: fip.state, name: fip.name },
+          floating_ip: { id: ip.id, ip_address: ip.ip_address, state: ip.state, name: ip.name },
         }),
     primary: iface.primary,
     type: iface.type,
@@ -401,7 +401,7 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
   }
   const items = Object.values(state.vms).filter((vm) => {
     if (vm.status === GONE || vm.project_id !== query.project_id) return false;
-    const hasPublicIp = interfacesOf(state, vm).some((i) => i.floating_ip_id !== undefined);
+    const hasExternalIp = interfacesOf(state, vm).some((i) => i.floating_ip_id !== undefined);
     const gpu = (state.flavors[vm.flavor_id]?.gpu ?? 0) > 0;
     return (
       listed(query.vm_ids, vm.id) &&
@@ -412,7 +412,7 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
       listed(query.placement_group_ids, vm.placement_group_id) &&
       listed(query.statuses, vm.status as VmStatus) &&
       contains(vm.name, query.name) &&
-      (query.empty_fip === undefined || query.empty_fip === !hasPublicIp) &&
+      (query.empty_fip === undefined || query.empty_fip === !hasExternalIp) &&
       (query.free_tier === undefined || query.free_tier === vm.free_tier) &&
       (query.support_gpu === undefined || query.support_gpu === gpu)
     );
@@ -485,7 +485,7 @@ export function updateVm(
 /**
  * Checks that `vm` may be deleted with `attachments` (throws the service's 405/422), then
  * starts the deletion: the VM is `deleting`, gone after `DELAYS.vmDelete`; listed disks start
- * deleting now; listed public IPs are released when the VM is gone (compute-settle.ts).
+ * deleting now; listed external IPs are released when the VM is gone (compute-settle.ts).
  */
 export function deleteVmRecord(
   state: VmState,
@@ -535,22 +535,22 @@ export function deleteVmRecord(
     }
     doomed.push(disk);
   });
-  const publicIps = new Set(
+  const boundIps = new Set(
     interfacesOf(state, vm).flatMap((i) =>
       i.floating_ip_id === undefined ? [] : [i.floating_ip_id],
     ),
   );
   (attachments?.external_ips ?? []).forEach((id, i) => {
-    if (!publicIps.has(id)) {
+    if (!boundIps.has(id)) {
       throw unprocessable(
         "external_ip_not_attached_to_vm",
-        `public IP ${id} is not bound to VM ${vm.id}; list only the VM's public IPs in delete_attachments.external_ips`,
+        `external IP ${id} is not bound to VM ${vm.id}; list only the VM's external IPs in delete_attachments.external_ips`,
         `delete_attachments.external_ips.${i}`,
       );
     }
   });
   plan<VmRecord["status"]>(vm, clock.now(), "deleting", [clock.delay(DELAYS.vmDelete), GONE]);
-  vm.release_floating_ip_ids = [...(attachments?.external_ips ?? [])];
+  vm.release_external_ip_ids = [...(attachments?.external_ips ?? [])];
   touch(vm, clock);
   for (const disk of doomed) if (disk.status !== "deleting") deleteDiskRecord(state, clock, disk);
   recordResourceTask(state, clock, "vm", vm, "delete_vm", DELAYS.vmDelete);

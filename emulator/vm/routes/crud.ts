@@ -1,6 +1,6 @@
 /**
  * The handlers of the kinds the VM service lists, creates, reads, updates and deletes alike
- * (disks, subnets, security groups, public IPs, placement groups): one row per kind names its
+ * (disks, subnets, security groups, external IPs, placement groups): one row per kind names its
  * model functions, and {@link crudHandlers} turns the row into the kind's five handlers. The
  * rules live in the models; a handler only calls the model and presents the record.
  */
@@ -24,13 +24,13 @@ import {
   updatePlacementGroup,
 } from "../models/placement-groups";
 import {
-  createPublicIp,
-  deletePublicIp,
-  listFloatingIps,
-  presentFloatingIp,
-  requireFloatingIp,
-  updatePublicIp,
-} from "../models/public-ips";
+  createExternalIp,
+  deleteExternalIp,
+  listExternalIps,
+  presentExternalIp,
+  requireExternalIp,
+  updateExternalIp,
+} from "../models/external-ips";
 import {
   createSecurityGroup,
   deleteSecurityGroup,
@@ -136,15 +136,15 @@ export const securityGroupHandlers = crudHandlers("SecurityGroup", {
   present: presentSecurityGroup,
 });
 
-/** Public IP addresses (floating IPs). */
-export const floatingIpHandlers = crudHandlers("FloatingIp", {
+/** External IPs (the service's floating IPs, at `/api/v1/floating-ips`). */
+export const externalIpHandlers = crudHandlers("ExternalIp", {
   id: "floating_ip_id",
-  list: listFloatingIps,
-  create: createPublicIp,
-  get: requireFloatingIp,
-  update: updatePublicIp,
-  delete: deletePublicIp,
-  present: presentFloatingIp,
+  list: listExternalIps,
+  create: createExternalIp,
+  get: requireExternalIp,
+  update: updateExternalIp,
+  delete: deleteExternalIp,
+  present: presentExternalIp,
 });
 
 /** Placement groups. */

@@ -20,7 +20,7 @@ export async function sendDiskUpdate(
   remaining: () => number,
   projectId: string | undefined,
 ): Promise<void> {
-  await waitDiskSettled(ctx, id, "to settle", remaining(), { projectId });
+  await waitDiskSettled(ctx, id, "to settle", remaining(), projectId);
   if (Object.keys(body).length > 0) {
     await ctx.client.call(disksEndpoints.updateDisk, { params: { disk_id: id }, body });
   }

@@ -1,35 +1,33 @@
 /**
- * Reading a disk and waiting for its state, shared by `Disk` and `DiskAttachment`. A disk in
- * an `error*` state ends a wait at once with that state; a disk that vanished ends it too.
- * Waits read their disks in batches (framework/batched-reads.ts): the real disk list filters
- * by project, not by ids, so a check reads the project's disks, newest first, as far as the
- * disks waited for.
+ * Reading a disk and waiting for its state, shared by `Disk` and `DiskAttachment`, through the
+ * framework's state waiter (wait-for-state.ts). A disk in a failed state ends a wait at once
+ * with that state; a disk that vanished ends it too. Waits read their disks in batches
+ * (framework/batched-reads.ts): the real disk list filters by project, not by ids, so a check
+ * reads the project's disks, newest first, as far as the disks waited for.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import type { DiskStatus } from "../../../api/vm/enums";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
+import { DISK_STATES } from "../../../api/vm/states";
 import type { VmCloudClient } from "../../client";
 import { batchedPoll, projectListSource } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
 import type { ResourceContext } from "../framework/define-resource";
 import { getOrGone } from "../framework/get-or-gone";
-import { waitUntilGone } from "../framework/wait-for-state";
+import {
+  waitForState,
+  waitSettled,
+  waitSettledToDelete,
+  waitUntilGone,
+  type StateSet,
+  type StateWait,
+} from "../framework/wait-for-state";
 
 /** Disks, read by the project's list (as far as the ids; the list has no order option). */
 export const DISK_SOURCE = projectListSource("disks", disksEndpoints.listDisks, "as-listed");
 
-/** States a disk passes through on its way to another; changes must wait for them to end. */
-export const TRANSITIONAL_DISK_STATES: readonly DiskStatus[] = [
-  "creating",
-  "updating",
-  "deleting",
-  "attaching",
-  "detaching",
-];
-
-/** True for a state the disk will not leave by itself. */
-export function isSettled(state: DiskStatus): boolean {
-  return !TRANSITIONAL_DISK_STATES.includes(state);
+/** True for a state the disk will not leave by itself (not busy); changes must wait for it. */
+export function isSettled(state: string): boolean {
+  return !DISK_STATES.isBusy(state);
 }
 
 /** The disk, or undefined when the service answers 404. */
@@ -41,54 +39,95 @@ export function getDisk(client: VmCloudClient, id: string): Promise<DiskResponse
 export interface DiskWait {
   /** For messages: e.g. `to become available`. */
   what: string;
-  isDone(disk: DiskResponse): boolean;
+  /** The states that end the wait. */
+  target: StateSet;
+  /** What the disk must show besides its state, e.g. that it lists a VM. Default: nothing. */
+  until?: (disk: DiskResponse) => boolean;
   timeoutMs: number;
-  /** End the wait when the disk reaches an `error*` state (default true). */
-  failOnError?: boolean;
   /** The disk's project, when known: the first check is then batched too. */
   projectId?: string | undefined;
 }
 
 /**
- * Polls the disk until `isDone`; fails on an `error*` state, and with the service's 404 when
- * the disk is gone.
+ * The parts of every disk wait: batched reads (a 404 fails the wait: the disk was deleted
+ * meanwhile) and the message of a failed state.
  */
-export async function waitForDisk(
+function diskWait(
   ctx: ResourceContext,
   id: string,
-  wait: DiskWait,
-): Promise<DiskResponse> {
-  const disk = await ctx.wait({
-    what: `disk ${id} ${wait.what}`,
-    // A 404 fails the wait: the disk was deleted meanwhile.
-    poll: diskPoll(ctx, id, wait.projectId, () =>
+  what: string,
+  projectId: string | undefined,
+): Pick<StateWait<DiskResponse>, "what" | "poll" | "failedAs" | "batched"> {
+  return {
+    what: `disk ${id} ${what}`,
+    poll: diskPoll(ctx, id, projectId, () =>
       ctx.client.call(disksEndpoints.getDisk, { params: { disk_id: id } }),
-    ) as () => Promise<DiskResponse>,
-    alignChecks: true,
-    isDone: wait.isDone,
-    failure: (d) =>
-      (wait.failOnError ?? true) && d.state.startsWith("error")
-        ? `disk ${id} is in state ${d.state}`
-        : undefined,
-    timeoutMs: wait.timeoutMs,
-  });
+    ),
+    failedAs: (state) => `disk ${id} is in state ${state}`,
+    batched: true,
+  };
+}
+
+/** The disk as a wait ended with it, remembered for the checks that refer to it. */
+function remembered(ctx: ResourceContext, id: string, disk: DiskResponse): DiskResponse {
   // The disk as it now is serves the checks that refer to it (a disk attachment's).
   remember(ctx.client, objectKey("disk", id), disk);
   return disk;
 }
 
 /**
- * Waits until disk `id` has settled (no change under way: it refuses changes until then);
- * `what` is what the progress line says is waited for, e.g. `to settle`.
+ * Polls the disk until it reaches a `target` state (and shows `until`); fails on a failed
+ * state, and with the service's 404 when the disk is gone.
  */
-export function waitDiskSettled(
+export async function waitForDisk(
+  ctx: ResourceContext,
+  id: string,
+  wait: DiskWait,
+): Promise<DiskResponse> {
+  const disk = await waitForState(ctx, {
+    ...diskWait(ctx, id, wait.what, wait.projectId),
+    target: wait.target,
+    ...(wait.until === undefined ? {} : { until: wait.until }),
+    failed: DISK_STATES.failed,
+    timeoutMs: wait.timeoutMs,
+  });
+  return remembered(ctx, id, disk);
+}
+
+/**
+ * Waits until disk `id` has settled (no change under way: it refuses changes until then); a
+ * failed state fails the wait (the rule of `waitSettled`). `what` is what the progress line
+ * says is waited for, e.g. `to settle`.
+ */
+export async function waitDiskSettled(
   ctx: ResourceContext,
   id: string,
   what: string,
   timeoutMs: number,
-  options: Pick<DiskWait, "projectId" | "failOnError"> = {},
+  projectId?: string,
 ): Promise<DiskResponse> {
-  return waitForDisk(ctx, id, { what, isDone: (d) => isSettled(d.state), timeoutMs, ...options });
+  const disk = await waitSettled(ctx, {
+    ...diskWait(ctx, id, what, projectId),
+    busy: DISK_STATES.busy,
+    failed: DISK_STATES.failed,
+    timeoutMs,
+  });
+  return remembered(ctx, id, disk);
+}
+
+/**
+ * Waits until disk `id` has settled before it is deleted: a failed disk is settled too, since
+ * the service deletes it.
+ */
+export async function waitDiskSettledToDelete(
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+  projectId?: string,
+): Promise<DiskResponse> {
+  const { failedAs: _, ...wait } = diskWait(ctx, id, "to settle before it is deleted", projectId);
+  const disk = await waitSettledToDelete(ctx, { ...wait, busy: DISK_STATES.busy, timeoutMs });
+  return remembered(ctx, id, disk);
 }
 
 /** Polls until GET of the disk answers 404; fails if it ends in `error_deleting`. */
@@ -102,7 +141,7 @@ export function waitForDiskGone(
     what: `disk ${id} to be deleted`,
     poll: diskPoll(ctx, id, projectId, () => getDisk(ctx.client, id), true),
     batched: true,
-    failed: ["error_deleting"],
+    failed: [DISK_STATES.deleteFailed],
     timeoutMs,
   });
 }

@@ -6,7 +6,7 @@
 import type { ResourceContext } from "./define-resource";
 import { deadline } from "./deadline";
 import { getOrGone } from "./get-or-gone";
-import { inStates, waitForState, waitUntilGone, type StateSet } from "./wait-for-state";
+import { inStates, waitSettledToDelete, waitUntilGone, type StateSet } from "./wait-for-state";
 
 /** What {@link deleteAndWait} deletes. */
 export interface DeleteWait<T extends { state: string }> {
@@ -45,10 +45,10 @@ export async function deleteAndWait<T extends { state: string }>(
   if (inStates(del.busy, current.state)) {
     current = await getOrGone(
       () =>
-        waitForState(ctx, {
+        waitSettledToDelete(ctx, {
           what: del.what,
           poll: del.read,
-          target: (state) => !inStates(del.busy, state),
+          busy: del.busy,
           timeoutMs: remaining(),
         }),
       del.isGone,

@@ -77,16 +77,16 @@ export const InterfaceSpec = z
     externalIp: z
       .boolean()
       .optional()
-      .describe("Give the interface a new public address (default false); not for directIp"),
+      .describe("Give the interface a new external IP (default false); not for directIp"),
     externalIpId: Uuid.optional().describe(
-      "An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, " +
+      "An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, " +
         "is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp",
     ),
     directIp: z
       .boolean()
       .optional()
       .describe(
-        "A public address on the interface itself, with no subnet (API v1.1 only; default false)",
+        "An external IP on the interface itself, with no subnet (API v1.1 only; default false)",
       ),
   })
   .superRefine((spec, ctx) => {
@@ -103,7 +103,7 @@ export const InterfaceSpec = z
       }
       for (const key of ["externalIp", "externalIpId"] as const) {
         if (spec[key] !== undefined && spec[key] !== false) {
-          fail(key, `a directIp interface already has its public address; remove ${key}`);
+          fail(key, `a directIp interface already has its external IP; remove ${key}`);
         }
       }
     }
@@ -349,7 +349,7 @@ export const VmInputs = resourceInputs({
       .boolean()
       .optional()
       .describe(
-        "Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept",
+        "Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept",
       ),
     { default: CARRIED_DEFAULTS.deleteExternalIpsOnDestroy },
   ),
@@ -378,7 +378,7 @@ export const VmInputs = resourceInputs({
           code: "custom",
           path: ["interfaces", i, "directIp"],
           message:
-            'directIp needs apiVersion "v1.1": the legacy v1 path has no direct public addresses',
+            'directIp needs apiVersion "v1.1": the legacy v1 path has no direct external IPs',
         });
       }
     });
@@ -415,7 +415,7 @@ export const FreeTierVmInputs = resourceInputs({
     z
       .boolean()
       .optional()
-      .describe("Give the VM a public address (default false); changing it replaces the VM"),
+      .describe("Give the VM an external IP (default false); changing it replaces the VM"),
     { default: false },
   ),
   powerState: updates(

@@ -1,9 +1,10 @@
 /**
- * How network and address waits read in batches (framework/batched-reads.ts): the real subnet,
- * security-group, public IP and placement-group lists filter by project, not by ids, so a
- * check reads the project's list, newest first, as far as the objects waited for.
+ * How the waits of the network kinds read in batches (framework/batched-reads.ts): the real
+ * subnet, security-group, external-IP and placement-group lists filter by project, not by ids,
+ * so a check reads the project's list, newest first, as far as the objects waited for.
  */
-import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
+import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { ResourceContext } from "../framework/define-resource";
 import { batchedPoll, projectListSource, type BatchSource } from "../framework/batched-reads";
@@ -17,16 +18,16 @@ export const SECURITY_GROUP_SOURCE = projectListSource(
   networkEndpoints.listSecurityGroups,
 );
 
-/** Public IP addresses, read by the project's list. */
-export const FLOATING_IP_SOURCE = projectListSource(
-  "floating-ips",
-  addressesEndpoints.listFloatingIps,
+/** External IPs, read by the project's list. */
+export const EXTERNAL_IP_SOURCE = projectListSource(
+  "external-ips",
+  externalIpsEndpoints.listExternalIps,
 );
 
 /** Placement groups, read by the project's list. */
 export const PLACEMENT_GROUP_SOURCE = projectListSource(
   "placement-groups",
-  addressesEndpoints.listPlacementGroups,
+  placementGroupsEndpoints.listPlacementGroups,
 );
 
 /**

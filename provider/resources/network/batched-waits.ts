@@ -1,6 +1,6 @@
 /**
- * The waits of the address kinds (public IPs, placement groups): read in batches from their
- * project's list, with the network's delete.
+ * The waits of external IPs and placement groups: read in batches from their project's list,
+ * with the delete every network kind shares.
  */
 import type { BatchSource } from "../framework/batched-reads";
 import type { ResourceContext } from "../framework/define-resource";
@@ -11,33 +11,35 @@ import { deleteNetworkObject } from "./delete";
 
 /** What {@link batchedWaits} needs of a kind. */
 export interface BatchedKind<L extends { id: string }, F extends { state: string }> {
-  /** For messages, e.g. `public IP`. */
+  /** For messages, e.g. `external IP`. */
   what: string;
   source: BatchSource<L>;
   /** Reads one object by id (a 404 throws). */
   get: (ctx: ResourceContext, id: string) => Promise<F>;
-  /** The states in which a change is running. */
+  /** The states in which a change is running (the kind's changing states). */
   busy: StateSet;
+  /** The kind's failed states: a settled wait fails at them (see `waitSettled`). */
+  failed: StateSet;
   /** Completes what the list shows into what `get` answers (it must accept both). */
   complete?: (seen: L | F) => F;
 }
 
 /**
  * The reads and waits of a kind whose objects are read in batches from `source` when their
- * project is known: `settled` (waits until no change runs on it) and `deleted` (deletes it as
- * every network object is deleted, and waits until it is gone), beside `get`.
+ * project is known: `settled` (waits until no change runs on it; a failed state fails it) and
+ * `deleted` (deletes it as an object of every network kind is deleted, and waits until it is
+ * gone), beside `get`.
  */
 export function batchedWaits<L extends { id: string }, F extends { state: string }>(
   kind: BatchedKind<L, F>,
 ) {
   const complete = kind.complete ?? ((seen: L | F) => seen as F);
-  const watch = (ctx: ResourceContext, id: string, projectId?: string, gone = false) => {
+  const watch = (ctx: ResourceContext, id: string, projectId?: string) => {
     if (projectId === undefined) return () => kind.get(ctx, id);
-    const poll = networkPoll<L, F>(ctx, kind.source, id, projectId, () => kind.get(ctx, id), gone);
-    // Gone (with `gone`) stays undefined.
-    return async (): Promise<F> => {
+    const poll = networkPoll<L, F>(ctx, kind.source, id, projectId, () => kind.get(ctx, id));
+    return async (): Promise<F | undefined> => {
       const seen = await poll();
-      return seen === undefined ? (seen as F) : complete(seen);
+      return seen === undefined ? undefined : complete(seen);
     };
   };
   const settled = (ctx: ResourceContext, id: string, timeoutMs: number, projectId?: string) =>
@@ -46,6 +48,7 @@ export function batchedWaits<L extends { id: string }, F extends { state: string
       poll: watch(ctx, id, projectId),
       batched: true,
       busy: kind.busy,
+      failed: kind.failed,
       timeoutMs,
     });
   /** Deletes the object with `remove` and waits until it is gone (see `deleteNetworkObject`). */

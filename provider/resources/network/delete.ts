@@ -1,6 +1,6 @@
 /**
- * The delete of an object of the project's network (a subnet, a security group, a public IP,
- * a placement group), which all go the same way: the network delete states, a wait that
+ * The delete of an object of a network kind (a subnet, a security group, an external IP, a
+ * placement group), which all go the same way: the network delete states, a wait that
  * reads in batches from the project's list (when the project is recorded), the service's
  * refusals explained, and the network timeout.
  */
@@ -13,7 +13,7 @@ import { networkPoll } from "./batched-reads";
 import type { StateSet } from "../framework/wait-for-state";
 import { NETWORK_DELETE, NETWORK_TIMEOUT_MS } from "./states";
 
-/** One network object to delete. */
+/** One object of a network kind to delete. */
 export interface NetworkDelete<L extends { id: string }, T extends { state: string }> {
   /** What is deleted, for messages, e.g. `subnet <id>`. */
   what: string;

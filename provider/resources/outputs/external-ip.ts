@@ -3,7 +3,7 @@
  * name), the address, and what it was bound to when last read.
  */
 import { z } from "zod";
-import { FloatingIpStatus } from "../../../api/vm/enums";
+import { ExternalIpStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
 import {
   createdOutputs,
@@ -29,7 +29,7 @@ export const ExternalIpOutputs = resourceOutputs({
    * `creating`, `attaching`, `detaching`, `deleting`.
    */
   state: output(
-    FloatingIpStatus.describe(
+    ExternalIpStatus.describe(
       "`available` (free) or `in_use` (bound to an interface) once settled; on the way: `creating`, " +
         "`attaching`, `detaching`, `deleting`",
     ),

@@ -40,15 +40,17 @@ export const VmInterfaceOutputSchema = z.strictObject({
   securityGroupIds: z
     .array(z.string())
     .describe("Security group ids, parallel to `securityGroups`"),
-  /** True when a public IP is bound to this (regular) interface. */
-  externalIp: z.boolean().describe("True when a public IP is bound to this (regular) interface"),
-  /** The public address of the interface (its own for a direct-IP interface). */
+  /** True when an external IP is bound to this (regular) interface. */
+  externalIp: z.boolean().describe("True when an external IP is bound to this (regular) interface"),
+  /** The external IP address of the interface (for a direct-IP interface, its own public address). */
   externalIpAddress: z
     .string()
     .optional()
-    .describe("The public address of the interface (its own for a direct-IP interface)"),
-  /** Id of the public IP. */
-  externalIpId: z.string().optional().describe("Id of the public IP"),
+    .describe(
+      "The external IP address of the interface (for a direct-IP interface, its own public address)",
+    ),
+  /** Id of the external IP. */
+  externalIpId: z.string().optional().describe("Id of the external IP"),
   /** True for an interface with a public address of its own, in no subnet. */
   directIp: z
     .boolean()
@@ -214,17 +216,17 @@ export const runningVmOutputs = {
   state: output(VmStatus.describe("State when last read: `running` or `stopped` once created")),
   /** Id of the boot disk. */
   bootDiskId: output(z.string().describe("Id of the boot disk")),
-  /** The interfaces as they are: subnet, address, security groups, public address. */
+  /** The interfaces as they are: subnet, address, security groups, external IP. */
   interfaces: output(
     interfaceList.describe(
-      "The interfaces as they are: subnet, address, security groups, public address",
+      "The interfaces as they are: subnet, address, security groups, external IP",
     ),
   ),
   /** Address of the primary interface. */
   privateIp: output(z.string().describe("Address of the primary interface")),
-  /** The VM's first public address, if any. */
+  /** The VM's first external IP address, if any. */
   externalIpAddress: output(
-    z.string().optional().describe("The VM's first public address, if any"),
+    z.string().optional().describe("The VM's first external IP address, if any"),
   ),
 };
 
@@ -261,22 +263,22 @@ const carriedOutputs = {
   deleteDisksOnDestroy: output(
     z.boolean().describe("Whether destroy deletes the boot disk and the disks made with the VM"),
   ),
-  /** Whether destroy releases the public addresses. */
+  /** Whether destroy releases the external IPs. */
   deleteExternalIpsOnDestroy: output(
-    z.boolean().describe("Whether destroy releases the public addresses"),
+    z.boolean().describe("Whether destroy releases the external IPs"),
   ),
   /** The creation path. */
   apiVersion: output(z.enum(["v1.1", "v1"]).describe("The creation path")),
   // Addresses given by id (`externalIpId`) are never among them, nor, after an import, any
   // address (who made it is unknown). Absent in stacks older than this field: every bound
   // address is the VM's.
-  /** The public addresses the VM made itself (`externalIp: true`): the only ones destroy may delete. */
+  /** The external IPs the VM made itself (`externalIp: true`): the only ones destroy may delete. */
   madeExternalIpIds: output(
     z
       .array(z.string())
       .optional()
       .describe(
-        "The public addresses the VM made itself (`externalIp: true`): the only ones destroy may delete",
+        "The external IPs the VM made itself (`externalIp: true`): the only ones destroy may delete",
       ),
     { internal: true },
   ),
@@ -312,7 +314,7 @@ export const VmOutputs = resourceOutputs({
   placementGroupId: output(z.string().optional().describe("Placement group id, if any")),
   ...projectOutputs,
   /**
-   * The VM's first public address, if any (deprecated: use `externalIpAddress`; on
+   * The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on
    * `FreeTierVm` and in `interfaces`, `externalIp` is a boolean).
    * @deprecated Use {@link externalIpAddress}: on `FreeTierVm` (and in `interfaces`),
    * `externalIp` is a boolean that asks for an address.
@@ -322,7 +324,7 @@ export const VmOutputs = resourceOutputs({
       .string()
       .optional()
       .describe(
-        "The VM's first public address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in " +
+        "The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in " +
           "`interfaces`, `externalIp` is a boolean)",
       ),
   ),

@@ -2,8 +2,8 @@
  * What `check` of a VM can know from the service's catalog before anything changes: the zone,
  * flavor, image and disk types exist (with the valid choices when not), the boot disk is as
  * large as the image needs, disk sizes fit their types, the image takes the metadata,
- * cloud-init and password given; the placement group exists and spans the zone; a public
- * address given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
+ * cloud-init and password given; the placement group exists and spans the zone; an external
+ * IP given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
  * fixed address must be a host address of its subnet. Values not known yet (preview: an id

@@ -180,14 +180,14 @@ function interfaceMatches(spec: Record<string, unknown>, actual: VmInterfaceOutp
   }
   if (direct) return true;
   // An existing address (externalIpId) must be the one bound; otherwise a new one or none.
-  const publicIp =
+  const externalIpMatches =
     spec.externalIpId !== undefined
       ? spec.externalIpId === actual.externalIpId
       : (spec.externalIp === true) === actual.externalIp;
   return (
     refMatches(spec.subnet, actual.subnet, actual.subnetId) &&
     refMatches(spec.ipAddress, actual.ipAddress, undefined) &&
-    publicIp
+    externalIpMatches
   );
 }
 

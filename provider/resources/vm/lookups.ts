@@ -1,20 +1,21 @@
 /**
  * Resolves the names a VM's inputs use (zone, flavor, image, disk types, subnets, security
- * groups, placement group, public addresses) to the service's objects before anything is
+ * groups, placement group, external IPs) to the service's objects before anything is
  * created, so that a wrong name fails with the field at fault and the valid choices instead of
  * a bare 404/422 after the fact. Catalog lists come from `CatalogLookups`; subnets, security
  * groups and placement groups, which the same program may be changing, are read as
  * {@link NetworkLookups} says (shared by the checks of a process, fresh per create or update).
  */
-import { addressesEndpoints } from "../../../api/vm/endpoints/addresses";
-import type { FloatingIpResponse } from "../../../api/vm/floating-ips";
+import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
+import type { ExternalIpResponse } from "../../../api/vm/external-ips";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
 
-/** The catalog, the project's network, placement groups and public addresses, for a VM. */
+/** The catalog, the project's network, placement groups and external IPs, for a VM. */
 export class VmLookups extends NetworkLookups {
   private readonly cache = new Map<string, Promise<unknown>>();
 
@@ -34,7 +35,7 @@ export class VmLookups extends NetworkLookups {
     return this.list(
       "placement-groups",
       () =>
-        this.client.listAll(addressesEndpoints.listPlacementGroups, {
+        this.client.listAll(placementGroupsEndpoints.listPlacementGroups, {
           query: { project_id: this.projectId },
         }),
       satisfies,
@@ -67,23 +68,23 @@ export class VmLookups extends NetworkLookups {
     return found;
   }
 
-  /** The public address `id` names; it must be of `zone`. */
-  async externalIp(zone: ZoneResponse, id: string, field: string): Promise<FloatingIpResponse> {
+  /** The external IP `id` names; it must be of `zone`. */
+  async externalIp(zone: ZoneResponse, id: string, field: string): Promise<ExternalIpResponse> {
     const ip = await this.once(`external-ip:${id}`, () =>
       getOrGone(() =>
-        this.client.call(addressesEndpoints.getFloatingIp, { params: { floating_ip_id: id } }),
+        this.client.call(externalIpsEndpoints.getExternalIp, { params: { floating_ip_id: id } }),
       ),
     );
     if (ip === undefined) {
       throw new InputError(
         field,
-        `no public IP ${id} in project ${this.projectId}; give an ExternalIp's id`,
+        `no external IP ${id} in project ${this.projectId}; give an ExternalIp's id`,
       );
     }
     if (ip.availability_zone !== undefined && ip.availability_zone.id !== zone.id) {
       throw new InputError(
         field,
-        `public IP ${ip.ip_address ?? id} is in availability zone ${ip.availability_zone.name}, ` +
+        `external IP ${ip.ip_address ?? id} is in availability zone ${ip.availability_zone.name}, ` +
           `not the VM's (${zone.name}); a VM takes only addresses of its own zone`,
       );
     }

@@ -35,7 +35,7 @@ export interface ResolvedInterface {
   securityGroupIds?: string[];
   ipAddress?: string;
   externalIp: boolean;
-  /** An existing public address to bind (regular interfaces only). */
+  /** An existing external IP to bind (regular interfaces only). */
   externalIpId?: string;
 }
 

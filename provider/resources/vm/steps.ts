@@ -12,13 +12,14 @@ import { deadline } from "../framework/deadline";
 import { sendDiskUpdate } from "../disk/update";
 import { waitDiskSettled } from "../disk/waits";
 import type { ResourceContext } from "../framework/define-resource";
+import { VM_STATES } from "../../../api/vm/states";
 import {
-  FAILED_VM_STATES,
   getVm,
   isSettled,
   waitForSettled,
   waitForVm,
   waitForVmGone,
+  waitForSettledToDelete,
 } from "./waits";
 
 /** The state a VM passes through on its way to each power state. */
@@ -59,7 +60,7 @@ export async function applyPowerState(
   }
   return waitForVm(ctx, vm.id, {
     what: `to be ${desired}`,
-    isDone: (v) => v.state === desired,
+    target: [desired],
     timeoutMs,
     projectId: vm.project.id,
   });
@@ -168,7 +169,7 @@ export async function startCreatedVm(
 ): Promise<VmResponse> {
   const vm = await waitForVm(ctx, id, {
     what: "to be running",
-    isDone: (v) => v.state === "running",
+    target: ["running"],
     timeoutMs: remaining(),
     projectId,
   });
@@ -234,13 +235,7 @@ export async function deleteVm(
     projectId = vm.project.id;
     if (vm.state === "deleting") break;
     if (!isSettled(vm.state)) {
-      vm = await ctx.wait<VmResponse | undefined>({
-        what: `VM ${id} to settle before it is deleted`,
-        poll: () => getVm(ctx.client, id),
-        isDone: (v) => v === undefined || isSettled(v.state),
-        describe: (v) => (v === undefined ? "gone" : v.state),
-        timeoutMs: remaining(),
-      });
+      vm = await waitForSettledToDelete(ctx, id, remaining());
       if (vm === undefined) return;
       if (vm.state === "deleting") break;
     }
@@ -275,7 +270,7 @@ export async function settledVm(
 ): Promise<VmResponse> {
   if (typeof vm === "string") return waitForSettled(ctx, vm, "to settle", timeoutMs);
   // A failed VM is settled too, but only a wait reports its failure (as the wait's error).
-  if (isSettled(vm.state) && !FAILED_VM_STATES.includes(vm.state)) return vm;
+  if (isSettled(vm.state) && !VM_STATES.isFailed(vm.state)) return vm;
   return waitForSettled(ctx, vm.id, "to settle", timeoutMs, vm.project.id);
 }
 
@@ -298,9 +293,7 @@ async function growDisks(
     const what = disk.primary ? "boot disk" : "disk";
     ctx.progress(`growing ${what} ${id} of VM ${vm.id} from ${disk.size} GB to ${size} GB`);
     await sendDiskUpdate(ctx, id, { size }, remaining, vm.project.id);
-    await waitDiskSettled(ctx, id, "to finish growing", remaining(), {
-      projectId: vm.project.id,
-    });
+    await waitDiskSettled(ctx, id, "to finish growing", remaining(), vm.project.id);
   }
 }
 

@@ -1,34 +1,31 @@
 /**
- * Reading a VM and waiting for its state, shared by `Vm` and `FreeTierVm`. A VM in a failure
- * state (`error`, `error_creating`, `error_deleting`) ends a wait at once with that state; a
- * VM that vanished ends it too.
+ * Reading a VM and waiting for its state, shared by `Vm` and `FreeTierVm`, through the
+ * framework's state waiter (wait-for-state.ts). A VM in a failed state (`error`,
+ * `error_creating`, `error_deleting`) ends a wait at once with that state; a VM that vanished
+ * ends it too.
  */
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
-import type { VmStatus } from "../../../api/vm/enums";
+import { VM_STATES } from "../../../api/vm/states";
 import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "../framework/define-resource";
 import { batchedPoll } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
 import { getOrGone } from "../framework/get-or-gone";
+import {
+  inStates,
+  waitForState,
+  waitSettled,
+  waitSettledToDelete,
+  waitUntilGone,
+  type StateSet,
+  type StateWait,
+} from "../framework/wait-for-state";
 import { VM_SOURCE } from "./batched-reads";
 
-/** States a VM passes through on its way to another; changes must wait for them to end. */
-export const TRANSITIONAL_VM_STATES: readonly VmStatus[] = [
-  "creating",
-  "starting",
-  "stopping",
-  "rebooting",
-  "updating",
-  "deleting",
-];
-
-/** States the service reports for a VM it failed to create, change or delete. */
-export const FAILED_VM_STATES: readonly VmStatus[] = ["error", "error_creating", "error_deleting"];
-
-/** True for a state the VM will not leave by itself. */
-export function isSettled(state: VmStatus): boolean {
-  return !TRANSITIONAL_VM_STATES.includes(state);
+/** True for a state the VM will not leave by itself (not busy); changes must wait for it. */
+export function isSettled(state: string): boolean {
+  return !VM_STATES.isBusy(state);
 }
 
 /** The VM, or undefined when the service answers 404. */
@@ -40,15 +37,15 @@ export function getVm(client: VmCloudClient, id: string): Promise<VmResponse | u
 export interface VmWait {
   /** For messages, e.g. `to be running`. */
   what: string;
-  /** Decided on the state alone, which the batched list reads show too. */
-  isDone(vm: { state: VmStatus }): boolean;
+  /** The states that end the wait (the state alone decides, which the list reads show too). */
+  target: StateSet;
   timeoutMs: number;
   /** The VM's project, when known: the first check is then batched too. */
   projectId?: string | undefined;
 }
 
-/** A VM as a wait sees it: read in full, or in a batched list read; undefined when gone. */
-type SeenVm = VmResponse | VmListItem | undefined;
+/** A VM as a wait sees it: read in full, or in a batched list read. */
+type SeenVm = VmResponse | VmListItem;
 
 /**
  * The poll of a VM wait: every check reads the VM in a batch with the other VMs waited for
@@ -62,7 +59,7 @@ function vmPoll(
   projectId: string | undefined,
   isFinal: (vm: SeenVm) => boolean,
   goneWhenAbsent = false,
-): () => Promise<SeenVm> {
+): () => Promise<SeenVm | undefined> {
   return batchedPoll<VmListItem, VmResponse>({
     client: ctx.client,
     source: VM_SOURCE,
@@ -77,43 +74,86 @@ function vmPoll(
 
 /** True for a VM read in full (not a list item). */
 function isFull(vm: SeenVm): vm is VmResponse {
-  return vm !== undefined && "image" in vm;
+  return "image" in vm;
 }
 
-/** Polls the VM until `isDone`; fails on a failure state or when the VM is gone. */
-export async function waitForVm(
+/**
+ * The parts of a wait of VM `id` until `target` (or a failed state): batched reads that end
+ * with the VM read in full, and the messages of a failed state and of a VM gone.
+ */
+function vmWait(
   ctx: ResourceContext,
   id: string,
-  wait: VmWait,
-): Promise<VmResponse> {
-  const failure = (v: SeenVm): string | undefined => {
-    if (v === undefined) return `VM ${id} no longer exists (deleted outside this stack?)`;
-    if (FAILED_VM_STATES.includes(v.state)) return `VM ${id} is in state ${v.state}`;
-    return undefined;
-  };
-  const vm = await ctx.wait<SeenVm>({
+  wait: Omit<VmWait, "timeoutMs">,
+): Omit<StateWait<SeenVm>, "target" | "failed" | "timeoutMs"> {
+  const isFinal = (v: SeenVm) => inStates(wait.target, v.state) || VM_STATES.isFailed(v.state);
+  return {
     what: `VM ${id} ${wait.what}`,
-    poll: vmPoll(ctx, id, wait.projectId, (v) => wait.isDone(v!) || failure(v) !== undefined),
-    isDone: (v) => isFull(v) && wait.isDone(v),
-    failure,
-    describe: (v) => (v === undefined ? "gone" : v.state),
-    timeoutMs: wait.timeoutMs,
-    alignChecks: true,
-  });
+    poll: vmPoll(ctx, id, wait.projectId, isFinal),
+    until: isFull,
+    failedAs: (state) => `VM ${id} is in state ${state}`,
+    gone: `VM ${id} no longer exists (deleted outside this stack?)`,
+    batched: true,
+  };
+}
+
+/** The VM as a wait ended with it (read in full), remembered for the checks that refer to it. */
+function remembered(ctx: ResourceContext, id: string, vm: SeenVm): VmResponse {
   // The VM as it now is (read in full) serves the checks that refer to it (a disk attachment's).
   remember(ctx.client, objectKey("vm", id), vm);
   return vm as VmResponse;
 }
 
-/** Waits until the VM leaves every transitional state. */
-export function waitForSettled(
+/** Polls the VM until it is in a `target` state; fails on a failed state or when the VM is gone. */
+export async function waitForVm(
+  ctx: ResourceContext,
+  id: string,
+  wait: VmWait,
+): Promise<VmResponse> {
+  const vm = await waitForState(ctx, {
+    ...vmWait(ctx, id, wait),
+    target: wait.target,
+    failed: VM_STATES.failed,
+    timeoutMs: wait.timeoutMs,
+  });
+  return remembered(ctx, id, vm);
+}
+
+/** Waits until the VM leaves every busy state; a failed state fails it (`waitSettled`'s rule). */
+export async function waitForSettled(
   ctx: ResourceContext,
   id: string,
   what: string,
   timeoutMs: number,
   projectId?: string,
 ): Promise<VmResponse> {
-  return waitForVm(ctx, id, { what, isDone: (v) => isSettled(v.state), timeoutMs, projectId });
+  const vm = await waitSettled(ctx, {
+    ...vmWait(ctx, id, { what, target: isSettled, projectId }),
+    busy: VM_STATES.busy,
+    failed: VM_STATES.failed,
+    timeoutMs,
+  });
+  return remembered(ctx, id, vm);
+}
+
+/**
+ * Waits until VM `id` leaves every busy state before it is deleted: a failed VM is settled too,
+ * since the service deletes it. Undefined when the VM is gone meanwhile.
+ */
+export function waitForSettledToDelete(
+  ctx: ResourceContext,
+  id: string,
+  timeoutMs: number,
+): Promise<VmResponse | undefined> {
+  return getOrGone(() =>
+    waitSettledToDelete(ctx, {
+      what: `VM ${id} to settle before it is deleted`,
+      // A 404 ends the wait: the VM is gone, as the delete wanted.
+      poll: () => ctx.client.call(computeEndpoints.getVm, { params: { vm_id: id } }),
+      busy: VM_STATES.busy,
+      timeoutMs,
+    }),
+  );
 }
 
 /** Polls until GET of the VM answers 404; fails if it ends in `error_deleting`. */
@@ -123,17 +163,13 @@ export async function waitForVmGone(
   timeoutMs: number,
   projectId?: string,
 ): Promise<void> {
-  await ctx.wait<SeenVm>({
+  await waitUntilGone(ctx, {
     what: `VM ${id} to be deleted`,
     // Gone is the end: the list filtered by the VM's id no longer shows it.
     poll: vmPoll(ctx, id, projectId, () => false, true),
-    alignChecks: true,
-    isDone: (v) => v === undefined,
-    failure: (v) =>
-      v?.state === "error_deleting"
-        ? `VM ${id} is in state error_deleting: the service could not delete it`
-        : undefined,
-    describe: (v) => (v === undefined ? "gone" : v.state),
+    batched: true,
+    failed: [VM_STATES.deleteFailed],
+    failedAs: (state) => `VM ${id} is in state ${state}: the service could not delete it`,
     timeoutMs,
   });
 }

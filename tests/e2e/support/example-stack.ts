@@ -179,7 +179,7 @@ const RESOURCE_COLLECTIONS = [
   "securityGroups",
   "securityGroupRules",
   "interfaces",
-  "floatingIps",
+  "externalIps",
   "placementGroups",
 ] as const;
 

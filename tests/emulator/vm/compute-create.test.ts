@@ -1,6 +1,6 @@
 /**
  * VM creation through both paths (legacy v1 and v1.1) against the real emulator over HTTP:
- * the VM reaches `running`, its disks, interfaces, groups and public IPs are built as asked,
+ * the VM reaches `running`, its disks, interfaces, groups and external IPs are built as asked,
  * and every refusal the state can express answers the documented status and code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -116,7 +116,7 @@ describe("creating a VM (v1.1)", () => {
     );
   });
 
-  it("takes the address it is given, names groups by name, and makes new and direct public IPs", async () => {
+  it("takes the address it is given, names groups by name, and makes new and direct external IPs", async () => {
     const subnet = await emu.call("POST", "/api/v1/subnets", {
       body: {
         project_id: id.project,
@@ -220,19 +220,19 @@ describe("creating a VM (v1.1)", () => {
     expect(second.disks[0]).toMatchObject({ id: bootId, primary: true });
   });
 
-  it("binds a surviving public IP by id, and refuses one that is in use or unknown", async () => {
+  it("binds a surviving external IP by id, and refuses one that is in use or unknown", async () => {
     const first = await runningVm(
       emu,
       vmSpec(id, {
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
       }),
     );
-    const fip = first.interfaces[0]!.floating_ip!;
+    const ip = first.interfaces[0]!.floating_ip!;
     const inUse = await emu.call("POST", "/api/v1.1/vms", {
       body: [
         vmSpec(id, {
           name: "web-2",
-          interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_id: fip.id }],
+          interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_id: ip.id }],
         }),
       ],
     });
@@ -240,18 +240,18 @@ describe("creating a VM (v1.1)", () => {
 
     expect((await emu.call("DELETE", `/api/v1/vms/${first.id}`)).status).toBe(204);
     await waitGone(emu, first.id);
-    expect(vmState(emu).floatingIps[fip.id]?.state).toBe("available");
+    expect(vmState(emu).externalIps[ip.id]?.state).toBe("available");
 
     const second = await runningVm(
       emu,
       vmSpec(id, {
         name: "web-2",
-        interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_name: fip.name }],
+        interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_name: ip.name }],
       }),
     );
     expect(second.interfaces[0]!.floating_ip).toMatchObject({
-      id: fip.id,
-      ip_address: fip.ip_address,
+      id: ip.id,
+      ip_address: ip.ip_address,
       state: "in_use",
     });
 
@@ -634,19 +634,19 @@ describe("create refusals", () => {
     await refused({}, 422, "subnet_unavailable", "0.interfaces");
   });
 
-  it("refuses a public IP of another zone (legacy attach_floating_ip_id)", async () => {
+  it("refuses an external IP of another zone (legacy attach_floating_ip_id)", async () => {
     const first = await runningVm(
       emu,
       vmSpec(id, {
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
       }),
     );
-    const fipId = first.interfaces[0]!.floating_ip!.id;
+    const ipId = first.interfaces[0]!.floating_ip!.id;
     expect((await emu.call("DELETE", `/api/v1/vms/${first.id}`)).status).toBe(204);
     await waitGone(emu, first.id);
-    vmState(emu).floatingIps[fipId]!.availability_zone_id = id.az2;
+    vmState(emu).externalIps[ipId]!.availability_zone_id = id.az2;
     await refused(
-      { name: "web-2", subnets: [{ subnet_id: id.subnet1, attach_floating_ip_id: fipId }] },
+      { name: "web-2", subnets: [{ subnet_id: id.subnet1, attach_floating_ip_id: ipId }] },
       422,
       "floating_ip_unavailable",
       "0.subnets.0.attach_floating_ip_id",

@@ -229,7 +229,7 @@ describe("reading and updating a VM", () => {
 });
 
 describe("deleting a VM", () => {
-  it("deletes listed disks and public IPs; the others survive detached", async () => {
+  it("deletes listed disks and external IPs; the others survive detached", async () => {
     const vm = await runningVm(
       emu,
       vmSpec(id, {
@@ -262,9 +262,9 @@ describe("deleting a VM", () => {
     expect(DiskResponse.parse((await getDisk(keep!.id)).body).state).toBe("available");
     await emu.waitFor(`/api/v1/disks/${scratch!.id}`, (_b, status) => status === 404);
     const state = vmState(emu);
-    expect(state.floatingIps[released!.id]).toBeUndefined();
-    expect(state.floatingIps[kept!.id]).toMatchObject({ state: "available" });
-    expect(state.floatingIps[kept!.id]!.interface_id).toBeUndefined();
+    expect(state.externalIps[released!.id]).toBeUndefined();
+    expect(state.externalIps[kept!.id]).toMatchObject({ state: "available" });
+    expect(state.externalIps[kept!.id]!.interface_id).toBeUndefined();
     expect(Object.keys(state.interfaces)).toHaveLength(0);
     for (const address of addresses)
       expect(state.subnets[id.subnet1]!.used_ips).not.toContain(address);

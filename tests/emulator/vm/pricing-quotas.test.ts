@@ -70,7 +70,7 @@ describe("POST /api/v1/projects/{project_id}/price-calculation", () => {
     const image = list.imagesPerHour["windows-2022"]! * 730 * 3;
     const disks =
       (list.diskTypesPerGbMonth["SSD"]! * 50 + list.diskTypesPerGbMonth["HDD"]! * 100) * 3;
-    const ips = list.floatingIpPerHour * 730 * 2 * 3;
+    const ips = list.externalIpPerHour * 730 * 2 * 3;
     expect(cents(body.flavor)).toBe(cents(flavor));
     expect(cents(body.image)).toBe(cents(image));
     expect(cents(body.disks)).toBe(cents(disks));
@@ -105,7 +105,7 @@ describe("POST /api/v1/projects/{project_id}/price-calculation", () => {
     expect(nat.nat_gateways).toBe(1460);
     const bad = await emu.call("PUT", "/_emulator/vm/prices", {
       auth: false,
-      body: { floatingIpPerHour: -1 },
+      body: { externalIpPerHour: -1 },
     });
     expect(bad.status).toBe(400);
   });
@@ -178,7 +178,7 @@ describe("quotas", () => {
     expect(await usage()).toEqual(now);
   });
 
-  it("refuses a VM whose public address would break the address quota, and undoes the rest", async () => {
+  it("refuses a VM whose external IP would break the address quota, and undoes the rest", async () => {
     const now = await usage();
     await setQuotas({ floating_ips: now.floating_ips });
     const reply = await emu.call("POST", "/api/v1.1/vms", {
@@ -207,7 +207,7 @@ describe("quotas", () => {
     expect((after.body as { flavor: { id: string } }).flavor.id).toBe(id.flavor);
   });
 
-  it("refuses a public address (POST /api/v1/floating-ips) over the address quota", async () => {
+  it("refuses an external IP (POST /api/v1/floating-ips) over the address quota", async () => {
     const now = await usage();
     await setQuotas({ floating_ips: now.floating_ips });
     const reply = await emu.call("POST", "/api/v1/floating-ips", {

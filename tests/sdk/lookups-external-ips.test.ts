@@ -1,5 +1,5 @@
 /**
- * The public-address and placement-group lookups against the real emulator over HTTP: they
+ * The external-IP and placement-group lookups against the real emulator over HTTP: they
  * answer what the emulator holds, filters narrow (zone, free, name, policy), single lookups
  * find one by id or exact name and fail on none, and bad arguments never reach the network.
  */

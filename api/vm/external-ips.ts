@@ -1,8 +1,11 @@
 /**
- * Schemas of the VM service's public (floating) IP addresses: the list query, the create and
- * update bodies and `PublicFloatingIpResponse`. An address lives in one zone of a project and
- * is free (`available`) or bound to one network interface (`in_use`); binding, moving and
- * releasing it go through the update (`interface_id`, `vm_id` + `interface_name`, `detach`).
+ * Schemas of the VM service's external IPs: the list query, the create and update bodies and
+ * the answer. The service calls them floating IPs: it serves them at `/api/v1/floating-ips`,
+ * names their id `floating_ip_id` and their schemas `PublicFloatingIp…`/`FloatingIp…`; the wire
+ * keeps those names, our code calls the thing an external IP, as the SDK's `ExternalIp` does.
+ * An external IP lives in one zone of a project and is free (`available`) or bound to one
+ * network interface (`in_use`); binding, moving and releasing it go through the update
+ * (`interface_id`, `vm_id` + `interface_name`, `detach`).
  */
 import { z } from "zod";
 import {
@@ -17,25 +20,25 @@ import {
   paginated,
   queryArray,
 } from "../common";
-import { FloatingIpStatus } from "./enums";
+import { ExternalIpStatus } from "./enums";
 import { idName, NewRecordZone, NewTags, Rename, replacedTags, Timestamps } from "./fields";
 import { AvailabilityZoneMini, InterfaceMini, TagMini, VmMini } from "./minis";
 
-/** Path parameters of one public IP. */
-export const FloatingIpParams = z.object({
-  floating_ip_id: Uuid4.describe("Public IP id"),
+/** Path parameters of one external IP. */
+export const ExternalIpParams = z.object({
+  floating_ip_id: Uuid4.describe("External IP id"),
 });
 
 /** `GET /api/v1/floating-ips` query: the project is required; every filter narrows the list. */
-export const FloatingIpListQuery = pagedQuery({
-  project_id: Uuid.describe("Project whose public IPs are listed"),
-  availability_zone_id: Uuid.optional().describe("Only addresses of this zone"),
-  interface_id: Uuid.optional().describe("Only the address bound to this interface"),
-  router_id: Uuid.optional().describe("Only addresses of this router"),
-  nat_gateway_id: Uuid.optional().describe("Only addresses of this SNAT gateway"),
-  free: QueryBool.optional().describe("true: only free addresses; false: only bound ones"),
-  name: nameContains("addresses", "case-insensitive"),
-  tag_ids: queryArray(Uuid).optional().describe("Only addresses carrying one of these tags"),
+export const ExternalIpListQuery = pagedQuery({
+  project_id: Uuid.describe("Project whose external IPs are listed"),
+  availability_zone_id: Uuid.optional().describe("Only external IPs of this zone"),
+  interface_id: Uuid.optional().describe("Only the external IP bound to this interface"),
+  router_id: Uuid.optional().describe("Only external IPs of this router"),
+  nat_gateway_id: Uuid.optional().describe("Only external IPs of this SNAT gateway"),
+  free: QueryBool.optional().describe("true: only free external IPs; false: only bound ones"),
+  name: nameContains("external IPs", "case-insensitive"),
+  tag_ids: queryArray(Uuid).optional().describe("Only external IPs carrying one of these tags"),
 });
 
 /** Refuses an `interface_name` without the `vm_id` whose interface it names. */
@@ -53,15 +56,15 @@ function interfaceNameNeedsVm(
 }
 
 /**
- * `PublicFloatingIpCreateRequest`: a new address in a zone, free or bound at once to an
+ * `PublicFloatingIpCreateRequest`: a new external IP in a zone, free or bound at once to an
  * interface (by `interface_id`, or by `vm_id` with an optional `interface_name`).
  */
-export const FloatingIpCreateRequest = z
+export const ExternalIpCreateRequest = z
   .strictObject({
-    name: Name.describe("Address name"),
+    name: Name.describe("External IP name"),
     description: Description.optional().describe("Description (default empty)"),
     ...NewRecordZone,
-    project_id: Uuid4.describe("Project the address belongs to"),
+    project_id: Uuid4.describe("Project the external IP belongs to"),
     interface_id: Uuid4.optional().describe("Bind to this interface at once"),
     vm_id: Uuid4.optional().describe("Bind to this VM's interface (interface_name, else primary)"),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
@@ -74,24 +77,24 @@ export const FloatingIpCreateRequest = z
     ]),
   )
   .superRefine(interfaceNameNeedsVm);
-/** The parsed value of {@link FloatingIpCreateRequest}. */
-export type FloatingIpCreateRequest = z.output<typeof FloatingIpCreateRequest>;
+/** The parsed value of {@link ExternalIpCreateRequest}. */
+export type ExternalIpCreateRequest = z.output<typeof ExternalIpCreateRequest>;
 
 /**
  * `FloatingIpUpdateRequest`: a partial update. Name, description and tags change the record;
- * `interface_id` (or `vm_id` + `interface_name`) binds a free address, `detach: true` frees a
+ * `interface_id` (or `vm_id` + `interface_name`) binds a free external IP, `detach: true` frees a
  * bound one. The real schema also accepts the integer `1` as a "not provided" sentinel; we
  * accept only real values.
  */
-export const FloatingIpUpdateRequest = z
+export const ExternalIpUpdateRequest = z
   .strictObject({
     ...Rename,
-    interface_id: Uuid4.optional().describe("Bind the free address to this interface"),
+    interface_id: Uuid4.optional().describe("Bind the free external IP to this interface"),
     vm_id: Uuid4.optional().describe(
-      "Bind the free address to this VM (interface_name or primary)",
+      "Bind the free external IP to this VM (interface_name or primary)",
     ),
     interface_name: Name.optional().describe("Interface of vm_id to bind to, e.g. eth0"),
-    detach: z.boolean().optional().describe("true: release the address from its interface"),
+    detach: z.boolean().optional().describe("true: release the external IP from its interface"),
     ...replacedTags(Uuid4, "them"),
   })
   .superRefine(exclusivePairs([["interface_id", "vm_id"]]))
@@ -105,10 +108,10 @@ export const FloatingIpUpdateRequest = z
       });
     }
   });
-/** The parsed value of {@link FloatingIpUpdateRequest}. */
-export type FloatingIpUpdateRequest = z.output<typeof FloatingIpUpdateRequest>;
+/** The parsed value of {@link ExternalIpUpdateRequest}. */
+export type ExternalIpUpdateRequest = z.output<typeof ExternalIpUpdateRequest>;
 
-/** `NATGatewayMiniResponse`: the SNAT gateway that uses an address. */
+/** `NATGatewayMiniResponse`: the SNAT gateway that uses an external IP. */
 export const NatGatewayMini = z
   .object({
     ...idName("SNAT gateway"),
@@ -116,12 +119,12 @@ export const NatGatewayMini = z
   })
   .describe("SNAT gateway");
 
-/** `PublicFloatingIpResponse`: one public IP, with what it is bound to. */
-export const FloatingIpResponse = z.object({
-  id: Uuid.describe("Public IP id"),
+/** `PublicFloatingIpResponse`: one external IP, with what it is bound to. */
+export const ExternalIpResponse = z.object({
+  id: Uuid.describe("External IP id"),
   ip_address: z.string().optional().describe("The public IPv4 address"),
-  state: FloatingIpStatus,
-  name: z.string().describe("Address name"),
+  state: ExternalIpStatus,
+  name: z.string().describe("External IP name"),
   description: z.string().describe("Description"),
   interface: InterfaceMini.optional(),
   vm: VmMini.optional(),
@@ -130,8 +133,8 @@ export const FloatingIpResponse = z.object({
   ...Timestamps,
   tags: z.array(TagMini).default([]).describe("Tags"),
 });
-/** A value of {@link FloatingIpResponse}. */
-export type FloatingIpResponse = z.infer<typeof FloatingIpResponse>;
+/** A value of {@link ExternalIpResponse}. */
+export type ExternalIpResponse = z.infer<typeof ExternalIpResponse>;
 
 /** `PaginationResponse_PublicFloatingIpResponse_`. */
-export const FloatingIpPage = paginated(FloatingIpResponse);
+export const ExternalIpPage = paginated(ExternalIpResponse);

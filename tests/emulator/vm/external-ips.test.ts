@@ -1,10 +1,10 @@
 /**
- * Public IP addresses against the real emulator over HTTP: create (free or bound at once),
+ * External IPs against the real emulator over HTTP: create (free or bound at once),
  * states, list filters, rename, bind, move, release, delete, and every refusal (bound address,
  * busy interface, direct-IP interface, unknown ids, closed zones).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FloatingIpPage, FloatingIpResponse } from "../../../api/vm/floating-ips";
+import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { VmResponse } from "../../../api/vm/vms";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
@@ -29,24 +29,24 @@ beforeAll(async () => {
 });
 afterAll(async () => emu.close());
 
-async function createIp(extra: Record<string, unknown> = {}): Promise<FloatingIpResponse> {
+async function createIp(extra: Record<string, unknown> = {}): Promise<ExternalIpResponse> {
   const reply = await emu.call("POST", "/api/v1/floating-ips", {
     body: { project_id: id.project, availability_zone_id: id.az1, name: fresh("ip"), ...extra },
   });
   expect(reply.status, reply.text).toBe(201);
-  return FloatingIpResponse.parse(reply.body);
+  return ExternalIpResponse.parse(reply.body);
 }
 
-async function settled(fipId: string, state: string): Promise<FloatingIpResponse> {
+async function settled(ipId: string, state: string): Promise<ExternalIpResponse> {
   const reply = await emu.waitFor(
-    `/api/v1/floating-ips/${fipId}`,
-    (b, code) => code === 200 && (b as FloatingIpResponse).state === state,
+    `/api/v1/floating-ips/${ipId}`,
+    (b, code) => code === 200 && (b as ExternalIpResponse).state === state,
   );
-  return FloatingIpResponse.parse(reply.body);
+  return ExternalIpResponse.parse(reply.body);
 }
 
-const update = (fipId: string, body: Record<string, unknown>) =>
-  emu.call("PUT", `/api/v1/floating-ips/${fipId}`, { body });
+const update = (ipId: string, body: Record<string, unknown>) =>
+  emu.call("PUT", `/api/v1/floating-ips/${ipId}`, { body });
 
 async function vmNamed(name: string): Promise<VmResponse> {
   return runningVm(
@@ -55,29 +55,29 @@ async function vmNamed(name: string): Promise<VmResponse> {
   );
 }
 
-describe("public IP create and read", () => {
+describe("external IP create and read", () => {
   it("allocates a free address that is creating, then available", async () => {
-    const fip = await createIp({ description: "dns points here", tag_names: ["env-prod"] });
-    expect(fip.state).toBe("creating");
-    expect(fip.ip_address).toMatch(/^(203\.0\.113|198\.51\.100)\./);
-    expect(fip).toMatchObject({
+    const ip = await createIp({ description: "dns points here", tag_names: ["env-prod"] });
+    expect(ip.state).toBe("creating");
+    expect(ip.ip_address).toMatch(/^(203\.0\.113|198\.51\.100)\./);
+    expect(ip).toMatchObject({
       description: "dns points here",
       availability_zone: { id: id.az1 },
       tags: [{ name: "env-prod" }],
     });
-    expect(fip.interface).toBeUndefined();
-    const ready = await settled(fip.id, "available");
-    expect(ready.ip_address).toBe(fip.ip_address);
+    expect(ip.interface).toBeUndefined();
+    const ready = await settled(ip.id, "available");
+    expect(ready.ip_address).toBe(ip.ip_address);
   });
 
   it("binds at once to a VM's primary interface (vm_id) and shows the VM", async () => {
     const vm = await vmNamed(fresh("bound"));
-    const fip = await createIp({ vm_id: vm.id });
-    const ready = await settled(fip.id, "in_use");
+    const ip = await createIp({ vm_id: vm.id });
+    const ready = await settled(ip.id, "in_use");
     expect(ready.interface).toMatchObject({ id: vm.interfaces[0]!.id, name: "eth0" });
     expect(ready.vm).toMatchObject({ id: vm.id, name: vm.name, state: "running" });
     const again = await emu.call("GET", `/api/v1/vms/${vm.id}`);
-    expect(VmResponse.parse(again.body).interfaces[0]!.floating_ip?.id).toBe(fip.id);
+    expect(VmResponse.parse(again.body).interfaces[0]!.floating_ip?.id).toBe(ip.id);
   });
 
   it("refuses bad references and bodies", async () => {
@@ -118,7 +118,7 @@ describe("public IP create and read", () => {
   });
 });
 
-describe("public IP list", () => {
+describe("external IP list", () => {
   it("filters by zone, freedom, interface and name, newest first", async () => {
     const a = await createIp({ name: fresh("listed") });
     const b = await createIp({ name: fresh("listed"), availability_zone_id: id.az2 });
@@ -127,7 +127,7 @@ describe("public IP list", () => {
     const list = async (query: string) => {
       const reply = await emu.call("GET", `/api/v1/floating-ips?project_id=${id.project}${query}`);
       expect(reply.status, reply.text).toBe(200);
-      return FloatingIpPage.parse(reply.body);
+      return ExternalIpPage.parse(reply.body);
     };
     const named = await list("&name=listed");
     expect(named.items.map((f) => f.id).slice(0, 2)).toEqual([b.id, a.id]);
@@ -147,43 +147,43 @@ describe("public IP list", () => {
   });
 });
 
-describe("public IP update: bind, move, release", () => {
+describe("external IP update: bind, move, release", () => {
   it("renames, binds a free address, moves it to another VM, and releases it", async () => {
     const first = await vmNamed(fresh("mover"));
     const second = await vmNamed(fresh("mover"));
-    const fip = await createIp();
-    await settled(fip.id, "available");
+    const ip = await createIp();
+    await settled(ip.id, "available");
 
-    const renamed = await update(fip.id, { name: "stable-web", description: "www" });
+    const renamed = await update(ip.id, { name: "stable-web", description: "www" });
     expect(renamed.status, renamed.text).toBe(200);
-    expect(FloatingIpResponse.parse(renamed.body)).toMatchObject({
+    expect(ExternalIpResponse.parse(renamed.body)).toMatchObject({
       name: "stable-web",
       description: "www",
     });
 
-    const bound = await update(fip.id, { interface_id: first.interfaces[0]!.id });
+    const bound = await update(ip.id, { interface_id: first.interfaces[0]!.id });
     expect(bound.status, bound.text).toBe(200);
-    expect(FloatingIpResponse.parse(bound.body).state).toBe("attaching");
-    await settled(fip.id, "in_use");
+    expect(ExternalIpResponse.parse(bound.body).state).toBe("attaching");
+    await settled(ip.id, "in_use");
 
     // Bound elsewhere: a second bind is refused until it is released.
-    expectError(await update(fip.id, { vm_id: second.id }), 422, "floating_ip_in_use", "vm_id");
+    expectError(await update(ip.id, { vm_id: second.id }), 422, "floating_ip_in_use", "vm_id");
     expectError(
-      await emu.call("DELETE", `/api/v1/floating-ips/${fip.id}`),
+      await emu.call("DELETE", `/api/v1/floating-ips/${ip.id}`),
       422,
       "floating_ip_in_use",
     );
 
-    const released = await update(fip.id, { detach: true });
-    expect(FloatingIpResponse.parse(released.body)).toMatchObject({ state: "detaching" });
-    expect(FloatingIpResponse.parse(released.body).interface).toBeUndefined();
-    await settled(fip.id, "available");
+    const released = await update(ip.id, { detach: true });
+    expect(ExternalIpResponse.parse(released.body)).toMatchObject({ state: "detaching" });
+    expect(ExternalIpResponse.parse(released.body).interface).toBeUndefined();
+    await settled(ip.id, "available");
 
-    const moved = await update(fip.id, { vm_id: second.id, interface_name: "eth0" });
+    const moved = await update(ip.id, { vm_id: second.id, interface_name: "eth0" });
     expect(moved.status, moved.text).toBe(200);
-    const onSecond = await settled(fip.id, "in_use");
+    const onSecond = await settled(ip.id, "in_use");
     expect(onSecond.vm?.id).toBe(second.id);
-    expect(onSecond.ip_address).toBe(fip.ip_address);
+    expect(onSecond.ip_address).toBe(ip.ip_address);
   });
 
   it("refuses an interface that already has an address, a direct-IP interface and a busy address", async () => {
@@ -198,72 +198,72 @@ describe("public IP update: bind, move, release", () => {
         ],
       }),
     );
-    const fip = await createIp();
+    const ip = await createIp();
     expectError(
-      await update(fip.id, { interface_id: vm.interfaces[0]!.id }),
+      await update(ip.id, { interface_id: vm.interfaces[0]!.id }),
       422,
       "floating_ip_can_not_be_changed_from_current_state",
     );
-    await settled(fip.id, "available");
+    await settled(ip.id, "available");
     expectError(
-      await update(fip.id, { interface_id: vm.interfaces[0]!.id }),
+      await update(ip.id, { interface_id: vm.interfaces[0]!.id }),
       422,
       "interface_connected_another_floating_ip",
       "interface_id",
     );
     expectError(
-      await update(fip.id, { interface_id: vm.interfaces[1]!.id }),
+      await update(ip.id, { interface_id: vm.interfaces[1]!.id }),
       422,
       "interface_can_not_have_floating_ip",
     );
     expectError(
-      await update(fip.id, { vm_id: vm.id, interface_name: "eth9" }),
+      await update(ip.id, { vm_id: vm.id, interface_name: "eth9" }),
       422,
       "interface_not_found",
       "interface_name",
     );
-    expectError(await update(fip.id, { detach: true, vm_id: vm.id }), 422, "validation_error");
+    expectError(await update(ip.id, { detach: true, vm_id: vm.id }), 422, "validation_error");
     expectError(await update(UNKNOWN, { name: "x" }), 404, "floating_ip_not_found");
   });
 
   it("an address given to a VM at create survives the VM's deletion, free again", async () => {
-    const fip = await createIp();
-    await settled(fip.id, "available");
+    const ip = await createIp();
+    await settled(ip.id, "available");
     const vm = await runningVm(
       emu,
       vmSpec(id, {
         name: fresh("keeper"),
         disks: [{ name: fresh("keeper-boot"), size: 10, disk_type_id: id.ssd }],
-        interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_id: fip.id }],
+        interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_id: ip.id }],
       }),
     );
-    expect(vm.interfaces[0]!.floating_ip?.id).toBe(fip.id);
+    expect(vm.interfaces[0]!.floating_ip?.id).toBe(ip.id);
     const deleted = await emu.call("DELETE", `/api/v1/vms/${vm.id}`, {
       body: { delete_attachments: { disk_ids: [], external_ips: [] } },
     });
     expect(deleted.status, deleted.text).toBe(204);
     await waitGone(emu, vm.id);
-    const after = await settled(fip.id, "available");
+    const after = await settled(ip.id, "available");
     expect(after.interface).toBeUndefined();
   });
 });
 
-describe("public IP delete", () => {
+describe("external IP delete", () => {
   it("deletes a free address: deleting, then gone; a second delete is 404", async () => {
-    const fip = await createIp();
+    const ip = await createIp();
     expectError(
-      await emu.call("DELETE", `/api/v1/floating-ips/${fip.id}`),
+      await emu.call("DELETE", `/api/v1/floating-ips/${ip.id}`),
       422,
       "floating_ip_can_not_be_deleted_from_current_state",
     );
-    await settled(fip.id, "available");
-    const reply = await emu.call("DELETE", `/api/v1/floating-ips/${fip.id}`);
+    await settled(ip.id, "available");
+    const reply = await emu.call("DELETE", `/api/v1/floating-ips/${ip.id}`);
     expect(reply.status, reply.text).toBe(204);
-    const read = await emu.call("GET", `/api/v1/floating-ips/${fip.id}`);
-    expect(FloatingIpResponse.parse(read.body).state).toBe("deleting");
-    await emu.waitFor(`/api/v1/floating-ips/${fip.id}`, (_b, code) => code === 404);
+    const read = await emu.call("GET", `/api/v1/floating-ips/${ip.id}`);
+    expect(ExternalIpResponse.parse(read.body).state).toBe("deleting");
+    await emu.waitFor(`/api/v1/floating-ips/${ip.id}`, (_b, code) => code === 404);
     expectError(
-      await emu.call("DELETE", `/api/v1/floating-ips/${fip.id}`),
+      await emu.call("DELETE", `/api/v1/floating-ips/${ip.id}`),
       404,
       "floating_ip_not_found",
     );

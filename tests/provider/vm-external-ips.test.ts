@@ -1,4 +1,4 @@
-// The Vm provider with public addresses and placement groups, against the emulator over HTTP:
+// The Vm provider with external IPs and placement groups, against the emulator over HTTP:
 // an interface takes an existing address (externalIpId) that survives the VM's deletion and
 // replacement and moves from one VM to another; an address the VM made goes with it; check
 // refuses an address of another zone or none at all; a VM joins a placement group, and one more
@@ -124,7 +124,7 @@ describe("check of addresses and placement groups", () => {
     );
     expect(checked.failures.map(failureLine)).toEqual([
       expect.stringMatching(
-        /^interfaces\[0\]\.externalIpId: no public IP 00000000-.* give an ExternalIp's id/,
+        /^interfaces\[0\]\.externalIpId: no external IP 00000000-.* give an ExternalIp's id/,
       ),
       expect.stringMatching(
         /^interfaces\[1\]\.externalIpId: .*is in availability zone ru\.AZ-2, not the VM's \(ru\.AZ-1\)/,

@@ -1,22 +1,23 @@
 /**
- * The public-IP endpoints: list, create (free or bound at once), partial update (rename,
+ * The external-IP endpoints: list, create (free or bound at once), partial update (rename,
  * tags, bind to an interface, release), delete, and the time-driven states in between
  * (`creating` → `available`, `attaching` → `in_use`, `detaching` → `available`, `deleting` →
  * gone). The record-level rules (allocation, binding) are those of floating-ips.ts, shared
  * with VM creation. An address bound to an interface cannot be deleted: release it first.
  */
 import type { Page } from "../../../api/common";
-import type { FloatingIpStatus } from "../../../api/vm/enums";
+import type { ExternalIpStatus } from "../../../api/vm/enums";
 import type {
-  FloatingIpCreateRequest,
-  FloatingIpResponse,
-  FloatingIpUpdateRequest,
-} from "../../../api/vm/floating-ips";
+  ExternalIpCreateRequest,
+  ExternalIpResponse,
+  ExternalIpUpdateRequest,
+} from "../../../api/vm/external-ips";
+import { EXTERNAL_IP_STATES, VM_STATES } from "../../../api/vm/states";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
-import { GONE, type FloatingIpRecord, type InterfaceRecord, type VmState } from "../records";
-import { bindFloatingIp, createFloatingIp, unbindFloatingIp } from "./floating-ips";
+import { GONE, type ExternalIpRecord, type InterfaceRecord, type VmState } from "../records";
+import { bindExternalIp, allocateExternalIp, unbindExternalIp } from "./external-ip-binding";
 import { tagMinis, zoneMini } from "./minis";
 import {
   inOpenZone,
@@ -39,47 +40,47 @@ import {
 import { interfacesOf, requireVm } from "./vms";
 
 /** VM states in which an address may be bound to or released from one of its interfaces. */
-const VM_BINDABLE = new Set(["running", "stopped"]);
+const VM_BINDABLE: ReadonlySet<string> = new Set(VM_STATES.stable);
 
 /** Plans `first` now and `then` after `delayMs`. */
 function planState(
-  fip: FloatingIpRecord,
+  ip: ExternalIpRecord,
   clock: Clock,
-  first: FloatingIpStatus,
-  then: FloatingIpStatus | typeof GONE,
+  first: ExternalIpStatus,
+  then: ExternalIpStatus | typeof GONE,
   delayMs: number,
 ): void {
-  fip.state = first;
-  fip.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
-  touch(fip, clock);
+  ip.state = first;
+  ip.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
+  touch(ip, clock);
 }
 
 /** Applies the due states of every address; one whose deletion ended is removed. */
-export function settleFloatingIps(state: VmState, now: number): void {
-  for (const fip of Object.values(state.floatingIps)) {
-    while (fip.schedule !== undefined && fip.schedule.length > 0 && fip.schedule[0]!.at <= now) {
-      const step = fip.schedule.shift()!;
+export function settleExternalIps(state: VmState, now: number): void {
+  for (const ip of Object.values(state.externalIps)) {
+    while (ip.schedule !== undefined && ip.schedule.length > 0 && ip.schedule[0]!.at <= now) {
+      const step = ip.schedule.shift()!;
       if (step.status === GONE) {
-        delete state.floatingIps[fip.id];
+        delete state.externalIps[ip.id];
         break;
       }
-      fip.state = step.status;
+      ip.state = step.status;
     }
-    if (fip.schedule?.length === 0) delete fip.schedule;
+    if (ip.schedule?.length === 0) delete ip.schedule;
   }
 }
 
 /** The address as `PublicFloatingIpResponse`, with the interface and VM it is bound to. */
-export function presentFloatingIp(state: VmState, fip: FloatingIpRecord): FloatingIpResponse {
-  const iface = optionalGet(state.interfaces, fip.interface_id);
+export function presentExternalIp(state: VmState, ip: ExternalIpRecord): ExternalIpResponse {
+  const iface = optionalGet(state.interfaces, ip.interface_id);
   const vm = optionalGet(state.vms, iface?.vm_id);
-  const zone = state.zones[fip.availability_zone_id];
+  const zone = state.zones[ip.availability_zone_id];
   return {
-    id: fip.id,
-    ip_address: fip.ip_address,
-    state: fip.state,
-    name: fip.name,
-    description: fip.description ?? "",
+    id: ip.id,
+    ip_address: ip.ip_address,
+    state: ip.state,
+    name: ip.name,
+    description: ip.description ?? "",
     ...(iface === undefined
       ? {}
       : {
@@ -95,19 +96,19 @@ export function presentFloatingIp(state: VmState, fip: FloatingIpRecord): Floati
       ? {}
       : { vm: { id: vm.id, name: vm.name, state: vm.status } }),
     ...(zone === undefined ? {} : { availability_zone: zoneMini(zone) }),
-    created_time: fip.created_time,
-    modified_time: fip.modified_time,
-    tags: tagMinis(state, fip.tag_ids ?? []),
+    created_time: ip.created_time,
+    modified_time: ip.modified_time,
+    tags: tagMinis(state, ip.tag_ids ?? []),
   };
 }
 
 /** The address with this id, checked for access (404 unknown, 403 foreign project). */
-export function requireFloatingIp(state: VmState, id: string): FloatingIpRecord {
-  return requireOwned(state, state.floatingIps, "floating_ip", id);
+export function requireExternalIp(state: VmState, id: string): ExternalIpRecord {
+  return requireOwned(state, state.externalIps, "floating_ip", id);
 }
 
 /** Filters of the address list, as parsed from the query. */
-export interface FloatingIpListFilter extends OwnedListFilter {
+export interface ExternalIpListFilter extends OwnedListFilter {
   availability_zone_id?: string | undefined;
   interface_id?: string | undefined;
   router_id?: string | undefined;
@@ -120,19 +121,19 @@ export interface FloatingIpListFilter extends OwnedListFilter {
  * combine with AND; the emulator has no routers or SNAT gateways, so filtering by one answers
  * nothing.
  */
-export function listFloatingIps(
+export function listExternalIps(
   state: VmState,
-  query: FloatingIpListFilter,
-): Page<FloatingIpResponse> {
+  query: ExternalIpListFilter,
+): Page<ExternalIpResponse> {
   const none = query.router_id !== undefined || query.nat_gateway_id !== undefined;
-  return listOwned(state, state.floatingIps, query, {
+  return listOwned(state, state.externalIps, query, {
     filter: () => (f) =>
       !none &&
       (query.availability_zone_id === undefined ||
         f.availability_zone_id === query.availability_zone_id) &&
       (query.interface_id === undefined || f.interface_id === query.interface_id) &&
       (query.free === undefined || (f.state === "available") === query.free),
-    present: (f) => presentFloatingIp(state, f),
+    present: (f) => presentExternalIp(state, f),
   });
 }
 
@@ -177,21 +178,21 @@ function targetInterface(
   if (!VM_BINDABLE.has(String(vm.status))) {
     throw unprocessable(
       "vm_can_not_be_changed_from_current_state",
-      `VM ${vm.id} is ${String(vm.status)}; a public IP is bound or released only when it is running or stopped`,
+      `VM ${vm.id} is ${String(vm.status)}; an external IP is bound or released only when it is running or stopped`,
       field,
     );
   }
   if (iface.type === "direct_ip") {
     throw unprocessable(
       "interface_can_not_have_floating_ip",
-      `interface ${iface.name} of VM ${vm.id} is a direct-IP interface, which has its own public address`,
+      `interface ${iface.name} of VM ${vm.id} is a direct-IP interface, which has its own external IP`,
       field,
     );
   }
   if (iface.floating_ip_id !== undefined) {
     throw unprocessable(
       "interface_connected_another_floating_ip",
-      `another public IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} of VM ${vm.id}; release it first`,
+      `another external IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} of VM ${vm.id}; release it first`,
       field,
     );
   }
@@ -199,11 +200,11 @@ function targetInterface(
 }
 
 /** Allocates an address: `creating`, then `available` (or `in_use` when bound at once). */
-export function createPublicIp(
+export function createExternalIp(
   state: VmState,
   clock: Clock,
-  body: FloatingIpCreateRequest,
-): FloatingIpRecord {
+  body: ExternalIpCreateRequest,
+): ExternalIpRecord {
   const project = requireProject(state, body.project_id);
   const target = targetInterface(state, project.id, body);
   const zone =
@@ -211,73 +212,74 @@ export function createPublicIp(
     (target === undefined ? defaultZone(state) : zoneOf(state, state.vms[target.vm_id]!));
   requireZoneOpen(zone, project);
   const tagIds = resolveTags(state, body);
-  const fip = createFloatingIp(state, clock, {
+  const ip = allocateExternalIp(state, clock, {
     project_id: project.id,
     availability_zone_id: zone.id,
   });
-  fip.name = body.name;
-  fip.description = body.description ?? "";
-  fip.tag_ids = tagIds;
-  if (target !== undefined) bindFloatingIp(clock, fip, target, zone.id, "availability_zone_id");
-  planState(fip, clock, "creating", fip.state, DELAYS.floatingIpCreate);
-  return fip;
+  ip.name = body.name;
+  ip.description = body.description ?? "";
+  ip.tag_ids = tagIds;
+  if (target !== undefined) bindExternalIp(clock, ip, target, zone.id, "availability_zone_id");
+  planState(ip, clock, "creating", ip.state, DELAYS.externalIpCreate);
+  return ip;
 }
 
 /** Renames, tags, binds or releases an address; binding and release take a moment. */
-export function updatePublicIp(
+export function updateExternalIp(
   state: VmState,
   clock: Clock,
   id: string,
-  body: FloatingIpUpdateRequest,
-): FloatingIpRecord {
-  const fip = inOpenZone(state, requireFloatingIp(state, id));
+  body: ExternalIpUpdateRequest,
+): ExternalIpRecord {
+  const ip = inOpenZone(state, requireExternalIp(state, id));
   const binding = body.interface_id !== undefined || body.vm_id !== undefined;
-  if ((binding || body.detach === true) && fip.state !== "available" && fip.state !== "in_use") {
+  if ((binding || body.detach === true) && !EXTERNAL_IP_STATES.stable.includes(ip.state)) {
     throw unprocessable(
       "floating_ip_can_not_be_changed_from_current_state",
-      `public IP ${fip.ip_address} (${fip.id}) is ${fip.state}; wait until it is available or in use`,
+      `external IP ${ip.ip_address} (${ip.id}) is ${ip.state}; wait until it is available or in use`,
     );
   }
-  const target = binding ? targetInterface(state, fip.project_id, body) : undefined;
+  const target = binding ? targetInterface(state, ip.project_id, body) : undefined;
   const tagIds = updatedTags(state, body);
   if (target !== undefined) {
     const field = body.interface_id !== undefined ? "interface_id" : "vm_id";
-    bindFloatingIp(clock, fip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
-    planState(fip, clock, "attaching", "in_use", DELAYS.floatingIpUpdate);
-  } else if (body.detach === true && fip.interface_id !== undefined) {
-    const iface = state.interfaces[fip.interface_id];
+    bindExternalIp(clock, ip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
+    planState(ip, clock, "attaching", "in_use", DELAYS.externalIpUpdate);
+  } else if (body.detach === true && ip.interface_id !== undefined) {
+    const iface = state.interfaces[ip.interface_id];
     const vm = optionalGet(state.vms, iface?.vm_id);
     if (vm !== undefined && !VM_BINDABLE.has(String(vm.status))) {
       throw unprocessable(
         "vm_can_not_be_changed_from_current_state",
-        `VM ${vm.id} is ${String(vm.status)}; a public IP is released only when it is running or stopped`,
+        `VM ${vm.id} is ${String(vm.status)}; an external IP is released only when it is running or stopped`,
         "detach",
       );
     }
     if (iface !== undefined) delete iface.floating_ip_id;
-    unbindFloatingIp(fip, clock.now());
-    planState(fip, clock, "detaching", "available", DELAYS.floatingIpUpdate);
+    unbindExternalIp(ip, clock.now());
+    planState(ip, clock, "detaching", "available", DELAYS.externalIpUpdate);
   }
-  relabel(fip, body, tagIds);
-  touch(fip, clock);
-  return fip;
+  relabel(ip, body, tagIds);
+  touch(ip, clock);
+  return ip;
 }
 
 /** Starts deleting a free address: `deleting`, then gone. A bound one is refused (422). */
-export function deletePublicIp(state: VmState, clock: Clock, id: string): void {
-  const fip = inOpenZone(state, requireFloatingIp(state, id));
-  if (fip.interface_id !== undefined || fip.state === "in_use" || fip.state === "attaching") {
-    const iface = optionalGet(state.interfaces, fip.interface_id);
+export function deleteExternalIp(state: VmState, clock: Clock, id: string): void {
+  const ip = inOpenZone(state, requireExternalIp(state, id));
+  if (ip.interface_id !== undefined || ip.state === "in_use" || ip.state === "attaching") {
+    const iface = optionalGet(state.interfaces, ip.interface_id);
     throw unprocessable(
       "floating_ip_in_use",
-      `public IP ${fip.ip_address} (${fip.id}) is bound to interface ${iface?.name ?? fip.interface_id} of VM ${iface?.vm_id ?? "?"}; release it (PUT detach: true) or delete the VM first`,
+      `external IP ${ip.ip_address} (${ip.id}) is bound to interface ${iface?.name ?? ip.interface_id} of VM ${iface?.vm_id ?? "?"}; release it (PUT detach: true) or delete the VM first`,
     );
   }
-  if (fip.state !== "available" && fip.state !== "error") {
+  // Free, or failed: a failed object may always be deleted.
+  if (ip.state !== "available" && !EXTERNAL_IP_STATES.isFailed(ip.state)) {
     throw unprocessable(
       "floating_ip_can_not_be_deleted_from_current_state",
-      `public IP ${fip.ip_address} (${fip.id}) is ${fip.state}; wait until it is available`,
+      `external IP ${ip.ip_address} (${ip.id}) is ${ip.state}; wait until it is available`,
     );
   }
-  planState(fip, clock, "deleting", GONE, DELAYS.floatingIpDelete);
+  planState(ip, clock, "deleting", GONE, DELAYS.externalIpDelete);
 }

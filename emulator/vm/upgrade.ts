@@ -1,0 +1,50 @@
+/**
+ * Brings a VM-service state written by an earlier release up to date. Earlier releases named
+ * the external IPs by the service's word, floating IPs: the collection `floatingIps`, a VM's
+ * `release_floating_ip_ids` and the price list's `floatingIpPerHour`. A state file of theirs
+ * still loads; the next change writes it with the current names.
+ */
+
+/** Keys an earlier release wrote, each with its current name. */
+const RENAMED = {
+  state: [["floatingIps", "externalIps"]],
+  vm: [["release_floating_ip_ids", "release_external_ip_ids"]],
+  prices: [["floatingIpPerHour", "externalIpPerHour"]],
+} as const;
+
+/** Renames `from` to `to` in `record`; answers a problem when both are there. */
+function rename(
+  record: Record<string, unknown>,
+  renames: ReadonlyArray<readonly [string, string]>,
+  where: string,
+): string | undefined {
+  for (const [from, to] of renames) {
+    if (!(from in record)) continue;
+    if (to in record) return `holds both "${from}" and "${to}" (its current name) in ${where}`;
+    record[to] = record[from];
+    delete record[from];
+  }
+  return undefined;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/**
+ * Renames, in place, the keys of `slice` (a VM-service state) that an earlier release wrote;
+ * answers what stops it, if anything.
+ */
+export function upgradeVmState(slice: Record<string, unknown>): string | undefined {
+  const problem = rename(slice, RENAMED.state, "the VM service's state");
+  if (problem !== undefined) return problem;
+  for (const [id, vm] of Object.entries(asRecord(slice["vms"]) ?? {})) {
+    const record = asRecord(vm);
+    const failed = record && rename(record, RENAMED.vm, `VM ${id}`);
+    if (failed !== undefined) return failed;
+  }
+  const prices = asRecord(slice["prices"]);
+  return prices && rename(prices, RENAMED.prices, "the price list");
+}
