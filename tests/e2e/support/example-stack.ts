@@ -228,16 +228,18 @@ export async function stateResources(stack: Stack): Promise<StateResource[]> {
   return (state.deployment as { resources?: StateResource[] }).resources ?? [];
 }
 
-/** The one resource of `type` (the vmcloud class name) named `name`. */
+/**
+ * The one resource of `type` named `name`: `type` is a vmcloud class name (`Vm`, a dynamic
+ * provider's resource) or a whole type token (`vmcloud:index:Vm`, the provider plugin's).
+ */
 export async function stateResource(
   stack: Stack,
   type: string,
   name: string,
 ): Promise<StateResource> {
   const resources = await stateResources(stack);
-  const found = resources.find(
-    (r) => r.type === `pulumi-nodejs:dynamic/vmcloud:${type}` && r.urn.endsWith(`::${name}`),
-  );
+  const token = type.includes(":") ? type : `pulumi-nodejs:dynamic/vmcloud:${type}`;
+  const found = resources.find((r) => r.type === token && r.urn.endsWith(`::${name}`));
   if (found === undefined) {
     throw new Error(
       `no ${type} "${name}" in the state; it has: ${resources.map((r) => r.urn).join(", ")}`,
