@@ -410,8 +410,11 @@ async function measureEngineBaseline(samples) {
   });
   try {
     const upLoad = load();
+    const upSteps = stepTimer("create");
     const { outcome: up, processes: upProcesses } = await withProcesses(() =>
-      timedCli((onOutput) => baseline.stack.up({ parallel: PARALLEL, onOutput })),
+      timedCli((onOutput) =>
+        baseline.stack.up({ parallel: PARALLEL, onOutput, onEvent: upSteps.onEvent }),
+      ),
     );
     const checkpointBytes = statSync(baseline.stateFile).size;
     const sizes = {};
@@ -421,8 +424,11 @@ async function measureEngineBaseline(samples) {
         (sizes[r.inputs.kind] ??= []).push(Buffer.byteLength(JSON.stringify(r)));
     }
     const destroyLoad = load();
+    const destroySteps = stepTimer("delete");
     const { outcome: destroy, processes: destroyProcesses } = await withProcesses(() =>
-      timedCli((onOutput) => baseline.stack.destroy({ parallel: PARALLEL, onOutput })),
+      timedCli((onOutput) =>
+        baseline.stack.destroy({ parallel: PARALLEL, onOutput, onEvent: destroySteps.onEvent }),
+      ),
     );
     const ratio = (ms, path) => Math.round((ms / path) * 100) / 100;
     return {
@@ -435,6 +441,8 @@ async function measureEngineBaseline(samples) {
         wallMs: up.cliMs,
         load: upLoad,
         ratio: ratio(up.cliMs, criticalPathMs),
+        // Each step's cloud delay here includes the two requests the provider waits for.
+        createMs: upSteps.byType(byStepType((delays) => delays.create + 2 * requestMs)),
         processes: upProcesses,
       },
       destroy: {
@@ -442,6 +450,7 @@ async function measureEngineBaseline(samples) {
         wallMs: destroy.cliMs,
         load: destroyLoad,
         ratio: ratio(destroy.cliMs, destroyCriticalPathMs),
+        deleteMs: destroySteps.byType(byStepType((delays) => delays.delete + 2 * requestMs)),
         processes: destroyProcesses,
       },
     };
@@ -822,11 +831,23 @@ if (result.up?.createMs) {
     result.up.createMs,
   );
 }
+if (result.engineBaseline?.up.createMs) {
+  stepTable(
+    "Creates during up, the provider that only waits (cloud delay + 2 requests)",
+    result.engineBaseline.up.createMs,
+  );
+}
 if (result.destroy?.deleteMs) {
   stepTable(
     `Deletes during destroy (engine step start → done, ms); start-up before the first request ` +
       `${seconds(result.destroy.startupMs)}, after the last request ${seconds(result.destroy.tailMs)}`,
     result.destroy.deleteMs,
+  );
+}
+if (result.engineBaseline?.destroy.deleteMs) {
+  stepTable(
+    "Deletes during destroy, the provider that only waits (cloud delay + 2 requests)",
+    result.engineBaseline.destroy.deleteMs,
   );
 }
 if (result.state) {
