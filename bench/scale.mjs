@@ -30,6 +30,9 @@
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
 //                        [--rate-limit 10 (0: no second run)] [--no-baseline] [--no-plugin]
 //                        [--result scale]
+// The CLI inherits this process's environment: the engine's own options (e.g.
+// `PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS=true`) apply to every run and are recorded in
+// the result (`engineOptions`). Each result records the machine's load when each operation began.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -129,13 +132,57 @@ const made_ = (state) =>
 function byRoute(requests) {
   const counts = {};
   for (const r of requests) {
-    const path = r.url
-      .split("?")[0]
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}");
-    const key = `${r.method} ${path}`;
+    const key = byRoute.keyOf(r);
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1]));
+}
+/** A request's route: `METHOD /path/{id}`. */
+byRoute.keyOf = (r) =>
+  `${r.method} ${r.url
+    .split("?")[0]
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}")}`;
+
+/**
+ * When the requests of each changing route (not GET) were sent, in s from `started`: first,
+ * median and last; and the requests and 429s of each second. Under a rate limit this shows
+ * which requests the chain's steps waited behind.
+ */
+function sendTimes(requests, started) {
+  const routes = {};
+  const ofRoute = byRoute.keyOf;
+  for (const r of requests) {
+    if (r.method === "GET") continue;
+    (routes[ofRoute(r)] ??= []).push((r.at - started) / 1000);
+  }
+  const perSecond = [];
+  const refusedPerSecond = [];
+  for (const r of requests) {
+    const s = Math.max(0, Math.floor((r.at - started) / 1000));
+    perSecond[s] = (perSecond[s] ?? 0) + 1;
+    if (r.status === 429) refusedPerSecond[s] = (refusedPerSecond[s] ?? 0) + 1;
+  }
+  const round = (x) => Math.round(x * 10) / 10;
+  return {
+    writesSentAtS: Object.fromEntries(
+      Object.entries(routes).map(([route, at]) => {
+        const sorted = at.sort((a, b) => a - b);
+        return [
+          route,
+          {
+            first: round(sorted[0]),
+            p50: round(sorted[Math.floor(sorted.length / 2)]),
+            last: round(sorted.at(-1)),
+          },
+        ];
+      }),
+    ),
+    requestsPerSecond: Array.from(perSecond, (n) => n ?? 0).join(" "),
+    refusedPerSecond: Array.from(
+      { length: perSecond.length },
+      (_, i) => refusedPerSecond[i] ?? 0,
+    ).join(" "),
+  };
 }
 
 // The measured cost of one request with the injected latency (a small GET, keep-alive).
@@ -215,6 +262,14 @@ const result = {
   requestLatencyMs: LATENCY,
   requestMs,
   parallel: PARALLEL,
+  // The engine's own options this run had (the CLI inherits this process's environment).
+  engineOptions: Object.fromEntries(
+    Object.entries(process.env).filter(([key]) =>
+      /^PULUMI_(SKIP_CHECKPOINTS|DIY_BACKEND_|RETAIN_CHECKPOINTS|OPTIMIZED_CHECKPOINT_PATCH)/.test(
+        key,
+      ),
+    ),
+  ),
   delaysMs: {
     subnetCreate: scaled(DELAYS.subnetCreate),
     securityGroupCreate: scaled(DELAYS.securityGroupCreate),
@@ -336,6 +391,7 @@ async function measureUp(stack = session.stack) {
     createMs: byType(cloudDelay),
     requestsPerResource: perResource(upRequests.length),
     requestsByRoute: byRoute(upRequests),
+    ...sendTimes(upRequests, started),
     answered429: upRequests.filter((r) => r.status === 429).length,
     madeInCloud: made,
     duplicates: duplicatesIn(made),
@@ -374,6 +430,7 @@ async function measureDestroy(stack = session.stack) {
     requests: requests.length,
     requestsPerResource: perResource(requests.length),
     requestsByRoute: byRoute(requests),
+    ...sendTimes(requests, started),
     answered429: requests.filter((r) => r.status === 429).length,
     leftInCloud: left,
     processes,
@@ -849,6 +906,20 @@ if (result.engineBaseline?.destroy.deleteMs) {
     "Deletes during destroy, the provider that only waits (cloud delay + 2 requests)",
     result.engineBaseline.destroy.deleteMs,
   );
+}
+for (const [label, op] of [
+  ["destroy", result.destroy],
+  [`up, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.up],
+  [`destroy, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.destroy],
+]) {
+  if (op?.writesSentAtS === undefined) continue;
+  printTable(
+    `Changing requests sent during ${label} (s from its start: first, median, last)`,
+    ["route", "first", "p50", "last"],
+    Object.entries(op.writesSentAtS).map(([route, t]) => [route, t.first, t.p50, t.last]),
+  );
+  console.log(`requests per second: ${op.requestsPerSecond}`);
+  if (op.answered429 > 0) console.log(`429s per second:      ${op.refusedPerSecond}`);
 }
 if (result.state) {
   printTable(
