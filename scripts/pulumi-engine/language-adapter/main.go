@@ -1,34 +1,27 @@
-// Command pulumi-language-nodejs is vmcloud's adapter in front of the Node.js language host
-// that scripts/pulumi-engine.sh builds from github.com/pulumi/pulumi/sdk/v3 v3.68.0, the last
-// release of that host the Go module proxy serves (see docs/engine.md).
+// Command language-adapter is vmcloud's adapter in front of the old language hosts that
+// scripts/pulumi-engine.sh builds from github.com/pulumi/pulumi/sdk/v3 (Node.js v3.68.0, Python
+// v3.79.0, Go v3.66.0): the last releases of those hosts the Go module proxy serves (see
+// docs/engine.md). It is installed under each host's name (`pulumi-language-nodejs`,
+// `pulumi-language-python`, `pulumi-language-go`), with the old host beside it as
+// `pulumi-language-<language>-legacy`, and takes its language from the name it is run by.
 //
-// That old host falls short of the current CLI and SDK in two ways:
-//   - it predates LanguageRuntime.RunPlugin, which current CLIs use to start Node.js policy
-//     packs: `pulumi preview --policy-pack <dir>` fails with
-//     "could not read plugin [<dir>]: not supported";
-//   - it runs programs behind its own proxy of the engine's resource monitor, which forwards
-//     only the calls that existed in 2023, so newer SDK features fail: a program calling
-//     pulumi.runtime.registerResourceTransform dies with an unhandled "unimplemented" error
-//     (the same goes for resource hooks and parameterized packages). It also reads runtime
-//     options (typescript, nodeargs, tsconfig) from flags the current CLI no longer passes.
-//
-// This adapter is what the CLI starts as its `pulumi-language-nodejs`:
-//   - it starts the old host (pulumi-language-nodejs-legacy, next to this binary) with the same
-//     arguments and forwards every gRPC call it does not handle itself to it, unchanged, byte
-//     for byte (plugin discovery, dependency listing, `pulumi about`, installs...);
-//   - it answers Run itself, the way current hosts do: it runs @pulumi/pulumi/cmd/run (resolved
-//     from the program's directory) with the engine's real monitor address, so the SDK talks to
-//     the engine directly, and takes the runtime options from the request's program info;
-//   - it answers RunPlugin itself for policy packs (kind "analyzer"), the way CLIs did before
-//     RunPlugin existed: it runs the pulumi-analyzer-policy launcher (next to this binary) in
-//     the policy pack's directory with the engine address and the pack's entry point, and
-//     streams the pack's stdout, stderr and exit code back to the CLI.
+// It starts the old host with the same arguments and forwards every gRPC call it does not
+// handle itself to it, unchanged, byte for byte (plugin discovery, dependency listing, `pulumi
+// about`, installs, and Run for Python and Go). What it handles itself, by language:
+//   - Node.js (nodejs.go): Run and RunPlugin for policy packs. The old host predates RunPlugin,
+//     which current CLIs use to start Node.js policy packs (`pulumi preview --policy-pack <dir>`
+//     fails with "could not read plugin [<dir>]: not supported"), and runs programs behind its
+//     own proxy of the engine's resource monitor, which forwards only the calls of 2023
+//     (pulumi.runtime.registerResourceTransform dies with "unimplemented"); it also reads
+//     runtime options from flags the current CLI no longer passes.
+//   - Python and Go (codegen.go): GenerateProgram, which both old hosts lack, so that `pulumi
+//     import` (and `pulumi convert`) write the program code in their language, with the code
+//     generators of the CLI's own release.
 package main
 
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,12 +32,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/google/shlex"
-	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -53,20 +43,32 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-const (
-	legacyHostName = "pulumi-language-nodejs-legacy"
-	policyLauncher = "pulumi-analyzer-policy"
-	maxMessageSize = 400 * 1024 * 1024 // the CLI's own limit for plugin messages
-)
+const maxMessageSize = 400 * 1024 * 1024 // the CLI's own limit for plugin messages
+
+// handledCalls are the LanguageRuntime calls the adapter answers itself, by language; every
+// other call goes to the old host.
+var handledCalls = map[string]grpc.ServiceDesc{
+	"nodejs": nodejsCalls,
+	"python": codegenCalls,
+	"go":     codegenCalls,
+}
 
 func main() {
-	if err := run(); err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs (vmcloud adapter): %v\n", err)
+	// The name the CLI ran us by (a hard link of this binary per language).
+	name := filepath.Base(os.Args[0])
+	if err := run(name); err != nil {
+		fmt.Fprintf(os.Stderr, "%s (vmcloud adapter): %v\n", name, err)
 		os.Exit(1)
 	}
 }
 
-func run() error {
+func run(name string) error {
+	language := strings.TrimPrefix(name, "pulumi-language-")
+	calls, ok := handledCalls[language]
+	if !ok {
+		return fmt.Errorf("run it as pulumi-language-<language>, one of nodejs, python, go (not %s)", name)
+	}
+	legacyHostName := name + "-legacy"
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("locating this executable: %w", err)
@@ -122,10 +124,11 @@ func run() error {
 	defer conn.Close()
 
 	a := &adapter{
-		binDir:  binDir,
-		backend: conn,
-		engine:  engineAddress(os.Args[1:]),
-		tracing: tracingEndpoint(os.Args[1:]),
+		language: language,
+		binDir:   binDir,
+		backend:  conn,
+		engine:   engineAddress(os.Args[1:]),
+		tracing:  tracingEndpoint(os.Args[1:]),
 	}
 	server := grpc.NewServer(
 		grpc.ForceServerCodec(passthroughCodec{}),
@@ -133,7 +136,7 @@ func run() error {
 		grpc.MaxRecvMsgSize(maxMessageSize),
 		grpc.MaxSendMsgSize(maxMessageSize),
 	)
-	server.RegisterService(&runPluginService, a)
+	server.RegisterService(&calls, a)
 
 	listener, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -185,205 +188,11 @@ func stopWithin(server *grpc.Server, limit time.Duration) {
 }
 
 type adapter struct {
-	binDir  string
-	backend *grpc.ClientConn
-	engine  string // the engine's gRPC address, the last argument the CLI gave us
-	tracing string // the tracing endpoint the CLI gave us, if any
-}
-
-// runPluginService registers only LanguageRuntime.Run and RunPlugin; every other method of the
-// service (and every other service) goes to the unknown-service handler, which forwards it.
-var runPluginService = grpc.ServiceDesc{
-	ServiceName: "pulumirpc.LanguageRuntime",
-	HandlerType: (*any)(nil),
-	Methods: []grpc.MethodDesc{{
-		MethodName: "Run",
-		Handler: func(srv any, ctx context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
-			req := new(pulumirpc.RunRequest)
-			if err := dec(req); err != nil {
-				return nil, err
-			}
-			return srv.(*adapter).run(ctx, req)
-		},
-	}},
-	Streams: []grpc.StreamDesc{{
-		StreamName:    "RunPlugin",
-		ServerStreams: true,
-		Handler: func(srv any, stream grpc.ServerStream) error {
-			req := new(pulumirpc.RunPluginRequest)
-			if err := stream.RecvMsg(req); err != nil {
-				return err
-			}
-			return srv.(*adapter).runPlugin(req, stream)
-		},
-	}},
-}
-
-// nodeExitedAfterReportingError is the exit code @pulumi/pulumi/cmd/run uses when it has
-// already shown the user an error: the CLI then adds nothing ("bail").
-const nodeExitedAfterReportingError = 32
-
-// run runs a Node.js program as current language hosts do, with the engine's own monitor.
-func (a *adapter) run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
-	nodeBin, err := exec.LookPath("node")
-	if err != nil {
-		return nil, status.Errorf(codes.FailedPrecondition, "could not find node on the $PATH: %v", err)
-	}
-	dir := req.GetInfo().GetProgramDirectory()
-	if dir == "" {
-		dir = req.GetPwd()
-	}
-	runPath := os.Getenv("PULUMI_LANGUAGE_NODEJS_RUN_PATH")
-	if runPath == "" {
-		runPath = "@pulumi/pulumi/cmd/run"
-	}
-	resolve := exec.CommandContext(ctx, nodeBin, "-e",
-		"process.stdout.write(require.resolve(process.argv[1]))", runPath)
-	resolve.Dir = dir
-	resolved, err := resolve.Output()
-	if err != nil {
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf(
-			"could not resolve %s from %s: it looks like the Pulumi SDK has not been installed; "+
-				"have you run npm install?", runPath, dir)}, nil
-	}
-
-	options := req.GetInfo().GetOptions().AsMap()
-	typescript := true
-	if v, ok := options["typescript"].(bool); ok {
-		typescript = v
-	}
-	var args []string
-	if nodeargs, ok := options["nodeargs"].(string); ok && nodeargs != "" {
-		if args, err = shlex.Split(nodeargs); err != nil {
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf("invalid nodeargs %q: %v", nodeargs, err)}, nil
-		}
-	}
-	args = append(args, string(resolved))
-	flag := func(name, value string) {
-		if value != "" {
-			args = append(args, "--"+name, value)
-		}
-	}
-	flag("monitor", req.GetMonitorAddress())
-	flag("engine", a.engine)
-	flag("organization", req.GetOrganization())
-	flag("project", req.GetProject())
-	flag("stack", req.GetStack())
-	flag("pwd", req.GetPwd())
-	flag("root-directory", req.GetInfo().GetRootDirectory())
-	if req.GetDryRun() {
-		args = append(args, "--dry-run")
-	}
-	if req.GetParallel() != 0 {
-		flag("parallel", strconv.Itoa(int(req.GetParallel())))
-	}
-	flag("tracing", a.tracing)
-	program := req.GetProgram() //nolint:staticcheck // the CLI still sets it to the entry point
-	if program == "" {
-		program = req.GetInfo().GetEntryPoint()
-	}
-	if program == "" {
-		program = "."
-	}
-	args = append(args, program)
-	args = append(args, req.GetArgs()...)
-
-	config, err := json.Marshal(req.GetConfig())
-	if err != nil {
-		return nil, err
-	}
-	secretKeys := req.GetConfigSecretKeys()
-	if secretKeys == nil {
-		secretKeys = []string{}
-	}
-	secretKeysJSON, err := json.Marshal(secretKeys)
-	if err != nil {
-		return nil, err
-	}
-	env := append(os.Environ(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeysJSON),
-		"PULUMI_NODEJS_TYPESCRIPT="+strconv.FormatBool(typescript),
-	)
-	if tsconfig, ok := options["tsconfig"].(string); ok && tsconfig != "" {
-		env = append(env, "PULUMI_NODEJS_TSCONFIG_PATH="+tsconfig)
-	}
-
-	cmd := exec.Command(nodeBin, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	cmd.Stdout = os.Stdout
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		var exitErr *exec.ExitError
-		if !errors.As(err, &exitErr) {
-			return &pulumirpc.RunResponse{Error: fmt.Sprintf(
-				"Problem executing program (could not run language executor): %v", err)}, nil
-		}
-		if exitErr.ExitCode() == nodeExitedAfterReportingError {
-			return &pulumirpc.RunResponse{Bail: true}, nil
-		}
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf(
-			"Program exited with non-zero exit code: %d", exitErr.ExitCode())}, nil
-	}
-	return &pulumirpc.RunResponse{}, nil
-}
-
-// runPlugin starts a Node.js policy pack through the pulumi-analyzer-policy launcher.
-func (a *adapter) runPlugin(req *pulumirpc.RunPluginRequest, stream grpc.ServerStream) error {
-	if req.GetKind() != "analyzer" {
-		return status.Errorf(codes.Unimplemented,
-			"the Node.js language host built by vmcloud's scripts/pulumi-engine.sh runs only policy packs "+
-				"as plugins, not %q plugins (see docs/engine.md)", req.GetKind())
-	}
-
-	dir := req.GetInfo().GetProgramDirectory()
-	if dir == "" {
-		dir = req.GetPwd()
-	}
-	entry := req.GetInfo().GetEntryPoint()
-	if entry == "" {
-		entry = req.GetProgram() //nolint:staticcheck // the deprecated field is the older CLIs' way
-	}
-	if entry == "" {
-		entry = "."
-	}
-	program := entry
-	if !filepath.IsAbs(program) {
-		program = filepath.Join(dir, entry)
-	}
-
-	engine := engineAddress(req.GetArgs())
-	if engine == "" {
-		return status.Errorf(codes.InvalidArgument, "RunPlugin: no engine address in arguments %q", req.GetArgs())
-	}
-
-	ctx := stream.Context()
-	cmd := exec.CommandContext(ctx, filepath.Join(a.binDir, policyLauncher), engine, program)
-	cmd.Dir = dir
-	cmd.Env = req.GetEnv()
-	if len(cmd.Env) == 0 {
-		cmd.Env = os.Environ()
-	}
-	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
-	cmd.WaitDelay = 5 * time.Second
-
-	out := &streamOutput{stream: stream}
-	cmd.Stdout = out.writer(false)
-	cmd.Stderr = out.writer(true)
-
-	code := int32(0)
-	if err := cmd.Run(); err != nil {
-		var exitErr *exec.ExitError
-		if !errors.As(err, &exitErr) {
-			return status.Errorf(codes.Internal, "running %s: %v", policyLauncher, err)
-		}
-		code = int32(exitErr.ExitCode())
-	}
-	if ctx.Err() != nil {
-		return status.FromContextError(ctx.Err()).Err()
-	}
-	return out.send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: code}})
+	language string // nodejs, python or go: the host it stands in front of
+	binDir   string
+	backend  *grpc.ClientConn
+	engine   string // the engine's gRPC address, the last argument the CLI gave us
+	tracing  string // the tracing endpoint the CLI gave us, if any
 }
 
 // engineAddress picks the engine address out of the plugin arguments the CLI builds:
@@ -418,37 +227,6 @@ func tracingEndpoint(args []string) string {
 		}
 	}
 	return ""
-}
-
-// streamOutput sends a process's stdout and stderr chunks as RunPluginResponse messages;
-// a gRPC stream must not be written from two goroutines at once.
-type streamOutput struct {
-	mu     sync.Mutex
-	stream grpc.ServerStream
-}
-
-func (o *streamOutput) send(msg *pulumirpc.RunPluginResponse) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.stream.SendMsg(msg)
-}
-
-type streamWriterFunc func([]byte) (int, error)
-
-func (f streamWriterFunc) Write(b []byte) (int, error) { return f(b) }
-
-func (o *streamOutput) writer(stderr bool) io.Writer {
-	return streamWriterFunc(func(b []byte) (int, error) {
-		chunk := append([]byte(nil), b...)
-		msg := &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stdout{Stdout: chunk}}
-		if stderr {
-			msg = &pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stderr{Stderr: chunk}}
-		}
-		if err := o.send(msg); err != nil {
-			return 0, err
-		}
-		return len(b), nil
-	})
 }
 
 // forward relays one call of any kind (unary or streaming) to the old host unchanged.
