@@ -9,8 +9,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationsFixtures } from "../../emulator/operations/fixtures";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { makeApiVm } from "../support/api-vm";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
 import { changes, type ExampleStack, openExampleStack } from "./support/example-stack";
+import { namesResourceAndProperty } from "./support/preview-failure";
 
 /** At most this many previews at once: each is a CLI, a language host and a provider host. */
 const CONCURRENCY = 3;
@@ -372,29 +374,14 @@ let wallMs = 0;
 
 /** Makes a VM through the API, as another program would; its id and its boot disk's id. */
 async function apiVm(name: string, zone: string): Promise<{ id: string; bootDisk: string }> {
-  const { vm } = emulator.fixtures;
-  const id = (list: Array<{ id: string; name: string }>, item: string) =>
-    list.find((entry) => entry.name === item)!.id;
-  const made = await emulator.call("POST", "/api/v1.1/vms", {
-    body: [
-      {
-        project_id: vm.projectId,
-        availability_zone_id: id(vm.zones, zone),
-        name,
-        flavor_id: id(vm.flavors, "gen-2-4"),
-        image_id: id(vm.images, "ubuntu-22.04"),
-        disks: [{ name: `${name}-boot`, size: 10, disk_type_id: id(vm.diskTypes, "SSD") }],
-      },
-    ],
+  const made = await makeApiVm(emulator, {
+    name,
+    zone,
+    flavor: "gen-2-4",
+    image: "ubuntu-22.04",
+    bootDisk: { size: 10, diskType: "SSD" },
   });
-  expect(made.status, made.text).toBe(201);
-  const vmId = (made.body as Array<{ id: string }>)[0]!.id;
-  const running = await emulator.waitFor(
-    `/api/v1/vms/${vmId}`,
-    (body, status) => status === 200 && (body as { state: string }).state === "running",
-  );
-  const disks = (running.body as { disks: Array<{ id: string; primary: boolean }> }).disks;
-  return { id: vmId, bootDisk: disks.find((d) => d.primary)!.id };
+  return { id: made.id, bootDisk: made.bootDisk };
 }
 
 /** The objects other programs made, which the mistakes refer to. */
@@ -506,13 +493,7 @@ afterAll(async () => {
 
 /** True when the preview's text names the resource (or function) and the property at fault. */
 function names(text: string, mistake: Mistake): boolean {
-  const resource = new RegExp(
-    `\\(${mistake.resource}\\)|'${mistake.resource}'|${mistake.resource}:`,
-  );
-  // One path syntax, `disks[0].size`, wherever the provider makes a failure.
-  const escaped = mistake.property.replace(/[[\].]/g, (c) => `\\${c}`);
-  const property = new RegExp(`(?:property |")${escaped}(?=[\\s:"]|$)|\\b${escaped}:`);
-  return resource.test(text) && property.test(text);
+  return namesResourceAndProperty(text, mistake.resource, mistake.property);
 }
 
 describe("mistakes at preview", () => {

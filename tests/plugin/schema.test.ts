@@ -142,6 +142,24 @@ describe("the plugin's package schema", () => {
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
   });
 
+  it("makes the generated SDKs packages of the plugin's version that need no download", () => {
+    // supportPack: a go.mod for the Go SDK, the schema's version in both SDKs' plugin manifests
+    // (how the engine picks the plugin's version for their resources).
+    expect(schema.meta.supportPack).toBe(true);
+    expect(schema.language.python).toEqual({
+      packageName: "pulumi_vmcloud",
+      respectSchemaVersion: true,
+      pyproject: { enabled: true },
+    });
+    expect(schema.language.go).toEqual({
+      importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
+      respectSchemaVersion: true,
+    });
+    // The plugin comes with the npm package: no server to download it from (none is reachable
+    // offline).
+    expect(schema).not.toHaveProperty("pluginDownloadURL");
+  });
+
   it("keeps object types apart from the resources' names", () => {
     const resourceNames = new Set(PLUGIN_RESOURCES.map(pluginToken));
     for (const token of Object.keys(schema.types))

@@ -48,7 +48,7 @@ export interface PackageSpec {
   displayName: string;
   description: string;
   license: string;
-  meta: { moduleFormat: string };
+  meta: { moduleFormat: string; supportPack: boolean };
   language: Record<string, Record<string, unknown>>;
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
@@ -225,10 +225,22 @@ export function packageSchema(version: string): PackageSpec {
     description:
       "Virtual machines, disks, subnets, security groups, external IPs and placement groups of the VM cloud, with its one-shot operations",
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the generated SDKs are whole packages of this version (the Go SDK gets its
+    // go.mod, the Python SDK a pyproject.toml), so a program that uses one asks the engine for
+    // the plugin of this version; no pluginDownloadURL: the plugin comes with the npm package.
+    meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
-      python: { packageName: "pulumi_vmcloud" },
-      go: { importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud" },
+      python: {
+        packageName: "pulumi_vmcloud",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
+      // The Go module is github.com/vmcloud/pulumi-vmcloud/sdk/go (its go.mod sits one folder
+      // above the package), docs/languages/go.md.
+      go: {
+        importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
+        respectSchemaVersion: true,
+      },
       nodejs: { packageName: "@vmcloud/pulumi-sdk" },
     },
     config: { variables },
