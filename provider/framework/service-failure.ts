@@ -1,9 +1,9 @@
 /**
- * What the SDK's errors (a lookup's and an action function's) keep of the failure behind them:
+ * What the errors of lookups and action functions keep of the failure behind them:
  * the underlying error as `cause`, and the service's HTTP status and error code when that
  * error is the client's `ApiError`.
  */
-import { ApiError } from "../provider/client";
+import { ApiError } from "../client";
 
 /** The `Error` options that keep `cause`, when there is one. */
 export function causeOption(cause: unknown): ErrorOptions | undefined {

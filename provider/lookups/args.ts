@@ -4,8 +4,7 @@
  * argument as the program wrote it.
  */
 import { z } from "zod";
-import { propertyPath } from "../../provider/framework/check-failures";
-import type { FitsArgs } from "../args-fit";
+import { propertyPath } from "../framework/check-failures";
 import { LookupError } from "./errors";
 
 /** Argument names (camelCase) mapped to the query fields (snake_case) they fill. */
@@ -30,15 +29,6 @@ export function argsFrom<S extends z.ZodRawShape, M extends FieldMap<S>>(
     Object.entries(map).map(([argument, field]) => [argument, query.shape[field]]),
   );
   return z.strictObject(shape) as unknown as ArgsSchema<S, M>;
-}
-
-/**
- * `schema`, as the argument schema of a lookup whose public argument type is `Args`: it does
- * not compile unless `Args` describes exactly what the schema answers (names, optionality and
- * values), so the interface a program sees and the checks the lookup runs cannot drift.
- */
-export function argsSchema<Args>() {
-  return <S extends z.ZodType>(schema: S & FitsArgs<Args, z.output<S>>): S => schema;
 }
 
 /**

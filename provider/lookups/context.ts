@@ -1,6 +1,8 @@
 /**
- * What one lookup runs with: the client (the program's shared one unless given), the default
- * project, and calls whose failures become {@link LookupError}s naming the lookup.
+ * What one lookup runs with: the client (the process's shared one unless given), the default
+ * project, and calls whose failures become {@link LookupError}s naming the lookup. Who runs the
+ * lookup says where the shared client and the default project come from: the TypeScript SDK
+ * from the program's settings, the provider plugin from the provider's configuration.
  */
 import type { z } from "zod";
 import type { AnyEndpoint } from "../../api/endpoint";
@@ -11,8 +13,7 @@ import {
   type ItemOf,
   type PagedEndpoint,
   type VmCloudClient,
-} from "../../provider/client";
-import { getProgramClient, getProgramProjectId } from "../program-client";
+} from "../client";
 import { argumentError } from "./args";
 import { camelize, type Camelized } from "./camelize";
 import { LookupError } from "./errors";
@@ -38,6 +39,17 @@ export interface LookupOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Where a lookup finds what its caller did not give: the process's shared client and its
+ * default project (the program's in the SDK, the provider's in the plugin).
+ */
+export interface LookupDefaults {
+  /** The shared client; throws a message naming the setting to set when it cannot be built. */
+  client(): VmCloudClient;
+  /** The configured project (`vmcloud:projectId` / `VMCLOUD_PROJECT_ID`), if any. */
+  projectId(): string | undefined;
+}
+
 /** One running lookup. */
 export class LookupRun {
   private cachedClient: VmCloudClient | undefined;
@@ -45,10 +57,12 @@ export class LookupRun {
   /**
    * @param name  the lookup's public name, e.g. `getFlavors`; every error starts with it
    * @param options  the caller's options
+   * @param defaults  where the shared client and the default project come from
    */
   constructor(
     readonly name: string,
-    private readonly options: LookupOptions = {},
+    private readonly options: LookupOptions,
+    private readonly defaults: LookupDefaults,
   ) {}
 
   /** The client; a missing endpoint or token fails here, naming the config to set. */
@@ -59,7 +73,7 @@ export class LookupRun {
       return this.cachedClient;
     }
     try {
-      this.cachedClient = getProgramClient();
+      this.cachedClient = this.defaults.client();
     } catch (error) {
       throw new LookupError({
         lookup: this.name,
@@ -76,7 +90,7 @@ export class LookupRun {
    */
   projectId(given: string | undefined, schema: z.ZodType): string {
     const fromConfig = given === undefined;
-    const value = given ?? getProgramProjectId();
+    const value = given ?? this.defaults.projectId();
     if (value === undefined) {
       throw argumentError(
         this.name,

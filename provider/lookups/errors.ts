@@ -11,7 +11,7 @@
  */
 import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { causeOption, serviceFailure } from "../service-failure";
+import { causeOption, serviceFailure } from "../framework/service-failure";
 
 /** What a {@link LookupError} knows. */
 export interface LookupErrorInit {

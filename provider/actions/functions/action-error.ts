@@ -4,7 +4,7 @@
  * rule (nothing was sent). Failures of the service keep the client's typed error as `cause`.
  * No message ever contains a secret argument (the node password) or a credential.
  */
-import { causeOption, serviceFailure } from "../service-failure";
+import { causeOption, serviceFailure } from "../../framework/service-failure";
 
 /** One refused argument. */
 export interface ActionArgumentIssue {
