@@ -29,7 +29,7 @@ type FreeTierVm struct {
 	CreatedTime pulumi.StringOutput `pulumi:"createdTime"`
 	// True when the VM has a public address
 	ExternalIp pulumi.BoolOutput `pulumi:"externalIp"`
-	// The VM's first public address, if any
+	// The VM's first external IP address, if any
 	ExternalIpAddress pulumi.StringPtrOutput `pulumi:"externalIpAddress"`
 	// The free-tier flavor the service chose
 	Flavor pulumi.StringOutput `pulumi:"flavor"`
@@ -47,7 +47,7 @@ type FreeTierVm struct {
 	ImageMetadataDefaults pulumi.StringMapOutput `pulumi:"imageMetadataDefaults"`
 	// The type (MetaType) of each of the image's metadata fields, by field name
 	ImageMetadataTypes pulumi.StringMapOutput `pulumi:"imageMetadataTypes"`
-	// The interfaces as they are: subnet, address, security groups, public address
+	// The interfaces as they are: subnet, address, security groups, external IP
 	Interfaces FreeTierVmInterfaceOutputArrayOutput `pulumi:"interfaces"`
 	// VM name
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -146,7 +146,7 @@ type freeTierVmArgs struct {
 	AvailabilityZone *string `pulumi:"availabilityZone"`
 	// Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place
 	ConsoleLinks *bool `pulumi:"consoleLinks"`
-	// Give the VM a public address (default false); changing it replaces the VM
+	// Give the VM an external IP (default false); changing it replaces the VM
 	ExternalIp *bool `pulumi:"externalIp"`
 	// Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
 	Hostname *string `pulumi:"hostname"`
@@ -176,7 +176,7 @@ type FreeTierVmArgs struct {
 	AvailabilityZone pulumi.StringPtrInput
 	// Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place
 	ConsoleLinks pulumi.BoolPtrInput
-	// Give the VM a public address (default false); changing it replaces the VM
+	// Give the VM an external IP (default false); changing it replaces the VM
 	ExternalIp pulumi.BoolPtrInput
 	// Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
 	Hostname pulumi.StringPtrInput
@@ -272,7 +272,7 @@ func (o FreeTierVmOutput) ExternalIp() pulumi.BoolOutput {
 	return o.ApplyT(func(v *FreeTierVm) pulumi.BoolOutput { return v.ExternalIp }).(pulumi.BoolOutput)
 }
 
-// The VM's first public address, if any
+// The VM's first external IP address, if any
 func (o FreeTierVmOutput) ExternalIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FreeTierVm) pulumi.StringPtrOutput { return v.ExternalIpAddress }).(pulumi.StringPtrOutput)
 }
@@ -317,7 +317,7 @@ func (o FreeTierVmOutput) ImageMetadataTypes() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *FreeTierVm) pulumi.StringMapOutput { return v.ImageMetadataTypes }).(pulumi.StringMapOutput)
 }
 
-// The interfaces as they are: subnet, address, security groups, public address
+// The interfaces as they are: subnet, address, security groups, external IP
 func (o FreeTierVmOutput) Interfaces() FreeTierVmInterfaceOutputArrayOutput {
 	return o.ApplyT(func(v *FreeTierVm) FreeTierVmInterfaceOutputArrayOutput { return v.Interfaces }).(FreeTierVmInterfaceOutputArrayOutput)
 }

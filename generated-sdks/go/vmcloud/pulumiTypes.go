@@ -436,6 +436,291 @@ func (o BackupRestoreTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutpu
 	}).(pulumi.StringPtrOutput)
 }
 
+// Event or alarm
+type ClearAlarmsAlarm struct {
+	// Additional fields
+	Annotations map[string]interface{} `pulumi:"annotations"`
+	// Reserved
+	AttachRule map[string]interface{} `pulumi:"attachRule"`
+	// When it was cleared, epoch ms; 0 means not cleared
+	EndsAt *float64 `pulumi:"endsAt"`
+	// Alarm id given by the service, if known; a clear does not need it
+	Id *string `pulumi:"id"`
+	// More metadata keys, sent as they are
+	Metadata map[string]string `pulumi:"metadata"`
+	// Event or alarm name (metadata event_name)
+	Name *string `pulumi:"name"`
+	// Resource id (metadata resource_id)
+	ResourceId *string `pulumi:"resourceId"`
+	// Service the event belongs to (metadata resource_provider)
+	ResourceProvider *string `pulumi:"resourceProvider"`
+	// Type of the resource (metadata resource_type)
+	ResourceType *string `pulumi:"resourceType"`
+	// Critical, Major, Minor or Info (metadata event_severity)
+	Severity *string `pulumi:"severity"`
+	// When it was generated, epoch ms (default now)
+	StartsAt *float64 `pulumi:"startsAt"`
+	// Milliseconds until an alarm clears by itself (default three days)
+	Timeout *float64 `pulumi:"timeout"`
+	// event or alarm (metadata event_type)
+	Type *string `pulumi:"type"`
+}
+
+// ClearAlarmsAlarmInput is an input type that accepts ClearAlarmsAlarmArgs and ClearAlarmsAlarmOutput values.
+// You can construct a concrete instance of `ClearAlarmsAlarmInput` via:
+//
+//	ClearAlarmsAlarmArgs{...}
+type ClearAlarmsAlarmInput interface {
+	pulumi.Input
+
+	ToClearAlarmsAlarmOutput() ClearAlarmsAlarmOutput
+	ToClearAlarmsAlarmOutputWithContext(context.Context) ClearAlarmsAlarmOutput
+}
+
+// Event or alarm
+type ClearAlarmsAlarmArgs struct {
+	// Additional fields
+	Annotations pulumi.MapInput `pulumi:"annotations"`
+	// Reserved
+	AttachRule pulumi.MapInput `pulumi:"attachRule"`
+	// When it was cleared, epoch ms; 0 means not cleared
+	EndsAt pulumi.Float64PtrInput `pulumi:"endsAt"`
+	// Alarm id given by the service, if known; a clear does not need it
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// More metadata keys, sent as they are
+	Metadata pulumi.StringMapInput `pulumi:"metadata"`
+	// Event or alarm name (metadata event_name)
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// Resource id (metadata resource_id)
+	ResourceId pulumi.StringPtrInput `pulumi:"resourceId"`
+	// Service the event belongs to (metadata resource_provider)
+	ResourceProvider pulumi.StringPtrInput `pulumi:"resourceProvider"`
+	// Type of the resource (metadata resource_type)
+	ResourceType pulumi.StringPtrInput `pulumi:"resourceType"`
+	// Critical, Major, Minor or Info (metadata event_severity)
+	Severity pulumi.StringPtrInput `pulumi:"severity"`
+	// When it was generated, epoch ms (default now)
+	StartsAt pulumi.Float64PtrInput `pulumi:"startsAt"`
+	// Milliseconds until an alarm clears by itself (default three days)
+	Timeout pulumi.Float64PtrInput `pulumi:"timeout"`
+	// event or alarm (metadata event_type)
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (ClearAlarmsAlarmArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClearAlarmsAlarm)(nil)).Elem()
+}
+
+func (i ClearAlarmsAlarmArgs) ToClearAlarmsAlarmOutput() ClearAlarmsAlarmOutput {
+	return i.ToClearAlarmsAlarmOutputWithContext(context.Background())
+}
+
+func (i ClearAlarmsAlarmArgs) ToClearAlarmsAlarmOutputWithContext(ctx context.Context) ClearAlarmsAlarmOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClearAlarmsAlarmOutput)
+}
+
+// ClearAlarmsAlarmArrayInput is an input type that accepts ClearAlarmsAlarmArray and ClearAlarmsAlarmArrayOutput values.
+// You can construct a concrete instance of `ClearAlarmsAlarmArrayInput` via:
+//
+//	ClearAlarmsAlarmArray{ ClearAlarmsAlarmArgs{...} }
+type ClearAlarmsAlarmArrayInput interface {
+	pulumi.Input
+
+	ToClearAlarmsAlarmArrayOutput() ClearAlarmsAlarmArrayOutput
+	ToClearAlarmsAlarmArrayOutputWithContext(context.Context) ClearAlarmsAlarmArrayOutput
+}
+
+type ClearAlarmsAlarmArray []ClearAlarmsAlarmInput
+
+func (ClearAlarmsAlarmArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClearAlarmsAlarm)(nil)).Elem()
+}
+
+func (i ClearAlarmsAlarmArray) ToClearAlarmsAlarmArrayOutput() ClearAlarmsAlarmArrayOutput {
+	return i.ToClearAlarmsAlarmArrayOutputWithContext(context.Background())
+}
+
+func (i ClearAlarmsAlarmArray) ToClearAlarmsAlarmArrayOutputWithContext(ctx context.Context) ClearAlarmsAlarmArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClearAlarmsAlarmArrayOutput)
+}
+
+// Event or alarm
+type ClearAlarmsAlarmOutput struct{ *pulumi.OutputState }
+
+func (ClearAlarmsAlarmOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClearAlarmsAlarm)(nil)).Elem()
+}
+
+func (o ClearAlarmsAlarmOutput) ToClearAlarmsAlarmOutput() ClearAlarmsAlarmOutput {
+	return o
+}
+
+func (o ClearAlarmsAlarmOutput) ToClearAlarmsAlarmOutputWithContext(ctx context.Context) ClearAlarmsAlarmOutput {
+	return o
+}
+
+// Additional fields
+func (o ClearAlarmsAlarmOutput) Annotations() pulumi.MapOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) map[string]interface{} { return v.Annotations }).(pulumi.MapOutput)
+}
+
+// Reserved
+func (o ClearAlarmsAlarmOutput) AttachRule() pulumi.MapOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) map[string]interface{} { return v.AttachRule }).(pulumi.MapOutput)
+}
+
+// When it was cleared, epoch ms; 0 means not cleared
+func (o ClearAlarmsAlarmOutput) EndsAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *float64 { return v.EndsAt }).(pulumi.Float64PtrOutput)
+}
+
+// Alarm id given by the service, if known; a clear does not need it
+func (o ClearAlarmsAlarmOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// More metadata keys, sent as they are
+func (o ClearAlarmsAlarmOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
+}
+
+// Event or alarm name (metadata event_name)
+func (o ClearAlarmsAlarmOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Resource id (metadata resource_id)
+func (o ClearAlarmsAlarmOutput) ResourceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.ResourceId }).(pulumi.StringPtrOutput)
+}
+
+// Service the event belongs to (metadata resource_provider)
+func (o ClearAlarmsAlarmOutput) ResourceProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.ResourceProvider }).(pulumi.StringPtrOutput)
+}
+
+// Type of the resource (metadata resource_type)
+func (o ClearAlarmsAlarmOutput) ResourceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.ResourceType }).(pulumi.StringPtrOutput)
+}
+
+// Critical, Major, Minor or Info (metadata event_severity)
+func (o ClearAlarmsAlarmOutput) Severity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.Severity }).(pulumi.StringPtrOutput)
+}
+
+// When it was generated, epoch ms (default now)
+func (o ClearAlarmsAlarmOutput) StartsAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *float64 { return v.StartsAt }).(pulumi.Float64PtrOutput)
+}
+
+// Milliseconds until an alarm clears by itself (default three days)
+func (o ClearAlarmsAlarmOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *float64 { return v.Timeout }).(pulumi.Float64PtrOutput)
+}
+
+// event or alarm (metadata event_type)
+func (o ClearAlarmsAlarmOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ClearAlarmsAlarm) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type ClearAlarmsAlarmArrayOutput struct{ *pulumi.OutputState }
+
+func (ClearAlarmsAlarmArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ClearAlarmsAlarm)(nil)).Elem()
+}
+
+func (o ClearAlarmsAlarmArrayOutput) ToClearAlarmsAlarmArrayOutput() ClearAlarmsAlarmArrayOutput {
+	return o
+}
+
+func (o ClearAlarmsAlarmArrayOutput) ToClearAlarmsAlarmArrayOutputWithContext(ctx context.Context) ClearAlarmsAlarmArrayOutput {
+	return o
+}
+
+func (o ClearAlarmsAlarmArrayOutput) Index(i pulumi.IntInput) ClearAlarmsAlarmOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ClearAlarmsAlarm {
+		return vs[0].([]ClearAlarmsAlarm)[vs[1].(int)]
+	}).(ClearAlarmsAlarmOutput)
+}
+
+// The operation's own result
+type ClearAlarmsOperationResult struct {
+	// What was done: `report` or `clear`
+	Action string `pulumi:"action"`
+	// How many events were sent
+	Count float64 `pulumi:"count"`
+}
+
+// The operation's own result
+type ClearAlarmsOperationResultOutput struct{ *pulumi.OutputState }
+
+func (ClearAlarmsOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClearAlarmsOperationResult)(nil)).Elem()
+}
+
+func (o ClearAlarmsOperationResultOutput) ToClearAlarmsOperationResultOutput() ClearAlarmsOperationResultOutput {
+	return o
+}
+
+func (o ClearAlarmsOperationResultOutput) ToClearAlarmsOperationResultOutputWithContext(ctx context.Context) ClearAlarmsOperationResultOutput {
+	return o
+}
+
+// What was done: `report` or `clear`
+func (o ClearAlarmsOperationResultOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v ClearAlarmsOperationResult) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// How many events were sent
+func (o ClearAlarmsOperationResultOutput) Count() pulumi.Float64Output {
+	return o.ApplyT(func(v ClearAlarmsOperationResult) float64 { return v.Count }).(pulumi.Float64Output)
+}
+
+type ClearAlarmsOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (ClearAlarmsOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClearAlarmsOperationResult)(nil)).Elem()
+}
+
+func (o ClearAlarmsOperationResultPtrOutput) ToClearAlarmsOperationResultPtrOutput() ClearAlarmsOperationResultPtrOutput {
+	return o
+}
+
+func (o ClearAlarmsOperationResultPtrOutput) ToClearAlarmsOperationResultPtrOutputWithContext(ctx context.Context) ClearAlarmsOperationResultPtrOutput {
+	return o
+}
+
+func (o ClearAlarmsOperationResultPtrOutput) Elem() ClearAlarmsOperationResultOutput {
+	return o.ApplyT(func(v *ClearAlarmsOperationResult) ClearAlarmsOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret ClearAlarmsOperationResult
+		return ret
+	}).(ClearAlarmsOperationResultOutput)
+}
+
+// What was done: `report` or `clear`
+func (o ClearAlarmsOperationResultPtrOutput) Action() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ClearAlarmsOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Action
+	}).(pulumi.StringPtrOutput)
+}
+
+// How many events were sent
+func (o ClearAlarmsOperationResultPtrOutput) Count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ClearAlarmsOperationResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Count
+	}).(pulumi.Float64PtrOutput)
+}
+
 // How long each operation may wait before failing
 type DiskAttachmentTimeouts struct {
 	// Longest wait on create
@@ -978,6 +1263,282 @@ func (o DiskTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
 		}
 		return v.Update
 	}).(pulumi.StringPtrOutput)
+}
+
+type EstimateCostLine struct {
+	// What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+	Description string `pulumi:"description"`
+	// What kind of thing it is
+	Kind string `pulumi:"kind"`
+	// Price per month; absent when it could not be priced (see note)
+	Monthly *float64 `pulumi:"monthly"`
+	// Why it is not priced, or how an unknown value was priced
+	Note *string `pulumi:"note"`
+	// How much of it, e.g. 1 VM, 50 GB, 2 addresses
+	Quantity string `pulumi:"quantity"`
+	// The resource (and part) it belongs to, e.g. web or web (boot disk)
+	Resource string `pulumi:"resource"`
+}
+
+type EstimateCostLineOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostLineOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EstimateCostLine)(nil)).Elem()
+}
+
+func (o EstimateCostLineOutput) ToEstimateCostLineOutput() EstimateCostLineOutput {
+	return o
+}
+
+func (o EstimateCostLineOutput) ToEstimateCostLineOutputWithContext(ctx context.Context) EstimateCostLineOutput {
+	return o
+}
+
+// What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+func (o EstimateCostLineOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostLine) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// What kind of thing it is
+func (o EstimateCostLineOutput) Kind() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostLine) string { return v.Kind }).(pulumi.StringOutput)
+}
+
+// Price per month; absent when it could not be priced (see note)
+func (o EstimateCostLineOutput) Monthly() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EstimateCostLine) *float64 { return v.Monthly }).(pulumi.Float64PtrOutput)
+}
+
+// Why it is not priced, or how an unknown value was priced
+func (o EstimateCostLineOutput) Note() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EstimateCostLine) *string { return v.Note }).(pulumi.StringPtrOutput)
+}
+
+// How much of it, e.g. 1 VM, 50 GB, 2 addresses
+func (o EstimateCostLineOutput) Quantity() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostLine) string { return v.Quantity }).(pulumi.StringOutput)
+}
+
+// The resource (and part) it belongs to, e.g. web or web (boot disk)
+func (o EstimateCostLineOutput) Resource() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostLine) string { return v.Resource }).(pulumi.StringOutput)
+}
+
+type EstimateCostLineArrayOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostLineArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EstimateCostLine)(nil)).Elem()
+}
+
+func (o EstimateCostLineArrayOutput) ToEstimateCostLineArrayOutput() EstimateCostLineArrayOutput {
+	return o
+}
+
+func (o EstimateCostLineArrayOutput) ToEstimateCostLineArrayOutputWithContext(ctx context.Context) EstimateCostLineArrayOutput {
+	return o
+}
+
+func (o EstimateCostLineArrayOutput) Index(i pulumi.IntInput) EstimateCostLineOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EstimateCostLine {
+		return vs[0].([]EstimateCostLine)[vs[1].(int)]
+	}).(EstimateCostLineOutput)
+}
+
+// A resource to price
+type EstimateCostResource struct {
+	// The resource's inputs as plain data
+	Inputs map[string]interface{} `pulumi:"inputs"`
+	// A name for the line, e.g. the Pulumi resource name
+	Name string `pulumi:"name"`
+	// The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+	Type string `pulumi:"type"`
+}
+
+// EstimateCostResourceInput is an input type that accepts EstimateCostResourceArgs and EstimateCostResourceOutput values.
+// You can construct a concrete instance of `EstimateCostResourceInput` via:
+//
+//	EstimateCostResourceArgs{...}
+type EstimateCostResourceInput interface {
+	pulumi.Input
+
+	ToEstimateCostResourceOutput() EstimateCostResourceOutput
+	ToEstimateCostResourceOutputWithContext(context.Context) EstimateCostResourceOutput
+}
+
+// A resource to price
+type EstimateCostResourceArgs struct {
+	// The resource's inputs as plain data
+	Inputs pulumi.MapInput `pulumi:"inputs"`
+	// A name for the line, e.g. the Pulumi resource name
+	Name pulumi.StringInput `pulumi:"name"`
+	// The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (EstimateCostResourceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*EstimateCostResource)(nil)).Elem()
+}
+
+func (i EstimateCostResourceArgs) ToEstimateCostResourceOutput() EstimateCostResourceOutput {
+	return i.ToEstimateCostResourceOutputWithContext(context.Background())
+}
+
+func (i EstimateCostResourceArgs) ToEstimateCostResourceOutputWithContext(ctx context.Context) EstimateCostResourceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EstimateCostResourceOutput)
+}
+
+// EstimateCostResourceArrayInput is an input type that accepts EstimateCostResourceArray and EstimateCostResourceArrayOutput values.
+// You can construct a concrete instance of `EstimateCostResourceArrayInput` via:
+//
+//	EstimateCostResourceArray{ EstimateCostResourceArgs{...} }
+type EstimateCostResourceArrayInput interface {
+	pulumi.Input
+
+	ToEstimateCostResourceArrayOutput() EstimateCostResourceArrayOutput
+	ToEstimateCostResourceArrayOutputWithContext(context.Context) EstimateCostResourceArrayOutput
+}
+
+type EstimateCostResourceArray []EstimateCostResourceInput
+
+func (EstimateCostResourceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EstimateCostResource)(nil)).Elem()
+}
+
+func (i EstimateCostResourceArray) ToEstimateCostResourceArrayOutput() EstimateCostResourceArrayOutput {
+	return i.ToEstimateCostResourceArrayOutputWithContext(context.Background())
+}
+
+func (i EstimateCostResourceArray) ToEstimateCostResourceArrayOutputWithContext(ctx context.Context) EstimateCostResourceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(EstimateCostResourceArrayOutput)
+}
+
+// A resource to price
+type EstimateCostResourceOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostResourceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EstimateCostResource)(nil)).Elem()
+}
+
+func (o EstimateCostResourceOutput) ToEstimateCostResourceOutput() EstimateCostResourceOutput {
+	return o
+}
+
+func (o EstimateCostResourceOutput) ToEstimateCostResourceOutputWithContext(ctx context.Context) EstimateCostResourceOutput {
+	return o
+}
+
+// The resource's inputs as plain data
+func (o EstimateCostResourceOutput) Inputs() pulumi.MapOutput {
+	return o.ApplyT(func(v EstimateCostResource) map[string]interface{} { return v.Inputs }).(pulumi.MapOutput)
+}
+
+// A name for the line, e.g. the Pulumi resource name
+func (o EstimateCostResourceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostResource) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+func (o EstimateCostResourceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostResource) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type EstimateCostResourceArrayOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostResourceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EstimateCostResource)(nil)).Elem()
+}
+
+func (o EstimateCostResourceArrayOutput) ToEstimateCostResourceArrayOutput() EstimateCostResourceArrayOutput {
+	return o
+}
+
+func (o EstimateCostResourceArrayOutput) ToEstimateCostResourceArrayOutputWithContext(ctx context.Context) EstimateCostResourceArrayOutput {
+	return o
+}
+
+func (o EstimateCostResourceArrayOutput) Index(i pulumi.IntInput) EstimateCostResourceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EstimateCostResource {
+		return vs[0].([]EstimateCostResource)[vs[1].(int)]
+	}).(EstimateCostResourceOutput)
+}
+
+type EstimateCostUnpricedItem struct {
+	// What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+	Description string `pulumi:"description"`
+	// What kind of thing it is
+	Kind string `pulumi:"kind"`
+	// Price per month; absent when it could not be priced (see note)
+	Monthly *float64 `pulumi:"monthly"`
+	// Why it is not priced, or how an unknown value was priced
+	Note *string `pulumi:"note"`
+	// How much of it, e.g. 1 VM, 50 GB, 2 addresses
+	Quantity string `pulumi:"quantity"`
+	// The resource (and part) it belongs to, e.g. web or web (boot disk)
+	Resource string `pulumi:"resource"`
+}
+
+type EstimateCostUnpricedItemOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostUnpricedItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EstimateCostUnpricedItem)(nil)).Elem()
+}
+
+func (o EstimateCostUnpricedItemOutput) ToEstimateCostUnpricedItemOutput() EstimateCostUnpricedItemOutput {
+	return o
+}
+
+func (o EstimateCostUnpricedItemOutput) ToEstimateCostUnpricedItemOutputWithContext(ctx context.Context) EstimateCostUnpricedItemOutput {
+	return o
+}
+
+// What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+func (o EstimateCostUnpricedItemOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// What kind of thing it is
+func (o EstimateCostUnpricedItemOutput) Kind() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) string { return v.Kind }).(pulumi.StringOutput)
+}
+
+// Price per month; absent when it could not be priced (see note)
+func (o EstimateCostUnpricedItemOutput) Monthly() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) *float64 { return v.Monthly }).(pulumi.Float64PtrOutput)
+}
+
+// Why it is not priced, or how an unknown value was priced
+func (o EstimateCostUnpricedItemOutput) Note() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) *string { return v.Note }).(pulumi.StringPtrOutput)
+}
+
+// How much of it, e.g. 1 VM, 50 GB, 2 addresses
+func (o EstimateCostUnpricedItemOutput) Quantity() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) string { return v.Quantity }).(pulumi.StringOutput)
+}
+
+// The resource (and part) it belongs to, e.g. web or web (boot disk)
+func (o EstimateCostUnpricedItemOutput) Resource() pulumi.StringOutput {
+	return o.ApplyT(func(v EstimateCostUnpricedItem) string { return v.Resource }).(pulumi.StringOutput)
+}
+
+type EstimateCostUnpricedItemArrayOutput struct{ *pulumi.OutputState }
+
+func (EstimateCostUnpricedItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EstimateCostUnpricedItem)(nil)).Elem()
+}
+
+func (o EstimateCostUnpricedItemArrayOutput) ToEstimateCostUnpricedItemArrayOutput() EstimateCostUnpricedItemArrayOutput {
+	return o
+}
+
+func (o EstimateCostUnpricedItemArrayOutput) ToEstimateCostUnpricedItemArrayOutputWithContext(ctx context.Context) EstimateCostUnpricedItemArrayOutput {
+	return o
+}
+
+func (o EstimateCostUnpricedItemArrayOutput) Index(i pulumi.IntInput) EstimateCostUnpricedItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EstimateCostUnpricedItem {
+		return vs[0].([]EstimateCostUnpricedItem)[vs[1].(int)]
+	}).(EstimateCostUnpricedItemOutput)
 }
 
 // Event or alarm
@@ -1826,11 +2387,11 @@ func (o ExternalIpTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
 type FreeTierVmInterfaceOutput struct {
 	// True for an interface with a public address of its own, in no subnet
 	DirectIp bool `pulumi:"directIp"`
-	// True when a public IP is bound to this (regular) interface
+	// True when an external IP is bound to this (regular) interface
 	ExternalIp bool `pulumi:"externalIp"`
-	// The public address of the interface (its own for a direct-IP interface)
+	// The external IP address of the interface (for a direct-IP interface, its own public address)
 	ExternalIpAddress *string `pulumi:"externalIpAddress"`
-	// Id of the public IP
+	// Id of the external IP
 	ExternalIpId *string `pulumi:"externalIpId"`
 	// Interface id
 	Id string `pulumi:"id"`
@@ -1871,17 +2432,17 @@ func (o FreeTierVmInterfaceOutputOutput) DirectIp() pulumi.BoolOutput {
 	return o.ApplyT(func(v FreeTierVmInterfaceOutput) bool { return v.DirectIp }).(pulumi.BoolOutput)
 }
 
-// True when a public IP is bound to this (regular) interface
+// True when an external IP is bound to this (regular) interface
 func (o FreeTierVmInterfaceOutputOutput) ExternalIp() pulumi.BoolOutput {
 	return o.ApplyT(func(v FreeTierVmInterfaceOutput) bool { return v.ExternalIp }).(pulumi.BoolOutput)
 }
 
-// The public address of the interface (its own for a direct-IP interface)
+// The external IP address of the interface (for a direct-IP interface, its own public address)
 func (o FreeTierVmInterfaceOutputOutput) ExternalIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FreeTierVmInterfaceOutput) *string { return v.ExternalIpAddress }).(pulumi.StringPtrOutput)
 }
 
-// Id of the public IP
+// Id of the external IP
 func (o FreeTierVmInterfaceOutputOutput) ExternalIpId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v FreeTierVmInterfaceOutput) *string { return v.ExternalIpId }).(pulumi.StringPtrOutput)
 }
@@ -2223,6 +2784,3684 @@ func (o FreeTierVmTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type GetAvailabilityZoneSettingsAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// Which consoles VMs in the zone offer
+	Settings GetAvailabilityZoneSettingsAvailabilityZoneSettings `pulumi:"settings"`
+}
+
+type GetAvailabilityZoneSettingsAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetAvailabilityZoneSettingsAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAvailabilityZoneSettingsAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneOutput() GetAvailabilityZoneSettingsAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneOutputWithContext(ctx context.Context) GetAvailabilityZoneSettingsAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetAvailabilityZoneSettingsAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZoneSettingsAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetAvailabilityZoneSettingsAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZoneSettingsAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// Which consoles VMs in the zone offer
+func (o GetAvailabilityZoneSettingsAvailabilityZoneOutput) Settings() GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput {
+	return o.ApplyT(func(v GetAvailabilityZoneSettingsAvailabilityZone) GetAvailabilityZoneSettingsAvailabilityZoneSettings {
+		return v.Settings
+	}).(GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput)
+}
+
+type GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetAvailabilityZoneSettingsAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneArrayOutput() GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetAvailabilityZoneSettingsAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetAvailabilityZoneSettingsAvailabilityZone {
+		return vs[0].([]GetAvailabilityZoneSettingsAvailabilityZone)[vs[1].(int)]
+	}).(GetAvailabilityZoneSettingsAvailabilityZoneOutput)
+}
+
+// Which consoles VMs in the zone offer
+type GetAvailabilityZoneSettingsAvailabilityZoneSettings struct {
+	// true when VMs in this zone offer a serial console (false when the service leaves it out)
+	SerialConsoleEnabled bool `pulumi:"serialConsoleEnabled"`
+	// true when VMs in this zone offer a virtual (VNC) console (false when the service leaves it out)
+	VncConsoleEnabled bool `pulumi:"vncConsoleEnabled"`
+}
+
+// Which consoles VMs in the zone offer
+type GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput struct{ *pulumi.OutputState }
+
+func (GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAvailabilityZoneSettingsAvailabilityZoneSettings)(nil)).Elem()
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput() GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput {
+	return o
+}
+
+func (o GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput) ToGetAvailabilityZoneSettingsAvailabilityZoneSettingsOutputWithContext(ctx context.Context) GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput {
+	return o
+}
+
+// true when VMs in this zone offer a serial console (false when the service leaves it out)
+func (o GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput) SerialConsoleEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetAvailabilityZoneSettingsAvailabilityZoneSettings) bool { return v.SerialConsoleEnabled }).(pulumi.BoolOutput)
+}
+
+// true when VMs in this zone offer a virtual (VNC) console (false when the service leaves it out)
+func (o GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput) VncConsoleEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetAvailabilityZoneSettingsAvailabilityZoneSettings) bool { return v.VncConsoleEnabled }).(pulumi.BoolOutput)
+}
+
+// Availability zone
+type GetAvailabilityZonesAvailabilityZone struct {
+	// true for the default zone
+	Default bool `pulumi:"default"`
+	// Description
+	Description string `pulumi:"description"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// true when the zone is enabled
+	Enabled bool `pulumi:"enabled"`
+	// Availability zone id
+	Id string `pulumi:"id"`
+	// Availability zone name, e.g. ru.AZ-1
+	Name string `pulumi:"name"`
+	// Short name, e.g. az1
+	ShortName string `pulumi:"shortName"`
+}
+
+// Availability zone
+type GetAvailabilityZonesAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetAvailabilityZonesAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetAvailabilityZonesAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetAvailabilityZonesAvailabilityZoneOutput) ToGetAvailabilityZonesAvailabilityZoneOutput() GetAvailabilityZonesAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetAvailabilityZonesAvailabilityZoneOutput) ToGetAvailabilityZonesAvailabilityZoneOutputWithContext(ctx context.Context) GetAvailabilityZonesAvailabilityZoneOutput {
+	return o
+}
+
+// true for the default zone
+func (o GetAvailabilityZonesAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// Description
+func (o GetAvailabilityZonesAvailabilityZoneOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Name shown to people
+func (o GetAvailabilityZonesAvailabilityZoneOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// true when the zone is enabled
+func (o GetAvailabilityZonesAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// Availability zone id
+func (o GetAvailabilityZonesAvailabilityZoneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Availability zone name, e.g. ru.AZ-1
+func (o GetAvailabilityZonesAvailabilityZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Short name, e.g. az1
+func (o GetAvailabilityZonesAvailabilityZoneOutput) ShortName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetAvailabilityZonesAvailabilityZone) string { return v.ShortName }).(pulumi.StringOutput)
+}
+
+type GetAvailabilityZonesAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetAvailabilityZonesAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetAvailabilityZonesAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetAvailabilityZonesAvailabilityZoneArrayOutput) ToGetAvailabilityZonesAvailabilityZoneArrayOutput() GetAvailabilityZonesAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetAvailabilityZonesAvailabilityZoneArrayOutput) ToGetAvailabilityZonesAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetAvailabilityZonesAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetAvailabilityZonesAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetAvailabilityZonesAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetAvailabilityZonesAvailabilityZone {
+		return vs[0].([]GetAvailabilityZonesAvailabilityZone)[vs[1].(int)]
+	}).(GetAvailabilityZonesAvailabilityZoneOutput)
+}
+
+// Disk type
+type GetDiskTypesDiskType struct {
+	// Zones the disk type is offered in
+	AvailabilityZones []GetDiskTypesDiskTypeAvailabilityZone `pulumi:"availabilityZones"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// true when the type is meant for free-tier VMs
+	FreeTier bool `pulumi:"freeTier"`
+	// Disk type id
+	Id string `pulumi:"id"`
+	// Largest disk size in GB
+	MaxSize int `pulumi:"maxSize"`
+	// Smallest disk size in GB
+	MinSize int `pulumi:"minSize"`
+	// Disk type name, e.g. SSD
+	Name string `pulumi:"name"`
+	// Speed limits by disk size
+	SpeedLimits []GetDiskTypesDiskTypeSpeedLimit `pulumi:"speedLimits"`
+}
+
+// Disk type
+type GetDiskTypesDiskTypeOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDiskTypesDiskType)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeOutput) ToGetDiskTypesDiskTypeOutput() GetDiskTypesDiskTypeOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeOutput) ToGetDiskTypesDiskTypeOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeOutput {
+	return o
+}
+
+// Zones the disk type is offered in
+func (o GetDiskTypesDiskTypeOutput) AvailabilityZones() GetDiskTypesDiskTypeAvailabilityZoneArrayOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) []GetDiskTypesDiskTypeAvailabilityZone { return v.AvailabilityZones }).(GetDiskTypesDiskTypeAvailabilityZoneArrayOutput)
+}
+
+// Name shown to people
+func (o GetDiskTypesDiskTypeOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// true when the type is meant for free-tier VMs
+func (o GetDiskTypesDiskTypeOutput) FreeTier() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) bool { return v.FreeTier }).(pulumi.BoolOutput)
+}
+
+// Disk type id
+func (o GetDiskTypesDiskTypeOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Largest disk size in GB
+func (o GetDiskTypesDiskTypeOutput) MaxSize() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) int { return v.MaxSize }).(pulumi.IntOutput)
+}
+
+// Smallest disk size in GB
+func (o GetDiskTypesDiskTypeOutput) MinSize() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) int { return v.MinSize }).(pulumi.IntOutput)
+}
+
+// Disk type name, e.g. SSD
+func (o GetDiskTypesDiskTypeOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Speed limits by disk size
+func (o GetDiskTypesDiskTypeOutput) SpeedLimits() GetDiskTypesDiskTypeSpeedLimitArrayOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskType) []GetDiskTypesDiskTypeSpeedLimit { return v.SpeedLimits }).(GetDiskTypesDiskTypeSpeedLimitArrayOutput)
+}
+
+type GetDiskTypesDiskTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetDiskTypesDiskType)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeArrayOutput) ToGetDiskTypesDiskTypeArrayOutput() GetDiskTypesDiskTypeArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeArrayOutput) ToGetDiskTypesDiskTypeArrayOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeArrayOutput) Index(i pulumi.IntInput) GetDiskTypesDiskTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDiskTypesDiskType {
+		return vs[0].([]GetDiskTypesDiskType)[vs[1].(int)]
+	}).(GetDiskTypesDiskTypeOutput)
+}
+
+// Availability zone of a disk type
+type GetDiskTypesDiskTypeAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// true for the default availability zone
+	Default bool `pulumi:"default"`
+	// true when the availability zone is enabled
+	Enabled bool `pulumi:"enabled"`
+}
+
+// Availability zone of a disk type
+type GetDiskTypesDiskTypeAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDiskTypesDiskTypeAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) ToGetDiskTypesDiskTypeAvailabilityZoneOutput() GetDiskTypesDiskTypeAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) ToGetDiskTypesDiskTypeAvailabilityZoneOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// true for the default availability zone
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// true when the availability zone is enabled
+func (o GetDiskTypesDiskTypeAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+type GetDiskTypesDiskTypeAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetDiskTypesDiskTypeAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeAvailabilityZoneArrayOutput) ToGetDiskTypesDiskTypeAvailabilityZoneArrayOutput() GetDiskTypesDiskTypeAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeAvailabilityZoneArrayOutput) ToGetDiskTypesDiskTypeAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetDiskTypesDiskTypeAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDiskTypesDiskTypeAvailabilityZone {
+		return vs[0].([]GetDiskTypesDiskTypeAvailabilityZone)[vs[1].(int)]
+	}).(GetDiskTypesDiskTypeAvailabilityZoneOutput)
+}
+
+// Speed limit
+type GetDiskTypesDiskTypeSpeedLimit struct {
+	// Bandwidth limit in Mbit/s
+	LimitBw int `pulumi:"limitBw"`
+	// Operation rate limit
+	LimitRate int `pulumi:"limitRate"`
+	// Disk size in GB from which these limits apply
+	Size int `pulumi:"size"`
+}
+
+// Speed limit
+type GetDiskTypesDiskTypeSpeedLimitOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeSpeedLimitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetDiskTypesDiskTypeSpeedLimit)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeSpeedLimitOutput) ToGetDiskTypesDiskTypeSpeedLimitOutput() GetDiskTypesDiskTypeSpeedLimitOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeSpeedLimitOutput) ToGetDiskTypesDiskTypeSpeedLimitOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeSpeedLimitOutput {
+	return o
+}
+
+// Bandwidth limit in Mbit/s
+func (o GetDiskTypesDiskTypeSpeedLimitOutput) LimitBw() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeSpeedLimit) int { return v.LimitBw }).(pulumi.IntOutput)
+}
+
+// Operation rate limit
+func (o GetDiskTypesDiskTypeSpeedLimitOutput) LimitRate() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeSpeedLimit) int { return v.LimitRate }).(pulumi.IntOutput)
+}
+
+// Disk size in GB from which these limits apply
+func (o GetDiskTypesDiskTypeSpeedLimitOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v GetDiskTypesDiskTypeSpeedLimit) int { return v.Size }).(pulumi.IntOutput)
+}
+
+type GetDiskTypesDiskTypeSpeedLimitArrayOutput struct{ *pulumi.OutputState }
+
+func (GetDiskTypesDiskTypeSpeedLimitArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetDiskTypesDiskTypeSpeedLimit)(nil)).Elem()
+}
+
+func (o GetDiskTypesDiskTypeSpeedLimitArrayOutput) ToGetDiskTypesDiskTypeSpeedLimitArrayOutput() GetDiskTypesDiskTypeSpeedLimitArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeSpeedLimitArrayOutput) ToGetDiskTypesDiskTypeSpeedLimitArrayOutputWithContext(ctx context.Context) GetDiskTypesDiskTypeSpeedLimitArrayOutput {
+	return o
+}
+
+func (o GetDiskTypesDiskTypeSpeedLimitArrayOutput) Index(i pulumi.IntInput) GetDiskTypesDiskTypeSpeedLimitOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetDiskTypesDiskTypeSpeedLimit {
+		return vs[0].([]GetDiskTypesDiskTypeSpeedLimit)[vs[1].(int)]
+	}).(GetDiskTypesDiskTypeSpeedLimitOutput)
+}
+
+// Availability zone
+type GetExternalIpAvailabilityZone struct {
+	// Availability zone id
+	Id string `pulumi:"id"`
+	// Availability zone name
+	Name string `pulumi:"name"`
+}
+
+// Availability zone
+type GetExternalIpAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetExternalIpAvailabilityZoneOutput) ToGetExternalIpAvailabilityZoneOutput() GetExternalIpAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetExternalIpAvailabilityZoneOutput) ToGetExternalIpAvailabilityZoneOutputWithContext(ctx context.Context) GetExternalIpAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetExternalIpAvailabilityZoneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpAvailabilityZone) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetExternalIpAvailabilityZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpAvailabilityZone) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetExternalIpAvailabilityZonePtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpAvailabilityZonePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetExternalIpAvailabilityZonePtrOutput) ToGetExternalIpAvailabilityZonePtrOutput() GetExternalIpAvailabilityZonePtrOutput {
+	return o
+}
+
+func (o GetExternalIpAvailabilityZonePtrOutput) ToGetExternalIpAvailabilityZonePtrOutputWithContext(ctx context.Context) GetExternalIpAvailabilityZonePtrOutput {
+	return o
+}
+
+func (o GetExternalIpAvailabilityZonePtrOutput) Elem() GetExternalIpAvailabilityZoneOutput {
+	return o.ApplyT(func(v *GetExternalIpAvailabilityZone) GetExternalIpAvailabilityZone {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpAvailabilityZone
+		return ret
+	}).(GetExternalIpAvailabilityZoneOutput)
+}
+
+// Availability zone id
+func (o GetExternalIpAvailabilityZonePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpAvailabilityZone) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Availability zone name
+func (o GetExternalIpAvailabilityZonePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpAvailabilityZone) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Network interface
+type GetExternalIpInterface struct {
+	// Interface id
+	Id string `pulumi:"id"`
+	// IPv4 address of the interface
+	IpAddress string `pulumi:"ipAddress"`
+	// Interface name, e.g. eth0
+	Name string `pulumi:"name"`
+	// Network object state
+	State string `pulumi:"state"`
+	// Interface type
+	Type string `pulumi:"type"`
+}
+
+// Network interface
+type GetExternalIpInterfaceOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpInterfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpInterface)(nil)).Elem()
+}
+
+func (o GetExternalIpInterfaceOutput) ToGetExternalIpInterfaceOutput() GetExternalIpInterfaceOutput {
+	return o
+}
+
+func (o GetExternalIpInterfaceOutput) ToGetExternalIpInterfaceOutputWithContext(ctx context.Context) GetExternalIpInterfaceOutput {
+	return o
+}
+
+// Interface id
+func (o GetExternalIpInterfaceOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpInterface) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// IPv4 address of the interface
+func (o GetExternalIpInterfaceOutput) IpAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpInterface) string { return v.IpAddress }).(pulumi.StringOutput)
+}
+
+// Interface name, e.g. eth0
+func (o GetExternalIpInterfaceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpInterface) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Network object state
+func (o GetExternalIpInterfaceOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpInterface) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Interface type
+func (o GetExternalIpInterfaceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpInterface) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetExternalIpInterfacePtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpInterfacePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpInterface)(nil)).Elem()
+}
+
+func (o GetExternalIpInterfacePtrOutput) ToGetExternalIpInterfacePtrOutput() GetExternalIpInterfacePtrOutput {
+	return o
+}
+
+func (o GetExternalIpInterfacePtrOutput) ToGetExternalIpInterfacePtrOutputWithContext(ctx context.Context) GetExternalIpInterfacePtrOutput {
+	return o
+}
+
+func (o GetExternalIpInterfacePtrOutput) Elem() GetExternalIpInterfaceOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) GetExternalIpInterface {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpInterface
+		return ret
+	}).(GetExternalIpInterfaceOutput)
+}
+
+// Interface id
+func (o GetExternalIpInterfacePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// IPv4 address of the interface
+func (o GetExternalIpInterfacePtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// Interface name, e.g. eth0
+func (o GetExternalIpInterfacePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Network object state
+func (o GetExternalIpInterfacePtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Interface type
+func (o GetExternalIpInterfacePtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway
+type GetExternalIpNatGateway struct {
+	// SNAT gateway id
+	Id string `pulumi:"id"`
+	// SNAT gateway name
+	Name string `pulumi:"name"`
+	// SNAT gateway state
+	State string `pulumi:"state"`
+}
+
+// SNAT gateway
+type GetExternalIpNatGatewayOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpNatGatewayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpNatGateway)(nil)).Elem()
+}
+
+func (o GetExternalIpNatGatewayOutput) ToGetExternalIpNatGatewayOutput() GetExternalIpNatGatewayOutput {
+	return o
+}
+
+func (o GetExternalIpNatGatewayOutput) ToGetExternalIpNatGatewayOutputWithContext(ctx context.Context) GetExternalIpNatGatewayOutput {
+	return o
+}
+
+// SNAT gateway id
+func (o GetExternalIpNatGatewayOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpNatGateway) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// SNAT gateway name
+func (o GetExternalIpNatGatewayOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpNatGateway) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// SNAT gateway state
+func (o GetExternalIpNatGatewayOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpNatGateway) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetExternalIpNatGatewayPtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpNatGatewayPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpNatGateway)(nil)).Elem()
+}
+
+func (o GetExternalIpNatGatewayPtrOutput) ToGetExternalIpNatGatewayPtrOutput() GetExternalIpNatGatewayPtrOutput {
+	return o
+}
+
+func (o GetExternalIpNatGatewayPtrOutput) ToGetExternalIpNatGatewayPtrOutputWithContext(ctx context.Context) GetExternalIpNatGatewayPtrOutput {
+	return o
+}
+
+func (o GetExternalIpNatGatewayPtrOutput) Elem() GetExternalIpNatGatewayOutput {
+	return o.ApplyT(func(v *GetExternalIpNatGateway) GetExternalIpNatGateway {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpNatGateway
+		return ret
+	}).(GetExternalIpNatGatewayOutput)
+}
+
+// SNAT gateway id
+func (o GetExternalIpNatGatewayPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway name
+func (o GetExternalIpNatGatewayPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway state
+func (o GetExternalIpNatGatewayPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Tag
+type GetExternalIpTag struct {
+	// Tag color
+	Color string `pulumi:"color"`
+	// Tag id
+	Id string `pulumi:"id"`
+	// Tag name
+	Name string `pulumi:"name"`
+}
+
+// Tag
+type GetExternalIpTagOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpTag)(nil)).Elem()
+}
+
+func (o GetExternalIpTagOutput) ToGetExternalIpTagOutput() GetExternalIpTagOutput {
+	return o
+}
+
+func (o GetExternalIpTagOutput) ToGetExternalIpTagOutputWithContext(ctx context.Context) GetExternalIpTagOutput {
+	return o
+}
+
+// Tag color
+func (o GetExternalIpTagOutput) Color() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpTag) string { return v.Color }).(pulumi.StringOutput)
+}
+
+// Tag id
+func (o GetExternalIpTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Tag name
+func (o GetExternalIpTagOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpTag) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetExternalIpTagArrayOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetExternalIpTag)(nil)).Elem()
+}
+
+func (o GetExternalIpTagArrayOutput) ToGetExternalIpTagArrayOutput() GetExternalIpTagArrayOutput {
+	return o
+}
+
+func (o GetExternalIpTagArrayOutput) ToGetExternalIpTagArrayOutputWithContext(ctx context.Context) GetExternalIpTagArrayOutput {
+	return o
+}
+
+func (o GetExternalIpTagArrayOutput) Index(i pulumi.IntInput) GetExternalIpTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetExternalIpTag {
+		return vs[0].([]GetExternalIpTag)[vs[1].(int)]
+	}).(GetExternalIpTagOutput)
+}
+
+// Virtual machine
+type GetExternalIpVm struct {
+	// VM id
+	Id string `pulumi:"id"`
+	// VM name
+	Name string `pulumi:"name"`
+	// VM state
+	State string `pulumi:"state"`
+}
+
+// Virtual machine
+type GetExternalIpVmOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpVmOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpVm)(nil)).Elem()
+}
+
+func (o GetExternalIpVmOutput) ToGetExternalIpVmOutput() GetExternalIpVmOutput {
+	return o
+}
+
+func (o GetExternalIpVmOutput) ToGetExternalIpVmOutputWithContext(ctx context.Context) GetExternalIpVmOutput {
+	return o
+}
+
+// VM id
+func (o GetExternalIpVmOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpVm) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// VM name
+func (o GetExternalIpVmOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpVm) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// VM state
+func (o GetExternalIpVmOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpVm) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetExternalIpVmPtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpVmPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpVm)(nil)).Elem()
+}
+
+func (o GetExternalIpVmPtrOutput) ToGetExternalIpVmPtrOutput() GetExternalIpVmPtrOutput {
+	return o
+}
+
+func (o GetExternalIpVmPtrOutput) ToGetExternalIpVmPtrOutputWithContext(ctx context.Context) GetExternalIpVmPtrOutput {
+	return o
+}
+
+func (o GetExternalIpVmPtrOutput) Elem() GetExternalIpVmOutput {
+	return o.ApplyT(func(v *GetExternalIpVm) GetExternalIpVm {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpVm
+		return ret
+	}).(GetExternalIpVmOutput)
+}
+
+// VM id
+func (o GetExternalIpVmPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM name
+func (o GetExternalIpVmPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM state
+func (o GetExternalIpVmPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+type GetExternalIpsExternalIp struct {
+	// Availability zone
+	AvailabilityZone *GetExternalIpsExternalIpAvailabilityZone `pulumi:"availabilityZone"`
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Description
+	Description string `pulumi:"description"`
+	// External IP id
+	Id string `pulumi:"id"`
+	// Network interface
+	Interface *GetExternalIpsExternalIpInterface `pulumi:"interface"`
+	// The public IPv4 address
+	IpAddress *string `pulumi:"ipAddress"`
+	// Time of the last change (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// External IP name
+	Name string `pulumi:"name"`
+	// SNAT gateway
+	NatGateway *GetExternalIpsExternalIpNatGateway `pulumi:"natGateway"`
+	// External IP state
+	State string `pulumi:"state"`
+	// Tags
+	Tags []GetExternalIpsExternalIpTag `pulumi:"tags"`
+	// Virtual machine
+	Vm *GetExternalIpsExternalIpVm `pulumi:"vm"`
+}
+
+type GetExternalIpsExternalIpOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIp)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpOutput) ToGetExternalIpsExternalIpOutput() GetExternalIpsExternalIpOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpOutput) ToGetExternalIpsExternalIpOutputWithContext(ctx context.Context) GetExternalIpsExternalIpOutput {
+	return o
+}
+
+// Availability zone
+func (o GetExternalIpsExternalIpOutput) AvailabilityZone() GetExternalIpsExternalIpAvailabilityZonePtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *GetExternalIpsExternalIpAvailabilityZone { return v.AvailabilityZone }).(GetExternalIpsExternalIpAvailabilityZonePtrOutput)
+}
+
+// Creation time (ISO 8601)
+func (o GetExternalIpsExternalIpOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetExternalIpsExternalIpOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// External IP id
+func (o GetExternalIpsExternalIpOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Network interface
+func (o GetExternalIpsExternalIpOutput) Interface() GetExternalIpsExternalIpInterfacePtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *GetExternalIpsExternalIpInterface { return v.Interface }).(GetExternalIpsExternalIpInterfacePtrOutput)
+}
+
+// The public IPv4 address
+func (o GetExternalIpsExternalIpOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// Time of the last change (ISO 8601)
+func (o GetExternalIpsExternalIpOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// External IP name
+func (o GetExternalIpsExternalIpOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// SNAT gateway
+func (o GetExternalIpsExternalIpOutput) NatGateway() GetExternalIpsExternalIpNatGatewayPtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *GetExternalIpsExternalIpNatGateway { return v.NatGateway }).(GetExternalIpsExternalIpNatGatewayPtrOutput)
+}
+
+// External IP state
+func (o GetExternalIpsExternalIpOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Tags
+func (o GetExternalIpsExternalIpOutput) Tags() GetExternalIpsExternalIpTagArrayOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) []GetExternalIpsExternalIpTag { return v.Tags }).(GetExternalIpsExternalIpTagArrayOutput)
+}
+
+// Virtual machine
+func (o GetExternalIpsExternalIpOutput) Vm() GetExternalIpsExternalIpVmPtrOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIp) *GetExternalIpsExternalIpVm { return v.Vm }).(GetExternalIpsExternalIpVmPtrOutput)
+}
+
+type GetExternalIpsExternalIpArrayOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetExternalIpsExternalIp)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpArrayOutput) ToGetExternalIpsExternalIpArrayOutput() GetExternalIpsExternalIpArrayOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpArrayOutput) ToGetExternalIpsExternalIpArrayOutputWithContext(ctx context.Context) GetExternalIpsExternalIpArrayOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpArrayOutput) Index(i pulumi.IntInput) GetExternalIpsExternalIpOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetExternalIpsExternalIp {
+		return vs[0].([]GetExternalIpsExternalIp)[vs[1].(int)]
+	}).(GetExternalIpsExternalIpOutput)
+}
+
+// Availability zone
+type GetExternalIpsExternalIpAvailabilityZone struct {
+	// Availability zone id
+	Id string `pulumi:"id"`
+	// Availability zone name
+	Name string `pulumi:"name"`
+}
+
+// Availability zone
+type GetExternalIpsExternalIpAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIpAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpAvailabilityZoneOutput) ToGetExternalIpsExternalIpAvailabilityZoneOutput() GetExternalIpsExternalIpAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpAvailabilityZoneOutput) ToGetExternalIpsExternalIpAvailabilityZoneOutputWithContext(ctx context.Context) GetExternalIpsExternalIpAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetExternalIpsExternalIpAvailabilityZoneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpAvailabilityZone) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetExternalIpsExternalIpAvailabilityZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpAvailabilityZone) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetExternalIpsExternalIpAvailabilityZonePtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpAvailabilityZonePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpsExternalIpAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpAvailabilityZonePtrOutput) ToGetExternalIpsExternalIpAvailabilityZonePtrOutput() GetExternalIpsExternalIpAvailabilityZonePtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpAvailabilityZonePtrOutput) ToGetExternalIpsExternalIpAvailabilityZonePtrOutputWithContext(ctx context.Context) GetExternalIpsExternalIpAvailabilityZonePtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpAvailabilityZonePtrOutput) Elem() GetExternalIpsExternalIpAvailabilityZoneOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpAvailabilityZone) GetExternalIpsExternalIpAvailabilityZone {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpsExternalIpAvailabilityZone
+		return ret
+	}).(GetExternalIpsExternalIpAvailabilityZoneOutput)
+}
+
+// Availability zone id
+func (o GetExternalIpsExternalIpAvailabilityZonePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpAvailabilityZone) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Availability zone name
+func (o GetExternalIpsExternalIpAvailabilityZonePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpAvailabilityZone) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Network interface
+type GetExternalIpsExternalIpInterface struct {
+	// Interface id
+	Id string `pulumi:"id"`
+	// IPv4 address of the interface
+	IpAddress string `pulumi:"ipAddress"`
+	// Interface name, e.g. eth0
+	Name string `pulumi:"name"`
+	// Network object state
+	State string `pulumi:"state"`
+	// Interface type
+	Type string `pulumi:"type"`
+}
+
+// Network interface
+type GetExternalIpsExternalIpInterfaceOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpInterfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIpInterface)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpInterfaceOutput) ToGetExternalIpsExternalIpInterfaceOutput() GetExternalIpsExternalIpInterfaceOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpInterfaceOutput) ToGetExternalIpsExternalIpInterfaceOutputWithContext(ctx context.Context) GetExternalIpsExternalIpInterfaceOutput {
+	return o
+}
+
+// Interface id
+func (o GetExternalIpsExternalIpInterfaceOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpInterface) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// IPv4 address of the interface
+func (o GetExternalIpsExternalIpInterfaceOutput) IpAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpInterface) string { return v.IpAddress }).(pulumi.StringOutput)
+}
+
+// Interface name, e.g. eth0
+func (o GetExternalIpsExternalIpInterfaceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpInterface) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Network object state
+func (o GetExternalIpsExternalIpInterfaceOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpInterface) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Interface type
+func (o GetExternalIpsExternalIpInterfaceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpInterface) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetExternalIpsExternalIpInterfacePtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpInterfacePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpsExternalIpInterface)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpInterfacePtrOutput) ToGetExternalIpsExternalIpInterfacePtrOutput() GetExternalIpsExternalIpInterfacePtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpInterfacePtrOutput) ToGetExternalIpsExternalIpInterfacePtrOutputWithContext(ctx context.Context) GetExternalIpsExternalIpInterfacePtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpInterfacePtrOutput) Elem() GetExternalIpsExternalIpInterfaceOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) GetExternalIpsExternalIpInterface {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpsExternalIpInterface
+		return ret
+	}).(GetExternalIpsExternalIpInterfaceOutput)
+}
+
+// Interface id
+func (o GetExternalIpsExternalIpInterfacePtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// IPv4 address of the interface
+func (o GetExternalIpsExternalIpInterfacePtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// Interface name, e.g. eth0
+func (o GetExternalIpsExternalIpInterfacePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Network object state
+func (o GetExternalIpsExternalIpInterfacePtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Interface type
+func (o GetExternalIpsExternalIpInterfacePtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpInterface) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway
+type GetExternalIpsExternalIpNatGateway struct {
+	// SNAT gateway id
+	Id string `pulumi:"id"`
+	// SNAT gateway name
+	Name string `pulumi:"name"`
+	// SNAT gateway state
+	State string `pulumi:"state"`
+}
+
+// SNAT gateway
+type GetExternalIpsExternalIpNatGatewayOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpNatGatewayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIpNatGateway)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpNatGatewayOutput) ToGetExternalIpsExternalIpNatGatewayOutput() GetExternalIpsExternalIpNatGatewayOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpNatGatewayOutput) ToGetExternalIpsExternalIpNatGatewayOutputWithContext(ctx context.Context) GetExternalIpsExternalIpNatGatewayOutput {
+	return o
+}
+
+// SNAT gateway id
+func (o GetExternalIpsExternalIpNatGatewayOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpNatGateway) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// SNAT gateway name
+func (o GetExternalIpsExternalIpNatGatewayOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpNatGateway) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// SNAT gateway state
+func (o GetExternalIpsExternalIpNatGatewayOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpNatGateway) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetExternalIpsExternalIpNatGatewayPtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpNatGatewayPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpsExternalIpNatGateway)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) ToGetExternalIpsExternalIpNatGatewayPtrOutput() GetExternalIpsExternalIpNatGatewayPtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) ToGetExternalIpsExternalIpNatGatewayPtrOutputWithContext(ctx context.Context) GetExternalIpsExternalIpNatGatewayPtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) Elem() GetExternalIpsExternalIpNatGatewayOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpNatGateway) GetExternalIpsExternalIpNatGateway {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpsExternalIpNatGateway
+		return ret
+	}).(GetExternalIpsExternalIpNatGatewayOutput)
+}
+
+// SNAT gateway id
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway name
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway state
+func (o GetExternalIpsExternalIpNatGatewayPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpNatGateway) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Tag
+type GetExternalIpsExternalIpTag struct {
+	// Tag color
+	Color string `pulumi:"color"`
+	// Tag id
+	Id string `pulumi:"id"`
+	// Tag name
+	Name string `pulumi:"name"`
+}
+
+// Tag
+type GetExternalIpsExternalIpTagOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIpTag)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpTagOutput) ToGetExternalIpsExternalIpTagOutput() GetExternalIpsExternalIpTagOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpTagOutput) ToGetExternalIpsExternalIpTagOutputWithContext(ctx context.Context) GetExternalIpsExternalIpTagOutput {
+	return o
+}
+
+// Tag color
+func (o GetExternalIpsExternalIpTagOutput) Color() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpTag) string { return v.Color }).(pulumi.StringOutput)
+}
+
+// Tag id
+func (o GetExternalIpsExternalIpTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Tag name
+func (o GetExternalIpsExternalIpTagOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpTag) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetExternalIpsExternalIpTagArrayOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetExternalIpsExternalIpTag)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpTagArrayOutput) ToGetExternalIpsExternalIpTagArrayOutput() GetExternalIpsExternalIpTagArrayOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpTagArrayOutput) ToGetExternalIpsExternalIpTagArrayOutputWithContext(ctx context.Context) GetExternalIpsExternalIpTagArrayOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpTagArrayOutput) Index(i pulumi.IntInput) GetExternalIpsExternalIpTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetExternalIpsExternalIpTag {
+		return vs[0].([]GetExternalIpsExternalIpTag)[vs[1].(int)]
+	}).(GetExternalIpsExternalIpTagOutput)
+}
+
+// Virtual machine
+type GetExternalIpsExternalIpVm struct {
+	// VM id
+	Id string `pulumi:"id"`
+	// VM name
+	Name string `pulumi:"name"`
+	// VM state
+	State string `pulumi:"state"`
+}
+
+// Virtual machine
+type GetExternalIpsExternalIpVmOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpVmOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetExternalIpsExternalIpVm)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpVmOutput) ToGetExternalIpsExternalIpVmOutput() GetExternalIpsExternalIpVmOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpVmOutput) ToGetExternalIpsExternalIpVmOutputWithContext(ctx context.Context) GetExternalIpsExternalIpVmOutput {
+	return o
+}
+
+// VM id
+func (o GetExternalIpsExternalIpVmOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpVm) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// VM name
+func (o GetExternalIpsExternalIpVmOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpVm) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// VM state
+func (o GetExternalIpsExternalIpVmOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetExternalIpsExternalIpVm) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetExternalIpsExternalIpVmPtrOutput struct{ *pulumi.OutputState }
+
+func (GetExternalIpsExternalIpVmPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetExternalIpsExternalIpVm)(nil)).Elem()
+}
+
+func (o GetExternalIpsExternalIpVmPtrOutput) ToGetExternalIpsExternalIpVmPtrOutput() GetExternalIpsExternalIpVmPtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpVmPtrOutput) ToGetExternalIpsExternalIpVmPtrOutputWithContext(ctx context.Context) GetExternalIpsExternalIpVmPtrOutput {
+	return o
+}
+
+func (o GetExternalIpsExternalIpVmPtrOutput) Elem() GetExternalIpsExternalIpVmOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpVm) GetExternalIpsExternalIpVm {
+		if v != nil {
+			return *v
+		}
+		var ret GetExternalIpsExternalIpVm
+		return ret
+	}).(GetExternalIpsExternalIpVmOutput)
+}
+
+// VM id
+func (o GetExternalIpsExternalIpVmPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM name
+func (o GetExternalIpsExternalIpVmPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM state
+func (o GetExternalIpsExternalIpVmPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetExternalIpsExternalIpVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Availability zone of a flavor
+type GetFlavorAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// true for the default availability zone
+	Default bool `pulumi:"default"`
+	// true when the availability zone is enabled
+	Enabled bool `pulumi:"enabled"`
+	// Flavor state
+	State string `pulumi:"state"`
+}
+
+// Availability zone of a flavor
+type GetFlavorAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetFlavorAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetFlavorAvailabilityZoneOutput) ToGetFlavorAvailabilityZoneOutput() GetFlavorAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetFlavorAvailabilityZoneOutput) ToGetFlavorAvailabilityZoneOutputWithContext(ctx context.Context) GetFlavorAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetFlavorAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetFlavorAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// true for the default availability zone
+func (o GetFlavorAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetFlavorAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// true when the availability zone is enabled
+func (o GetFlavorAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetFlavorAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// Flavor state
+func (o GetFlavorAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetFlavorAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetFlavorAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetFlavorAvailabilityZoneArrayOutput) ToGetFlavorAvailabilityZoneArrayOutput() GetFlavorAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetFlavorAvailabilityZoneArrayOutput) ToGetFlavorAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetFlavorAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetFlavorAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetFlavorAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetFlavorAvailabilityZone {
+		return vs[0].([]GetFlavorAvailabilityZone)[vs[1].(int)]
+	}).(GetFlavorAvailabilityZoneOutput)
+}
+
+// Flavor
+type GetFlavorsFlavor struct {
+	// Guaranteed network bandwidth
+	AssuredBandwidth int `pulumi:"assuredBandwidth"`
+	// Zones the flavor is offered in
+	AvailabilityZones []GetFlavorsFlavorAvailabilityZone `pulumi:"availabilityZones"`
+	// Number of vCPUs
+	Cpu int `pulumi:"cpu"`
+	// Flavor description
+	Description string `pulumi:"description"`
+	// Number of GPUs
+	Gpu int `pulumi:"gpu"`
+	// Flavor id
+	Id string `pulumi:"id"`
+	// Maximum network bandwidth
+	MaximumBandwidth int `pulumi:"maximumBandwidth"`
+	// Flavor name
+	Name string `pulumi:"name"`
+	// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+	Oversubscription string `pulumi:"oversubscription"`
+	// Packets per second limit
+	Pps int `pulumi:"pps"`
+	// RAM in GB
+	Ram int `pulumi:"ram"`
+	// Flavor type, e.g. standard, gpu or free-tier
+	Type string `pulumi:"type"`
+}
+
+// Flavor
+type GetFlavorsFlavorOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorsFlavorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetFlavorsFlavor)(nil)).Elem()
+}
+
+func (o GetFlavorsFlavorOutput) ToGetFlavorsFlavorOutput() GetFlavorsFlavorOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorOutput) ToGetFlavorsFlavorOutputWithContext(ctx context.Context) GetFlavorsFlavorOutput {
+	return o
+}
+
+// Guaranteed network bandwidth
+func (o GetFlavorsFlavorOutput) AssuredBandwidth() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.AssuredBandwidth }).(pulumi.IntOutput)
+}
+
+// Zones the flavor is offered in
+func (o GetFlavorsFlavorOutput) AvailabilityZones() GetFlavorsFlavorAvailabilityZoneArrayOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) []GetFlavorsFlavorAvailabilityZone { return v.AvailabilityZones }).(GetFlavorsFlavorAvailabilityZoneArrayOutput)
+}
+
+// Number of vCPUs
+func (o GetFlavorsFlavorOutput) Cpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.Cpu }).(pulumi.IntOutput)
+}
+
+// Flavor description
+func (o GetFlavorsFlavorOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Number of GPUs
+func (o GetFlavorsFlavorOutput) Gpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.Gpu }).(pulumi.IntOutput)
+}
+
+// Flavor id
+func (o GetFlavorsFlavorOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Maximum network bandwidth
+func (o GetFlavorsFlavorOutput) MaximumBandwidth() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.MaximumBandwidth }).(pulumi.IntOutput)
+}
+
+// Flavor name
+func (o GetFlavorsFlavorOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+func (o GetFlavorsFlavorOutput) Oversubscription() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) string { return v.Oversubscription }).(pulumi.StringOutput)
+}
+
+// Packets per second limit
+func (o GetFlavorsFlavorOutput) Pps() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.Pps }).(pulumi.IntOutput)
+}
+
+// RAM in GB
+func (o GetFlavorsFlavorOutput) Ram() pulumi.IntOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) int { return v.Ram }).(pulumi.IntOutput)
+}
+
+// Flavor type, e.g. standard, gpu or free-tier
+func (o GetFlavorsFlavorOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavor) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetFlavorsFlavorArrayOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorsFlavorArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetFlavorsFlavor)(nil)).Elem()
+}
+
+func (o GetFlavorsFlavorArrayOutput) ToGetFlavorsFlavorArrayOutput() GetFlavorsFlavorArrayOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorArrayOutput) ToGetFlavorsFlavorArrayOutputWithContext(ctx context.Context) GetFlavorsFlavorArrayOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorArrayOutput) Index(i pulumi.IntInput) GetFlavorsFlavorOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetFlavorsFlavor {
+		return vs[0].([]GetFlavorsFlavor)[vs[1].(int)]
+	}).(GetFlavorsFlavorOutput)
+}
+
+// Availability zone of a flavor
+type GetFlavorsFlavorAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// true for the default availability zone
+	Default bool `pulumi:"default"`
+	// true when the availability zone is enabled
+	Enabled bool `pulumi:"enabled"`
+	// Flavor state
+	State string `pulumi:"state"`
+}
+
+// Availability zone of a flavor
+type GetFlavorsFlavorAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorsFlavorAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetFlavorsFlavorAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetFlavorsFlavorAvailabilityZoneOutput) ToGetFlavorsFlavorAvailabilityZoneOutput() GetFlavorsFlavorAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorAvailabilityZoneOutput) ToGetFlavorsFlavorAvailabilityZoneOutputWithContext(ctx context.Context) GetFlavorsFlavorAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetFlavorsFlavorAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavorAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetFlavorsFlavorAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavorAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// true for the default availability zone
+func (o GetFlavorsFlavorAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetFlavorsFlavorAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// true when the availability zone is enabled
+func (o GetFlavorsFlavorAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetFlavorsFlavorAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// Flavor state
+func (o GetFlavorsFlavorAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetFlavorsFlavorAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetFlavorsFlavorAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetFlavorsFlavorAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetFlavorsFlavorAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetFlavorsFlavorAvailabilityZoneArrayOutput) ToGetFlavorsFlavorAvailabilityZoneArrayOutput() GetFlavorsFlavorAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorAvailabilityZoneArrayOutput) ToGetFlavorsFlavorAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetFlavorsFlavorAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetFlavorsFlavorAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetFlavorsFlavorAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetFlavorsFlavorAvailabilityZone {
+		return vs[0].([]GetFlavorsFlavorAvailabilityZone)[vs[1].(int)]
+	}).(GetFlavorsFlavorAvailabilityZoneOutput)
+}
+
+// Availability zone of an image
+type GetImageAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// true for the default availability zone
+	Default bool `pulumi:"default"`
+	// true when the availability zone is enabled
+	Enabled bool `pulumi:"enabled"`
+	// State of the image in this zone, e.g. created
+	State string `pulumi:"state"`
+}
+
+// Availability zone of an image
+type GetImageAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetImageAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetImageAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetImageAvailabilityZoneOutput) ToGetImageAvailabilityZoneOutput() GetImageAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetImageAvailabilityZoneOutput) ToGetImageAvailabilityZoneOutputWithContext(ctx context.Context) GetImageAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetImageAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetImageAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// true for the default availability zone
+func (o GetImageAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetImageAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// true when the availability zone is enabled
+func (o GetImageAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetImageAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// State of the image in this zone, e.g. created
+func (o GetImageAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetImageAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetImageAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetImageAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetImageAvailabilityZoneArrayOutput) ToGetImageAvailabilityZoneArrayOutput() GetImageAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetImageAvailabilityZoneArrayOutput) ToGetImageAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetImageAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetImageAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetImageAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetImageAvailabilityZone {
+		return vs[0].([]GetImageAvailabilityZone)[vs[1].(int)]
+	}).(GetImageAvailabilityZoneOutput)
+}
+
+// Image metadata field
+type GetImageImageMetadataItem struct {
+	// Value used when none is given
+	DefaultValue *string `pulumi:"defaultValue"`
+	// Form group the field is shown in
+	DisplayGroup *string `pulumi:"displayGroup"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// Position in forms
+	DisplayPosition int `pulumi:"displayPosition"`
+	// Kind of value, e.g. string or text
+	FieldType string `pulumi:"fieldType"`
+	// Metadata field id (the metadata_id of VM create requests)
+	Id string `pulumi:"id"`
+	// The image the field belongs to
+	ImageId string `pulumi:"imageId"`
+	// Group of fields of which one must be filled; absent when the field is optional
+	MandatoryGroup *string `pulumi:"mandatoryGroup"`
+	// Name of the mandatory group shown to people
+	MandatoryGroupDisplayName *string `pulumi:"mandatoryGroupDisplayName"`
+	// Field name, e.g. user_name
+	Name string `pulumi:"name"`
+	// true when the value is a secret
+	Sensitive *bool `pulumi:"sensitive"`
+}
+
+// Image metadata field
+type GetImageImageMetadataItemOutput struct{ *pulumi.OutputState }
+
+func (GetImageImageMetadataItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetImageImageMetadataItem)(nil)).Elem()
+}
+
+func (o GetImageImageMetadataItemOutput) ToGetImageImageMetadataItemOutput() GetImageImageMetadataItemOutput {
+	return o
+}
+
+func (o GetImageImageMetadataItemOutput) ToGetImageImageMetadataItemOutputWithContext(ctx context.Context) GetImageImageMetadataItemOutput {
+	return o
+}
+
+// Value used when none is given
+func (o GetImageImageMetadataItemOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
+}
+
+// Form group the field is shown in
+func (o GetImageImageMetadataItemOutput) DisplayGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) *string { return v.DisplayGroup }).(pulumi.StringPtrOutput)
+}
+
+// Name shown to people
+func (o GetImageImageMetadataItemOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// Position in forms
+func (o GetImageImageMetadataItemOutput) DisplayPosition() pulumi.IntOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) int { return v.DisplayPosition }).(pulumi.IntOutput)
+}
+
+// Kind of value, e.g. string or text
+func (o GetImageImageMetadataItemOutput) FieldType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) string { return v.FieldType }).(pulumi.StringOutput)
+}
+
+// Metadata field id (the metadata_id of VM create requests)
+func (o GetImageImageMetadataItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The image the field belongs to
+func (o GetImageImageMetadataItemOutput) ImageId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) string { return v.ImageId }).(pulumi.StringOutput)
+}
+
+// Group of fields of which one must be filled; absent when the field is optional
+func (o GetImageImageMetadataItemOutput) MandatoryGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) *string { return v.MandatoryGroup }).(pulumi.StringPtrOutput)
+}
+
+// Name of the mandatory group shown to people
+func (o GetImageImageMetadataItemOutput) MandatoryGroupDisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) *string { return v.MandatoryGroupDisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Field name, e.g. user_name
+func (o GetImageImageMetadataItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// true when the value is a secret
+func (o GetImageImageMetadataItemOutput) Sensitive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetImageImageMetadataItem) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
+}
+
+type GetImageImageMetadataItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GetImageImageMetadataItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetImageImageMetadataItem)(nil)).Elem()
+}
+
+func (o GetImageImageMetadataItemArrayOutput) ToGetImageImageMetadataItemArrayOutput() GetImageImageMetadataItemArrayOutput {
+	return o
+}
+
+func (o GetImageImageMetadataItemArrayOutput) ToGetImageImageMetadataItemArrayOutputWithContext(ctx context.Context) GetImageImageMetadataItemArrayOutput {
+	return o
+}
+
+func (o GetImageImageMetadataItemArrayOutput) Index(i pulumi.IntInput) GetImageImageMetadataItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetImageImageMetadataItem {
+		return vs[0].([]GetImageImageMetadataItem)[vs[1].(int)]
+	}).(GetImageImageMetadataItemOutput)
+}
+
+// Image
+type GetImagesImage struct {
+	// Zones the image is offered in
+	AvailabilityZones []GetImagesImageAvailabilityZone `pulumi:"availabilityZones"`
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Description
+	Description string `pulumi:"description"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// Icon (SVG)
+	Icon string `pulumi:"icon"`
+	// Image id
+	Id string `pulumi:"id"`
+	// Values a VM of this image takes
+	ImageMetadata []GetImagesImageImageMetadataItem `pulumi:"imageMetadata"`
+	// Fewest vCPUs a VM of this image needs
+	MinCpu int `pulumi:"minCpu"`
+	// Smallest boot disk in GB
+	MinDisk int `pulumi:"minDisk"`
+	// Least RAM in GB a VM of this image needs
+	MinRam int `pulumi:"minRam"`
+	// Last change time (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// Image name, e.g. ubuntu-22.04
+	Name string `pulumi:"name"`
+	// Owning project (private images only)
+	ProjectId *string `pulumi:"projectId"`
+	// true for public images
+	Public bool `pulumi:"public"`
+	// Image type
+	Type string `pulumi:"type"`
+	// cloud-init user data template; absent when the image takes no cloud-init
+	UserDataTemplate *string `pulumi:"userDataTemplate"`
+}
+
+// Image
+type GetImagesImageOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetImagesImage)(nil)).Elem()
+}
+
+func (o GetImagesImageOutput) ToGetImagesImageOutput() GetImagesImageOutput {
+	return o
+}
+
+func (o GetImagesImageOutput) ToGetImagesImageOutputWithContext(ctx context.Context) GetImagesImageOutput {
+	return o
+}
+
+// Zones the image is offered in
+func (o GetImagesImageOutput) AvailabilityZones() GetImagesImageAvailabilityZoneArrayOutput {
+	return o.ApplyT(func(v GetImagesImage) []GetImagesImageAvailabilityZone { return v.AvailabilityZones }).(GetImagesImageAvailabilityZoneArrayOutput)
+}
+
+// Creation time (ISO 8601)
+func (o GetImagesImageOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetImagesImageOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Name shown to people
+func (o GetImagesImageOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// Icon (SVG)
+func (o GetImagesImageOutput) Icon() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.Icon }).(pulumi.StringOutput)
+}
+
+// Image id
+func (o GetImagesImageOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Values a VM of this image takes
+func (o GetImagesImageOutput) ImageMetadata() GetImagesImageImageMetadataItemArrayOutput {
+	return o.ApplyT(func(v GetImagesImage) []GetImagesImageImageMetadataItem { return v.ImageMetadata }).(GetImagesImageImageMetadataItemArrayOutput)
+}
+
+// Fewest vCPUs a VM of this image needs
+func (o GetImagesImageOutput) MinCpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetImagesImage) int { return v.MinCpu }).(pulumi.IntOutput)
+}
+
+// Smallest boot disk in GB
+func (o GetImagesImageOutput) MinDisk() pulumi.IntOutput {
+	return o.ApplyT(func(v GetImagesImage) int { return v.MinDisk }).(pulumi.IntOutput)
+}
+
+// Least RAM in GB a VM of this image needs
+func (o GetImagesImageOutput) MinRam() pulumi.IntOutput {
+	return o.ApplyT(func(v GetImagesImage) int { return v.MinRam }).(pulumi.IntOutput)
+}
+
+// Last change time (ISO 8601)
+func (o GetImagesImageOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImage) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// Image name, e.g. ubuntu-22.04
+func (o GetImagesImageOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Owning project (private images only)
+func (o GetImagesImageOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImage) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+}
+
+// true for public images
+func (o GetImagesImageOutput) Public() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetImagesImage) bool { return v.Public }).(pulumi.BoolOutput)
+}
+
+// Image type
+func (o GetImagesImageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// cloud-init user data template; absent when the image takes no cloud-init
+func (o GetImagesImageOutput) UserDataTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImage) *string { return v.UserDataTemplate }).(pulumi.StringPtrOutput)
+}
+
+type GetImagesImageArrayOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetImagesImage)(nil)).Elem()
+}
+
+func (o GetImagesImageArrayOutput) ToGetImagesImageArrayOutput() GetImagesImageArrayOutput {
+	return o
+}
+
+func (o GetImagesImageArrayOutput) ToGetImagesImageArrayOutputWithContext(ctx context.Context) GetImagesImageArrayOutput {
+	return o
+}
+
+func (o GetImagesImageArrayOutput) Index(i pulumi.IntInput) GetImagesImageOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetImagesImage {
+		return vs[0].([]GetImagesImage)[vs[1].(int)]
+	}).(GetImagesImageOutput)
+}
+
+// Availability zone of an image
+type GetImagesImageAvailabilityZone struct {
+	// Availability zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Availability zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// true for the default availability zone
+	Default bool `pulumi:"default"`
+	// true when the availability zone is enabled
+	Enabled bool `pulumi:"enabled"`
+	// State of the image in this zone, e.g. created
+	State string `pulumi:"state"`
+}
+
+// Availability zone of an image
+type GetImagesImageAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetImagesImageAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetImagesImageAvailabilityZoneOutput) ToGetImagesImageAvailabilityZoneOutput() GetImagesImageAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetImagesImageAvailabilityZoneOutput) ToGetImagesImageAvailabilityZoneOutputWithContext(ctx context.Context) GetImagesImageAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetImagesImageAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetImagesImageAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// true for the default availability zone
+func (o GetImagesImageAvailabilityZoneOutput) Default() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetImagesImageAvailabilityZone) bool { return v.Default }).(pulumi.BoolOutput)
+}
+
+// true when the availability zone is enabled
+func (o GetImagesImageAvailabilityZoneOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetImagesImageAvailabilityZone) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+// State of the image in this zone, e.g. created
+func (o GetImagesImageAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetImagesImageAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetImagesImageAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetImagesImageAvailabilityZoneArrayOutput) ToGetImagesImageAvailabilityZoneArrayOutput() GetImagesImageAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetImagesImageAvailabilityZoneArrayOutput) ToGetImagesImageAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetImagesImageAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetImagesImageAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetImagesImageAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetImagesImageAvailabilityZone {
+		return vs[0].([]GetImagesImageAvailabilityZone)[vs[1].(int)]
+	}).(GetImagesImageAvailabilityZoneOutput)
+}
+
+// Image metadata field
+type GetImagesImageImageMetadataItem struct {
+	// Value used when none is given
+	DefaultValue *string `pulumi:"defaultValue"`
+	// Form group the field is shown in
+	DisplayGroup *string `pulumi:"displayGroup"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// Position in forms
+	DisplayPosition int `pulumi:"displayPosition"`
+	// Kind of value, e.g. string or text
+	FieldType string `pulumi:"fieldType"`
+	// Metadata field id (the metadata_id of VM create requests)
+	Id string `pulumi:"id"`
+	// The image the field belongs to
+	ImageId string `pulumi:"imageId"`
+	// Group of fields of which one must be filled; absent when the field is optional
+	MandatoryGroup *string `pulumi:"mandatoryGroup"`
+	// Name of the mandatory group shown to people
+	MandatoryGroupDisplayName *string `pulumi:"mandatoryGroupDisplayName"`
+	// Field name, e.g. user_name
+	Name string `pulumi:"name"`
+	// true when the value is a secret
+	Sensitive *bool `pulumi:"sensitive"`
+}
+
+// Image metadata field
+type GetImagesImageImageMetadataItemOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageImageMetadataItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetImagesImageImageMetadataItem)(nil)).Elem()
+}
+
+func (o GetImagesImageImageMetadataItemOutput) ToGetImagesImageImageMetadataItemOutput() GetImagesImageImageMetadataItemOutput {
+	return o
+}
+
+func (o GetImagesImageImageMetadataItemOutput) ToGetImagesImageImageMetadataItemOutputWithContext(ctx context.Context) GetImagesImageImageMetadataItemOutput {
+	return o
+}
+
+// Value used when none is given
+func (o GetImagesImageImageMetadataItemOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
+}
+
+// Form group the field is shown in
+func (o GetImagesImageImageMetadataItemOutput) DisplayGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) *string { return v.DisplayGroup }).(pulumi.StringPtrOutput)
+}
+
+// Name shown to people
+func (o GetImagesImageImageMetadataItemOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// Position in forms
+func (o GetImagesImageImageMetadataItemOutput) DisplayPosition() pulumi.IntOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) int { return v.DisplayPosition }).(pulumi.IntOutput)
+}
+
+// Kind of value, e.g. string or text
+func (o GetImagesImageImageMetadataItemOutput) FieldType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) string { return v.FieldType }).(pulumi.StringOutput)
+}
+
+// Metadata field id (the metadata_id of VM create requests)
+func (o GetImagesImageImageMetadataItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The image the field belongs to
+func (o GetImagesImageImageMetadataItemOutput) ImageId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) string { return v.ImageId }).(pulumi.StringOutput)
+}
+
+// Group of fields of which one must be filled; absent when the field is optional
+func (o GetImagesImageImageMetadataItemOutput) MandatoryGroup() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) *string { return v.MandatoryGroup }).(pulumi.StringPtrOutput)
+}
+
+// Name of the mandatory group shown to people
+func (o GetImagesImageImageMetadataItemOutput) MandatoryGroupDisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) *string { return v.MandatoryGroupDisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Field name, e.g. user_name
+func (o GetImagesImageImageMetadataItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// true when the value is a secret
+func (o GetImagesImageImageMetadataItemOutput) Sensitive() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v GetImagesImageImageMetadataItem) *bool { return v.Sensitive }).(pulumi.BoolPtrOutput)
+}
+
+type GetImagesImageImageMetadataItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GetImagesImageImageMetadataItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetImagesImageImageMetadataItem)(nil)).Elem()
+}
+
+func (o GetImagesImageImageMetadataItemArrayOutput) ToGetImagesImageImageMetadataItemArrayOutput() GetImagesImageImageMetadataItemArrayOutput {
+	return o
+}
+
+func (o GetImagesImageImageMetadataItemArrayOutput) ToGetImagesImageImageMetadataItemArrayOutputWithContext(ctx context.Context) GetImagesImageImageMetadataItemArrayOutput {
+	return o
+}
+
+func (o GetImagesImageImageMetadataItemArrayOutput) Index(i pulumi.IntInput) GetImagesImageImageMetadataItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetImagesImageImageMetadataItem {
+		return vs[0].([]GetImagesImageImageMetadataItem)[vs[1].(int)]
+	}).(GetImagesImageImageMetadataItemOutput)
+}
+
+// Organization quota
+type GetOrganizationLimit struct {
+	// How much the organization uses now
+	CurrentValue int `pulumi:"currentValue"`
+	// Quota id
+	Id string `pulumi:"id"`
+	// Organization limit type
+	LimitType string `pulumi:"limitType"`
+	// The quota: the most the organization may use
+	Value int `pulumi:"value"`
+}
+
+// Organization quota
+type GetOrganizationLimitOutput struct{ *pulumi.OutputState }
+
+func (GetOrganizationLimitOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetOrganizationLimit)(nil)).Elem()
+}
+
+func (o GetOrganizationLimitOutput) ToGetOrganizationLimitOutput() GetOrganizationLimitOutput {
+	return o
+}
+
+func (o GetOrganizationLimitOutput) ToGetOrganizationLimitOutputWithContext(ctx context.Context) GetOrganizationLimitOutput {
+	return o
+}
+
+// How much the organization uses now
+func (o GetOrganizationLimitOutput) CurrentValue() pulumi.IntOutput {
+	return o.ApplyT(func(v GetOrganizationLimit) int { return v.CurrentValue }).(pulumi.IntOutput)
+}
+
+// Quota id
+func (o GetOrganizationLimitOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOrganizationLimit) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Organization limit type
+func (o GetOrganizationLimitOutput) LimitType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetOrganizationLimit) string { return v.LimitType }).(pulumi.StringOutput)
+}
+
+// The quota: the most the organization may use
+func (o GetOrganizationLimitOutput) Value() pulumi.IntOutput {
+	return o.ApplyT(func(v GetOrganizationLimit) int { return v.Value }).(pulumi.IntOutput)
+}
+
+type GetOrganizationLimitArrayOutput struct{ *pulumi.OutputState }
+
+func (GetOrganizationLimitArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetOrganizationLimit)(nil)).Elem()
+}
+
+func (o GetOrganizationLimitArrayOutput) ToGetOrganizationLimitArrayOutput() GetOrganizationLimitArrayOutput {
+	return o
+}
+
+func (o GetOrganizationLimitArrayOutput) ToGetOrganizationLimitArrayOutputWithContext(ctx context.Context) GetOrganizationLimitArrayOutput {
+	return o
+}
+
+func (o GetOrganizationLimitArrayOutput) Index(i pulumi.IntInput) GetOrganizationLimitOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetOrganizationLimit {
+		return vs[0].([]GetOrganizationLimit)[vs[1].(int)]
+	}).(GetOrganizationLimitOutput)
+}
+
+// The group in one zone
+type GetPlacementGroupAvailabilityZone struct {
+	// Zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// How many VMs of the group the zone can hold under the policy
+	MaxVmCount int `pulumi:"maxVmCount"`
+	// Placement group state
+	State string `pulumi:"state"`
+	// VMs of the group in the zone
+	VmCount int `pulumi:"vmCount"`
+}
+
+// The group in one zone
+type GetPlacementGroupAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetPlacementGroupAvailabilityZoneOutput) ToGetPlacementGroupAvailabilityZoneOutput() GetPlacementGroupAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetPlacementGroupAvailabilityZoneOutput) ToGetPlacementGroupAvailabilityZoneOutputWithContext(ctx context.Context) GetPlacementGroupAvailabilityZoneOutput {
+	return o
+}
+
+// Zone id
+func (o GetPlacementGroupAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Zone name
+func (o GetPlacementGroupAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// How many VMs of the group the zone can hold under the policy
+func (o GetPlacementGroupAvailabilityZoneOutput) MaxVmCount() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPlacementGroupAvailabilityZone) int { return v.MaxVmCount }).(pulumi.IntOutput)
+}
+
+// Placement group state
+func (o GetPlacementGroupAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+// VMs of the group in the zone
+func (o GetPlacementGroupAvailabilityZoneOutput) VmCount() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPlacementGroupAvailabilityZone) int { return v.VmCount }).(pulumi.IntOutput)
+}
+
+type GetPlacementGroupAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPlacementGroupAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetPlacementGroupAvailabilityZoneArrayOutput) ToGetPlacementGroupAvailabilityZoneArrayOutput() GetPlacementGroupAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupAvailabilityZoneArrayOutput) ToGetPlacementGroupAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetPlacementGroupAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetPlacementGroupAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPlacementGroupAvailabilityZone {
+		return vs[0].([]GetPlacementGroupAvailabilityZone)[vs[1].(int)]
+	}).(GetPlacementGroupAvailabilityZoneOutput)
+}
+
+// Project
+type GetPlacementGroupProject struct {
+	// Project id
+	Id string `pulumi:"id"`
+	// Id of the product instance the project is bound to
+	ProductInstanceId string `pulumi:"productInstanceId"`
+}
+
+// Project
+type GetPlacementGroupProjectOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupProjectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupProject)(nil)).Elem()
+}
+
+func (o GetPlacementGroupProjectOutput) ToGetPlacementGroupProjectOutput() GetPlacementGroupProjectOutput {
+	return o
+}
+
+func (o GetPlacementGroupProjectOutput) ToGetPlacementGroupProjectOutputWithContext(ctx context.Context) GetPlacementGroupProjectOutput {
+	return o
+}
+
+// Project id
+func (o GetPlacementGroupProjectOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupProject) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the product instance the project is bound to
+func (o GetPlacementGroupProjectOutput) ProductInstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupProject) string { return v.ProductInstanceId }).(pulumi.StringOutput)
+}
+
+// Tag
+type GetPlacementGroupTag struct {
+	// Tag color
+	Color string `pulumi:"color"`
+	// Tag id
+	Id string `pulumi:"id"`
+	// Tag name
+	Name string `pulumi:"name"`
+}
+
+// Tag
+type GetPlacementGroupTagOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupTag)(nil)).Elem()
+}
+
+func (o GetPlacementGroupTagOutput) ToGetPlacementGroupTagOutput() GetPlacementGroupTagOutput {
+	return o
+}
+
+func (o GetPlacementGroupTagOutput) ToGetPlacementGroupTagOutputWithContext(ctx context.Context) GetPlacementGroupTagOutput {
+	return o
+}
+
+// Tag color
+func (o GetPlacementGroupTagOutput) Color() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupTag) string { return v.Color }).(pulumi.StringOutput)
+}
+
+// Tag id
+func (o GetPlacementGroupTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Tag name
+func (o GetPlacementGroupTagOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupTag) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetPlacementGroupTagArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPlacementGroupTag)(nil)).Elem()
+}
+
+func (o GetPlacementGroupTagArrayOutput) ToGetPlacementGroupTagArrayOutput() GetPlacementGroupTagArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupTagArrayOutput) ToGetPlacementGroupTagArrayOutputWithContext(ctx context.Context) GetPlacementGroupTagArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupTagArrayOutput) Index(i pulumi.IntInput) GetPlacementGroupTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPlacementGroupTag {
+		return vs[0].([]GetPlacementGroupTag)[vs[1].(int)]
+	}).(GetPlacementGroupTagOutput)
+}
+
+type GetPlacementGroupsPlacementGroup struct {
+	// The group per zone
+	AvailabilityZones []GetPlacementGroupsPlacementGroupAvailabilityZone `pulumi:"availabilityZones"`
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Description
+	Description string `pulumi:"description"`
+	// Placement group id
+	Id string `pulumi:"id"`
+	// Time of the last change (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// Group name
+	Name string `pulumi:"name"`
+	// Placement policy: anti-affinity (one VM per host) or soft-anti-affinity
+	Policy string `pulumi:"policy"`
+	// Project
+	Project GetPlacementGroupsPlacementGroupProject `pulumi:"project"`
+	// Tags
+	Tags []GetPlacementGroupsPlacementGroupTag `pulumi:"tags"`
+}
+
+type GetPlacementGroupsPlacementGroupOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupsPlacementGroup)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupOutput) ToGetPlacementGroupsPlacementGroupOutput() GetPlacementGroupsPlacementGroupOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupOutput) ToGetPlacementGroupsPlacementGroupOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupOutput {
+	return o
+}
+
+// The group per zone
+func (o GetPlacementGroupsPlacementGroupOutput) AvailabilityZones() GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) []GetPlacementGroupsPlacementGroupAvailabilityZone {
+		return v.AvailabilityZones
+	}).(GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput)
+}
+
+// Creation time (ISO 8601)
+func (o GetPlacementGroupsPlacementGroupOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetPlacementGroupsPlacementGroupOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Placement group id
+func (o GetPlacementGroupsPlacementGroupOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Time of the last change (ISO 8601)
+func (o GetPlacementGroupsPlacementGroupOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// Group name
+func (o GetPlacementGroupsPlacementGroupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Placement policy: anti-affinity (one VM per host) or soft-anti-affinity
+func (o GetPlacementGroupsPlacementGroupOutput) Policy() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) string { return v.Policy }).(pulumi.StringOutput)
+}
+
+// Project
+func (o GetPlacementGroupsPlacementGroupOutput) Project() GetPlacementGroupsPlacementGroupProjectOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) GetPlacementGroupsPlacementGroupProject { return v.Project }).(GetPlacementGroupsPlacementGroupProjectOutput)
+}
+
+// Tags
+func (o GetPlacementGroupsPlacementGroupOutput) Tags() GetPlacementGroupsPlacementGroupTagArrayOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroup) []GetPlacementGroupsPlacementGroupTag { return v.Tags }).(GetPlacementGroupsPlacementGroupTagArrayOutput)
+}
+
+type GetPlacementGroupsPlacementGroupArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPlacementGroupsPlacementGroup)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupArrayOutput) ToGetPlacementGroupsPlacementGroupArrayOutput() GetPlacementGroupsPlacementGroupArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupArrayOutput) ToGetPlacementGroupsPlacementGroupArrayOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupArrayOutput) Index(i pulumi.IntInput) GetPlacementGroupsPlacementGroupOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPlacementGroupsPlacementGroup {
+		return vs[0].([]GetPlacementGroupsPlacementGroup)[vs[1].(int)]
+	}).(GetPlacementGroupsPlacementGroupOutput)
+}
+
+// The group in one zone
+type GetPlacementGroupsPlacementGroupAvailabilityZone struct {
+	// Zone id
+	AvailabilityZoneId string `pulumi:"availabilityZoneId"`
+	// Zone name
+	AvailabilityZoneName string `pulumi:"availabilityZoneName"`
+	// How many VMs of the group the zone can hold under the policy
+	MaxVmCount int `pulumi:"maxVmCount"`
+	// Placement group state
+	State string `pulumi:"state"`
+	// VMs of the group in the zone
+	VmCount int `pulumi:"vmCount"`
+}
+
+// The group in one zone
+type GetPlacementGroupsPlacementGroupAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupsPlacementGroupAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) ToGetPlacementGroupsPlacementGroupAvailabilityZoneOutput() GetPlacementGroupsPlacementGroupAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) ToGetPlacementGroupsPlacementGroupAvailabilityZoneOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupAvailabilityZoneOutput {
+	return o
+}
+
+// Zone id
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) AvailabilityZoneId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupAvailabilityZone) string { return v.AvailabilityZoneId }).(pulumi.StringOutput)
+}
+
+// Zone name
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) AvailabilityZoneName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupAvailabilityZone) string { return v.AvailabilityZoneName }).(pulumi.StringOutput)
+}
+
+// How many VMs of the group the zone can hold under the policy
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) MaxVmCount() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupAvailabilityZone) int { return v.MaxVmCount }).(pulumi.IntOutput)
+}
+
+// Placement group state
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupAvailabilityZone) string { return v.State }).(pulumi.StringOutput)
+}
+
+// VMs of the group in the zone
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneOutput) VmCount() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupAvailabilityZone) int { return v.VmCount }).(pulumi.IntOutput)
+}
+
+type GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPlacementGroupsPlacementGroupAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput) ToGetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput() GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput) ToGetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput) Index(i pulumi.IntInput) GetPlacementGroupsPlacementGroupAvailabilityZoneOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPlacementGroupsPlacementGroupAvailabilityZone {
+		return vs[0].([]GetPlacementGroupsPlacementGroupAvailabilityZone)[vs[1].(int)]
+	}).(GetPlacementGroupsPlacementGroupAvailabilityZoneOutput)
+}
+
+// Project
+type GetPlacementGroupsPlacementGroupProject struct {
+	// Project id
+	Id string `pulumi:"id"`
+	// Id of the product instance the project is bound to
+	ProductInstanceId string `pulumi:"productInstanceId"`
+}
+
+// Project
+type GetPlacementGroupsPlacementGroupProjectOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupProjectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupsPlacementGroupProject)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupProjectOutput) ToGetPlacementGroupsPlacementGroupProjectOutput() GetPlacementGroupsPlacementGroupProjectOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupProjectOutput) ToGetPlacementGroupsPlacementGroupProjectOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupProjectOutput {
+	return o
+}
+
+// Project id
+func (o GetPlacementGroupsPlacementGroupProjectOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupProject) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the product instance the project is bound to
+func (o GetPlacementGroupsPlacementGroupProjectOutput) ProductInstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupProject) string { return v.ProductInstanceId }).(pulumi.StringOutput)
+}
+
+// Tag
+type GetPlacementGroupsPlacementGroupTag struct {
+	// Tag color
+	Color string `pulumi:"color"`
+	// Tag id
+	Id string `pulumi:"id"`
+	// Tag name
+	Name string `pulumi:"name"`
+}
+
+// Tag
+type GetPlacementGroupsPlacementGroupTagOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPlacementGroupsPlacementGroupTag)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupTagOutput) ToGetPlacementGroupsPlacementGroupTagOutput() GetPlacementGroupsPlacementGroupTagOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupTagOutput) ToGetPlacementGroupsPlacementGroupTagOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupTagOutput {
+	return o
+}
+
+// Tag color
+func (o GetPlacementGroupsPlacementGroupTagOutput) Color() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupTag) string { return v.Color }).(pulumi.StringOutput)
+}
+
+// Tag id
+func (o GetPlacementGroupsPlacementGroupTagOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupTag) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Tag name
+func (o GetPlacementGroupsPlacementGroupTagOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPlacementGroupsPlacementGroupTag) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type GetPlacementGroupsPlacementGroupTagArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPlacementGroupsPlacementGroupTagArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPlacementGroupsPlacementGroupTag)(nil)).Elem()
+}
+
+func (o GetPlacementGroupsPlacementGroupTagArrayOutput) ToGetPlacementGroupsPlacementGroupTagArrayOutput() GetPlacementGroupsPlacementGroupTagArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupTagArrayOutput) ToGetPlacementGroupsPlacementGroupTagArrayOutputWithContext(ctx context.Context) GetPlacementGroupsPlacementGroupTagArrayOutput {
+	return o
+}
+
+func (o GetPlacementGroupsPlacementGroupTagArrayOutput) Index(i pulumi.IntInput) GetPlacementGroupsPlacementGroupTagOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPlacementGroupsPlacementGroupTag {
+		return vs[0].([]GetPlacementGroupsPlacementGroupTag)[vs[1].(int)]
+	}).(GetPlacementGroupsPlacementGroupTagOutput)
+}
+
+// A disk to price
+type GetPriceDisk struct {
+	// Disk type by name (e.g. SSD) or id
+	DiskType string `pulumi:"diskType"`
+	// Size in GB
+	Size int `pulumi:"size"`
+}
+
+// GetPriceDiskInput is an input type that accepts GetPriceDiskArgs and GetPriceDiskOutput values.
+// You can construct a concrete instance of `GetPriceDiskInput` via:
+//
+//	GetPriceDiskArgs{...}
+type GetPriceDiskInput interface {
+	pulumi.Input
+
+	ToGetPriceDiskOutput() GetPriceDiskOutput
+	ToGetPriceDiskOutputWithContext(context.Context) GetPriceDiskOutput
+}
+
+// A disk to price
+type GetPriceDiskArgs struct {
+	// Disk type by name (e.g. SSD) or id
+	DiskType pulumi.StringInput `pulumi:"diskType"`
+	// Size in GB
+	Size pulumi.IntInput `pulumi:"size"`
+}
+
+func (GetPriceDiskArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPriceDisk)(nil)).Elem()
+}
+
+func (i GetPriceDiskArgs) ToGetPriceDiskOutput() GetPriceDiskOutput {
+	return i.ToGetPriceDiskOutputWithContext(context.Background())
+}
+
+func (i GetPriceDiskArgs) ToGetPriceDiskOutputWithContext(ctx context.Context) GetPriceDiskOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GetPriceDiskOutput)
+}
+
+// GetPriceDiskArrayInput is an input type that accepts GetPriceDiskArray and GetPriceDiskArrayOutput values.
+// You can construct a concrete instance of `GetPriceDiskArrayInput` via:
+//
+//	GetPriceDiskArray{ GetPriceDiskArgs{...} }
+type GetPriceDiskArrayInput interface {
+	pulumi.Input
+
+	ToGetPriceDiskArrayOutput() GetPriceDiskArrayOutput
+	ToGetPriceDiskArrayOutputWithContext(context.Context) GetPriceDiskArrayOutput
+}
+
+type GetPriceDiskArray []GetPriceDiskInput
+
+func (GetPriceDiskArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPriceDisk)(nil)).Elem()
+}
+
+func (i GetPriceDiskArray) ToGetPriceDiskArrayOutput() GetPriceDiskArrayOutput {
+	return i.ToGetPriceDiskArrayOutputWithContext(context.Background())
+}
+
+func (i GetPriceDiskArray) ToGetPriceDiskArrayOutputWithContext(ctx context.Context) GetPriceDiskArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(GetPriceDiskArrayOutput)
+}
+
+// A disk to price
+type GetPriceDiskOutput struct{ *pulumi.OutputState }
+
+func (GetPriceDiskOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPriceDisk)(nil)).Elem()
+}
+
+func (o GetPriceDiskOutput) ToGetPriceDiskOutput() GetPriceDiskOutput {
+	return o
+}
+
+func (o GetPriceDiskOutput) ToGetPriceDiskOutputWithContext(ctx context.Context) GetPriceDiskOutput {
+	return o
+}
+
+// Disk type by name (e.g. SSD) or id
+func (o GetPriceDiskOutput) DiskType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPriceDisk) string { return v.DiskType }).(pulumi.StringOutput)
+}
+
+// Size in GB
+func (o GetPriceDiskOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v GetPriceDisk) int { return v.Size }).(pulumi.IntOutput)
+}
+
+type GetPriceDiskArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPriceDiskArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPriceDisk)(nil)).Elem()
+}
+
+func (o GetPriceDiskArrayOutput) ToGetPriceDiskArrayOutput() GetPriceDiskArrayOutput {
+	return o
+}
+
+func (o GetPriceDiskArrayOutput) ToGetPriceDiskArrayOutputWithContext(ctx context.Context) GetPriceDiskArrayOutput {
+	return o
+}
+
+func (o GetPriceDiskArrayOutput) Index(i pulumi.IntInput) GetPriceDiskOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPriceDisk {
+		return vs[0].([]GetPriceDisk)[vs[1].(int)]
+	}).(GetPriceDiskOutput)
+}
+
+// Task
+type GetTasksTask struct {
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Id of the resource the task works on
+	EntityId string `pulumi:"entityId"`
+	// Name of the resource
+	EntityName string `pulumi:"entityName"`
+	// Kind of the resource, e.g. vm or disk
+	EntityType string `pulumi:"entityType"`
+	// Task id
+	Id string `pulumi:"id"`
+	// Last change time (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// Task name, e.g. create_disk
+	Name string `pulumi:"name"`
+	// Task status
+	Status string `pulumi:"status"`
+	// E-mail of the user who started the task
+	UserEmail string `pulumi:"userEmail"`
+	// The user who started the task
+	UserId string `pulumi:"userId"`
+}
+
+// Task
+type GetTasksTaskOutput struct{ *pulumi.OutputState }
+
+func (GetTasksTaskOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetTasksTask)(nil)).Elem()
+}
+
+func (o GetTasksTaskOutput) ToGetTasksTaskOutput() GetTasksTaskOutput {
+	return o
+}
+
+func (o GetTasksTaskOutput) ToGetTasksTaskOutputWithContext(ctx context.Context) GetTasksTaskOutput {
+	return o
+}
+
+// Creation time (ISO 8601)
+func (o GetTasksTaskOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Id of the resource the task works on
+func (o GetTasksTaskOutput) EntityId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.EntityId }).(pulumi.StringOutput)
+}
+
+// Name of the resource
+func (o GetTasksTaskOutput) EntityName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.EntityName }).(pulumi.StringOutput)
+}
+
+// Kind of the resource, e.g. vm or disk
+func (o GetTasksTaskOutput) EntityType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.EntityType }).(pulumi.StringOutput)
+}
+
+// Task id
+func (o GetTasksTaskOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Last change time (ISO 8601)
+func (o GetTasksTaskOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetTasksTask) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// Task name, e.g. create_disk
+func (o GetTasksTaskOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Task status
+func (o GetTasksTaskOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// E-mail of the user who started the task
+func (o GetTasksTaskOutput) UserEmail() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.UserEmail }).(pulumi.StringOutput)
+}
+
+// The user who started the task
+func (o GetTasksTaskOutput) UserId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetTasksTask) string { return v.UserId }).(pulumi.StringOutput)
+}
+
+type GetTasksTaskArrayOutput struct{ *pulumi.OutputState }
+
+func (GetTasksTaskArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetTasksTask)(nil)).Elem()
+}
+
+func (o GetTasksTaskArrayOutput) ToGetTasksTaskArrayOutput() GetTasksTaskArrayOutput {
+	return o
+}
+
+func (o GetTasksTaskArrayOutput) ToGetTasksTaskArrayOutputWithContext(ctx context.Context) GetTasksTaskArrayOutput {
+	return o
+}
+
+func (o GetTasksTaskArrayOutput) Index(i pulumi.IntInput) GetTasksTaskOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetTasksTask {
+		return vs[0].([]GetTasksTask)[vs[1].(int)]
+	}).(GetTasksTaskOutput)
+}
+
+// The operation's own result
+type GetUpgradeDetailOperationResult struct {
+	// UPGRADING or AZ_MIGRATION
+	ActionMode string `pulumi:"actionMode"`
+	// The cluster
+	ClusterId string `pulumi:"clusterId"`
+	// How many requests the listing took
+	Pages float64 `pulumi:"pages"`
+	// The task waited for, in its final state (only with waitForTaskId)
+	Task *GetUpgradeDetailOperationResultTask `pulumi:"task"`
+	// The tasks read, newest first
+	Tasks []GetUpgradeDetailOperationResultTask `pulumi:"tasks"`
+	// How many tasks the service counts
+	TotalSize float64 `pulumi:"totalSize"`
+	// True when some tasks lie beyond the last position the service lets a caller read
+	Truncated bool `pulumi:"truncated"`
+}
+
+// The operation's own result
+type GetUpgradeDetailOperationResultOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUpgradeDetailOperationResult)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultOutput) ToGetUpgradeDetailOperationResultOutput() GetUpgradeDetailOperationResultOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultOutput) ToGetUpgradeDetailOperationResultOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultOutput {
+	return o
+}
+
+// UPGRADING or AZ_MIGRATION
+func (o GetUpgradeDetailOperationResultOutput) ActionMode() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) string { return v.ActionMode }).(pulumi.StringOutput)
+}
+
+// The cluster
+func (o GetUpgradeDetailOperationResultOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) string { return v.ClusterId }).(pulumi.StringOutput)
+}
+
+// How many requests the listing took
+func (o GetUpgradeDetailOperationResultOutput) Pages() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) float64 { return v.Pages }).(pulumi.Float64Output)
+}
+
+// The task waited for, in its final state (only with waitForTaskId)
+func (o GetUpgradeDetailOperationResultOutput) Task() GetUpgradeDetailOperationResultTaskPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) *GetUpgradeDetailOperationResultTask { return v.Task }).(GetUpgradeDetailOperationResultTaskPtrOutput)
+}
+
+// The tasks read, newest first
+func (o GetUpgradeDetailOperationResultOutput) Tasks() GetUpgradeDetailOperationResultTaskArrayOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) []GetUpgradeDetailOperationResultTask { return v.Tasks }).(GetUpgradeDetailOperationResultTaskArrayOutput)
+}
+
+// How many tasks the service counts
+func (o GetUpgradeDetailOperationResultOutput) TotalSize() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) float64 { return v.TotalSize }).(pulumi.Float64Output)
+}
+
+// True when some tasks lie beyond the last position the service lets a caller read
+func (o GetUpgradeDetailOperationResultOutput) Truncated() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResult) bool { return v.Truncated }).(pulumi.BoolOutput)
+}
+
+type GetUpgradeDetailOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetUpgradeDetailOperationResult)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultPtrOutput) ToGetUpgradeDetailOperationResultPtrOutput() GetUpgradeDetailOperationResultPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultPtrOutput) ToGetUpgradeDetailOperationResultPtrOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultPtrOutput) Elem() GetUpgradeDetailOperationResultOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) GetUpgradeDetailOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret GetUpgradeDetailOperationResult
+		return ret
+	}).(GetUpgradeDetailOperationResultOutput)
+}
+
+// UPGRADING or AZ_MIGRATION
+func (o GetUpgradeDetailOperationResultPtrOutput) ActionMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ActionMode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The cluster
+func (o GetUpgradeDetailOperationResultPtrOutput) ClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClusterId
+	}).(pulumi.StringPtrOutput)
+}
+
+// How many requests the listing took
+func (o GetUpgradeDetailOperationResultPtrOutput) Pages() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Pages
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The task waited for, in its final state (only with waitForTaskId)
+func (o GetUpgradeDetailOperationResultPtrOutput) Task() GetUpgradeDetailOperationResultTaskPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *GetUpgradeDetailOperationResultTask {
+		if v == nil {
+			return nil
+		}
+		return v.Task
+	}).(GetUpgradeDetailOperationResultTaskPtrOutput)
+}
+
+// The tasks read, newest first
+func (o GetUpgradeDetailOperationResultPtrOutput) Tasks() GetUpgradeDetailOperationResultTaskArrayOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) []GetUpgradeDetailOperationResultTask {
+		if v == nil {
+			return nil
+		}
+		return v.Tasks
+	}).(GetUpgradeDetailOperationResultTaskArrayOutput)
+}
+
+// How many tasks the service counts
+func (o GetUpgradeDetailOperationResultPtrOutput) TotalSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.TotalSize
+	}).(pulumi.Float64PtrOutput)
+}
+
+// True when some tasks lie beyond the last position the service lets a caller read
+func (o GetUpgradeDetailOperationResultPtrOutput) Truncated() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Truncated
+	}).(pulumi.BoolPtrOutput)
+}
+
+// The task waited for, in its final state (only with waitForTaskId)
+type GetUpgradeDetailOperationResultTask struct {
+	// The agency the service acts through
+	AgencyName string `pulumi:"agencyName"`
+	// Nodes processed at once
+	BatchSize float64 `pulumi:"batchSize"`
+	// The nodes done
+	CompletedNodes []string `pulumi:"completedNodes"`
+	// The nodes being processed
+	CurrentBatchNodes []string `pulumi:"currentBatchNodes"`
+	// Steps of the node being processed
+	CurrentNodeDetail []GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem `pulumi:"currentNodeDetail"`
+	// The node being processed
+	CurrentNodeName string `pulumi:"currentNodeName"`
+	// End time; absent while running
+	EndTime *string `pulumi:"endTime"`
+	// Retry count, as the service writes it
+	ExecuteTimes string `pulumi:"executeTimes"`
+	// Switchovers only: node name → zone after the switchover, JSON-encoded
+	FinalAzInfoMap *string `pulumi:"finalAzInfoMap"`
+	// True when the status is final
+	Finished bool `pulumi:"finished"`
+	// Task id
+	Id string `pulumi:"id"`
+	// The target image (upgrades only)
+	ImageInfo *GetUpgradeDetailOperationResultTaskImageInfo `pulumi:"imageInfo"`
+	// Switchovers only: the request, JSON-encoded
+	MigrateParam *string `pulumi:"migrateParam"`
+	// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+	StartTime string `pulumi:"startTime"`
+	// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+	Status string `pulumi:"status"`
+	// Every node of the task
+	TotalNodes []string `pulumi:"totalNodes"`
+}
+
+// The task waited for, in its final state (only with waitForTaskId)
+type GetUpgradeDetailOperationResultTaskOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUpgradeDetailOperationResultTask)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskOutput) ToGetUpgradeDetailOperationResultTaskOutput() GetUpgradeDetailOperationResultTaskOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskOutput) ToGetUpgradeDetailOperationResultTaskOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskOutput {
+	return o
+}
+
+// The agency the service acts through
+func (o GetUpgradeDetailOperationResultTaskOutput) AgencyName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.AgencyName }).(pulumi.StringOutput)
+}
+
+// Nodes processed at once
+func (o GetUpgradeDetailOperationResultTaskOutput) BatchSize() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) float64 { return v.BatchSize }).(pulumi.Float64Output)
+}
+
+// The nodes done
+func (o GetUpgradeDetailOperationResultTaskOutput) CompletedNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) []string { return v.CompletedNodes }).(pulumi.StringArrayOutput)
+}
+
+// The nodes being processed
+func (o GetUpgradeDetailOperationResultTaskOutput) CurrentBatchNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) []string { return v.CurrentBatchNodes }).(pulumi.StringArrayOutput)
+}
+
+// Steps of the node being processed
+func (o GetUpgradeDetailOperationResultTaskOutput) CurrentNodeDetail() GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) []GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem {
+		return v.CurrentNodeDetail
+	}).(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput)
+}
+
+// The node being processed
+func (o GetUpgradeDetailOperationResultTaskOutput) CurrentNodeName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.CurrentNodeName }).(pulumi.StringOutput)
+}
+
+// End time; absent while running
+func (o GetUpgradeDetailOperationResultTaskOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Retry count, as the service writes it
+func (o GetUpgradeDetailOperationResultTaskOutput) ExecuteTimes() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.ExecuteTimes }).(pulumi.StringOutput)
+}
+
+// Switchovers only: node name → zone after the switchover, JSON-encoded
+func (o GetUpgradeDetailOperationResultTaskOutput) FinalAzInfoMap() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) *string { return v.FinalAzInfoMap }).(pulumi.StringPtrOutput)
+}
+
+// True when the status is final
+func (o GetUpgradeDetailOperationResultTaskOutput) Finished() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) bool { return v.Finished }).(pulumi.BoolOutput)
+}
+
+// Task id
+func (o GetUpgradeDetailOperationResultTaskOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The target image (upgrades only)
+func (o GetUpgradeDetailOperationResultTaskOutput) ImageInfo() GetUpgradeDetailOperationResultTaskImageInfoPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) *GetUpgradeDetailOperationResultTaskImageInfo {
+		return v.ImageInfo
+	}).(GetUpgradeDetailOperationResultTaskImageInfoPtrOutput)
+}
+
+// Switchovers only: the request, JSON-encoded
+func (o GetUpgradeDetailOperationResultTaskOutput) MigrateParam() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) *string { return v.MigrateParam }).(pulumi.StringPtrOutput)
+}
+
+// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+func (o GetUpgradeDetailOperationResultTaskOutput) StartTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.StartTime }).(pulumi.StringOutput)
+}
+
+// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+func (o GetUpgradeDetailOperationResultTaskOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Every node of the task
+func (o GetUpgradeDetailOperationResultTaskOutput) TotalNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTask) []string { return v.TotalNodes }).(pulumi.StringArrayOutput)
+}
+
+type GetUpgradeDetailOperationResultTaskPtrOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetUpgradeDetailOperationResultTask)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) ToGetUpgradeDetailOperationResultTaskPtrOutput() GetUpgradeDetailOperationResultTaskPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) ToGetUpgradeDetailOperationResultTaskPtrOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) Elem() GetUpgradeDetailOperationResultTaskOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) GetUpgradeDetailOperationResultTask {
+		if v != nil {
+			return *v
+		}
+		var ret GetUpgradeDetailOperationResultTask
+		return ret
+	}).(GetUpgradeDetailOperationResultTaskOutput)
+}
+
+// The agency the service acts through
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) AgencyName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.AgencyName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Nodes processed at once
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) BatchSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.BatchSize
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The nodes done
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) CompletedNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CompletedNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+// The nodes being processed
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) CurrentBatchNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CurrentBatchNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+// Steps of the node being processed
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) CurrentNodeDetail() GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) []GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem {
+		if v == nil {
+			return nil
+		}
+		return v.CurrentNodeDetail
+	}).(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput)
+}
+
+// The node being processed
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) CurrentNodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.CurrentNodeName
+	}).(pulumi.StringPtrOutput)
+}
+
+// End time; absent while running
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EndTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// Retry count, as the service writes it
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) ExecuteTimes() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ExecuteTimes
+	}).(pulumi.StringPtrOutput)
+}
+
+// Switchovers only: node name → zone after the switchover, JSON-encoded
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) FinalAzInfoMap() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FinalAzInfoMap
+	}).(pulumi.StringPtrOutput)
+}
+
+// True when the status is final
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) Finished() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Finished
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Task id
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The target image (upgrades only)
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) ImageInfo() GetUpgradeDetailOperationResultTaskImageInfoPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *GetUpgradeDetailOperationResultTaskImageInfo {
+		if v == nil {
+			return nil
+		}
+		return v.ImageInfo
+	}).(GetUpgradeDetailOperationResultTaskImageInfoPtrOutput)
+}
+
+// Switchovers only: the request, JSON-encoded
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) MigrateParam() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MigrateParam
+	}).(pulumi.StringPtrOutput)
+}
+
+// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.StartTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
+// Every node of the task
+func (o GetUpgradeDetailOperationResultTaskPtrOutput) TotalNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTask) []string {
+		if v == nil {
+			return nil
+		}
+		return v.TotalNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+type GetUpgradeDetailOperationResultTaskArrayOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetUpgradeDetailOperationResultTask)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskArrayOutput) ToGetUpgradeDetailOperationResultTaskArrayOutput() GetUpgradeDetailOperationResultTaskArrayOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskArrayOutput) ToGetUpgradeDetailOperationResultTaskArrayOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskArrayOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskArrayOutput) Index(i pulumi.IntInput) GetUpgradeDetailOperationResultTaskOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUpgradeDetailOperationResultTask {
+		return vs[0].([]GetUpgradeDetailOperationResultTask)[vs[1].(int)]
+	}).(GetUpgradeDetailOperationResultTaskOutput)
+}
+
+type GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem struct {
+	// Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+	BeginTime *string `pulumi:"beginTime"`
+	// What the step does
+	Desc string `pulumi:"desc"`
+	// End time, absent until the step ends
+	EndTime *string `pulumi:"endTime"`
+	// Step name
+	Name string `pulumi:"name"`
+	// Sequence number
+	Order float64 `pulumi:"order"`
+	// RUNNING, SUCCESS, FAILED or WAITING
+	Status string `pulumi:"status"`
+}
+
+type GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) ToGetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput() GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) ToGetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput {
+	return o
+}
+
+// Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) BeginTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) *string { return v.BeginTime }).(pulumi.StringPtrOutput)
+}
+
+// What the step does
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) Desc() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) string { return v.Desc }).(pulumi.StringOutput)
+}
+
+// End time, absent until the step ends
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Step name
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Sequence number
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) Order() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) float64 { return v.Order }).(pulumi.Float64Output)
+}
+
+// RUNNING, SUCCESS, FAILED or WAITING
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem) string { return v.Status }).(pulumi.StringOutput)
+}
+
+type GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput) ToGetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput() GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput) ToGetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput) Index(i pulumi.IntInput) GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem {
+		return vs[0].([]GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem)[vs[1].(int)]
+	}).(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput)
+}
+
+// The target image (upgrades only)
+type GetUpgradeDetailOperationResultTaskImageInfo struct {
+	// Datastore type
+	DatastoreType string `pulumi:"datastoreType"`
+	// Datastore version
+	DatastoreVersion string `pulumi:"datastoreVersion"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// Image id
+	Id string `pulumi:"id"`
+	// Description
+	ImageDesc string `pulumi:"imageDesc"`
+	// Priority
+	Priority float64 `pulumi:"priority"`
+}
+
+// The target image (upgrades only)
+type GetUpgradeDetailOperationResultTaskImageInfoOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskImageInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUpgradeDetailOperationResultTaskImageInfo)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) ToGetUpgradeDetailOperationResultTaskImageInfoOutput() GetUpgradeDetailOperationResultTaskImageInfoOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) ToGetUpgradeDetailOperationResultTaskImageInfoOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskImageInfoOutput {
+	return o
+}
+
+// Datastore type
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) DatastoreType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) string { return v.DatastoreType }).(pulumi.StringOutput)
+}
+
+// Datastore version
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) DatastoreVersion() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) string { return v.DatastoreVersion }).(pulumi.StringOutput)
+}
+
+// Name shown to people
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// Image id
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) ImageDesc() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) string { return v.ImageDesc }).(pulumi.StringOutput)
+}
+
+// Priority
+func (o GetUpgradeDetailOperationResultTaskImageInfoOutput) Priority() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUpgradeDetailOperationResultTaskImageInfo) float64 { return v.Priority }).(pulumi.Float64Output)
+}
+
+type GetUpgradeDetailOperationResultTaskImageInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetUpgradeDetailOperationResultTaskImageInfo)(nil)).Elem()
+}
+
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) ToGetUpgradeDetailOperationResultTaskImageInfoPtrOutput() GetUpgradeDetailOperationResultTaskImageInfoPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) ToGetUpgradeDetailOperationResultTaskImageInfoPtrOutputWithContext(ctx context.Context) GetUpgradeDetailOperationResultTaskImageInfoPtrOutput {
+	return o
+}
+
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) Elem() GetUpgradeDetailOperationResultTaskImageInfoOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) GetUpgradeDetailOperationResultTaskImageInfo {
+		if v != nil {
+			return *v
+		}
+		var ret GetUpgradeDetailOperationResultTaskImageInfo
+		return ret
+	}).(GetUpgradeDetailOperationResultTaskImageInfoOutput)
+}
+
+// Datastore type
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) DatastoreType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DatastoreType
+	}).(pulumi.StringPtrOutput)
+}
+
+// Datastore version
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) DatastoreVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DatastoreVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// Name shown to people
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DisplayName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Image id
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Description
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) ImageDesc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ImageDesc
+	}).(pulumi.StringPtrOutput)
+}
+
+// Priority
+func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetUpgradeDetailOperationResultTaskImageInfo) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Priority
+	}).(pulumi.Float64PtrOutput)
+}
+
 // The operation's own result
 type IndexSnapshotRestoreResultOutput struct {
 	// The cluster that owns the snapshot
@@ -2475,6 +6714,257 @@ func (o IndexSnapshotRestoreTimeoutsOutputTypePtrOutput) Create() pulumi.StringP
 		}
 		return v.Create
 	}).(pulumi.StringPtrOutput)
+}
+
+// The operation's own result
+type MigrateNodesOperationResult struct {
+	// Source cluster
+	ClusterId string `pulumi:"clusterId"`
+	// Login mode used: `sshKey` or `password`
+	LoginMode string `pulumi:"loginMode"`
+	// The job's message, when it failed
+	Message *string `pulumi:"message"`
+	// The nodes asked for
+	NodeIds []string `pulumi:"nodeIds"`
+	// Each node's sub-job, when the job was read
+	Nodes []MigrateNodesOperationResultNode `pulumi:"nodes"`
+	// Job phase when last read: Initializing, Running, Success or Failed
+	Phase *string `pulumi:"phase"`
+	// The job's reason, when it failed
+	Reason *string `pulumi:"reason"`
+	// Target cluster
+	TargetClusterId string `pulumi:"targetClusterId"`
+}
+
+// The operation's own result
+type MigrateNodesOperationResultOutput struct{ *pulumi.OutputState }
+
+func (MigrateNodesOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MigrateNodesOperationResult)(nil)).Elem()
+}
+
+func (o MigrateNodesOperationResultOutput) ToMigrateNodesOperationResultOutput() MigrateNodesOperationResultOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultOutput) ToMigrateNodesOperationResultOutputWithContext(ctx context.Context) MigrateNodesOperationResultOutput {
+	return o
+}
+
+// Source cluster
+func (o MigrateNodesOperationResultOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) string { return v.ClusterId }).(pulumi.StringOutput)
+}
+
+// Login mode used: `sshKey` or `password`
+func (o MigrateNodesOperationResultOutput) LoginMode() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) string { return v.LoginMode }).(pulumi.StringOutput)
+}
+
+// The job's message, when it failed
+func (o MigrateNodesOperationResultOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) *string { return v.Message }).(pulumi.StringPtrOutput)
+}
+
+// The nodes asked for
+func (o MigrateNodesOperationResultOutput) NodeIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) []string { return v.NodeIds }).(pulumi.StringArrayOutput)
+}
+
+// Each node's sub-job, when the job was read
+func (o MigrateNodesOperationResultOutput) Nodes() MigrateNodesOperationResultNodeArrayOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) []MigrateNodesOperationResultNode { return v.Nodes }).(MigrateNodesOperationResultNodeArrayOutput)
+}
+
+// Job phase when last read: Initializing, Running, Success or Failed
+func (o MigrateNodesOperationResultOutput) Phase() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) *string { return v.Phase }).(pulumi.StringPtrOutput)
+}
+
+// The job's reason, when it failed
+func (o MigrateNodesOperationResultOutput) Reason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) *string { return v.Reason }).(pulumi.StringPtrOutput)
+}
+
+// Target cluster
+func (o MigrateNodesOperationResultOutput) TargetClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResult) string { return v.TargetClusterId }).(pulumi.StringOutput)
+}
+
+type MigrateNodesOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (MigrateNodesOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MigrateNodesOperationResult)(nil)).Elem()
+}
+
+func (o MigrateNodesOperationResultPtrOutput) ToMigrateNodesOperationResultPtrOutput() MigrateNodesOperationResultPtrOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultPtrOutput) ToMigrateNodesOperationResultPtrOutputWithContext(ctx context.Context) MigrateNodesOperationResultPtrOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultPtrOutput) Elem() MigrateNodesOperationResultOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) MigrateNodesOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret MigrateNodesOperationResult
+		return ret
+	}).(MigrateNodesOperationResultOutput)
+}
+
+// Source cluster
+func (o MigrateNodesOperationResultPtrOutput) ClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClusterId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Login mode used: `sshKey` or `password`
+func (o MigrateNodesOperationResultPtrOutput) LoginMode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.LoginMode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The job's message, when it failed
+func (o MigrateNodesOperationResultPtrOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Message
+	}).(pulumi.StringPtrOutput)
+}
+
+// The nodes asked for
+func (o MigrateNodesOperationResultPtrOutput) NodeIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.NodeIds
+	}).(pulumi.StringArrayOutput)
+}
+
+// Each node's sub-job, when the job was read
+func (o MigrateNodesOperationResultPtrOutput) Nodes() MigrateNodesOperationResultNodeArrayOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) []MigrateNodesOperationResultNode {
+		if v == nil {
+			return nil
+		}
+		return v.Nodes
+	}).(MigrateNodesOperationResultNodeArrayOutput)
+}
+
+// Job phase when last read: Initializing, Running, Success or Failed
+func (o MigrateNodesOperationResultPtrOutput) Phase() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Phase
+	}).(pulumi.StringPtrOutput)
+}
+
+// The job's reason, when it failed
+func (o MigrateNodesOperationResultPtrOutput) Reason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Reason
+	}).(pulumi.StringPtrOutput)
+}
+
+// Target cluster
+func (o MigrateNodesOperationResultPtrOutput) TargetClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MigrateNodesOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TargetClusterId
+	}).(pulumi.StringPtrOutput)
+}
+
+type MigrateNodesOperationResultNode struct {
+	// Details
+	Message *string `pulumi:"message"`
+	// Node id
+	NodeId string `pulumi:"nodeId"`
+	// Node name
+	NodeName string `pulumi:"nodeName"`
+	// Phase of the node's sub-job
+	Phase string `pulumi:"phase"`
+	// Why it failed
+	Reason *string `pulumi:"reason"`
+}
+
+type MigrateNodesOperationResultNodeOutput struct{ *pulumi.OutputState }
+
+func (MigrateNodesOperationResultNodeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MigrateNodesOperationResultNode)(nil)).Elem()
+}
+
+func (o MigrateNodesOperationResultNodeOutput) ToMigrateNodesOperationResultNodeOutput() MigrateNodesOperationResultNodeOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultNodeOutput) ToMigrateNodesOperationResultNodeOutputWithContext(ctx context.Context) MigrateNodesOperationResultNodeOutput {
+	return o
+}
+
+// Details
+func (o MigrateNodesOperationResultNodeOutput) Message() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResultNode) *string { return v.Message }).(pulumi.StringPtrOutput)
+}
+
+// Node id
+func (o MigrateNodesOperationResultNodeOutput) NodeId() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResultNode) string { return v.NodeId }).(pulumi.StringOutput)
+}
+
+// Node name
+func (o MigrateNodesOperationResultNodeOutput) NodeName() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResultNode) string { return v.NodeName }).(pulumi.StringOutput)
+}
+
+// Phase of the node's sub-job
+func (o MigrateNodesOperationResultNodeOutput) Phase() pulumi.StringOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResultNode) string { return v.Phase }).(pulumi.StringOutput)
+}
+
+// Why it failed
+func (o MigrateNodesOperationResultNodeOutput) Reason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MigrateNodesOperationResultNode) *string { return v.Reason }).(pulumi.StringPtrOutput)
+}
+
+type MigrateNodesOperationResultNodeArrayOutput struct{ *pulumi.OutputState }
+
+func (MigrateNodesOperationResultNodeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]MigrateNodesOperationResultNode)(nil)).Elem()
+}
+
+func (o MigrateNodesOperationResultNodeArrayOutput) ToMigrateNodesOperationResultNodeArrayOutput() MigrateNodesOperationResultNodeArrayOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultNodeArrayOutput) ToMigrateNodesOperationResultNodeArrayOutputWithContext(ctx context.Context) MigrateNodesOperationResultNodeArrayOutput {
+	return o
+}
+
+func (o MigrateNodesOperationResultNodeArrayOutput) Index(i pulumi.IntInput) MigrateNodesOperationResultNodeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MigrateNodesOperationResultNode {
+		return vs[0].([]MigrateNodesOperationResultNode)[vs[1].(int)]
+	}).(MigrateNodesOperationResultNodeOutput)
 }
 
 type NodeMigrationResultNodeOutput struct {
@@ -3398,6 +7888,750 @@ func (o QueueManagerRestartTimeoutsOutputTypePtrOutput) Create() pulumi.StringPt
 			return nil
 		}
 		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Event or alarm
+type ReportEventsEvent struct {
+	// Additional fields
+	Annotations map[string]interface{} `pulumi:"annotations"`
+	// Reserved
+	AttachRule map[string]interface{} `pulumi:"attachRule"`
+	// When it was cleared, epoch ms; 0 means not cleared
+	EndsAt *float64 `pulumi:"endsAt"`
+	// Alarm id given by the service, if known; a clear does not need it
+	Id *string `pulumi:"id"`
+	// More metadata keys, sent as they are
+	Metadata map[string]string `pulumi:"metadata"`
+	// Event or alarm name (metadata event_name)
+	Name *string `pulumi:"name"`
+	// Resource id (metadata resource_id)
+	ResourceId *string `pulumi:"resourceId"`
+	// Service the event belongs to (metadata resource_provider)
+	ResourceProvider *string `pulumi:"resourceProvider"`
+	// Type of the resource (metadata resource_type)
+	ResourceType *string `pulumi:"resourceType"`
+	// Critical, Major, Minor or Info (metadata event_severity)
+	Severity *string `pulumi:"severity"`
+	// When it was generated, epoch ms (default now)
+	StartsAt *float64 `pulumi:"startsAt"`
+	// Milliseconds until an alarm clears by itself (default three days)
+	Timeout *float64 `pulumi:"timeout"`
+	// event or alarm (metadata event_type)
+	Type *string `pulumi:"type"`
+}
+
+// ReportEventsEventInput is an input type that accepts ReportEventsEventArgs and ReportEventsEventOutput values.
+// You can construct a concrete instance of `ReportEventsEventInput` via:
+//
+//	ReportEventsEventArgs{...}
+type ReportEventsEventInput interface {
+	pulumi.Input
+
+	ToReportEventsEventOutput() ReportEventsEventOutput
+	ToReportEventsEventOutputWithContext(context.Context) ReportEventsEventOutput
+}
+
+// Event or alarm
+type ReportEventsEventArgs struct {
+	// Additional fields
+	Annotations pulumi.MapInput `pulumi:"annotations"`
+	// Reserved
+	AttachRule pulumi.MapInput `pulumi:"attachRule"`
+	// When it was cleared, epoch ms; 0 means not cleared
+	EndsAt pulumi.Float64PtrInput `pulumi:"endsAt"`
+	// Alarm id given by the service, if known; a clear does not need it
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// More metadata keys, sent as they are
+	Metadata pulumi.StringMapInput `pulumi:"metadata"`
+	// Event or alarm name (metadata event_name)
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// Resource id (metadata resource_id)
+	ResourceId pulumi.StringPtrInput `pulumi:"resourceId"`
+	// Service the event belongs to (metadata resource_provider)
+	ResourceProvider pulumi.StringPtrInput `pulumi:"resourceProvider"`
+	// Type of the resource (metadata resource_type)
+	ResourceType pulumi.StringPtrInput `pulumi:"resourceType"`
+	// Critical, Major, Minor or Info (metadata event_severity)
+	Severity pulumi.StringPtrInput `pulumi:"severity"`
+	// When it was generated, epoch ms (default now)
+	StartsAt pulumi.Float64PtrInput `pulumi:"startsAt"`
+	// Milliseconds until an alarm clears by itself (default three days)
+	Timeout pulumi.Float64PtrInput `pulumi:"timeout"`
+	// event or alarm (metadata event_type)
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (ReportEventsEventArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReportEventsEvent)(nil)).Elem()
+}
+
+func (i ReportEventsEventArgs) ToReportEventsEventOutput() ReportEventsEventOutput {
+	return i.ToReportEventsEventOutputWithContext(context.Background())
+}
+
+func (i ReportEventsEventArgs) ToReportEventsEventOutputWithContext(ctx context.Context) ReportEventsEventOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ReportEventsEventOutput)
+}
+
+// ReportEventsEventArrayInput is an input type that accepts ReportEventsEventArray and ReportEventsEventArrayOutput values.
+// You can construct a concrete instance of `ReportEventsEventArrayInput` via:
+//
+//	ReportEventsEventArray{ ReportEventsEventArgs{...} }
+type ReportEventsEventArrayInput interface {
+	pulumi.Input
+
+	ToReportEventsEventArrayOutput() ReportEventsEventArrayOutput
+	ToReportEventsEventArrayOutputWithContext(context.Context) ReportEventsEventArrayOutput
+}
+
+type ReportEventsEventArray []ReportEventsEventInput
+
+func (ReportEventsEventArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ReportEventsEvent)(nil)).Elem()
+}
+
+func (i ReportEventsEventArray) ToReportEventsEventArrayOutput() ReportEventsEventArrayOutput {
+	return i.ToReportEventsEventArrayOutputWithContext(context.Background())
+}
+
+func (i ReportEventsEventArray) ToReportEventsEventArrayOutputWithContext(ctx context.Context) ReportEventsEventArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ReportEventsEventArrayOutput)
+}
+
+// Event or alarm
+type ReportEventsEventOutput struct{ *pulumi.OutputState }
+
+func (ReportEventsEventOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReportEventsEvent)(nil)).Elem()
+}
+
+func (o ReportEventsEventOutput) ToReportEventsEventOutput() ReportEventsEventOutput {
+	return o
+}
+
+func (o ReportEventsEventOutput) ToReportEventsEventOutputWithContext(ctx context.Context) ReportEventsEventOutput {
+	return o
+}
+
+// Additional fields
+func (o ReportEventsEventOutput) Annotations() pulumi.MapOutput {
+	return o.ApplyT(func(v ReportEventsEvent) map[string]interface{} { return v.Annotations }).(pulumi.MapOutput)
+}
+
+// Reserved
+func (o ReportEventsEventOutput) AttachRule() pulumi.MapOutput {
+	return o.ApplyT(func(v ReportEventsEvent) map[string]interface{} { return v.AttachRule }).(pulumi.MapOutput)
+}
+
+// When it was cleared, epoch ms; 0 means not cleared
+func (o ReportEventsEventOutput) EndsAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *float64 { return v.EndsAt }).(pulumi.Float64PtrOutput)
+}
+
+// Alarm id given by the service, if known; a clear does not need it
+func (o ReportEventsEventOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// More metadata keys, sent as they are
+func (o ReportEventsEventOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ReportEventsEvent) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
+}
+
+// Event or alarm name (metadata event_name)
+func (o ReportEventsEventOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Resource id (metadata resource_id)
+func (o ReportEventsEventOutput) ResourceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.ResourceId }).(pulumi.StringPtrOutput)
+}
+
+// Service the event belongs to (metadata resource_provider)
+func (o ReportEventsEventOutput) ResourceProvider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.ResourceProvider }).(pulumi.StringPtrOutput)
+}
+
+// Type of the resource (metadata resource_type)
+func (o ReportEventsEventOutput) ResourceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.ResourceType }).(pulumi.StringPtrOutput)
+}
+
+// Critical, Major, Minor or Info (metadata event_severity)
+func (o ReportEventsEventOutput) Severity() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.Severity }).(pulumi.StringPtrOutput)
+}
+
+// When it was generated, epoch ms (default now)
+func (o ReportEventsEventOutput) StartsAt() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *float64 { return v.StartsAt }).(pulumi.Float64PtrOutput)
+}
+
+// Milliseconds until an alarm clears by itself (default three days)
+func (o ReportEventsEventOutput) Timeout() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *float64 { return v.Timeout }).(pulumi.Float64PtrOutput)
+}
+
+// event or alarm (metadata event_type)
+func (o ReportEventsEventOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ReportEventsEvent) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type ReportEventsEventArrayOutput struct{ *pulumi.OutputState }
+
+func (ReportEventsEventArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ReportEventsEvent)(nil)).Elem()
+}
+
+func (o ReportEventsEventArrayOutput) ToReportEventsEventArrayOutput() ReportEventsEventArrayOutput {
+	return o
+}
+
+func (o ReportEventsEventArrayOutput) ToReportEventsEventArrayOutputWithContext(ctx context.Context) ReportEventsEventArrayOutput {
+	return o
+}
+
+func (o ReportEventsEventArrayOutput) Index(i pulumi.IntInput) ReportEventsEventOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ReportEventsEvent {
+		return vs[0].([]ReportEventsEvent)[vs[1].(int)]
+	}).(ReportEventsEventOutput)
+}
+
+// The operation's own result
+type ReportEventsOperationResult struct {
+	// What was done: `report` or `clear`
+	Action string `pulumi:"action"`
+	// How many events were sent
+	Count float64 `pulumi:"count"`
+}
+
+// The operation's own result
+type ReportEventsOperationResultOutput struct{ *pulumi.OutputState }
+
+func (ReportEventsOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReportEventsOperationResult)(nil)).Elem()
+}
+
+func (o ReportEventsOperationResultOutput) ToReportEventsOperationResultOutput() ReportEventsOperationResultOutput {
+	return o
+}
+
+func (o ReportEventsOperationResultOutput) ToReportEventsOperationResultOutputWithContext(ctx context.Context) ReportEventsOperationResultOutput {
+	return o
+}
+
+// What was done: `report` or `clear`
+func (o ReportEventsOperationResultOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v ReportEventsOperationResult) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// How many events were sent
+func (o ReportEventsOperationResultOutput) Count() pulumi.Float64Output {
+	return o.ApplyT(func(v ReportEventsOperationResult) float64 { return v.Count }).(pulumi.Float64Output)
+}
+
+type ReportEventsOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (ReportEventsOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ReportEventsOperationResult)(nil)).Elem()
+}
+
+func (o ReportEventsOperationResultPtrOutput) ToReportEventsOperationResultPtrOutput() ReportEventsOperationResultPtrOutput {
+	return o
+}
+
+func (o ReportEventsOperationResultPtrOutput) ToReportEventsOperationResultPtrOutputWithContext(ctx context.Context) ReportEventsOperationResultPtrOutput {
+	return o
+}
+
+func (o ReportEventsOperationResultPtrOutput) Elem() ReportEventsOperationResultOutput {
+	return o.ApplyT(func(v *ReportEventsOperationResult) ReportEventsOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret ReportEventsOperationResult
+		return ret
+	}).(ReportEventsOperationResultOutput)
+}
+
+// What was done: `report` or `clear`
+func (o ReportEventsOperationResultPtrOutput) Action() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ReportEventsOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Action
+	}).(pulumi.StringPtrOutput)
+}
+
+// How many events were sent
+func (o ReportEventsOperationResultPtrOutput) Count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ReportEventsOperationResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Count
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The operation's own result
+type RestartQueueManagerOperationResult struct {
+	// The instance restarted
+	InstanceId string `pulumi:"instanceId"`
+	// The service's execution result, e.g. `success`
+	Result string `pulumi:"result"`
+}
+
+// The operation's own result
+type RestartQueueManagerOperationResultOutput struct{ *pulumi.OutputState }
+
+func (RestartQueueManagerOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestartQueueManagerOperationResult)(nil)).Elem()
+}
+
+func (o RestartQueueManagerOperationResultOutput) ToRestartQueueManagerOperationResultOutput() RestartQueueManagerOperationResultOutput {
+	return o
+}
+
+func (o RestartQueueManagerOperationResultOutput) ToRestartQueueManagerOperationResultOutputWithContext(ctx context.Context) RestartQueueManagerOperationResultOutput {
+	return o
+}
+
+// The instance restarted
+func (o RestartQueueManagerOperationResultOutput) InstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestartQueueManagerOperationResult) string { return v.InstanceId }).(pulumi.StringOutput)
+}
+
+// The service's execution result, e.g. `success`
+func (o RestartQueueManagerOperationResultOutput) Result() pulumi.StringOutput {
+	return o.ApplyT(func(v RestartQueueManagerOperationResult) string { return v.Result }).(pulumi.StringOutput)
+}
+
+type RestartQueueManagerOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (RestartQueueManagerOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestartQueueManagerOperationResult)(nil)).Elem()
+}
+
+func (o RestartQueueManagerOperationResultPtrOutput) ToRestartQueueManagerOperationResultPtrOutput() RestartQueueManagerOperationResultPtrOutput {
+	return o
+}
+
+func (o RestartQueueManagerOperationResultPtrOutput) ToRestartQueueManagerOperationResultPtrOutputWithContext(ctx context.Context) RestartQueueManagerOperationResultPtrOutput {
+	return o
+}
+
+func (o RestartQueueManagerOperationResultPtrOutput) Elem() RestartQueueManagerOperationResultOutput {
+	return o.ApplyT(func(v *RestartQueueManagerOperationResult) RestartQueueManagerOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret RestartQueueManagerOperationResult
+		return ret
+	}).(RestartQueueManagerOperationResultOutput)
+}
+
+// The instance restarted
+func (o RestartQueueManagerOperationResultPtrOutput) InstanceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestartQueueManagerOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.InstanceId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The service's execution result, e.g. `success`
+func (o RestartQueueManagerOperationResultPtrOutput) Result() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestartQueueManagerOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Result
+	}).(pulumi.StringPtrOutput)
+}
+
+// Disk backup to target disk
+type RestoreBackupMapping struct {
+	// Id of the disk backup inside the VM backup
+	BackupId string `pulumi:"backupId"`
+	// Id of the VM's disk the data is restored to
+	VolumeId string `pulumi:"volumeId"`
+}
+
+// RestoreBackupMappingInput is an input type that accepts RestoreBackupMappingArgs and RestoreBackupMappingOutput values.
+// You can construct a concrete instance of `RestoreBackupMappingInput` via:
+//
+//	RestoreBackupMappingArgs{...}
+type RestoreBackupMappingInput interface {
+	pulumi.Input
+
+	ToRestoreBackupMappingOutput() RestoreBackupMappingOutput
+	ToRestoreBackupMappingOutputWithContext(context.Context) RestoreBackupMappingOutput
+}
+
+// Disk backup to target disk
+type RestoreBackupMappingArgs struct {
+	// Id of the disk backup inside the VM backup
+	BackupId pulumi.StringInput `pulumi:"backupId"`
+	// Id of the VM's disk the data is restored to
+	VolumeId pulumi.StringInput `pulumi:"volumeId"`
+}
+
+func (RestoreBackupMappingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestoreBackupMapping)(nil)).Elem()
+}
+
+func (i RestoreBackupMappingArgs) ToRestoreBackupMappingOutput() RestoreBackupMappingOutput {
+	return i.ToRestoreBackupMappingOutputWithContext(context.Background())
+}
+
+func (i RestoreBackupMappingArgs) ToRestoreBackupMappingOutputWithContext(ctx context.Context) RestoreBackupMappingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestoreBackupMappingOutput)
+}
+
+// RestoreBackupMappingArrayInput is an input type that accepts RestoreBackupMappingArray and RestoreBackupMappingArrayOutput values.
+// You can construct a concrete instance of `RestoreBackupMappingArrayInput` via:
+//
+//	RestoreBackupMappingArray{ RestoreBackupMappingArgs{...} }
+type RestoreBackupMappingArrayInput interface {
+	pulumi.Input
+
+	ToRestoreBackupMappingArrayOutput() RestoreBackupMappingArrayOutput
+	ToRestoreBackupMappingArrayOutputWithContext(context.Context) RestoreBackupMappingArrayOutput
+}
+
+type RestoreBackupMappingArray []RestoreBackupMappingInput
+
+func (RestoreBackupMappingArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RestoreBackupMapping)(nil)).Elem()
+}
+
+func (i RestoreBackupMappingArray) ToRestoreBackupMappingArrayOutput() RestoreBackupMappingArrayOutput {
+	return i.ToRestoreBackupMappingArrayOutputWithContext(context.Background())
+}
+
+func (i RestoreBackupMappingArray) ToRestoreBackupMappingArrayOutputWithContext(ctx context.Context) RestoreBackupMappingArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RestoreBackupMappingArrayOutput)
+}
+
+// Disk backup to target disk
+type RestoreBackupMappingOutput struct{ *pulumi.OutputState }
+
+func (RestoreBackupMappingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestoreBackupMapping)(nil)).Elem()
+}
+
+func (o RestoreBackupMappingOutput) ToRestoreBackupMappingOutput() RestoreBackupMappingOutput {
+	return o
+}
+
+func (o RestoreBackupMappingOutput) ToRestoreBackupMappingOutputWithContext(ctx context.Context) RestoreBackupMappingOutput {
+	return o
+}
+
+// Id of the disk backup inside the VM backup
+func (o RestoreBackupMappingOutput) BackupId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreBackupMapping) string { return v.BackupId }).(pulumi.StringOutput)
+}
+
+// Id of the VM's disk the data is restored to
+func (o RestoreBackupMappingOutput) VolumeId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreBackupMapping) string { return v.VolumeId }).(pulumi.StringOutput)
+}
+
+type RestoreBackupMappingArrayOutput struct{ *pulumi.OutputState }
+
+func (RestoreBackupMappingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RestoreBackupMapping)(nil)).Elem()
+}
+
+func (o RestoreBackupMappingArrayOutput) ToRestoreBackupMappingArrayOutput() RestoreBackupMappingArrayOutput {
+	return o
+}
+
+func (o RestoreBackupMappingArrayOutput) ToRestoreBackupMappingArrayOutputWithContext(ctx context.Context) RestoreBackupMappingArrayOutput {
+	return o
+}
+
+func (o RestoreBackupMappingArrayOutput) Index(i pulumi.IntInput) RestoreBackupMappingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RestoreBackupMapping {
+		return vs[0].([]RestoreBackupMapping)[vs[1].(int)]
+	}).(RestoreBackupMappingOutput)
+}
+
+// The operation's own result
+type RestoreBackupOperationResult struct {
+	// The restored backup
+	BackupId string `pulumi:"backupId"`
+	// The service's error code, when the job failed
+	ErrorCode *string `pulumi:"errorCode"`
+	// The service's error message, when the job failed
+	ErrorMessage *string `pulumi:"errorMessage"`
+	// The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`
+	JobStatus *string `pulumi:"jobStatus"`
+	// The VM or disk restored into
+	TargetId string `pulumi:"targetId"`
+	// `server` or `volume`
+	TargetKind string `pulumi:"targetKind"`
+}
+
+// The operation's own result
+type RestoreBackupOperationResultOutput struct{ *pulumi.OutputState }
+
+func (RestoreBackupOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestoreBackupOperationResult)(nil)).Elem()
+}
+
+func (o RestoreBackupOperationResultOutput) ToRestoreBackupOperationResultOutput() RestoreBackupOperationResultOutput {
+	return o
+}
+
+func (o RestoreBackupOperationResultOutput) ToRestoreBackupOperationResultOutputWithContext(ctx context.Context) RestoreBackupOperationResultOutput {
+	return o
+}
+
+// The restored backup
+func (o RestoreBackupOperationResultOutput) BackupId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) string { return v.BackupId }).(pulumi.StringOutput)
+}
+
+// The service's error code, when the job failed
+func (o RestoreBackupOperationResultOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) *string { return v.ErrorCode }).(pulumi.StringPtrOutput)
+}
+
+// The service's error message, when the job failed
+func (o RestoreBackupOperationResultOutput) ErrorMessage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) *string { return v.ErrorMessage }).(pulumi.StringPtrOutput)
+}
+
+// The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`
+func (o RestoreBackupOperationResultOutput) JobStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) *string { return v.JobStatus }).(pulumi.StringPtrOutput)
+}
+
+// The VM or disk restored into
+func (o RestoreBackupOperationResultOutput) TargetId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) string { return v.TargetId }).(pulumi.StringOutput)
+}
+
+// `server` or `volume`
+func (o RestoreBackupOperationResultOutput) TargetKind() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreBackupOperationResult) string { return v.TargetKind }).(pulumi.StringOutput)
+}
+
+type RestoreBackupOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (RestoreBackupOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestoreBackupOperationResult)(nil)).Elem()
+}
+
+func (o RestoreBackupOperationResultPtrOutput) ToRestoreBackupOperationResultPtrOutput() RestoreBackupOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreBackupOperationResultPtrOutput) ToRestoreBackupOperationResultPtrOutputWithContext(ctx context.Context) RestoreBackupOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreBackupOperationResultPtrOutput) Elem() RestoreBackupOperationResultOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) RestoreBackupOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret RestoreBackupOperationResult
+		return ret
+	}).(RestoreBackupOperationResultOutput)
+}
+
+// The restored backup
+func (o RestoreBackupOperationResultPtrOutput) BackupId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.BackupId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The service's error code, when the job failed
+func (o RestoreBackupOperationResultPtrOutput) ErrorCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// The service's error message, when the job failed
+func (o RestoreBackupOperationResultPtrOutput) ErrorMessage() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorMessage
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`
+func (o RestoreBackupOperationResultPtrOutput) JobStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.JobStatus
+	}).(pulumi.StringPtrOutput)
+}
+
+// The VM or disk restored into
+func (o RestoreBackupOperationResultPtrOutput) TargetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TargetId
+	}).(pulumi.StringPtrOutput)
+}
+
+// `server` or `volume`
+func (o RestoreBackupOperationResultPtrOutput) TargetKind() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TargetKind
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operation's own result
+type RestoreIndexSnapshotOperationResult struct {
+	// The cluster that owns the snapshot
+	ClusterId string `pulumi:"clusterId"`
+	// The snapshot restored
+	SnapshotId string `pulumi:"snapshotId"`
+	// The target's actions when last read (empty once idle)
+	TargetActions []string `pulumi:"targetActions"`
+	// The cluster restored into
+	TargetClusterId string `pulumi:"targetClusterId"`
+	// The target's status code when last read (`200` available)
+	TargetStatus *string `pulumi:"targetStatus"`
+}
+
+// The operation's own result
+type RestoreIndexSnapshotOperationResultOutput struct{ *pulumi.OutputState }
+
+func (RestoreIndexSnapshotOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestoreIndexSnapshotOperationResult)(nil)).Elem()
+}
+
+func (o RestoreIndexSnapshotOperationResultOutput) ToRestoreIndexSnapshotOperationResultOutput() RestoreIndexSnapshotOperationResultOutput {
+	return o
+}
+
+func (o RestoreIndexSnapshotOperationResultOutput) ToRestoreIndexSnapshotOperationResultOutputWithContext(ctx context.Context) RestoreIndexSnapshotOperationResultOutput {
+	return o
+}
+
+// The cluster that owns the snapshot
+func (o RestoreIndexSnapshotOperationResultOutput) ClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreIndexSnapshotOperationResult) string { return v.ClusterId }).(pulumi.StringOutput)
+}
+
+// The snapshot restored
+func (o RestoreIndexSnapshotOperationResultOutput) SnapshotId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreIndexSnapshotOperationResult) string { return v.SnapshotId }).(pulumi.StringOutput)
+}
+
+// The target's actions when last read (empty once idle)
+func (o RestoreIndexSnapshotOperationResultOutput) TargetActions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RestoreIndexSnapshotOperationResult) []string { return v.TargetActions }).(pulumi.StringArrayOutput)
+}
+
+// The cluster restored into
+func (o RestoreIndexSnapshotOperationResultOutput) TargetClusterId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreIndexSnapshotOperationResult) string { return v.TargetClusterId }).(pulumi.StringOutput)
+}
+
+// The target's status code when last read (`200` available)
+func (o RestoreIndexSnapshotOperationResultOutput) TargetStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RestoreIndexSnapshotOperationResult) *string { return v.TargetStatus }).(pulumi.StringPtrOutput)
+}
+
+type RestoreIndexSnapshotOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (RestoreIndexSnapshotOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestoreIndexSnapshotOperationResult)(nil)).Elem()
+}
+
+func (o RestoreIndexSnapshotOperationResultPtrOutput) ToRestoreIndexSnapshotOperationResultPtrOutput() RestoreIndexSnapshotOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreIndexSnapshotOperationResultPtrOutput) ToRestoreIndexSnapshotOperationResultPtrOutputWithContext(ctx context.Context) RestoreIndexSnapshotOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreIndexSnapshotOperationResultPtrOutput) Elem() RestoreIndexSnapshotOperationResultOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) RestoreIndexSnapshotOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret RestoreIndexSnapshotOperationResult
+		return ret
+	}).(RestoreIndexSnapshotOperationResultOutput)
+}
+
+// The cluster that owns the snapshot
+func (o RestoreIndexSnapshotOperationResultPtrOutput) ClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ClusterId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The snapshot restored
+func (o RestoreIndexSnapshotOperationResultPtrOutput) SnapshotId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SnapshotId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The target's actions when last read (empty once idle)
+func (o RestoreIndexSnapshotOperationResultPtrOutput) TargetActions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.TargetActions
+	}).(pulumi.StringArrayOutput)
+}
+
+// The cluster restored into
+func (o RestoreIndexSnapshotOperationResultPtrOutput) TargetClusterId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TargetClusterId
+	}).(pulumi.StringPtrOutput)
+}
+
+// The target's status code when last read (`200` available)
+func (o RestoreIndexSnapshotOperationResultPtrOutput) TargetStatus() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreIndexSnapshotOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.TargetStatus
 	}).(pulumi.StringPtrOutput)
 }
 
@@ -4850,11 +10084,11 @@ func (o VmDiskOutputTypeArrayOutput) Index(i pulumi.IntInput) VmDiskOutputTypeOu
 }
 
 type VmInterface struct {
-	// A public address on the interface itself, with no subnet (API v1.1 only; default false)
+	// An external IP on the interface itself, with no subnet (API v1.1 only; default false)
 	DirectIp *bool `pulumi:"directIp"`
-	// Give the interface a new public address (default false); not for directIp
+	// Give the interface a new external IP (default false); not for directIp
 	ExternalIp *bool `pulumi:"externalIp"`
-	// An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId *string `pulumi:"externalIpId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress *string `pulumi:"ipAddress"`
@@ -4878,11 +10112,11 @@ type VmInterfaceInput interface {
 }
 
 type VmInterfaceArgs struct {
-	// A public address on the interface itself, with no subnet (API v1.1 only; default false)
+	// An external IP on the interface itself, with no subnet (API v1.1 only; default false)
 	DirectIp pulumi.BoolPtrInput `pulumi:"directIp"`
-	// Give the interface a new public address (default false); not for directIp
+	// Give the interface a new external IP (default false); not for directIp
 	ExternalIp pulumi.BoolPtrInput `pulumi:"externalIp"`
-	// An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId pulumi.StringPtrInput `pulumi:"externalIpId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress pulumi.StringPtrInput `pulumi:"ipAddress"`
@@ -4945,17 +10179,17 @@ func (o VmInterfaceOutput) ToVmInterfaceOutputWithContext(ctx context.Context) V
 	return o
 }
 
-// A public address on the interface itself, with no subnet (API v1.1 only; default false)
+// An external IP on the interface itself, with no subnet (API v1.1 only; default false)
 func (o VmInterfaceOutput) DirectIp() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v VmInterface) *bool { return v.DirectIp }).(pulumi.BoolPtrOutput)
 }
 
-// Give the interface a new public address (default false); not for directIp
+// Give the interface a new external IP (default false); not for directIp
 func (o VmInterfaceOutput) ExternalIp() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v VmInterface) *bool { return v.ExternalIp }).(pulumi.BoolPtrOutput)
 }
 
-// An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 func (o VmInterfaceOutput) ExternalIpId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VmInterface) *string { return v.ExternalIpId }).(pulumi.StringPtrOutput)
 }
@@ -5003,11 +10237,11 @@ func (o VmInterfaceArrayOutput) Index(i pulumi.IntInput) VmInterfaceOutput {
 type VmInterfaceOutputType struct {
 	// True for an interface with a public address of its own, in no subnet
 	DirectIp bool `pulumi:"directIp"`
-	// True when a public IP is bound to this (regular) interface
+	// True when an external IP is bound to this (regular) interface
 	ExternalIp bool `pulumi:"externalIp"`
-	// The public address of the interface (its own for a direct-IP interface)
+	// The external IP address of the interface (for a direct-IP interface, its own public address)
 	ExternalIpAddress *string `pulumi:"externalIpAddress"`
-	// Id of the public IP
+	// Id of the external IP
 	ExternalIpId *string `pulumi:"externalIpId"`
 	// Interface id
 	Id string `pulumi:"id"`
@@ -5048,17 +10282,17 @@ func (o VmInterfaceOutputTypeOutput) DirectIp() pulumi.BoolOutput {
 	return o.ApplyT(func(v VmInterfaceOutputType) bool { return v.DirectIp }).(pulumi.BoolOutput)
 }
 
-// True when a public IP is bound to this (regular) interface
+// True when an external IP is bound to this (regular) interface
 func (o VmInterfaceOutputTypeOutput) ExternalIp() pulumi.BoolOutput {
 	return o.ApplyT(func(v VmInterfaceOutputType) bool { return v.ExternalIp }).(pulumi.BoolOutput)
 }
 
-// The public address of the interface (its own for a direct-IP interface)
+// The external IP address of the interface (for a direct-IP interface, its own public address)
 func (o VmInterfaceOutputTypeOutput) ExternalIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VmInterfaceOutputType) *string { return v.ExternalIpAddress }).(pulumi.StringPtrOutput)
 }
 
-// Id of the public IP
+// Id of the external IP
 func (o VmInterfaceOutputTypeOutput) ExternalIpId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VmInterfaceOutputType) *string { return v.ExternalIpId }).(pulumi.StringPtrOutput)
 }
@@ -5400,15 +10634,562 @@ func (o VmTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The operation's own result
+type WaitForUpgradeTaskOperationResult struct {
+	// The agency the service acts through
+	AgencyName string `pulumi:"agencyName"`
+	// Nodes processed at once
+	BatchSize float64 `pulumi:"batchSize"`
+	// The nodes done
+	CompletedNodes []string `pulumi:"completedNodes"`
+	// The nodes being processed
+	CurrentBatchNodes []string `pulumi:"currentBatchNodes"`
+	// Steps of the node being processed
+	CurrentNodeDetail []WaitForUpgradeTaskOperationResultCurrentNodeDetailItem `pulumi:"currentNodeDetail"`
+	// The node being processed
+	CurrentNodeName string `pulumi:"currentNodeName"`
+	// End time; absent while running
+	EndTime *string `pulumi:"endTime"`
+	// Retry count, as the service writes it
+	ExecuteTimes string `pulumi:"executeTimes"`
+	// Switchovers only: node name → zone after the switchover, JSON-encoded
+	FinalAzInfoMap *string `pulumi:"finalAzInfoMap"`
+	// True when the status is final
+	Finished bool `pulumi:"finished"`
+	// Task id
+	Id string `pulumi:"id"`
+	// The target image (upgrades only)
+	ImageInfo *WaitForUpgradeTaskOperationResultImageInfo `pulumi:"imageInfo"`
+	// Switchovers only: the request, JSON-encoded
+	MigrateParam *string `pulumi:"migrateParam"`
+	// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+	StartTime string `pulumi:"startTime"`
+	// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+	Status string `pulumi:"status"`
+	// Every node of the task
+	TotalNodes []string `pulumi:"totalNodes"`
+}
+
+// The operation's own result
+type WaitForUpgradeTaskOperationResultOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WaitForUpgradeTaskOperationResult)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultOutput) ToWaitForUpgradeTaskOperationResultOutput() WaitForUpgradeTaskOperationResultOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultOutput) ToWaitForUpgradeTaskOperationResultOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultOutput {
+	return o
+}
+
+// The agency the service acts through
+func (o WaitForUpgradeTaskOperationResultOutput) AgencyName() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.AgencyName }).(pulumi.StringOutput)
+}
+
+// Nodes processed at once
+func (o WaitForUpgradeTaskOperationResultOutput) BatchSize() pulumi.Float64Output {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) float64 { return v.BatchSize }).(pulumi.Float64Output)
+}
+
+// The nodes done
+func (o WaitForUpgradeTaskOperationResultOutput) CompletedNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) []string { return v.CompletedNodes }).(pulumi.StringArrayOutput)
+}
+
+// The nodes being processed
+func (o WaitForUpgradeTaskOperationResultOutput) CurrentBatchNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) []string { return v.CurrentBatchNodes }).(pulumi.StringArrayOutput)
+}
+
+// Steps of the node being processed
+func (o WaitForUpgradeTaskOperationResultOutput) CurrentNodeDetail() WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) []WaitForUpgradeTaskOperationResultCurrentNodeDetailItem {
+		return v.CurrentNodeDetail
+	}).(WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput)
+}
+
+// The node being processed
+func (o WaitForUpgradeTaskOperationResultOutput) CurrentNodeName() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.CurrentNodeName }).(pulumi.StringOutput)
+}
+
+// End time; absent while running
+func (o WaitForUpgradeTaskOperationResultOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Retry count, as the service writes it
+func (o WaitForUpgradeTaskOperationResultOutput) ExecuteTimes() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.ExecuteTimes }).(pulumi.StringOutput)
+}
+
+// Switchovers only: node name → zone after the switchover, JSON-encoded
+func (o WaitForUpgradeTaskOperationResultOutput) FinalAzInfoMap() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) *string { return v.FinalAzInfoMap }).(pulumi.StringPtrOutput)
+}
+
+// True when the status is final
+func (o WaitForUpgradeTaskOperationResultOutput) Finished() pulumi.BoolOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) bool { return v.Finished }).(pulumi.BoolOutput)
+}
+
+// Task id
+func (o WaitForUpgradeTaskOperationResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The target image (upgrades only)
+func (o WaitForUpgradeTaskOperationResultOutput) ImageInfo() WaitForUpgradeTaskOperationResultImageInfoPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) *WaitForUpgradeTaskOperationResultImageInfo {
+		return v.ImageInfo
+	}).(WaitForUpgradeTaskOperationResultImageInfoPtrOutput)
+}
+
+// Switchovers only: the request, JSON-encoded
+func (o WaitForUpgradeTaskOperationResultOutput) MigrateParam() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) *string { return v.MigrateParam }).(pulumi.StringPtrOutput)
+}
+
+// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+func (o WaitForUpgradeTaskOperationResultOutput) StartTime() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.StartTime }).(pulumi.StringOutput)
+}
+
+// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+func (o WaitForUpgradeTaskOperationResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// Every node of the task
+func (o WaitForUpgradeTaskOperationResultOutput) TotalNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResult) []string { return v.TotalNodes }).(pulumi.StringArrayOutput)
+}
+
+type WaitForUpgradeTaskOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WaitForUpgradeTaskOperationResult)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultPtrOutput) ToWaitForUpgradeTaskOperationResultPtrOutput() WaitForUpgradeTaskOperationResultPtrOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultPtrOutput) ToWaitForUpgradeTaskOperationResultPtrOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultPtrOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultPtrOutput) Elem() WaitForUpgradeTaskOperationResultOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) WaitForUpgradeTaskOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret WaitForUpgradeTaskOperationResult
+		return ret
+	}).(WaitForUpgradeTaskOperationResultOutput)
+}
+
+// The agency the service acts through
+func (o WaitForUpgradeTaskOperationResultPtrOutput) AgencyName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.AgencyName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Nodes processed at once
+func (o WaitForUpgradeTaskOperationResultPtrOutput) BatchSize() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.BatchSize
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The nodes done
+func (o WaitForUpgradeTaskOperationResultPtrOutput) CompletedNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CompletedNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+// The nodes being processed
+func (o WaitForUpgradeTaskOperationResultPtrOutput) CurrentBatchNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CurrentBatchNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+// Steps of the node being processed
+func (o WaitForUpgradeTaskOperationResultPtrOutput) CurrentNodeDetail() WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) []WaitForUpgradeTaskOperationResultCurrentNodeDetailItem {
+		if v == nil {
+			return nil
+		}
+		return v.CurrentNodeDetail
+	}).(WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput)
+}
+
+// The node being processed
+func (o WaitForUpgradeTaskOperationResultPtrOutput) CurrentNodeName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.CurrentNodeName
+	}).(pulumi.StringPtrOutput)
+}
+
+// End time; absent while running
+func (o WaitForUpgradeTaskOperationResultPtrOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.EndTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// Retry count, as the service writes it
+func (o WaitForUpgradeTaskOperationResultPtrOutput) ExecuteTimes() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ExecuteTimes
+	}).(pulumi.StringPtrOutput)
+}
+
+// Switchovers only: node name → zone after the switchover, JSON-encoded
+func (o WaitForUpgradeTaskOperationResultPtrOutput) FinalAzInfoMap() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.FinalAzInfoMap
+	}).(pulumi.StringPtrOutput)
+}
+
+// True when the status is final
+func (o WaitForUpgradeTaskOperationResultPtrOutput) Finished() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Finished
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Task id
+func (o WaitForUpgradeTaskOperationResultPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The target image (upgrades only)
+func (o WaitForUpgradeTaskOperationResultPtrOutput) ImageInfo() WaitForUpgradeTaskOperationResultImageInfoPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *WaitForUpgradeTaskOperationResultImageInfo {
+		if v == nil {
+			return nil
+		}
+		return v.ImageInfo
+	}).(WaitForUpgradeTaskOperationResultImageInfoPtrOutput)
+}
+
+// Switchovers only: the request, JSON-encoded
+func (o WaitForUpgradeTaskOperationResultPtrOutput) MigrateParam() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MigrateParam
+	}).(pulumi.StringPtrOutput)
+}
+
+// Start time, YYYY-MM-DDThh:mm:ss (no zone)
+func (o WaitForUpgradeTaskOperationResultPtrOutput) StartTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.StartTime
+	}).(pulumi.StringPtrOutput)
+}
+
+// RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+func (o WaitForUpgradeTaskOperationResultPtrOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Status
+	}).(pulumi.StringPtrOutput)
+}
+
+// Every node of the task
+func (o WaitForUpgradeTaskOperationResultPtrOutput) TotalNodes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.TotalNodes
+	}).(pulumi.StringArrayOutput)
+}
+
+type WaitForUpgradeTaskOperationResultCurrentNodeDetailItem struct {
+	// Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+	BeginTime *string `pulumi:"beginTime"`
+	// What the step does
+	Desc string `pulumi:"desc"`
+	// End time, absent until the step ends
+	EndTime *string `pulumi:"endTime"`
+	// Step name
+	Name string `pulumi:"name"`
+	// Sequence number
+	Order float64 `pulumi:"order"`
+	// RUNNING, SUCCESS, FAILED or WAITING
+	Status string `pulumi:"status"`
+}
+
+type WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WaitForUpgradeTaskOperationResultCurrentNodeDetailItem)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) ToWaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput() WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) ToWaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput {
+	return o
+}
+
+// Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) BeginTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) *string { return v.BeginTime }).(pulumi.StringPtrOutput)
+}
+
+// What the step does
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) Desc() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) string { return v.Desc }).(pulumi.StringOutput)
+}
+
+// End time, absent until the step ends
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) EndTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) *string { return v.EndTime }).(pulumi.StringPtrOutput)
+}
+
+// Step name
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Sequence number
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) Order() pulumi.Float64Output {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) float64 { return v.Order }).(pulumi.Float64Output)
+}
+
+// RUNNING, SUCCESS, FAILED or WAITING
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultCurrentNodeDetailItem) string { return v.Status }).(pulumi.StringOutput)
+}
+
+type WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WaitForUpgradeTaskOperationResultCurrentNodeDetailItem)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput) ToWaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput() WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput) ToWaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput) Index(i pulumi.IntInput) WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WaitForUpgradeTaskOperationResultCurrentNodeDetailItem {
+		return vs[0].([]WaitForUpgradeTaskOperationResultCurrentNodeDetailItem)[vs[1].(int)]
+	}).(WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput)
+}
+
+// The target image (upgrades only)
+type WaitForUpgradeTaskOperationResultImageInfo struct {
+	// Datastore type
+	DatastoreType string `pulumi:"datastoreType"`
+	// Datastore version
+	DatastoreVersion string `pulumi:"datastoreVersion"`
+	// Name shown to people
+	DisplayName string `pulumi:"displayName"`
+	// Image id
+	Id string `pulumi:"id"`
+	// Description
+	ImageDesc string `pulumi:"imageDesc"`
+	// Priority
+	Priority float64 `pulumi:"priority"`
+}
+
+// The target image (upgrades only)
+type WaitForUpgradeTaskOperationResultImageInfoOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultImageInfoOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WaitForUpgradeTaskOperationResultImageInfo)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) ToWaitForUpgradeTaskOperationResultImageInfoOutput() WaitForUpgradeTaskOperationResultImageInfoOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) ToWaitForUpgradeTaskOperationResultImageInfoOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultImageInfoOutput {
+	return o
+}
+
+// Datastore type
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) DatastoreType() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) string { return v.DatastoreType }).(pulumi.StringOutput)
+}
+
+// Datastore version
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) DatastoreVersion() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) string { return v.DatastoreVersion }).(pulumi.StringOutput)
+}
+
+// Name shown to people
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) string { return v.DisplayName }).(pulumi.StringOutput)
+}
+
+// Image id
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Description
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) ImageDesc() pulumi.StringOutput {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) string { return v.ImageDesc }).(pulumi.StringOutput)
+}
+
+// Priority
+func (o WaitForUpgradeTaskOperationResultImageInfoOutput) Priority() pulumi.Float64Output {
+	return o.ApplyT(func(v WaitForUpgradeTaskOperationResultImageInfo) float64 { return v.Priority }).(pulumi.Float64Output)
+}
+
+type WaitForUpgradeTaskOperationResultImageInfoPtrOutput struct{ *pulumi.OutputState }
+
+func (WaitForUpgradeTaskOperationResultImageInfoPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WaitForUpgradeTaskOperationResultImageInfo)(nil)).Elem()
+}
+
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) ToWaitForUpgradeTaskOperationResultImageInfoPtrOutput() WaitForUpgradeTaskOperationResultImageInfoPtrOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) ToWaitForUpgradeTaskOperationResultImageInfoPtrOutputWithContext(ctx context.Context) WaitForUpgradeTaskOperationResultImageInfoPtrOutput {
+	return o
+}
+
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) Elem() WaitForUpgradeTaskOperationResultImageInfoOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) WaitForUpgradeTaskOperationResultImageInfo {
+		if v != nil {
+			return *v
+		}
+		var ret WaitForUpgradeTaskOperationResultImageInfo
+		return ret
+	}).(WaitForUpgradeTaskOperationResultImageInfoOutput)
+}
+
+// Datastore type
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) DatastoreType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DatastoreType
+	}).(pulumi.StringPtrOutput)
+}
+
+// Datastore version
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) DatastoreVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DatastoreVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// Name shown to people
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DisplayName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Image id
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Description
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) ImageDesc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ImageDesc
+	}).(pulumi.StringPtrOutput)
+}
+
+// Priority
+func (o WaitForUpgradeTaskOperationResultImageInfoPtrOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *WaitForUpgradeTaskOperationResultImageInfo) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.Priority
+	}).(pulumi.Float64PtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BackupRestoreMappingInput)(nil)).Elem(), BackupRestoreMappingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BackupRestoreMappingArrayInput)(nil)).Elem(), BackupRestoreMappingArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BackupRestoreTimeoutsInput)(nil)).Elem(), BackupRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BackupRestoreTimeoutsPtrInput)(nil)).Elem(), BackupRestoreTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClearAlarmsAlarmInput)(nil)).Elem(), ClearAlarmsAlarmArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClearAlarmsAlarmArrayInput)(nil)).Elem(), ClearAlarmsAlarmArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DiskAttachmentTimeoutsInput)(nil)).Elem(), DiskAttachmentTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DiskAttachmentTimeoutsPtrInput)(nil)).Elem(), DiskAttachmentTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DiskTimeoutsInput)(nil)).Elem(), DiskTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DiskTimeoutsPtrInput)(nil)).Elem(), DiskTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EstimateCostResourceInput)(nil)).Elem(), EstimateCostResourceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*EstimateCostResourceArrayInput)(nil)).Elem(), EstimateCostResourceArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventReportEventInput)(nil)).Elem(), EventReportEventArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventReportEventArrayInput)(nil)).Elem(), EventReportEventArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventReportTimeoutsInput)(nil)).Elem(), EventReportTimeoutsArgs{})
@@ -5417,6 +11198,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ExternalIpTimeoutsPtrInput)(nil)).Elem(), ExternalIpTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FreeTierVmTimeoutsInput)(nil)).Elem(), FreeTierVmTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FreeTierVmTimeoutsPtrInput)(nil)).Elem(), FreeTierVmTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskInput)(nil)).Elem(), GetPriceDiskArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskArrayInput)(nil)).Elem(), GetPriceDiskArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsPtrInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NodeMigrationTimeoutsInput)(nil)).Elem(), NodeMigrationTimeoutsArgs{})
@@ -5425,6 +11208,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementGroupTimeoutsPtrInput)(nil)).Elem(), PlacementGroupTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QueueManagerRestartTimeoutsInput)(nil)).Elem(), QueueManagerRestartTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QueueManagerRestartTimeoutsPtrInput)(nil)).Elem(), QueueManagerRestartTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ReportEventsEventInput)(nil)).Elem(), ReportEventsEventArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ReportEventsEventArrayInput)(nil)).Elem(), ReportEventsEventArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RestoreBackupMappingInput)(nil)).Elem(), RestoreBackupMappingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RestoreBackupMappingArrayInput)(nil)).Elem(), RestoreBackupMappingArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SecurityGroupRuleSpecInput)(nil)).Elem(), SecurityGroupRuleSpecArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SecurityGroupRuleSpecArrayInput)(nil)).Elem(), SecurityGroupRuleSpecArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SecurityGroupRuleTimeoutsInput)(nil)).Elem(), SecurityGroupRuleTimeoutsArgs{})
@@ -5449,6 +11236,10 @@ func init() {
 	pulumi.RegisterOutputType(BackupRestoreTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(BackupRestoreTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(BackupRestoreTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(ClearAlarmsAlarmOutput{})
+	pulumi.RegisterOutputType(ClearAlarmsAlarmArrayOutput{})
+	pulumi.RegisterOutputType(ClearAlarmsOperationResultOutput{})
+	pulumi.RegisterOutputType(ClearAlarmsOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(DiskAttachmentTimeoutsOutput{})
 	pulumi.RegisterOutputType(DiskAttachmentTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(DiskAttachmentTimeoutsOutputTypeOutput{})
@@ -5457,6 +11248,12 @@ func init() {
 	pulumi.RegisterOutputType(DiskTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(DiskTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(DiskTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(EstimateCostLineOutput{})
+	pulumi.RegisterOutputType(EstimateCostLineArrayOutput{})
+	pulumi.RegisterOutputType(EstimateCostResourceOutput{})
+	pulumi.RegisterOutputType(EstimateCostResourceArrayOutput{})
+	pulumi.RegisterOutputType(EstimateCostUnpricedItemOutput{})
+	pulumi.RegisterOutputType(EstimateCostUnpricedItemArrayOutput{})
 	pulumi.RegisterOutputType(EventReportEventOutput{})
 	pulumi.RegisterOutputType(EventReportEventArrayOutput{})
 	pulumi.RegisterOutputType(EventReportEventOutputTypeOutput{})
@@ -5476,11 +11273,91 @@ func init() {
 	pulumi.RegisterOutputType(FreeTierVmTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(FreeTierVmTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(FreeTierVmTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(GetAvailabilityZoneSettingsAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetAvailabilityZoneSettingsAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetAvailabilityZoneSettingsAvailabilityZoneSettingsOutput{})
+	pulumi.RegisterOutputType(GetAvailabilityZonesAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetAvailabilityZonesAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeArrayOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeSpeedLimitOutput{})
+	pulumi.RegisterOutputType(GetDiskTypesDiskTypeSpeedLimitArrayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetExternalIpAvailabilityZonePtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpInterfaceOutput{})
+	pulumi.RegisterOutputType(GetExternalIpInterfacePtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpNatGatewayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpNatGatewayPtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpTagOutput{})
+	pulumi.RegisterOutputType(GetExternalIpTagArrayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpVmOutput{})
+	pulumi.RegisterOutputType(GetExternalIpVmPtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpArrayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpAvailabilityZonePtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpInterfaceOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpInterfacePtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpNatGatewayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpNatGatewayPtrOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpTagOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpTagArrayOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpVmOutput{})
+	pulumi.RegisterOutputType(GetExternalIpsExternalIpVmPtrOutput{})
+	pulumi.RegisterOutputType(GetFlavorAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetFlavorAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetFlavorsFlavorOutput{})
+	pulumi.RegisterOutputType(GetFlavorsFlavorArrayOutput{})
+	pulumi.RegisterOutputType(GetFlavorsFlavorAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetFlavorsFlavorAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetImageAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetImageAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetImageImageMetadataItemOutput{})
+	pulumi.RegisterOutputType(GetImageImageMetadataItemArrayOutput{})
+	pulumi.RegisterOutputType(GetImagesImageOutput{})
+	pulumi.RegisterOutputType(GetImagesImageArrayOutput{})
+	pulumi.RegisterOutputType(GetImagesImageAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetImagesImageAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetImagesImageImageMetadataItemOutput{})
+	pulumi.RegisterOutputType(GetImagesImageImageMetadataItemArrayOutput{})
+	pulumi.RegisterOutputType(GetOrganizationLimitOutput{})
+	pulumi.RegisterOutputType(GetOrganizationLimitArrayOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupProjectOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupTagOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupTagArrayOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupArrayOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupAvailabilityZoneArrayOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupProjectOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupTagOutput{})
+	pulumi.RegisterOutputType(GetPlacementGroupsPlacementGroupTagArrayOutput{})
+	pulumi.RegisterOutputType(GetPriceDiskOutput{})
+	pulumi.RegisterOutputType(GetPriceDiskArrayOutput{})
+	pulumi.RegisterOutputType(GetTasksTaskOutput{})
+	pulumi.RegisterOutputType(GetTasksTaskArrayOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskPtrOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskArrayOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoOutput{})
+	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoPtrOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreResultOutputOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(MigrateNodesOperationResultOutput{})
+	pulumi.RegisterOutputType(MigrateNodesOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeOutput{})
+	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeArrayOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputArrayOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultOutputOutput{})
@@ -5499,6 +11376,18 @@ func init() {
 	pulumi.RegisterOutputType(QueueManagerRestartTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(QueueManagerRestartTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(QueueManagerRestartTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(ReportEventsEventOutput{})
+	pulumi.RegisterOutputType(ReportEventsEventArrayOutput{})
+	pulumi.RegisterOutputType(ReportEventsOperationResultOutput{})
+	pulumi.RegisterOutputType(ReportEventsOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(RestartQueueManagerOperationResultOutput{})
+	pulumi.RegisterOutputType(RestartQueueManagerOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(RestoreBackupMappingOutput{})
+	pulumi.RegisterOutputType(RestoreBackupMappingArrayOutput{})
+	pulumi.RegisterOutputType(RestoreBackupOperationResultOutput{})
+	pulumi.RegisterOutputType(RestoreBackupOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(RestoreIndexSnapshotOperationResultOutput{})
+	pulumi.RegisterOutputType(RestoreIndexSnapshotOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleOutputTypeOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleOutputTypeArrayOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleSpecOutput{})
@@ -5531,4 +11420,10 @@ func init() {
 	pulumi.RegisterOutputType(VmTimeoutsPtrOutput{})
 	pulumi.RegisterOutputType(VmTimeoutsOutputTypeOutput{})
 	pulumi.RegisterOutputType(VmTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultCurrentNodeDetailItemOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultCurrentNodeDetailItemArrayOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultImageInfoOutput{})
+	pulumi.RegisterOutputType(WaitForUpgradeTaskOperationResultImageInfoPtrOutput{})
 }

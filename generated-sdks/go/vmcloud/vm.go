@@ -39,7 +39,7 @@ type Vm struct {
 	CreatedTime pulumi.StringOutput `pulumi:"createdTime"`
 	// Whether destroy deletes the boot disk and the disks made with the VM
 	DeleteDisksOnDestroy pulumi.BoolOutput `pulumi:"deleteDisksOnDestroy"`
-	// Whether destroy releases the public addresses
+	// Whether destroy releases the external IPs
 	DeleteExternalIpsOnDestroy pulumi.BoolOutput `pulumi:"deleteExternalIpsOnDestroy"`
 	// Description ("" when none)
 	Description pulumi.StringOutput `pulumi:"description"`
@@ -47,9 +47,9 @@ type Vm struct {
 	DiskIds pulumi.StringArrayOutput `pulumi:"diskIds"`
 	// The extra disks as the program gave them (after an import: the attached disks by id)
 	Disks VmDiskOutputTypeArrayOutput `pulumi:"disks"`
-	// The VM's first public address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
+	// The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
 	ExternalIp pulumi.StringPtrOutput `pulumi:"externalIp"`
-	// The VM's first public address, if any
+	// The VM's first external IP address, if any
 	ExternalIpAddress pulumi.StringPtrOutput `pulumi:"externalIpAddress"`
 	// Flavor name
 	Flavor pulumi.StringOutput `pulumi:"flavor"`
@@ -67,7 +67,7 @@ type Vm struct {
 	ImageMetadataDefaults pulumi.StringMapOutput `pulumi:"imageMetadataDefaults"`
 	// The type (MetaType) of each of the image's metadata fields, by field name
 	ImageMetadataTypes pulumi.StringMapOutput `pulumi:"imageMetadataTypes"`
-	// The interfaces as they are: subnet, address, security groups, public address
+	// The interfaces as they are: subnet, address, security groups, external IP
 	Interfaces VmInterfaceOutputTypeArrayOutput `pulumi:"interfaces"`
 	// VM name
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -206,7 +206,7 @@ type vmArgs struct {
 	ConsoleLinks *bool `pulumi:"consoleLinks"`
 	// Delete the boot disk and the extra new disks with the VM (default true)
 	DeleteDisksOnDestroy *bool `pulumi:"deleteDisksOnDestroy"`
-	// Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
+	// Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
 	DeleteExternalIpsOnDestroy *bool `pulumi:"deleteExternalIpsOnDestroy"`
 	// Description (default empty)
 	Description *string `pulumi:"description"`
@@ -262,7 +262,7 @@ type VmArgs struct {
 	ConsoleLinks pulumi.BoolPtrInput
 	// Delete the boot disk and the extra new disks with the VM (default true)
 	DeleteDisksOnDestroy pulumi.BoolPtrInput
-	// Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
+	// Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
 	DeleteExternalIpsOnDestroy pulumi.BoolPtrInput
 	// Description (default empty)
 	Description pulumi.StringPtrInput
@@ -397,7 +397,7 @@ func (o VmOutput) DeleteDisksOnDestroy() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Vm) pulumi.BoolOutput { return v.DeleteDisksOnDestroy }).(pulumi.BoolOutput)
 }
 
-// Whether destroy releases the public addresses
+// Whether destroy releases the external IPs
 func (o VmOutput) DeleteExternalIpsOnDestroy() pulumi.BoolOutput {
 	return o.ApplyT(func(v *Vm) pulumi.BoolOutput { return v.DeleteExternalIpsOnDestroy }).(pulumi.BoolOutput)
 }
@@ -417,12 +417,12 @@ func (o VmOutput) Disks() VmDiskOutputTypeArrayOutput {
 	return o.ApplyT(func(v *Vm) VmDiskOutputTypeArrayOutput { return v.Disks }).(VmDiskOutputTypeArrayOutput)
 }
 
-// The VM's first public address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
+// The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
 func (o VmOutput) ExternalIp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vm) pulumi.StringPtrOutput { return v.ExternalIp }).(pulumi.StringPtrOutput)
 }
 
-// The VM's first public address, if any
+// The VM's first external IP address, if any
 func (o VmOutput) ExternalIpAddress() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vm) pulumi.StringPtrOutput { return v.ExternalIpAddress }).(pulumi.StringPtrOutput)
 }
@@ -467,7 +467,7 @@ func (o VmOutput) ImageMetadataTypes() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *Vm) pulumi.StringMapOutput { return v.ImageMetadataTypes }).(pulumi.StringMapOutput)
 }
 
-// The interfaces as they are: subnet, address, security groups, public address
+// The interfaces as they are: subnet, address, security groups, external IP
 func (o VmOutput) Interfaces() VmInterfaceOutputTypeArrayOutput {
 	return o.ApplyT(func(v *Vm) VmInterfaceOutputTypeArrayOutput { return v.Interfaces }).(VmInterfaceOutputTypeArrayOutput)
 }

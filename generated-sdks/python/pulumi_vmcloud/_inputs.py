@@ -19,10 +19,14 @@ __all__ = [
     'BackupRestoreMappingArgsDict',
     'BackupRestoreTimeoutsArgs',
     'BackupRestoreTimeoutsArgsDict',
+    'ClearAlarmsAlarm',
+    'ClearAlarmsAlarmDict',
     'DiskAttachmentTimeoutsArgs',
     'DiskAttachmentTimeoutsArgsDict',
     'DiskTimeoutsArgs',
     'DiskTimeoutsArgsDict',
+    'EstimateCostResource',
+    'EstimateCostResourceDict',
     'EventReportEventArgs',
     'EventReportEventArgsDict',
     'EventReportTimeoutsArgs',
@@ -31,6 +35,8 @@ __all__ = [
     'ExternalIpTimeoutsArgsDict',
     'FreeTierVmTimeoutsArgs',
     'FreeTierVmTimeoutsArgsDict',
+    'GetPriceDisk',
+    'GetPriceDiskDict',
     'IndexSnapshotRestoreTimeoutsArgs',
     'IndexSnapshotRestoreTimeoutsArgsDict',
     'NodeMigrationTimeoutsArgs',
@@ -39,6 +45,10 @@ __all__ = [
     'PlacementGroupTimeoutsArgsDict',
     'QueueManagerRestartTimeoutsArgs',
     'QueueManagerRestartTimeoutsArgsDict',
+    'ReportEventsEvent',
+    'ReportEventsEventDict',
+    'RestoreBackupMapping',
+    'RestoreBackupMappingDict',
     'SecurityGroupRuleSpecArgs',
     'SecurityGroupRuleSpecArgsDict',
     'SecurityGroupRuleTimeoutsArgs',
@@ -141,6 +151,280 @@ class BackupRestoreTimeoutsArgs:
     @create.setter
     def create(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "create", value)
+
+
+class ClearAlarmsAlarmDict(TypedDict):
+    """
+    Event or alarm
+    """
+    annotations: NotRequired[Mapping[str, Any]]
+    """
+    Additional fields
+    """
+    attach_rule: NotRequired[Mapping[str, Any]]
+    """
+    Reserved
+    """
+    ends_at: NotRequired[_builtins.float]
+    """
+    When it was cleared, epoch ms; 0 means not cleared
+    """
+    id: NotRequired[_builtins.str]
+    """
+    Alarm id given by the service, if known; a clear does not need it
+    """
+    metadata: NotRequired[Mapping[str, _builtins.str]]
+    """
+    More metadata keys, sent as they are
+    """
+    name: NotRequired[_builtins.str]
+    """
+    Event or alarm name (metadata event_name)
+    """
+    resource_id: NotRequired[_builtins.str]
+    """
+    Resource id (metadata resource_id)
+    """
+    resource_provider: NotRequired[_builtins.str]
+    """
+    Service the event belongs to (metadata resource_provider)
+    """
+    resource_type: NotRequired[_builtins.str]
+    """
+    Type of the resource (metadata resource_type)
+    """
+    severity: NotRequired[_builtins.str]
+    """
+    Critical, Major, Minor or Info (metadata event_severity)
+    """
+    starts_at: NotRequired[_builtins.float]
+    """
+    When it was generated, epoch ms (default now)
+    """
+    timeout: NotRequired[_builtins.float]
+    """
+    Milliseconds until an alarm clears by itself (default three days)
+    """
+    type: NotRequired[_builtins.str]
+    """
+    event or alarm (metadata event_type)
+    """
+
+@pulumi.input_type
+class ClearAlarmsAlarm:
+    def __init__(__self__, *,
+                 annotations: Optional[Mapping[str, Any]] = None,
+                 attach_rule: Optional[Mapping[str, Any]] = None,
+                 ends_at: Optional[_builtins.float] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[Mapping[str, _builtins.str]] = None,
+                 name: Optional[_builtins.str] = None,
+                 resource_id: Optional[_builtins.str] = None,
+                 resource_provider: Optional[_builtins.str] = None,
+                 resource_type: Optional[_builtins.str] = None,
+                 severity: Optional[_builtins.str] = None,
+                 starts_at: Optional[_builtins.float] = None,
+                 timeout: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        Event or alarm
+
+        :param Mapping[str, Any] annotations: Additional fields
+        :param Mapping[str, Any] attach_rule: Reserved
+        :param _builtins.float ends_at: When it was cleared, epoch ms; 0 means not cleared
+        :param _builtins.str id: Alarm id given by the service, if known; a clear does not need it
+        :param Mapping[str, _builtins.str] metadata: More metadata keys, sent as they are
+        :param _builtins.str name: Event or alarm name (metadata event_name)
+        :param _builtins.str resource_id: Resource id (metadata resource_id)
+        :param _builtins.str resource_provider: Service the event belongs to (metadata resource_provider)
+        :param _builtins.str resource_type: Type of the resource (metadata resource_type)
+        :param _builtins.str severity: Critical, Major, Minor or Info (metadata event_severity)
+        :param _builtins.float starts_at: When it was generated, epoch ms (default now)
+        :param _builtins.float timeout: Milliseconds until an alarm clears by itself (default three days)
+        :param _builtins.str type: event or alarm (metadata event_type)
+        """
+        if annotations is not None:
+            pulumi.set(__self__, "annotations", annotations)
+        if attach_rule is not None:
+            pulumi.set(__self__, "attach_rule", attach_rule)
+        if ends_at is not None:
+            pulumi.set(__self__, "ends_at", ends_at)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if resource_id is not None:
+            pulumi.set(__self__, "resource_id", resource_id)
+        if resource_provider is not None:
+            pulumi.set(__self__, "resource_provider", resource_provider)
+        if resource_type is not None:
+            pulumi.set(__self__, "resource_type", resource_type)
+        if severity is not None:
+            pulumi.set(__self__, "severity", severity)
+        if starts_at is not None:
+            pulumi.set(__self__, "starts_at", starts_at)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def annotations(self) -> Optional[Mapping[str, Any]]:
+        """
+        Additional fields
+        """
+        return pulumi.get(self, "annotations")
+
+    @annotations.setter
+    def annotations(self, value: Optional[Mapping[str, Any]]):
+        pulumi.set(self, "annotations", value)
+
+    @_builtins.property
+    @pulumi.getter(name="attachRule")
+    def attach_rule(self) -> Optional[Mapping[str, Any]]:
+        """
+        Reserved
+        """
+        return pulumi.get(self, "attach_rule")
+
+    @attach_rule.setter
+    def attach_rule(self, value: Optional[Mapping[str, Any]]):
+        pulumi.set(self, "attach_rule", value)
+
+    @_builtins.property
+    @pulumi.getter(name="endsAt")
+    def ends_at(self) -> Optional[_builtins.float]:
+        """
+        When it was cleared, epoch ms; 0 means not cleared
+        """
+        return pulumi.get(self, "ends_at")
+
+    @ends_at.setter
+    def ends_at(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "ends_at", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Alarm id given by the service, if known; a clear does not need it
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        More metadata keys, sent as they are
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: Optional[Mapping[str, _builtins.str]]):
+        pulumi.set(self, "metadata", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Event or alarm name (metadata event_name)
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceId")
+    def resource_id(self) -> Optional[_builtins.str]:
+        """
+        Resource id (metadata resource_id)
+        """
+        return pulumi.get(self, "resource_id")
+
+    @resource_id.setter
+    def resource_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceProvider")
+    def resource_provider(self) -> Optional[_builtins.str]:
+        """
+        Service the event belongs to (metadata resource_provider)
+        """
+        return pulumi.get(self, "resource_provider")
+
+    @resource_provider.setter
+    def resource_provider(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceType")
+    def resource_type(self) -> Optional[_builtins.str]:
+        """
+        Type of the resource (metadata resource_type)
+        """
+        return pulumi.get(self, "resource_type")
+
+    @resource_type.setter
+    def resource_type(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def severity(self) -> Optional[_builtins.str]:
+        """
+        Critical, Major, Minor or Info (metadata event_severity)
+        """
+        return pulumi.get(self, "severity")
+
+    @severity.setter
+    def severity(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "severity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startsAt")
+    def starts_at(self) -> Optional[_builtins.float]:
+        """
+        When it was generated, epoch ms (default now)
+        """
+        return pulumi.get(self, "starts_at")
+
+    @starts_at.setter
+    def starts_at(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "starts_at", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> Optional[_builtins.float]:
+        """
+        Milliseconds until an alarm clears by itself (default three days)
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "timeout", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        event or alarm (metadata event_type)
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "type", value)
 
 
 class DiskAttachmentTimeoutsArgsDict(TypedDict):
@@ -289,6 +573,77 @@ class DiskTimeoutsArgs:
     @update.setter
     def update(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "update", value)
+
+
+class EstimateCostResourceDict(TypedDict):
+    """
+    A resource to price
+    """
+    inputs: Mapping[str, Any]
+    """
+    The resource's inputs as plain data
+    """
+    name: _builtins.str
+    """
+    A name for the line, e.g. the Pulumi resource name
+    """
+    type: _builtins.str
+    """
+    The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+    """
+
+@pulumi.input_type
+class EstimateCostResource:
+    def __init__(__self__, *,
+                 inputs: Mapping[str, Any],
+                 name: _builtins.str,
+                 type: _builtins.str):
+        """
+        A resource to price
+
+        :param Mapping[str, Any] inputs: The resource's inputs as plain data
+        :param _builtins.str name: A name for the line, e.g. the Pulumi resource name
+        :param _builtins.str type: The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+        """
+        pulumi.set(__self__, "inputs", inputs)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def inputs(self) -> Mapping[str, Any]:
+        """
+        The resource's inputs as plain data
+        """
+        return pulumi.get(self, "inputs")
+
+    @inputs.setter
+    def inputs(self, value: Mapping[str, Any]):
+        pulumi.set(self, "inputs", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        A name for the line, e.g. the Pulumi resource name
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: _builtins.str):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        The SDK class name: Vm, FreeTierVm, Disk (others cost nothing here)
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: _builtins.str):
+        pulumi.set(self, "type", value)
 
 
 class EventReportEventArgsDict(TypedDict):
@@ -747,6 +1102,58 @@ class FreeTierVmTimeoutsArgs:
         pulumi.set(self, "update", value)
 
 
+class GetPriceDiskDict(TypedDict):
+    """
+    A disk to price
+    """
+    disk_type: _builtins.str
+    """
+    Disk type by name (e.g. SSD) or id
+    """
+    size: _builtins.int
+    """
+    Size in GB
+    """
+
+@pulumi.input_type
+class GetPriceDisk:
+    def __init__(__self__, *,
+                 disk_type: _builtins.str,
+                 size: _builtins.int):
+        """
+        A disk to price
+
+        :param _builtins.str disk_type: Disk type by name (e.g. SSD) or id
+        :param _builtins.int size: Size in GB
+        """
+        pulumi.set(__self__, "disk_type", disk_type)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter(name="diskType")
+    def disk_type(self) -> _builtins.str:
+        """
+        Disk type by name (e.g. SSD) or id
+        """
+        return pulumi.get(self, "disk_type")
+
+    @disk_type.setter
+    def disk_type(self, value: _builtins.str):
+        pulumi.set(self, "disk_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.int:
+        """
+        Size in GB
+        """
+        return pulumi.get(self, "size")
+
+    @size.setter
+    def size(self, value: _builtins.int):
+        pulumi.set(self, "size", value)
+
+
 class IndexSnapshotRestoreTimeoutsArgsDict(TypedDict):
     """
     How long create may wait for the job
@@ -921,6 +1328,332 @@ class QueueManagerRestartTimeoutsArgs:
     @create.setter
     def create(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "create", value)
+
+
+class ReportEventsEventDict(TypedDict):
+    """
+    Event or alarm
+    """
+    annotations: NotRequired[Mapping[str, Any]]
+    """
+    Additional fields
+    """
+    attach_rule: NotRequired[Mapping[str, Any]]
+    """
+    Reserved
+    """
+    ends_at: NotRequired[_builtins.float]
+    """
+    When it was cleared, epoch ms; 0 means not cleared
+    """
+    id: NotRequired[_builtins.str]
+    """
+    Alarm id given by the service, if known; a clear does not need it
+    """
+    metadata: NotRequired[Mapping[str, _builtins.str]]
+    """
+    More metadata keys, sent as they are
+    """
+    name: NotRequired[_builtins.str]
+    """
+    Event or alarm name (metadata event_name)
+    """
+    resource_id: NotRequired[_builtins.str]
+    """
+    Resource id (metadata resource_id)
+    """
+    resource_provider: NotRequired[_builtins.str]
+    """
+    Service the event belongs to (metadata resource_provider)
+    """
+    resource_type: NotRequired[_builtins.str]
+    """
+    Type of the resource (metadata resource_type)
+    """
+    severity: NotRequired[_builtins.str]
+    """
+    Critical, Major, Minor or Info (metadata event_severity)
+    """
+    starts_at: NotRequired[_builtins.float]
+    """
+    When it was generated, epoch ms (default now)
+    """
+    timeout: NotRequired[_builtins.float]
+    """
+    Milliseconds until an alarm clears by itself (default three days)
+    """
+    type: NotRequired[_builtins.str]
+    """
+    event or alarm (metadata event_type)
+    """
+
+@pulumi.input_type
+class ReportEventsEvent:
+    def __init__(__self__, *,
+                 annotations: Optional[Mapping[str, Any]] = None,
+                 attach_rule: Optional[Mapping[str, Any]] = None,
+                 ends_at: Optional[_builtins.float] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[Mapping[str, _builtins.str]] = None,
+                 name: Optional[_builtins.str] = None,
+                 resource_id: Optional[_builtins.str] = None,
+                 resource_provider: Optional[_builtins.str] = None,
+                 resource_type: Optional[_builtins.str] = None,
+                 severity: Optional[_builtins.str] = None,
+                 starts_at: Optional[_builtins.float] = None,
+                 timeout: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        Event or alarm
+
+        :param Mapping[str, Any] annotations: Additional fields
+        :param Mapping[str, Any] attach_rule: Reserved
+        :param _builtins.float ends_at: When it was cleared, epoch ms; 0 means not cleared
+        :param _builtins.str id: Alarm id given by the service, if known; a clear does not need it
+        :param Mapping[str, _builtins.str] metadata: More metadata keys, sent as they are
+        :param _builtins.str name: Event or alarm name (metadata event_name)
+        :param _builtins.str resource_id: Resource id (metadata resource_id)
+        :param _builtins.str resource_provider: Service the event belongs to (metadata resource_provider)
+        :param _builtins.str resource_type: Type of the resource (metadata resource_type)
+        :param _builtins.str severity: Critical, Major, Minor or Info (metadata event_severity)
+        :param _builtins.float starts_at: When it was generated, epoch ms (default now)
+        :param _builtins.float timeout: Milliseconds until an alarm clears by itself (default three days)
+        :param _builtins.str type: event or alarm (metadata event_type)
+        """
+        if annotations is not None:
+            pulumi.set(__self__, "annotations", annotations)
+        if attach_rule is not None:
+            pulumi.set(__self__, "attach_rule", attach_rule)
+        if ends_at is not None:
+            pulumi.set(__self__, "ends_at", ends_at)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if resource_id is not None:
+            pulumi.set(__self__, "resource_id", resource_id)
+        if resource_provider is not None:
+            pulumi.set(__self__, "resource_provider", resource_provider)
+        if resource_type is not None:
+            pulumi.set(__self__, "resource_type", resource_type)
+        if severity is not None:
+            pulumi.set(__self__, "severity", severity)
+        if starts_at is not None:
+            pulumi.set(__self__, "starts_at", starts_at)
+        if timeout is not None:
+            pulumi.set(__self__, "timeout", timeout)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def annotations(self) -> Optional[Mapping[str, Any]]:
+        """
+        Additional fields
+        """
+        return pulumi.get(self, "annotations")
+
+    @annotations.setter
+    def annotations(self, value: Optional[Mapping[str, Any]]):
+        pulumi.set(self, "annotations", value)
+
+    @_builtins.property
+    @pulumi.getter(name="attachRule")
+    def attach_rule(self) -> Optional[Mapping[str, Any]]:
+        """
+        Reserved
+        """
+        return pulumi.get(self, "attach_rule")
+
+    @attach_rule.setter
+    def attach_rule(self, value: Optional[Mapping[str, Any]]):
+        pulumi.set(self, "attach_rule", value)
+
+    @_builtins.property
+    @pulumi.getter(name="endsAt")
+    def ends_at(self) -> Optional[_builtins.float]:
+        """
+        When it was cleared, epoch ms; 0 means not cleared
+        """
+        return pulumi.get(self, "ends_at")
+
+    @ends_at.setter
+    def ends_at(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "ends_at", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        Alarm id given by the service, if known; a clear does not need it
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        More metadata keys, sent as they are
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: Optional[Mapping[str, _builtins.str]]):
+        pulumi.set(self, "metadata", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Event or alarm name (metadata event_name)
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceId")
+    def resource_id(self) -> Optional[_builtins.str]:
+        """
+        Resource id (metadata resource_id)
+        """
+        return pulumi.get(self, "resource_id")
+
+    @resource_id.setter
+    def resource_id(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceProvider")
+    def resource_provider(self) -> Optional[_builtins.str]:
+        """
+        Service the event belongs to (metadata resource_provider)
+        """
+        return pulumi.get(self, "resource_provider")
+
+    @resource_provider.setter
+    def resource_provider(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_provider", value)
+
+    @_builtins.property
+    @pulumi.getter(name="resourceType")
+    def resource_type(self) -> Optional[_builtins.str]:
+        """
+        Type of the resource (metadata resource_type)
+        """
+        return pulumi.get(self, "resource_type")
+
+    @resource_type.setter
+    def resource_type(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "resource_type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def severity(self) -> Optional[_builtins.str]:
+        """
+        Critical, Major, Minor or Info (metadata event_severity)
+        """
+        return pulumi.get(self, "severity")
+
+    @severity.setter
+    def severity(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "severity", value)
+
+    @_builtins.property
+    @pulumi.getter(name="startsAt")
+    def starts_at(self) -> Optional[_builtins.float]:
+        """
+        When it was generated, epoch ms (default now)
+        """
+        return pulumi.get(self, "starts_at")
+
+    @starts_at.setter
+    def starts_at(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "starts_at", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def timeout(self) -> Optional[_builtins.float]:
+        """
+        Milliseconds until an alarm clears by itself (default three days)
+        """
+        return pulumi.get(self, "timeout")
+
+    @timeout.setter
+    def timeout(self, value: Optional[_builtins.float]):
+        pulumi.set(self, "timeout", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        event or alarm (metadata event_type)
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: Optional[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+
+class RestoreBackupMappingDict(TypedDict):
+    """
+    Disk backup to target disk
+    """
+    backup_id: _builtins.str
+    """
+    Id of the disk backup inside the VM backup
+    """
+    volume_id: _builtins.str
+    """
+    Id of the VM's disk the data is restored to
+    """
+
+@pulumi.input_type
+class RestoreBackupMapping:
+    def __init__(__self__, *,
+                 backup_id: _builtins.str,
+                 volume_id: _builtins.str):
+        """
+        Disk backup to target disk
+
+        :param _builtins.str backup_id: Id of the disk backup inside the VM backup
+        :param _builtins.str volume_id: Id of the VM's disk the data is restored to
+        """
+        pulumi.set(__self__, "backup_id", backup_id)
+        pulumi.set(__self__, "volume_id", volume_id)
+
+    @_builtins.property
+    @pulumi.getter(name="backupId")
+    def backup_id(self) -> _builtins.str:
+        """
+        Id of the disk backup inside the VM backup
+        """
+        return pulumi.get(self, "backup_id")
+
+    @backup_id.setter
+    def backup_id(self, value: _builtins.str):
+        pulumi.set(self, "backup_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="volumeId")
+    def volume_id(self) -> _builtins.str:
+        """
+        Id of the VM's disk the data is restored to
+        """
+        return pulumi.get(self, "volume_id")
+
+    @volume_id.setter
+    def volume_id(self, value: _builtins.str):
+        pulumi.set(self, "volume_id", value)
 
 
 class SecurityGroupRuleSpecArgsDict(TypedDict):
@@ -1457,15 +2190,15 @@ class VmDiskArgs:
 class VmInterfaceArgsDict(TypedDict):
     direct_ip: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    A public address on the interface itself, with no subnet (API v1.1 only; default false)
+    An external IP on the interface itself, with no subnet (API v1.1 only; default false)
     """
     external_ip: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Give the interface a new public address (default false); not for directIp
+    Give the interface a new external IP (default false); not for directIp
     """
     external_ip_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+    An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
     """
     ip_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1495,9 +2228,9 @@ class VmInterfaceArgs:
                  security_groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  subnet: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[_builtins.bool] direct_ip: A public address on the interface itself, with no subnet (API v1.1 only; default false)
-        :param pulumi.Input[_builtins.bool] external_ip: Give the interface a new public address (default false); not for directIp
-        :param pulumi.Input[_builtins.str] external_ip_id: An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+        :param pulumi.Input[_builtins.bool] direct_ip: An external IP on the interface itself, with no subnet (API v1.1 only; default false)
+        :param pulumi.Input[_builtins.bool] external_ip: Give the interface a new external IP (default false); not for directIp
+        :param pulumi.Input[_builtins.str] external_ip_id: An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
         :param pulumi.Input[_builtins.str] ip_address: Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
         :param pulumi.Input[_builtins.bool] security_enabled: Filter traffic with security groups (default true); false takes no securityGroups
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] security_groups: Security groups by name or id, in the VM's zone (default: the zone's default group)
@@ -1522,7 +2255,7 @@ class VmInterfaceArgs:
     @pulumi.getter(name="directIp")
     def direct_ip(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        A public address on the interface itself, with no subnet (API v1.1 only; default false)
+        An external IP on the interface itself, with no subnet (API v1.1 only; default false)
         """
         return pulumi.get(self, "direct_ip")
 
@@ -1534,7 +2267,7 @@ class VmInterfaceArgs:
     @pulumi.getter(name="externalIp")
     def external_ip(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Give the interface a new public address (default false); not for directIp
+        Give the interface a new external IP (default false); not for directIp
         """
         return pulumi.get(self, "external_ip")
 
@@ -1546,7 +2279,7 @@ class VmInterfaceArgs:
     @pulumi.getter(name="externalIpId")
     def external_ip_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An existing public address (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+        An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
         """
         return pulumi.get(self, "external_ip_id")
 

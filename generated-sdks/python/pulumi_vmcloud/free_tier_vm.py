@@ -41,7 +41,7 @@ class FreeTierVmArgs:
         :param pulumi.Input[_builtins.str] name: VM name; renames in place
         :param pulumi.Input[_builtins.str] availability_zone: A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM
         :param pulumi.Input[_builtins.bool] console_links: Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place
-        :param pulumi.Input[_builtins.bool] external_ip: Give the VM a public address (default false); changing it replaces the VM
+        :param pulumi.Input[_builtins.bool] external_ip: Give the VM an external IP (default false); changing it replaces the VM
         :param pulumi.Input[_builtins.str] hostname: Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image_metadata: Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM
         :param pulumi.Input[_builtins.str] password: Password of the image's login user (needs a guest agent and a running VM); set and removed in place
@@ -132,7 +132,7 @@ class FreeTierVmArgs:
     @pulumi.getter(name="externalIp")
     def external_ip(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Give the VM a public address (default false); changing it replaces the VM
+        Give the VM an external IP (default false); changing it replaces the VM
         """
         return pulumi.get(self, "external_ip")
 
@@ -264,7 +264,7 @@ class FreeTierVm(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] availability_zone: A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM
         :param pulumi.Input[_builtins.bool] console_links: Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place
-        :param pulumi.Input[_builtins.bool] external_ip: Give the VM a public address (default false); changing it replaces the VM
+        :param pulumi.Input[_builtins.bool] external_ip: Give the VM an external IP (default false); changing it replaces the VM
         :param pulumi.Input[_builtins.str] hostname: Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
         :param pulumi.Input[_builtins.str] image: Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image_metadata: Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM
@@ -480,7 +480,7 @@ class FreeTierVm(pulumi.CustomResource):
     @pulumi.getter(name="externalIpAddress")
     def external_ip_address(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The VM's first public address, if any
+        The VM's first external IP address, if any
         """
         return pulumi.get(self, "external_ip_address")
 
@@ -552,7 +552,7 @@ class FreeTierVm(pulumi.CustomResource):
     @pulumi.getter
     def interfaces(self) -> pulumi.Output[Sequence['outputs.FreeTierVmInterfaceOutput']]:
         """
-        The interfaces as they are: subnet, address, security groups, public address
+        The interfaces as they are: subnet, address, security groups, external IP
         """
         return pulumi.get(self, "interfaces")
 

@@ -19,16 +19,59 @@ __all__ = [
     'BackupRestoreMappingOutput',
     'BackupRestoreResultOutput',
     'BackupRestoreTimeoutsOutput',
+    'ClearAlarmsOperationResult',
     'DiskAttachmentTimeoutsOutput',
     'DiskTimeoutsOutput',
+    'EstimateCostLine',
+    'EstimateCostUnpricedItem',
     'EventReportEventOutput',
     'EventReportResultOutput',
     'EventReportTimeoutsOutput',
     'ExternalIpTimeoutsOutput',
     'FreeTierVmInterfaceOutput',
     'FreeTierVmTimeoutsOutput',
+    'GetAvailabilityZoneSettingsAvailabilityZone',
+    'GetAvailabilityZoneSettingsAvailabilityZoneSettings',
+    'GetAvailabilityZonesAvailabilityZone',
+    'GetDiskTypesDiskType',
+    'GetDiskTypesDiskTypeAvailabilityZone',
+    'GetDiskTypesDiskTypeSpeedLimit',
+    'GetExternalIpAvailabilityZone',
+    'GetExternalIpInterface',
+    'GetExternalIpNatGateway',
+    'GetExternalIpTag',
+    'GetExternalIpVm',
+    'GetExternalIpsExternalIp',
+    'GetExternalIpsExternalIpAvailabilityZone',
+    'GetExternalIpsExternalIpInterface',
+    'GetExternalIpsExternalIpNatGateway',
+    'GetExternalIpsExternalIpTag',
+    'GetExternalIpsExternalIpVm',
+    'GetFlavorAvailabilityZone',
+    'GetFlavorsFlavor',
+    'GetFlavorsFlavorAvailabilityZone',
+    'GetImageAvailabilityZone',
+    'GetImageImageMetadataItem',
+    'GetImagesImage',
+    'GetImagesImageAvailabilityZone',
+    'GetImagesImageImageMetadataItem',
+    'GetOrganizationLimit',
+    'GetPlacementGroupAvailabilityZone',
+    'GetPlacementGroupProject',
+    'GetPlacementGroupTag',
+    'GetPlacementGroupsPlacementGroup',
+    'GetPlacementGroupsPlacementGroupAvailabilityZone',
+    'GetPlacementGroupsPlacementGroupProject',
+    'GetPlacementGroupsPlacementGroupTag',
+    'GetTasksTask',
+    'GetUpgradeDetailOperationResult',
+    'GetUpgradeDetailOperationResultTask',
+    'GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem',
+    'GetUpgradeDetailOperationResultTaskImageInfo',
     'IndexSnapshotRestoreResultOutput',
     'IndexSnapshotRestoreTimeoutsOutput',
+    'MigrateNodesOperationResult',
+    'MigrateNodesOperationResultNode',
     'NodeMigrationResultNodeOutput',
     'NodeMigrationResultOutput',
     'NodeMigrationTimeoutsOutput',
@@ -36,6 +79,10 @@ __all__ = [
     'PlacementGroupZoneOutput',
     'QueueManagerRestartResultOutput',
     'QueueManagerRestartTimeoutsOutput',
+    'ReportEventsOperationResult',
+    'RestartQueueManagerOperationResult',
+    'RestoreBackupOperationResult',
+    'RestoreIndexSnapshotOperationResult',
     'SecurityGroupRuleOutput',
     'SecurityGroupRuleTimeoutsOutput',
     'SecurityGroupTimeoutsOutput',
@@ -45,6 +92,9 @@ __all__ = [
     'VmDiskOutput',
     'VmInterfaceOutput',
     'VmTimeoutsOutput',
+    'WaitForUpgradeTaskOperationResult',
+    'WaitForUpgradeTaskOperationResultCurrentNodeDetailItem',
+    'WaitForUpgradeTaskOperationResultImageInfo',
 ]
 
 @pulumi.output_type
@@ -233,6 +283,40 @@ class BackupRestoreTimeoutsOutput(dict):
 
 
 @pulumi.output_type
+class ClearAlarmsOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 count: _builtins.float):
+        """
+        The operation's own result
+
+        :param _builtins.str action: What was done: `report` or `clear`
+        :param _builtins.float count: How many events were sent
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What was done: `report` or `clear`
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.float:
+        """
+        How many events were sent
+        """
+        return pulumi.get(self, "count")
+
+
+@pulumi.output_type
 class DiskAttachmentTimeoutsOutput(dict):
     """
     The waits in force (the program's `timeouts`)
@@ -326,6 +410,156 @@ class DiskTimeoutsOutput(dict):
         Longest wait on update
         """
         return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class EstimateCostLine(dict):
+    def __init__(__self__, *,
+                 description: _builtins.str,
+                 kind: _builtins.str,
+                 quantity: _builtins.str,
+                 resource: _builtins.str,
+                 monthly: Optional[_builtins.float] = None,
+                 note: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str description: What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+        :param _builtins.str kind: What kind of thing it is
+        :param _builtins.str quantity: How much of it, e.g. 1 VM, 50 GB, 2 addresses
+        :param _builtins.str resource: The resource (and part) it belongs to, e.g. web or web (boot disk)
+        :param _builtins.float monthly: Price per month; absent when it could not be priced (see note)
+        :param _builtins.str note: Why it is not priced, or how an unknown value was priced
+        """
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "kind", kind)
+        pulumi.set(__self__, "quantity", quantity)
+        pulumi.set(__self__, "resource", resource)
+        if monthly is not None:
+            pulumi.set(__self__, "monthly", monthly)
+        if note is not None:
+            pulumi.set(__self__, "note", note)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def kind(self) -> _builtins.str:
+        """
+        What kind of thing it is
+        """
+        return pulumi.get(self, "kind")
+
+    @_builtins.property
+    @pulumi.getter
+    def quantity(self) -> _builtins.str:
+        """
+        How much of it, e.g. 1 VM, 50 GB, 2 addresses
+        """
+        return pulumi.get(self, "quantity")
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> _builtins.str:
+        """
+        The resource (and part) it belongs to, e.g. web or web (boot disk)
+        """
+        return pulumi.get(self, "resource")
+
+    @_builtins.property
+    @pulumi.getter
+    def monthly(self) -> Optional[_builtins.float]:
+        """
+        Price per month; absent when it could not be priced (see note)
+        """
+        return pulumi.get(self, "monthly")
+
+    @_builtins.property
+    @pulumi.getter
+    def note(self) -> Optional[_builtins.str]:
+        """
+        Why it is not priced, or how an unknown value was priced
+        """
+        return pulumi.get(self, "note")
+
+
+@pulumi.output_type
+class EstimateCostUnpricedItem(dict):
+    def __init__(__self__, *,
+                 description: _builtins.str,
+                 kind: _builtins.str,
+                 quantity: _builtins.str,
+                 resource: _builtins.str,
+                 monthly: Optional[_builtins.float] = None,
+                 note: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str description: What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+        :param _builtins.str kind: What kind of thing it is
+        :param _builtins.str quantity: How much of it, e.g. 1 VM, 50 GB, 2 addresses
+        :param _builtins.str resource: The resource (and part) it belongs to, e.g. web or web (boot disk)
+        :param _builtins.float monthly: Price per month; absent when it could not be priced (see note)
+        :param _builtins.str note: Why it is not priced, or how an unknown value was priced
+        """
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "kind", kind)
+        pulumi.set(__self__, "quantity", quantity)
+        pulumi.set(__self__, "resource", resource)
+        if monthly is not None:
+            pulumi.set(__self__, "monthly", monthly)
+        if note is not None:
+            pulumi.set(__self__, "note", note)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def kind(self) -> _builtins.str:
+        """
+        What kind of thing it is
+        """
+        return pulumi.get(self, "kind")
+
+    @_builtins.property
+    @pulumi.getter
+    def quantity(self) -> _builtins.str:
+        """
+        How much of it, e.g. 1 VM, 50 GB, 2 addresses
+        """
+        return pulumi.get(self, "quantity")
+
+    @_builtins.property
+    @pulumi.getter
+    def resource(self) -> _builtins.str:
+        """
+        The resource (and part) it belongs to, e.g. web or web (boot disk)
+        """
+        return pulumi.get(self, "resource")
+
+    @_builtins.property
+    @pulumi.getter
+    def monthly(self) -> Optional[_builtins.float]:
+        """
+        Price per month; absent when it could not be priced (see note)
+        """
+        return pulumi.get(self, "monthly")
+
+    @_builtins.property
+    @pulumi.getter
+    def note(self) -> Optional[_builtins.str]:
+        """
+        Why it is not priced, or how an unknown value was priced
+        """
+        return pulumi.get(self, "note")
 
 
 @pulumi.output_type
@@ -680,7 +914,7 @@ class FreeTierVmInterfaceOutput(dict):
                  subnet_id: Optional[_builtins.str] = None):
         """
         :param _builtins.bool direct_ip: True for an interface with a public address of its own, in no subnet
-        :param _builtins.bool external_ip: True when a public IP is bound to this (regular) interface
+        :param _builtins.bool external_ip: True when an external IP is bound to this (regular) interface
         :param _builtins.str id: Interface id
         :param _builtins.str ip_address: Private address (for a direct-IP interface: its public address)
         :param _builtins.str name: Interface name, e.g. `eth0`
@@ -688,8 +922,8 @@ class FreeTierVmInterfaceOutput(dict):
         :param _builtins.bool security_enabled: True when security groups filter the interface's traffic
         :param Sequence[_builtins.str] security_group_ids: Security group ids, parallel to `securityGroups`
         :param Sequence[_builtins.str] security_groups: Security group names
-        :param _builtins.str external_ip_address: The public address of the interface (its own for a direct-IP interface)
-        :param _builtins.str external_ip_id: Id of the public IP
+        :param _builtins.str external_ip_address: The external IP address of the interface (for a direct-IP interface, its own public address)
+        :param _builtins.str external_ip_id: Id of the external IP
         :param _builtins.str subnet: Subnet name (none for a direct-IP interface)
         :param _builtins.str subnet_id: Subnet id (none for a direct-IP interface)
         """
@@ -723,7 +957,7 @@ class FreeTierVmInterfaceOutput(dict):
     @pulumi.getter(name="externalIp")
     def external_ip(self) -> _builtins.bool:
         """
-        True when a public IP is bound to this (regular) interface
+        True when an external IP is bound to this (regular) interface
         """
         return pulumi.get(self, "external_ip")
 
@@ -787,7 +1021,7 @@ class FreeTierVmInterfaceOutput(dict):
     @pulumi.getter(name="externalIpAddress")
     def external_ip_address(self) -> Optional[_builtins.str]:
         """
-        The public address of the interface (its own for a direct-IP interface)
+        The external IP address of the interface (for a direct-IP interface, its own public address)
         """
         return pulumi.get(self, "external_ip_address")
 
@@ -795,7 +1029,7 @@ class FreeTierVmInterfaceOutput(dict):
     @pulumi.getter(name="externalIpId")
     def external_ip_id(self) -> Optional[_builtins.str]:
         """
-        Id of the public IP
+        Id of the external IP
         """
         return pulumi.get(self, "external_ip_id")
 
@@ -862,6 +1096,2879 @@ class FreeTierVmTimeoutsOutput(dict):
         Longest wait on update
         """
         return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class GetAvailabilityZoneSettingsAvailabilityZone(dict):
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 settings: 'outputs.GetAvailabilityZoneSettingsAvailabilityZoneSettings'):
+        """
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param 'GetAvailabilityZoneSettingsAvailabilityZoneSettings' settings: Which consoles VMs in the zone offer
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "settings", settings)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> 'outputs.GetAvailabilityZoneSettingsAvailabilityZoneSettings':
+        """
+        Which consoles VMs in the zone offer
+        """
+        return pulumi.get(self, "settings")
+
+
+@pulumi.output_type
+class GetAvailabilityZoneSettingsAvailabilityZoneSettings(dict):
+    """
+    Which consoles VMs in the zone offer
+    """
+    def __init__(__self__, *,
+                 serial_console_enabled: _builtins.bool,
+                 vnc_console_enabled: _builtins.bool):
+        """
+        Which consoles VMs in the zone offer
+
+        :param _builtins.bool serial_console_enabled: true when VMs in this zone offer a serial console (false when the service leaves it out)
+        :param _builtins.bool vnc_console_enabled: true when VMs in this zone offer a virtual (VNC) console (false when the service leaves it out)
+        """
+        pulumi.set(__self__, "serial_console_enabled", serial_console_enabled)
+        pulumi.set(__self__, "vnc_console_enabled", vnc_console_enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="serialConsoleEnabled")
+    def serial_console_enabled(self) -> _builtins.bool:
+        """
+        true when VMs in this zone offer a serial console (false when the service leaves it out)
+        """
+        return pulumi.get(self, "serial_console_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="vncConsoleEnabled")
+    def vnc_console_enabled(self) -> _builtins.bool:
+        """
+        true when VMs in this zone offer a virtual (VNC) console (false when the service leaves it out)
+        """
+        return pulumi.get(self, "vnc_console_enabled")
+
+
+@pulumi.output_type
+class GetAvailabilityZonesAvailabilityZone(dict):
+    """
+    Availability zone
+    """
+    def __init__(__self__, *,
+                 default: _builtins.bool,
+                 description: _builtins.str,
+                 display_name: _builtins.str,
+                 enabled: _builtins.bool,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 short_name: _builtins.str):
+        """
+        Availability zone
+
+        :param _builtins.bool default: true for the default zone
+        :param _builtins.str description: Description
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.bool enabled: true when the zone is enabled
+        :param _builtins.str id: Availability zone id
+        :param _builtins.str name: Availability zone name, e.g. ru.AZ-1
+        :param _builtins.str short_name: Short name, e.g. az1
+        """
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "short_name", short_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Availability zone name, e.g. ru.AZ-1
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="shortName")
+    def short_name(self) -> _builtins.str:
+        """
+        Short name, e.g. az1
+        """
+        return pulumi.get(self, "short_name")
+
+
+@pulumi.output_type
+class GetDiskTypesDiskType(dict):
+    """
+    Disk type
+    """
+    def __init__(__self__, *,
+                 availability_zones: Sequence['outputs.GetDiskTypesDiskTypeAvailabilityZone'],
+                 display_name: _builtins.str,
+                 free_tier: _builtins.bool,
+                 id: _builtins.str,
+                 max_size: _builtins.int,
+                 min_size: _builtins.int,
+                 name: _builtins.str,
+                 speed_limits: Sequence['outputs.GetDiskTypesDiskTypeSpeedLimit']):
+        """
+        Disk type
+
+        :param Sequence['GetDiskTypesDiskTypeAvailabilityZone'] availability_zones: Zones the disk type is offered in
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.bool free_tier: true when the type is meant for free-tier VMs
+        :param _builtins.str id: Disk type id
+        :param _builtins.int max_size: Largest disk size in GB
+        :param _builtins.int min_size: Smallest disk size in GB
+        :param _builtins.str name: Disk type name, e.g. SSD
+        :param Sequence['GetDiskTypesDiskTypeSpeedLimit'] speed_limits: Speed limits by disk size
+        """
+        pulumi.set(__self__, "availability_zones", availability_zones)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "free_tier", free_tier)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "max_size", max_size)
+        pulumi.set(__self__, "min_size", min_size)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "speed_limits", speed_limits)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZones")
+    def availability_zones(self) -> Sequence['outputs.GetDiskTypesDiskTypeAvailabilityZone']:
+        """
+        Zones the disk type is offered in
+        """
+        return pulumi.get(self, "availability_zones")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="freeTier")
+    def free_tier(self) -> _builtins.bool:
+        """
+        true when the type is meant for free-tier VMs
+        """
+        return pulumi.get(self, "free_tier")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Disk type id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="maxSize")
+    def max_size(self) -> _builtins.int:
+        """
+        Largest disk size in GB
+        """
+        return pulumi.get(self, "max_size")
+
+    @_builtins.property
+    @pulumi.getter(name="minSize")
+    def min_size(self) -> _builtins.int:
+        """
+        Smallest disk size in GB
+        """
+        return pulumi.get(self, "min_size")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Disk type name, e.g. SSD
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="speedLimits")
+    def speed_limits(self) -> Sequence['outputs.GetDiskTypesDiskTypeSpeedLimit']:
+        """
+        Speed limits by disk size
+        """
+        return pulumi.get(self, "speed_limits")
+
+
+@pulumi.output_type
+class GetDiskTypesDiskTypeAvailabilityZone(dict):
+    """
+    Availability zone of a disk type
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 default: _builtins.bool,
+                 enabled: _builtins.bool):
+        """
+        Availability zone of a disk type
+
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param _builtins.bool default: true for the default availability zone
+        :param _builtins.bool enabled: true when the availability zone is enabled
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default availability zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the availability zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+
+@pulumi.output_type
+class GetDiskTypesDiskTypeSpeedLimit(dict):
+    """
+    Speed limit
+    """
+    def __init__(__self__, *,
+                 limit_bw: _builtins.int,
+                 limit_rate: _builtins.int,
+                 size: _builtins.int):
+        """
+        Speed limit
+
+        :param _builtins.int limit_bw: Bandwidth limit in Mbit/s
+        :param _builtins.int limit_rate: Operation rate limit
+        :param _builtins.int size: Disk size in GB from which these limits apply
+        """
+        pulumi.set(__self__, "limit_bw", limit_bw)
+        pulumi.set(__self__, "limit_rate", limit_rate)
+        pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter(name="limitBw")
+    def limit_bw(self) -> _builtins.int:
+        """
+        Bandwidth limit in Mbit/s
+        """
+        return pulumi.get(self, "limit_bw")
+
+    @_builtins.property
+    @pulumi.getter(name="limitRate")
+    def limit_rate(self) -> _builtins.int:
+        """
+        Operation rate limit
+        """
+        return pulumi.get(self, "limit_rate")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.int:
+        """
+        Disk size in GB from which these limits apply
+        """
+        return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class GetExternalIpAvailabilityZone(dict):
+    """
+    Availability zone
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Availability zone
+
+        :param _builtins.str id: Availability zone id
+        :param _builtins.str name: Availability zone name
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetExternalIpInterface(dict):
+    """
+    Network interface
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 ip_address: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str,
+                 type: _builtins.str):
+        """
+        Network interface
+
+        :param _builtins.str id: Interface id
+        :param _builtins.str ip_address: IPv4 address of the interface
+        :param _builtins.str name: Interface name, e.g. eth0
+        :param _builtins.str state: Network object state
+        :param _builtins.str type: Interface type
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ip_address", ip_address)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Interface id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> _builtins.str:
+        """
+        IPv4 address of the interface
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Interface name, e.g. eth0
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Interface type
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class GetExternalIpNatGateway(dict):
+    """
+    SNAT gateway
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        SNAT gateway
+
+        :param _builtins.str id: SNAT gateway id
+        :param _builtins.str name: SNAT gateway name
+        :param _builtins.str state: SNAT gateway state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        SNAT gateway id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        SNAT gateway name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        SNAT gateway state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetExternalIpTag(dict):
+    """
+    Tag
+    """
+    def __init__(__self__, *,
+                 color: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Tag
+
+        :param _builtins.str color: Tag color
+        :param _builtins.str id: Tag id
+        :param _builtins.str name: Tag name
+        """
+        pulumi.set(__self__, "color", color)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> _builtins.str:
+        """
+        Tag color
+        """
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Tag id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Tag name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetExternalIpVm(dict):
+    """
+    Virtual machine
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        Virtual machine
+
+        :param _builtins.str id: VM id
+        :param _builtins.str name: VM name
+        :param _builtins.str state: VM state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        VM id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        VM name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        VM state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIp(dict):
+    def __init__(__self__, *,
+                 created_time: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str,
+                 tags: Sequence['outputs.GetExternalIpsExternalIpTag'],
+                 availability_zone: Optional['outputs.GetExternalIpsExternalIpAvailabilityZone'] = None,
+                 interface: Optional['outputs.GetExternalIpsExternalIpInterface'] = None,
+                 ip_address: Optional[_builtins.str] = None,
+                 modified_time: Optional[_builtins.str] = None,
+                 nat_gateway: Optional['outputs.GetExternalIpsExternalIpNatGateway'] = None,
+                 vm: Optional['outputs.GetExternalIpsExternalIpVm'] = None):
+        """
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str description: Description
+        :param _builtins.str id: External IP id
+        :param _builtins.str name: External IP name
+        :param _builtins.str state: External IP state
+        :param Sequence['GetExternalIpsExternalIpTag'] tags: Tags
+        :param 'GetExternalIpsExternalIpAvailabilityZone' availability_zone: Availability zone
+        :param 'GetExternalIpsExternalIpInterface' interface: Network interface
+        :param _builtins.str ip_address: The public IPv4 address
+        :param _builtins.str modified_time: Time of the last change (ISO 8601)
+        :param 'GetExternalIpsExternalIpNatGateway' nat_gateway: SNAT gateway
+        :param 'GetExternalIpsExternalIpVm' vm: Virtual machine
+        """
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "tags", tags)
+        if availability_zone is not None:
+            pulumi.set(__self__, "availability_zone", availability_zone)
+        if interface is not None:
+            pulumi.set(__self__, "interface", interface)
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+        if nat_gateway is not None:
+            pulumi.set(__self__, "nat_gateway", nat_gateway)
+        if vm is not None:
+            pulumi.set(__self__, "vm", vm)
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        External IP id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        External IP name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        External IP state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Sequence['outputs.GetExternalIpsExternalIpTag']:
+        """
+        Tags
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZone")
+    def availability_zone(self) -> Optional['outputs.GetExternalIpsExternalIpAvailabilityZone']:
+        """
+        Availability zone
+        """
+        return pulumi.get(self, "availability_zone")
+
+    @_builtins.property
+    @pulumi.getter
+    def interface(self) -> Optional['outputs.GetExternalIpsExternalIpInterface']:
+        """
+        Network interface
+        """
+        return pulumi.get(self, "interface")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Time of the last change (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+    @_builtins.property
+    @pulumi.getter(name="natGateway")
+    def nat_gateway(self) -> Optional['outputs.GetExternalIpsExternalIpNatGateway']:
+        """
+        SNAT gateway
+        """
+        return pulumi.get(self, "nat_gateway")
+
+    @_builtins.property
+    @pulumi.getter
+    def vm(self) -> Optional['outputs.GetExternalIpsExternalIpVm']:
+        """
+        Virtual machine
+        """
+        return pulumi.get(self, "vm")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIpAvailabilityZone(dict):
+    """
+    Availability zone
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Availability zone
+
+        :param _builtins.str id: Availability zone id
+        :param _builtins.str name: Availability zone name
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIpInterface(dict):
+    """
+    Network interface
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 ip_address: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str,
+                 type: _builtins.str):
+        """
+        Network interface
+
+        :param _builtins.str id: Interface id
+        :param _builtins.str ip_address: IPv4 address of the interface
+        :param _builtins.str name: Interface name, e.g. eth0
+        :param _builtins.str state: Network object state
+        :param _builtins.str type: Interface type
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "ip_address", ip_address)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Interface id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> _builtins.str:
+        """
+        IPv4 address of the interface
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Interface name, e.g. eth0
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Interface type
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIpNatGateway(dict):
+    """
+    SNAT gateway
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        SNAT gateway
+
+        :param _builtins.str id: SNAT gateway id
+        :param _builtins.str name: SNAT gateway name
+        :param _builtins.str state: SNAT gateway state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        SNAT gateway id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        SNAT gateway name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        SNAT gateway state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIpTag(dict):
+    """
+    Tag
+    """
+    def __init__(__self__, *,
+                 color: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Tag
+
+        :param _builtins.str color: Tag color
+        :param _builtins.str id: Tag id
+        :param _builtins.str name: Tag name
+        """
+        pulumi.set(__self__, "color", color)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> _builtins.str:
+        """
+        Tag color
+        """
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Tag id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Tag name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetExternalIpsExternalIpVm(dict):
+    """
+    Virtual machine
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        Virtual machine
+
+        :param _builtins.str id: VM id
+        :param _builtins.str name: VM name
+        :param _builtins.str state: VM state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        VM id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        VM name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        VM state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetFlavorAvailabilityZone(dict):
+    """
+    Availability zone of a flavor
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 default: _builtins.bool,
+                 enabled: _builtins.bool,
+                 state: _builtins.str):
+        """
+        Availability zone of a flavor
+
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param _builtins.bool default: true for the default availability zone
+        :param _builtins.bool enabled: true when the availability zone is enabled
+        :param _builtins.str state: Flavor state
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default availability zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the availability zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Flavor state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetFlavorsFlavor(dict):
+    """
+    Flavor
+    """
+    def __init__(__self__, *,
+                 assured_bandwidth: _builtins.int,
+                 availability_zones: Sequence['outputs.GetFlavorsFlavorAvailabilityZone'],
+                 cpu: _builtins.int,
+                 description: _builtins.str,
+                 gpu: _builtins.int,
+                 id: _builtins.str,
+                 maximum_bandwidth: _builtins.int,
+                 name: _builtins.str,
+                 oversubscription: _builtins.str,
+                 pps: _builtins.int,
+                 ram: _builtins.int,
+                 type: _builtins.str):
+        """
+        Flavor
+
+        :param _builtins.int assured_bandwidth: Guaranteed network bandwidth
+        :param Sequence['GetFlavorsFlavorAvailabilityZone'] availability_zones: Zones the flavor is offered in
+        :param _builtins.int cpu: Number of vCPUs
+        :param _builtins.str description: Flavor description
+        :param _builtins.int gpu: Number of GPUs
+        :param _builtins.str id: Flavor id
+        :param _builtins.int maximum_bandwidth: Maximum network bandwidth
+        :param _builtins.str name: Flavor name
+        :param _builtins.str oversubscription: Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        :param _builtins.int pps: Packets per second limit
+        :param _builtins.int ram: RAM in GB
+        :param _builtins.str type: Flavor type, e.g. standard, gpu or free-tier
+        """
+        pulumi.set(__self__, "assured_bandwidth", assured_bandwidth)
+        pulumi.set(__self__, "availability_zones", availability_zones)
+        pulumi.set(__self__, "cpu", cpu)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "gpu", gpu)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "maximum_bandwidth", maximum_bandwidth)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "oversubscription", oversubscription)
+        pulumi.set(__self__, "pps", pps)
+        pulumi.set(__self__, "ram", ram)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="assuredBandwidth")
+    def assured_bandwidth(self) -> _builtins.int:
+        """
+        Guaranteed network bandwidth
+        """
+        return pulumi.get(self, "assured_bandwidth")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZones")
+    def availability_zones(self) -> Sequence['outputs.GetFlavorsFlavorAvailabilityZone']:
+        """
+        Zones the flavor is offered in
+        """
+        return pulumi.get(self, "availability_zones")
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> _builtins.int:
+        """
+        Number of vCPUs
+        """
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Flavor description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpu(self) -> _builtins.int:
+        """
+        Number of GPUs
+        """
+        return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Flavor id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="maximumBandwidth")
+    def maximum_bandwidth(self) -> _builtins.int:
+        """
+        Maximum network bandwidth
+        """
+        return pulumi.get(self, "maximum_bandwidth")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Flavor name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def oversubscription(self) -> _builtins.str:
+        """
+        Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        """
+        return pulumi.get(self, "oversubscription")
+
+    @_builtins.property
+    @pulumi.getter
+    def pps(self) -> _builtins.int:
+        """
+        Packets per second limit
+        """
+        return pulumi.get(self, "pps")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.int:
+        """
+        RAM in GB
+        """
+        return pulumi.get(self, "ram")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Flavor type, e.g. standard, gpu or free-tier
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class GetFlavorsFlavorAvailabilityZone(dict):
+    """
+    Availability zone of a flavor
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 default: _builtins.bool,
+                 enabled: _builtins.bool,
+                 state: _builtins.str):
+        """
+        Availability zone of a flavor
+
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param _builtins.bool default: true for the default availability zone
+        :param _builtins.bool enabled: true when the availability zone is enabled
+        :param _builtins.str state: Flavor state
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default availability zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the availability zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Flavor state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetImageAvailabilityZone(dict):
+    """
+    Availability zone of an image
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 default: _builtins.bool,
+                 enabled: _builtins.bool,
+                 state: _builtins.str):
+        """
+        Availability zone of an image
+
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param _builtins.bool default: true for the default availability zone
+        :param _builtins.bool enabled: true when the availability zone is enabled
+        :param _builtins.str state: State of the image in this zone, e.g. created
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default availability zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the availability zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        State of the image in this zone, e.g. created
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetImageImageMetadataItem(dict):
+    """
+    Image metadata field
+    """
+    def __init__(__self__, *,
+                 display_name: _builtins.str,
+                 display_position: _builtins.int,
+                 field_type: _builtins.str,
+                 id: _builtins.str,
+                 image_id: _builtins.str,
+                 name: _builtins.str,
+                 default_value: Optional[_builtins.str] = None,
+                 display_group: Optional[_builtins.str] = None,
+                 mandatory_group: Optional[_builtins.str] = None,
+                 mandatory_group_display_name: Optional[_builtins.str] = None,
+                 sensitive: Optional[_builtins.bool] = None):
+        """
+        Image metadata field
+
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.int display_position: Position in forms
+        :param _builtins.str field_type: Kind of value, e.g. string or text
+        :param _builtins.str id: Metadata field id (the metadata_id of VM create requests)
+        :param _builtins.str image_id: The image the field belongs to
+        :param _builtins.str name: Field name, e.g. user_name
+        :param _builtins.str default_value: Value used when none is given
+        :param _builtins.str display_group: Form group the field is shown in
+        :param _builtins.str mandatory_group: Group of fields of which one must be filled; absent when the field is optional
+        :param _builtins.str mandatory_group_display_name: Name of the mandatory group shown to people
+        :param _builtins.bool sensitive: true when the value is a secret
+        """
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "display_position", display_position)
+        pulumi.set(__self__, "field_type", field_type)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image_id", image_id)
+        pulumi.set(__self__, "name", name)
+        if default_value is not None:
+            pulumi.set(__self__, "default_value", default_value)
+        if display_group is not None:
+            pulumi.set(__self__, "display_group", display_group)
+        if mandatory_group is not None:
+            pulumi.set(__self__, "mandatory_group", mandatory_group)
+        if mandatory_group_display_name is not None:
+            pulumi.set(__self__, "mandatory_group_display_name", mandatory_group_display_name)
+        if sensitive is not None:
+            pulumi.set(__self__, "sensitive", sensitive)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="displayPosition")
+    def display_position(self) -> _builtins.int:
+        """
+        Position in forms
+        """
+        return pulumi.get(self, "display_position")
+
+    @_builtins.property
+    @pulumi.getter(name="fieldType")
+    def field_type(self) -> _builtins.str:
+        """
+        Kind of value, e.g. string or text
+        """
+        return pulumi.get(self, "field_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Metadata field id (the metadata_id of VM create requests)
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageId")
+    def image_id(self) -> _builtins.str:
+        """
+        The image the field belongs to
+        """
+        return pulumi.get(self, "image_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Field name, e.g. user_name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="defaultValue")
+    def default_value(self) -> Optional[_builtins.str]:
+        """
+        Value used when none is given
+        """
+        return pulumi.get(self, "default_value")
+
+    @_builtins.property
+    @pulumi.getter(name="displayGroup")
+    def display_group(self) -> Optional[_builtins.str]:
+        """
+        Form group the field is shown in
+        """
+        return pulumi.get(self, "display_group")
+
+    @_builtins.property
+    @pulumi.getter(name="mandatoryGroup")
+    def mandatory_group(self) -> Optional[_builtins.str]:
+        """
+        Group of fields of which one must be filled; absent when the field is optional
+        """
+        return pulumi.get(self, "mandatory_group")
+
+    @_builtins.property
+    @pulumi.getter(name="mandatoryGroupDisplayName")
+    def mandatory_group_display_name(self) -> Optional[_builtins.str]:
+        """
+        Name of the mandatory group shown to people
+        """
+        return pulumi.get(self, "mandatory_group_display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        true when the value is a secret
+        """
+        return pulumi.get(self, "sensitive")
+
+
+@pulumi.output_type
+class GetImagesImage(dict):
+    """
+    Image
+    """
+    def __init__(__self__, *,
+                 availability_zones: Sequence['outputs.GetImagesImageAvailabilityZone'],
+                 created_time: _builtins.str,
+                 description: _builtins.str,
+                 display_name: _builtins.str,
+                 icon: _builtins.str,
+                 id: _builtins.str,
+                 image_metadata: Sequence['outputs.GetImagesImageImageMetadataItem'],
+                 min_cpu: _builtins.int,
+                 min_disk: _builtins.int,
+                 min_ram: _builtins.int,
+                 name: _builtins.str,
+                 public: _builtins.bool,
+                 type: _builtins.str,
+                 modified_time: Optional[_builtins.str] = None,
+                 project_id: Optional[_builtins.str] = None,
+                 user_data_template: Optional[_builtins.str] = None):
+        """
+        Image
+
+        :param Sequence['GetImagesImageAvailabilityZone'] availability_zones: Zones the image is offered in
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str description: Description
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.str icon: Icon (SVG)
+        :param _builtins.str id: Image id
+        :param Sequence['GetImagesImageImageMetadataItem'] image_metadata: Values a VM of this image takes
+        :param _builtins.int min_cpu: Fewest vCPUs a VM of this image needs
+        :param _builtins.int min_disk: Smallest boot disk in GB
+        :param _builtins.int min_ram: Least RAM in GB a VM of this image needs
+        :param _builtins.str name: Image name, e.g. ubuntu-22.04
+        :param _builtins.bool public: true for public images
+        :param _builtins.str type: Image type
+        :param _builtins.str modified_time: Last change time (ISO 8601)
+        :param _builtins.str project_id: Owning project (private images only)
+        :param _builtins.str user_data_template: cloud-init user data template; absent when the image takes no cloud-init
+        """
+        pulumi.set(__self__, "availability_zones", availability_zones)
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "icon", icon)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image_metadata", image_metadata)
+        pulumi.set(__self__, "min_cpu", min_cpu)
+        pulumi.set(__self__, "min_disk", min_disk)
+        pulumi.set(__self__, "min_ram", min_ram)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "public", public)
+        pulumi.set(__self__, "type", type)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+        if project_id is not None:
+            pulumi.set(__self__, "project_id", project_id)
+        if user_data_template is not None:
+            pulumi.set(__self__, "user_data_template", user_data_template)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZones")
+    def availability_zones(self) -> Sequence['outputs.GetImagesImageAvailabilityZone']:
+        """
+        Zones the image is offered in
+        """
+        return pulumi.get(self, "availability_zones")
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def icon(self) -> _builtins.str:
+        """
+        Icon (SVG)
+        """
+        return pulumi.get(self, "icon")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Image id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageMetadata")
+    def image_metadata(self) -> Sequence['outputs.GetImagesImageImageMetadataItem']:
+        """
+        Values a VM of this image takes
+        """
+        return pulumi.get(self, "image_metadata")
+
+    @_builtins.property
+    @pulumi.getter(name="minCpu")
+    def min_cpu(self) -> _builtins.int:
+        """
+        Fewest vCPUs a VM of this image needs
+        """
+        return pulumi.get(self, "min_cpu")
+
+    @_builtins.property
+    @pulumi.getter(name="minDisk")
+    def min_disk(self) -> _builtins.int:
+        """
+        Smallest boot disk in GB
+        """
+        return pulumi.get(self, "min_disk")
+
+    @_builtins.property
+    @pulumi.getter(name="minRam")
+    def min_ram(self) -> _builtins.int:
+        """
+        Least RAM in GB a VM of this image needs
+        """
+        return pulumi.get(self, "min_ram")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Image name, e.g. ubuntu-22.04
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def public(self) -> _builtins.bool:
+        """
+        true for public images
+        """
+        return pulumi.get(self, "public")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Image type
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Last change time (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+    @_builtins.property
+    @pulumi.getter(name="projectId")
+    def project_id(self) -> Optional[_builtins.str]:
+        """
+        Owning project (private images only)
+        """
+        return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="userDataTemplate")
+    def user_data_template(self) -> Optional[_builtins.str]:
+        """
+        cloud-init user data template; absent when the image takes no cloud-init
+        """
+        return pulumi.get(self, "user_data_template")
+
+
+@pulumi.output_type
+class GetImagesImageAvailabilityZone(dict):
+    """
+    Availability zone of an image
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 default: _builtins.bool,
+                 enabled: _builtins.bool,
+                 state: _builtins.str):
+        """
+        Availability zone of an image
+
+        :param _builtins.str availability_zone_id: Availability zone id
+        :param _builtins.str availability_zone_name: Availability zone name
+        :param _builtins.bool default: true for the default availability zone
+        :param _builtins.bool enabled: true when the availability zone is enabled
+        :param _builtins.str state: State of the image in this zone, e.g. created
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "default", default)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> _builtins.bool:
+        """
+        true for the default availability zone
+        """
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        true when the availability zone is enabled
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        State of the image in this zone, e.g. created
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetImagesImageImageMetadataItem(dict):
+    """
+    Image metadata field
+    """
+    def __init__(__self__, *,
+                 display_name: _builtins.str,
+                 display_position: _builtins.int,
+                 field_type: _builtins.str,
+                 id: _builtins.str,
+                 image_id: _builtins.str,
+                 name: _builtins.str,
+                 default_value: Optional[_builtins.str] = None,
+                 display_group: Optional[_builtins.str] = None,
+                 mandatory_group: Optional[_builtins.str] = None,
+                 mandatory_group_display_name: Optional[_builtins.str] = None,
+                 sensitive: Optional[_builtins.bool] = None):
+        """
+        Image metadata field
+
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.int display_position: Position in forms
+        :param _builtins.str field_type: Kind of value, e.g. string or text
+        :param _builtins.str id: Metadata field id (the metadata_id of VM create requests)
+        :param _builtins.str image_id: The image the field belongs to
+        :param _builtins.str name: Field name, e.g. user_name
+        :param _builtins.str default_value: Value used when none is given
+        :param _builtins.str display_group: Form group the field is shown in
+        :param _builtins.str mandatory_group: Group of fields of which one must be filled; absent when the field is optional
+        :param _builtins.str mandatory_group_display_name: Name of the mandatory group shown to people
+        :param _builtins.bool sensitive: true when the value is a secret
+        """
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "display_position", display_position)
+        pulumi.set(__self__, "field_type", field_type)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image_id", image_id)
+        pulumi.set(__self__, "name", name)
+        if default_value is not None:
+            pulumi.set(__self__, "default_value", default_value)
+        if display_group is not None:
+            pulumi.set(__self__, "display_group", display_group)
+        if mandatory_group is not None:
+            pulumi.set(__self__, "mandatory_group", mandatory_group)
+        if mandatory_group_display_name is not None:
+            pulumi.set(__self__, "mandatory_group_display_name", mandatory_group_display_name)
+        if sensitive is not None:
+            pulumi.set(__self__, "sensitive", sensitive)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="displayPosition")
+    def display_position(self) -> _builtins.int:
+        """
+        Position in forms
+        """
+        return pulumi.get(self, "display_position")
+
+    @_builtins.property
+    @pulumi.getter(name="fieldType")
+    def field_type(self) -> _builtins.str:
+        """
+        Kind of value, e.g. string or text
+        """
+        return pulumi.get(self, "field_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Metadata field id (the metadata_id of VM create requests)
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageId")
+    def image_id(self) -> _builtins.str:
+        """
+        The image the field belongs to
+        """
+        return pulumi.get(self, "image_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Field name, e.g. user_name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="defaultValue")
+    def default_value(self) -> Optional[_builtins.str]:
+        """
+        Value used when none is given
+        """
+        return pulumi.get(self, "default_value")
+
+    @_builtins.property
+    @pulumi.getter(name="displayGroup")
+    def display_group(self) -> Optional[_builtins.str]:
+        """
+        Form group the field is shown in
+        """
+        return pulumi.get(self, "display_group")
+
+    @_builtins.property
+    @pulumi.getter(name="mandatoryGroup")
+    def mandatory_group(self) -> Optional[_builtins.str]:
+        """
+        Group of fields of which one must be filled; absent when the field is optional
+        """
+        return pulumi.get(self, "mandatory_group")
+
+    @_builtins.property
+    @pulumi.getter(name="mandatoryGroupDisplayName")
+    def mandatory_group_display_name(self) -> Optional[_builtins.str]:
+        """
+        Name of the mandatory group shown to people
+        """
+        return pulumi.get(self, "mandatory_group_display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def sensitive(self) -> Optional[_builtins.bool]:
+        """
+        true when the value is a secret
+        """
+        return pulumi.get(self, "sensitive")
+
+
+@pulumi.output_type
+class GetOrganizationLimit(dict):
+    """
+    Organization quota
+    """
+    def __init__(__self__, *,
+                 current_value: _builtins.int,
+                 id: _builtins.str,
+                 limit_type: _builtins.str,
+                 value: _builtins.int):
+        """
+        Organization quota
+
+        :param _builtins.int current_value: How much the organization uses now
+        :param _builtins.str id: Quota id
+        :param _builtins.str limit_type: Organization limit type
+        :param _builtins.int value: The quota: the most the organization may use
+        """
+        pulumi.set(__self__, "current_value", current_value)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "limit_type", limit_type)
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter(name="currentValue")
+    def current_value(self) -> _builtins.int:
+        """
+        How much the organization uses now
+        """
+        return pulumi.get(self, "current_value")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Quota id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="limitType")
+    def limit_type(self) -> _builtins.str:
+        """
+        Organization limit type
+        """
+        return pulumi.get(self, "limit_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.int:
+        """
+        The quota: the most the organization may use
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class GetPlacementGroupAvailabilityZone(dict):
+    """
+    The group in one zone
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 max_vm_count: _builtins.int,
+                 state: _builtins.str,
+                 vm_count: _builtins.int):
+        """
+        The group in one zone
+
+        :param _builtins.str availability_zone_id: Zone id
+        :param _builtins.str availability_zone_name: Zone name
+        :param _builtins.int max_vm_count: How many VMs of the group the zone can hold under the policy
+        :param _builtins.str state: Placement group state
+        :param _builtins.int vm_count: VMs of the group in the zone
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "max_vm_count", max_vm_count)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "vm_count", vm_count)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter(name="maxVmCount")
+    def max_vm_count(self) -> _builtins.int:
+        """
+        How many VMs of the group the zone can hold under the policy
+        """
+        return pulumi.get(self, "max_vm_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Placement group state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="vmCount")
+    def vm_count(self) -> _builtins.int:
+        """
+        VMs of the group in the zone
+        """
+        return pulumi.get(self, "vm_count")
+
+
+@pulumi.output_type
+class GetPlacementGroupProject(dict):
+    """
+    Project
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 product_instance_id: _builtins.str):
+        """
+        Project
+
+        :param _builtins.str id: Project id
+        :param _builtins.str product_instance_id: Id of the product instance the project is bound to
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "product_instance_id", product_instance_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Project id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="productInstanceId")
+    def product_instance_id(self) -> _builtins.str:
+        """
+        Id of the product instance the project is bound to
+        """
+        return pulumi.get(self, "product_instance_id")
+
+
+@pulumi.output_type
+class GetPlacementGroupTag(dict):
+    """
+    Tag
+    """
+    def __init__(__self__, *,
+                 color: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Tag
+
+        :param _builtins.str color: Tag color
+        :param _builtins.str id: Tag id
+        :param _builtins.str name: Tag name
+        """
+        pulumi.set(__self__, "color", color)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> _builtins.str:
+        """
+        Tag color
+        """
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Tag id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Tag name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetPlacementGroupsPlacementGroup(dict):
+    def __init__(__self__, *,
+                 availability_zones: Sequence['outputs.GetPlacementGroupsPlacementGroupAvailabilityZone'],
+                 created_time: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 policy: _builtins.str,
+                 project: 'outputs.GetPlacementGroupsPlacementGroupProject',
+                 tags: Sequence['outputs.GetPlacementGroupsPlacementGroupTag'],
+                 modified_time: Optional[_builtins.str] = None):
+        """
+        :param Sequence['GetPlacementGroupsPlacementGroupAvailabilityZone'] availability_zones: The group per zone
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str description: Description
+        :param _builtins.str id: Placement group id
+        :param _builtins.str name: Group name
+        :param _builtins.str policy: Placement policy: anti-affinity (one VM per host) or soft-anti-affinity
+        :param 'GetPlacementGroupsPlacementGroupProject' project: Project
+        :param Sequence['GetPlacementGroupsPlacementGroupTag'] tags: Tags
+        :param _builtins.str modified_time: Time of the last change (ISO 8601)
+        """
+        pulumi.set(__self__, "availability_zones", availability_zones)
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "policy", policy)
+        pulumi.set(__self__, "project", project)
+        pulumi.set(__self__, "tags", tags)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZones")
+    def availability_zones(self) -> Sequence['outputs.GetPlacementGroupsPlacementGroupAvailabilityZone']:
+        """
+        The group per zone
+        """
+        return pulumi.get(self, "availability_zones")
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Placement group id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Group name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def policy(self) -> _builtins.str:
+        """
+        Placement policy: anti-affinity (one VM per host) or soft-anti-affinity
+        """
+        return pulumi.get(self, "policy")
+
+    @_builtins.property
+    @pulumi.getter
+    def project(self) -> 'outputs.GetPlacementGroupsPlacementGroupProject':
+        """
+        Project
+        """
+        return pulumi.get(self, "project")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Sequence['outputs.GetPlacementGroupsPlacementGroupTag']:
+        """
+        Tags
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Time of the last change (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+
+@pulumi.output_type
+class GetPlacementGroupsPlacementGroupAvailabilityZone(dict):
+    """
+    The group in one zone
+    """
+    def __init__(__self__, *,
+                 availability_zone_id: _builtins.str,
+                 availability_zone_name: _builtins.str,
+                 max_vm_count: _builtins.int,
+                 state: _builtins.str,
+                 vm_count: _builtins.int):
+        """
+        The group in one zone
+
+        :param _builtins.str availability_zone_id: Zone id
+        :param _builtins.str availability_zone_name: Zone name
+        :param _builtins.int max_vm_count: How many VMs of the group the zone can hold under the policy
+        :param _builtins.str state: Placement group state
+        :param _builtins.int vm_count: VMs of the group in the zone
+        """
+        pulumi.set(__self__, "availability_zone_id", availability_zone_id)
+        pulumi.set(__self__, "availability_zone_name", availability_zone_name)
+        pulumi.set(__self__, "max_vm_count", max_vm_count)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "vm_count", vm_count)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneId")
+    def availability_zone_id(self) -> _builtins.str:
+        """
+        Zone id
+        """
+        return pulumi.get(self, "availability_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZoneName")
+    def availability_zone_name(self) -> _builtins.str:
+        """
+        Zone name
+        """
+        return pulumi.get(self, "availability_zone_name")
+
+    @_builtins.property
+    @pulumi.getter(name="maxVmCount")
+    def max_vm_count(self) -> _builtins.int:
+        """
+        How many VMs of the group the zone can hold under the policy
+        """
+        return pulumi.get(self, "max_vm_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Placement group state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="vmCount")
+    def vm_count(self) -> _builtins.int:
+        """
+        VMs of the group in the zone
+        """
+        return pulumi.get(self, "vm_count")
+
+
+@pulumi.output_type
+class GetPlacementGroupsPlacementGroupProject(dict):
+    """
+    Project
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 product_instance_id: _builtins.str):
+        """
+        Project
+
+        :param _builtins.str id: Project id
+        :param _builtins.str product_instance_id: Id of the product instance the project is bound to
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "product_instance_id", product_instance_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Project id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="productInstanceId")
+    def product_instance_id(self) -> _builtins.str:
+        """
+        Id of the product instance the project is bound to
+        """
+        return pulumi.get(self, "product_instance_id")
+
+
+@pulumi.output_type
+class GetPlacementGroupsPlacementGroupTag(dict):
+    """
+    Tag
+    """
+    def __init__(__self__, *,
+                 color: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Tag
+
+        :param _builtins.str color: Tag color
+        :param _builtins.str id: Tag id
+        :param _builtins.str name: Tag name
+        """
+        pulumi.set(__self__, "color", color)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def color(self) -> _builtins.str:
+        """
+        Tag color
+        """
+        return pulumi.get(self, "color")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Tag id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Tag name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetTasksTask(dict):
+    """
+    Task
+    """
+    def __init__(__self__, *,
+                 created_time: _builtins.str,
+                 entity_id: _builtins.str,
+                 entity_name: _builtins.str,
+                 entity_type: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 status: _builtins.str,
+                 user_email: _builtins.str,
+                 user_id: _builtins.str,
+                 modified_time: Optional[_builtins.str] = None):
+        """
+        Task
+
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str entity_id: Id of the resource the task works on
+        :param _builtins.str entity_name: Name of the resource
+        :param _builtins.str entity_type: Kind of the resource, e.g. vm or disk
+        :param _builtins.str id: Task id
+        :param _builtins.str name: Task name, e.g. create_disk
+        :param _builtins.str status: Task status
+        :param _builtins.str user_email: E-mail of the user who started the task
+        :param _builtins.str user_id: The user who started the task
+        :param _builtins.str modified_time: Last change time (ISO 8601)
+        """
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "entity_id", entity_id)
+        pulumi.set(__self__, "entity_name", entity_name)
+        pulumi.set(__self__, "entity_type", entity_type)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "user_email", user_email)
+        pulumi.set(__self__, "user_id", user_id)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter(name="entityId")
+    def entity_id(self) -> _builtins.str:
+        """
+        Id of the resource the task works on
+        """
+        return pulumi.get(self, "entity_id")
+
+    @_builtins.property
+    @pulumi.getter(name="entityName")
+    def entity_name(self) -> _builtins.str:
+        """
+        Name of the resource
+        """
+        return pulumi.get(self, "entity_name")
+
+    @_builtins.property
+    @pulumi.getter(name="entityType")
+    def entity_type(self) -> _builtins.str:
+        """
+        Kind of the resource, e.g. vm or disk
+        """
+        return pulumi.get(self, "entity_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Task id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Task name, e.g. create_disk
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        Task status
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="userEmail")
+    def user_email(self) -> _builtins.str:
+        """
+        E-mail of the user who started the task
+        """
+        return pulumi.get(self, "user_email")
+
+    @_builtins.property
+    @pulumi.getter(name="userId")
+    def user_id(self) -> _builtins.str:
+        """
+        The user who started the task
+        """
+        return pulumi.get(self, "user_id")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Last change time (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+
+@pulumi.output_type
+class GetUpgradeDetailOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 action_mode: _builtins.str,
+                 cluster_id: _builtins.str,
+                 pages: _builtins.float,
+                 tasks: Sequence['outputs.GetUpgradeDetailOperationResultTask'],
+                 total_size: _builtins.float,
+                 truncated: _builtins.bool,
+                 task: Optional['outputs.GetUpgradeDetailOperationResultTask'] = None):
+        """
+        The operation's own result
+
+        :param _builtins.str action_mode: UPGRADING or AZ_MIGRATION
+        :param _builtins.str cluster_id: The cluster
+        :param _builtins.float pages: How many requests the listing took
+        :param Sequence['GetUpgradeDetailOperationResultTask'] tasks: The tasks read, newest first
+        :param _builtins.float total_size: How many tasks the service counts
+        :param _builtins.bool truncated: True when some tasks lie beyond the last position the service lets a caller read
+        :param 'GetUpgradeDetailOperationResultTask' task: The task waited for, in its final state (only with waitForTaskId)
+        """
+        pulumi.set(__self__, "action_mode", action_mode)
+        pulumi.set(__self__, "cluster_id", cluster_id)
+        pulumi.set(__self__, "pages", pages)
+        pulumi.set(__self__, "tasks", tasks)
+        pulumi.set(__self__, "total_size", total_size)
+        pulumi.set(__self__, "truncated", truncated)
+        if task is not None:
+            pulumi.set(__self__, "task", task)
+
+    @_builtins.property
+    @pulumi.getter(name="actionMode")
+    def action_mode(self) -> _builtins.str:
+        """
+        UPGRADING or AZ_MIGRATION
+        """
+        return pulumi.get(self, "action_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="clusterId")
+    def cluster_id(self) -> _builtins.str:
+        """
+        The cluster
+        """
+        return pulumi.get(self, "cluster_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def pages(self) -> _builtins.float:
+        """
+        How many requests the listing took
+        """
+        return pulumi.get(self, "pages")
+
+    @_builtins.property
+    @pulumi.getter
+    def tasks(self) -> Sequence['outputs.GetUpgradeDetailOperationResultTask']:
+        """
+        The tasks read, newest first
+        """
+        return pulumi.get(self, "tasks")
+
+    @_builtins.property
+    @pulumi.getter(name="totalSize")
+    def total_size(self) -> _builtins.float:
+        """
+        How many tasks the service counts
+        """
+        return pulumi.get(self, "total_size")
+
+    @_builtins.property
+    @pulumi.getter
+    def truncated(self) -> _builtins.bool:
+        """
+        True when some tasks lie beyond the last position the service lets a caller read
+        """
+        return pulumi.get(self, "truncated")
+
+    @_builtins.property
+    @pulumi.getter
+    def task(self) -> Optional['outputs.GetUpgradeDetailOperationResultTask']:
+        """
+        The task waited for, in its final state (only with waitForTaskId)
+        """
+        return pulumi.get(self, "task")
+
+
+@pulumi.output_type
+class GetUpgradeDetailOperationResultTask(dict):
+    """
+    The task waited for, in its final state (only with waitForTaskId)
+    """
+    def __init__(__self__, *,
+                 agency_name: _builtins.str,
+                 batch_size: _builtins.float,
+                 completed_nodes: Sequence[_builtins.str],
+                 current_batch_nodes: Sequence[_builtins.str],
+                 current_node_detail: Sequence['outputs.GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem'],
+                 current_node_name: _builtins.str,
+                 execute_times: _builtins.str,
+                 finished: _builtins.bool,
+                 id: _builtins.str,
+                 start_time: _builtins.str,
+                 status: _builtins.str,
+                 total_nodes: Sequence[_builtins.str],
+                 end_time: Optional[_builtins.str] = None,
+                 final_az_info_map: Optional[_builtins.str] = None,
+                 image_info: Optional['outputs.GetUpgradeDetailOperationResultTaskImageInfo'] = None,
+                 migrate_param: Optional[_builtins.str] = None):
+        """
+        The task waited for, in its final state (only with waitForTaskId)
+
+        :param _builtins.str agency_name: The agency the service acts through
+        :param _builtins.float batch_size: Nodes processed at once
+        :param Sequence[_builtins.str] completed_nodes: The nodes done
+        :param Sequence[_builtins.str] current_batch_nodes: The nodes being processed
+        :param Sequence['GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem'] current_node_detail: Steps of the node being processed
+        :param _builtins.str current_node_name: The node being processed
+        :param _builtins.str execute_times: Retry count, as the service writes it
+        :param _builtins.bool finished: True when the status is final
+        :param _builtins.str id: Task id
+        :param _builtins.str start_time: Start time, YYYY-MM-DDThh:mm:ss (no zone)
+        :param _builtins.str status: RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+        :param Sequence[_builtins.str] total_nodes: Every node of the task
+        :param _builtins.str end_time: End time; absent while running
+        :param _builtins.str final_az_info_map: Switchovers only: node name → zone after the switchover, JSON-encoded
+        :param 'GetUpgradeDetailOperationResultTaskImageInfo' image_info: The target image (upgrades only)
+        :param _builtins.str migrate_param: Switchovers only: the request, JSON-encoded
+        """
+        pulumi.set(__self__, "agency_name", agency_name)
+        pulumi.set(__self__, "batch_size", batch_size)
+        pulumi.set(__self__, "completed_nodes", completed_nodes)
+        pulumi.set(__self__, "current_batch_nodes", current_batch_nodes)
+        pulumi.set(__self__, "current_node_detail", current_node_detail)
+        pulumi.set(__self__, "current_node_name", current_node_name)
+        pulumi.set(__self__, "execute_times", execute_times)
+        pulumi.set(__self__, "finished", finished)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "start_time", start_time)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "total_nodes", total_nodes)
+        if end_time is not None:
+            pulumi.set(__self__, "end_time", end_time)
+        if final_az_info_map is not None:
+            pulumi.set(__self__, "final_az_info_map", final_az_info_map)
+        if image_info is not None:
+            pulumi.set(__self__, "image_info", image_info)
+        if migrate_param is not None:
+            pulumi.set(__self__, "migrate_param", migrate_param)
+
+    @_builtins.property
+    @pulumi.getter(name="agencyName")
+    def agency_name(self) -> _builtins.str:
+        """
+        The agency the service acts through
+        """
+        return pulumi.get(self, "agency_name")
+
+    @_builtins.property
+    @pulumi.getter(name="batchSize")
+    def batch_size(self) -> _builtins.float:
+        """
+        Nodes processed at once
+        """
+        return pulumi.get(self, "batch_size")
+
+    @_builtins.property
+    @pulumi.getter(name="completedNodes")
+    def completed_nodes(self) -> Sequence[_builtins.str]:
+        """
+        The nodes done
+        """
+        return pulumi.get(self, "completed_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="currentBatchNodes")
+    def current_batch_nodes(self) -> Sequence[_builtins.str]:
+        """
+        The nodes being processed
+        """
+        return pulumi.get(self, "current_batch_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="currentNodeDetail")
+    def current_node_detail(self) -> Sequence['outputs.GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem']:
+        """
+        Steps of the node being processed
+        """
+        return pulumi.get(self, "current_node_detail")
+
+    @_builtins.property
+    @pulumi.getter(name="currentNodeName")
+    def current_node_name(self) -> _builtins.str:
+        """
+        The node being processed
+        """
+        return pulumi.get(self, "current_node_name")
+
+    @_builtins.property
+    @pulumi.getter(name="executeTimes")
+    def execute_times(self) -> _builtins.str:
+        """
+        Retry count, as the service writes it
+        """
+        return pulumi.get(self, "execute_times")
+
+    @_builtins.property
+    @pulumi.getter
+    def finished(self) -> _builtins.bool:
+        """
+        True when the status is final
+        """
+        return pulumi.get(self, "finished")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Task id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="startTime")
+    def start_time(self) -> _builtins.str:
+        """
+        Start time, YYYY-MM-DDThh:mm:ss (no zone)
+        """
+        return pulumi.get(self, "start_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="totalNodes")
+    def total_nodes(self) -> Sequence[_builtins.str]:
+        """
+        Every node of the task
+        """
+        return pulumi.get(self, "total_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="endTime")
+    def end_time(self) -> Optional[_builtins.str]:
+        """
+        End time; absent while running
+        """
+        return pulumi.get(self, "end_time")
+
+    @_builtins.property
+    @pulumi.getter(name="finalAzInfoMap")
+    def final_az_info_map(self) -> Optional[_builtins.str]:
+        """
+        Switchovers only: node name → zone after the switchover, JSON-encoded
+        """
+        return pulumi.get(self, "final_az_info_map")
+
+    @_builtins.property
+    @pulumi.getter(name="imageInfo")
+    def image_info(self) -> Optional['outputs.GetUpgradeDetailOperationResultTaskImageInfo']:
+        """
+        The target image (upgrades only)
+        """
+        return pulumi.get(self, "image_info")
+
+    @_builtins.property
+    @pulumi.getter(name="migrateParam")
+    def migrate_param(self) -> Optional[_builtins.str]:
+        """
+        Switchovers only: the request, JSON-encoded
+        """
+        return pulumi.get(self, "migrate_param")
+
+
+@pulumi.output_type
+class GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem(dict):
+    def __init__(__self__, *,
+                 desc: _builtins.str,
+                 name: _builtins.str,
+                 order: _builtins.float,
+                 status: _builtins.str,
+                 begin_time: Optional[_builtins.str] = None,
+                 end_time: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str desc: What the step does
+        :param _builtins.str name: Step name
+        :param _builtins.float order: Sequence number
+        :param _builtins.str status: RUNNING, SUCCESS, FAILED or WAITING
+        :param _builtins.str begin_time: Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+        :param _builtins.str end_time: End time, absent until the step ends
+        """
+        pulumi.set(__self__, "desc", desc)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "order", order)
+        pulumi.set(__self__, "status", status)
+        if begin_time is not None:
+            pulumi.set(__self__, "begin_time", begin_time)
+        if end_time is not None:
+            pulumi.set(__self__, "end_time", end_time)
+
+    @_builtins.property
+    @pulumi.getter
+    def desc(self) -> _builtins.str:
+        """
+        What the step does
+        """
+        return pulumi.get(self, "desc")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Step name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def order(self) -> _builtins.float:
+        """
+        Sequence number
+        """
+        return pulumi.get(self, "order")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        RUNNING, SUCCESS, FAILED or WAITING
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="beginTime")
+    def begin_time(self) -> Optional[_builtins.str]:
+        """
+        Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+        """
+        return pulumi.get(self, "begin_time")
+
+    @_builtins.property
+    @pulumi.getter(name="endTime")
+    def end_time(self) -> Optional[_builtins.str]:
+        """
+        End time, absent until the step ends
+        """
+        return pulumi.get(self, "end_time")
+
+
+@pulumi.output_type
+class GetUpgradeDetailOperationResultTaskImageInfo(dict):
+    """
+    The target image (upgrades only)
+    """
+    def __init__(__self__, *,
+                 datastore_type: _builtins.str,
+                 datastore_version: _builtins.str,
+                 display_name: _builtins.str,
+                 id: _builtins.str,
+                 image_desc: _builtins.str,
+                 priority: _builtins.float):
+        """
+        The target image (upgrades only)
+
+        :param _builtins.str datastore_type: Datastore type
+        :param _builtins.str datastore_version: Datastore version
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.str id: Image id
+        :param _builtins.str image_desc: Description
+        :param _builtins.float priority: Priority
+        """
+        pulumi.set(__self__, "datastore_type", datastore_type)
+        pulumi.set(__self__, "datastore_version", datastore_version)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image_desc", image_desc)
+        pulumi.set(__self__, "priority", priority)
+
+    @_builtins.property
+    @pulumi.getter(name="datastoreType")
+    def datastore_type(self) -> _builtins.str:
+        """
+        Datastore type
+        """
+        return pulumi.get(self, "datastore_type")
+
+    @_builtins.property
+    @pulumi.getter(name="datastoreVersion")
+    def datastore_version(self) -> _builtins.str:
+        """
+        Datastore version
+        """
+        return pulumi.get(self, "datastore_version")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Image id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageDesc")
+    def image_desc(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "image_desc")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> _builtins.float:
+        """
+        Priority
+        """
+        return pulumi.get(self, "priority")
 
 
 @pulumi.output_type
@@ -980,6 +4087,174 @@ class IndexSnapshotRestoreTimeoutsOutput(dict):
         Longest wait for the job on create (default 20m)
         """
         return pulumi.get(self, "create")
+
+
+@pulumi.output_type
+class MigrateNodesOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 cluster_id: _builtins.str,
+                 login_mode: _builtins.str,
+                 node_ids: Sequence[_builtins.str],
+                 target_cluster_id: _builtins.str,
+                 message: Optional[_builtins.str] = None,
+                 nodes: Optional[Sequence['outputs.MigrateNodesOperationResultNode']] = None,
+                 phase: Optional[_builtins.str] = None,
+                 reason: Optional[_builtins.str] = None):
+        """
+        The operation's own result
+
+        :param _builtins.str cluster_id: Source cluster
+        :param _builtins.str login_mode: Login mode used: `sshKey` or `password`
+        :param Sequence[_builtins.str] node_ids: The nodes asked for
+        :param _builtins.str target_cluster_id: Target cluster
+        :param _builtins.str message: The job's message, when it failed
+        :param Sequence['MigrateNodesOperationResultNode'] nodes: Each node's sub-job, when the job was read
+        :param _builtins.str phase: Job phase when last read: Initializing, Running, Success or Failed
+        :param _builtins.str reason: The job's reason, when it failed
+        """
+        pulumi.set(__self__, "cluster_id", cluster_id)
+        pulumi.set(__self__, "login_mode", login_mode)
+        pulumi.set(__self__, "node_ids", node_ids)
+        pulumi.set(__self__, "target_cluster_id", target_cluster_id)
+        if message is not None:
+            pulumi.set(__self__, "message", message)
+        if nodes is not None:
+            pulumi.set(__self__, "nodes", nodes)
+        if phase is not None:
+            pulumi.set(__self__, "phase", phase)
+        if reason is not None:
+            pulumi.set(__self__, "reason", reason)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterId")
+    def cluster_id(self) -> _builtins.str:
+        """
+        Source cluster
+        """
+        return pulumi.get(self, "cluster_id")
+
+    @_builtins.property
+    @pulumi.getter(name="loginMode")
+    def login_mode(self) -> _builtins.str:
+        """
+        Login mode used: `sshKey` or `password`
+        """
+        return pulumi.get(self, "login_mode")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeIds")
+    def node_ids(self) -> Sequence[_builtins.str]:
+        """
+        The nodes asked for
+        """
+        return pulumi.get(self, "node_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="targetClusterId")
+    def target_cluster_id(self) -> _builtins.str:
+        """
+        Target cluster
+        """
+        return pulumi.get(self, "target_cluster_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> Optional[_builtins.str]:
+        """
+        The job's message, when it failed
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def nodes(self) -> Optional[Sequence['outputs.MigrateNodesOperationResultNode']]:
+        """
+        Each node's sub-job, when the job was read
+        """
+        return pulumi.get(self, "nodes")
+
+    @_builtins.property
+    @pulumi.getter
+    def phase(self) -> Optional[_builtins.str]:
+        """
+        Job phase when last read: Initializing, Running, Success or Failed
+        """
+        return pulumi.get(self, "phase")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> Optional[_builtins.str]:
+        """
+        The job's reason, when it failed
+        """
+        return pulumi.get(self, "reason")
+
+
+@pulumi.output_type
+class MigrateNodesOperationResultNode(dict):
+    def __init__(__self__, *,
+                 node_id: _builtins.str,
+                 node_name: _builtins.str,
+                 phase: _builtins.str,
+                 message: Optional[_builtins.str] = None,
+                 reason: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str node_id: Node id
+        :param _builtins.str node_name: Node name
+        :param _builtins.str phase: Phase of the node's sub-job
+        :param _builtins.str message: Details
+        :param _builtins.str reason: Why it failed
+        """
+        pulumi.set(__self__, "node_id", node_id)
+        pulumi.set(__self__, "node_name", node_name)
+        pulumi.set(__self__, "phase", phase)
+        if message is not None:
+            pulumi.set(__self__, "message", message)
+        if reason is not None:
+            pulumi.set(__self__, "reason", reason)
+
+    @_builtins.property
+    @pulumi.getter(name="nodeId")
+    def node_id(self) -> _builtins.str:
+        """
+        Node id
+        """
+        return pulumi.get(self, "node_id")
+
+    @_builtins.property
+    @pulumi.getter(name="nodeName")
+    def node_name(self) -> _builtins.str:
+        """
+        Node name
+        """
+        return pulumi.get(self, "node_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def phase(self) -> _builtins.str:
+        """
+        Phase of the node's sub-job
+        """
+        return pulumi.get(self, "phase")
+
+    @_builtins.property
+    @pulumi.getter
+    def message(self) -> Optional[_builtins.str]:
+        """
+        Details
+        """
+        return pulumi.get(self, "message")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> Optional[_builtins.str]:
+        """
+        Why it failed
+        """
+        return pulumi.get(self, "reason")
 
 
 @pulumi.output_type
@@ -1422,6 +4697,224 @@ class QueueManagerRestartTimeoutsOutput(dict):
         Longest wait for the job on create (default 20m)
         """
         return pulumi.get(self, "create")
+
+
+@pulumi.output_type
+class ReportEventsOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 count: _builtins.float):
+        """
+        The operation's own result
+
+        :param _builtins.str action: What was done: `report` or `clear`
+        :param _builtins.float count: How many events were sent
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "count", count)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        What was done: `report` or `clear`
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def count(self) -> _builtins.float:
+        """
+        How many events were sent
+        """
+        return pulumi.get(self, "count")
+
+
+@pulumi.output_type
+class RestartQueueManagerOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 instance_id: _builtins.str,
+                 result: _builtins.str):
+        """
+        The operation's own result
+
+        :param _builtins.str instance_id: The instance restarted
+        :param _builtins.str result: The service's execution result, e.g. `success`
+        """
+        pulumi.set(__self__, "instance_id", instance_id)
+        pulumi.set(__self__, "result", result)
+
+    @_builtins.property
+    @pulumi.getter(name="instanceId")
+    def instance_id(self) -> _builtins.str:
+        """
+        The instance restarted
+        """
+        return pulumi.get(self, "instance_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def result(self) -> _builtins.str:
+        """
+        The service's execution result, e.g. `success`
+        """
+        return pulumi.get(self, "result")
+
+
+@pulumi.output_type
+class RestoreBackupOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 backup_id: _builtins.str,
+                 target_id: _builtins.str,
+                 target_kind: _builtins.str,
+                 error_code: Optional[_builtins.str] = None,
+                 error_message: Optional[_builtins.str] = None,
+                 job_status: Optional[_builtins.str] = None):
+        """
+        The operation's own result
+
+        :param _builtins.str backup_id: The restored backup
+        :param _builtins.str target_id: The VM or disk restored into
+        :param _builtins.str target_kind: `server` or `volume`
+        :param _builtins.str error_code: The service's error code, when the job failed
+        :param _builtins.str error_message: The service's error message, when the job failed
+        :param _builtins.str job_status: The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`
+        """
+        pulumi.set(__self__, "backup_id", backup_id)
+        pulumi.set(__self__, "target_id", target_id)
+        pulumi.set(__self__, "target_kind", target_kind)
+        if error_code is not None:
+            pulumi.set(__self__, "error_code", error_code)
+        if error_message is not None:
+            pulumi.set(__self__, "error_message", error_message)
+        if job_status is not None:
+            pulumi.set(__self__, "job_status", job_status)
+
+    @_builtins.property
+    @pulumi.getter(name="backupId")
+    def backup_id(self) -> _builtins.str:
+        """
+        The restored backup
+        """
+        return pulumi.get(self, "backup_id")
+
+    @_builtins.property
+    @pulumi.getter(name="targetId")
+    def target_id(self) -> _builtins.str:
+        """
+        The VM or disk restored into
+        """
+        return pulumi.get(self, "target_id")
+
+    @_builtins.property
+    @pulumi.getter(name="targetKind")
+    def target_kind(self) -> _builtins.str:
+        """
+        `server` or `volume`
+        """
+        return pulumi.get(self, "target_kind")
+
+    @_builtins.property
+    @pulumi.getter(name="errorCode")
+    def error_code(self) -> Optional[_builtins.str]:
+        """
+        The service's error code, when the job failed
+        """
+        return pulumi.get(self, "error_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorMessage")
+    def error_message(self) -> Optional[_builtins.str]:
+        """
+        The service's error message, when the job failed
+        """
+        return pulumi.get(self, "error_message")
+
+    @_builtins.property
+    @pulumi.getter(name="jobStatus")
+    def job_status(self) -> Optional[_builtins.str]:
+        """
+        The operation log status: `waiting`, `running`, `success`, `failed`, `timeout`
+        """
+        return pulumi.get(self, "job_status")
+
+
+@pulumi.output_type
+class RestoreIndexSnapshotOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 cluster_id: _builtins.str,
+                 snapshot_id: _builtins.str,
+                 target_cluster_id: _builtins.str,
+                 target_actions: Optional[Sequence[_builtins.str]] = None,
+                 target_status: Optional[_builtins.str] = None):
+        """
+        The operation's own result
+
+        :param _builtins.str cluster_id: The cluster that owns the snapshot
+        :param _builtins.str snapshot_id: The snapshot restored
+        :param _builtins.str target_cluster_id: The cluster restored into
+        :param Sequence[_builtins.str] target_actions: The target's actions when last read (empty once idle)
+        :param _builtins.str target_status: The target's status code when last read (`200` available)
+        """
+        pulumi.set(__self__, "cluster_id", cluster_id)
+        pulumi.set(__self__, "snapshot_id", snapshot_id)
+        pulumi.set(__self__, "target_cluster_id", target_cluster_id)
+        if target_actions is not None:
+            pulumi.set(__self__, "target_actions", target_actions)
+        if target_status is not None:
+            pulumi.set(__self__, "target_status", target_status)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterId")
+    def cluster_id(self) -> _builtins.str:
+        """
+        The cluster that owns the snapshot
+        """
+        return pulumi.get(self, "cluster_id")
+
+    @_builtins.property
+    @pulumi.getter(name="snapshotId")
+    def snapshot_id(self) -> _builtins.str:
+        """
+        The snapshot restored
+        """
+        return pulumi.get(self, "snapshot_id")
+
+    @_builtins.property
+    @pulumi.getter(name="targetClusterId")
+    def target_cluster_id(self) -> _builtins.str:
+        """
+        The cluster restored into
+        """
+        return pulumi.get(self, "target_cluster_id")
+
+    @_builtins.property
+    @pulumi.getter(name="targetActions")
+    def target_actions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The target's actions when last read (empty once idle)
+        """
+        return pulumi.get(self, "target_actions")
+
+    @_builtins.property
+    @pulumi.getter(name="targetStatus")
+    def target_status(self) -> Optional[_builtins.str]:
+        """
+        The target's status code when last read (`200` available)
+        """
+        return pulumi.get(self, "target_status")
 
 
 @pulumi.output_type
@@ -1980,7 +5473,7 @@ class VmInterfaceOutput(dict):
                  subnet_id: Optional[_builtins.str] = None):
         """
         :param _builtins.bool direct_ip: True for an interface with a public address of its own, in no subnet
-        :param _builtins.bool external_ip: True when a public IP is bound to this (regular) interface
+        :param _builtins.bool external_ip: True when an external IP is bound to this (regular) interface
         :param _builtins.str id: Interface id
         :param _builtins.str ip_address: Private address (for a direct-IP interface: its public address)
         :param _builtins.str name: Interface name, e.g. `eth0`
@@ -1988,8 +5481,8 @@ class VmInterfaceOutput(dict):
         :param _builtins.bool security_enabled: True when security groups filter the interface's traffic
         :param Sequence[_builtins.str] security_group_ids: Security group ids, parallel to `securityGroups`
         :param Sequence[_builtins.str] security_groups: Security group names
-        :param _builtins.str external_ip_address: The public address of the interface (its own for a direct-IP interface)
-        :param _builtins.str external_ip_id: Id of the public IP
+        :param _builtins.str external_ip_address: The external IP address of the interface (for a direct-IP interface, its own public address)
+        :param _builtins.str external_ip_id: Id of the external IP
         :param _builtins.str subnet: Subnet name (none for a direct-IP interface)
         :param _builtins.str subnet_id: Subnet id (none for a direct-IP interface)
         """
@@ -2023,7 +5516,7 @@ class VmInterfaceOutput(dict):
     @pulumi.getter(name="externalIp")
     def external_ip(self) -> _builtins.bool:
         """
-        True when a public IP is bound to this (regular) interface
+        True when an external IP is bound to this (regular) interface
         """
         return pulumi.get(self, "external_ip")
 
@@ -2087,7 +5580,7 @@ class VmInterfaceOutput(dict):
     @pulumi.getter(name="externalIpAddress")
     def external_ip_address(self) -> Optional[_builtins.str]:
         """
-        The public address of the interface (its own for a direct-IP interface)
+        The external IP address of the interface (for a direct-IP interface, its own public address)
         """
         return pulumi.get(self, "external_ip_address")
 
@@ -2095,7 +5588,7 @@ class VmInterfaceOutput(dict):
     @pulumi.getter(name="externalIpId")
     def external_ip_id(self) -> Optional[_builtins.str]:
         """
-        Id of the public IP
+        Id of the external IP
         """
         return pulumi.get(self, "external_ip_id")
 
@@ -2162,5 +5655,350 @@ class VmTimeoutsOutput(dict):
         Longest wait on update
         """
         return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class WaitForUpgradeTaskOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 agency_name: _builtins.str,
+                 batch_size: _builtins.float,
+                 completed_nodes: Sequence[_builtins.str],
+                 current_batch_nodes: Sequence[_builtins.str],
+                 current_node_detail: Sequence['outputs.WaitForUpgradeTaskOperationResultCurrentNodeDetailItem'],
+                 current_node_name: _builtins.str,
+                 execute_times: _builtins.str,
+                 finished: _builtins.bool,
+                 id: _builtins.str,
+                 start_time: _builtins.str,
+                 status: _builtins.str,
+                 total_nodes: Sequence[_builtins.str],
+                 end_time: Optional[_builtins.str] = None,
+                 final_az_info_map: Optional[_builtins.str] = None,
+                 image_info: Optional['outputs.WaitForUpgradeTaskOperationResultImageInfo'] = None,
+                 migrate_param: Optional[_builtins.str] = None):
+        """
+        The operation's own result
+
+        :param _builtins.str agency_name: The agency the service acts through
+        :param _builtins.float batch_size: Nodes processed at once
+        :param Sequence[_builtins.str] completed_nodes: The nodes done
+        :param Sequence[_builtins.str] current_batch_nodes: The nodes being processed
+        :param Sequence['WaitForUpgradeTaskOperationResultCurrentNodeDetailItem'] current_node_detail: Steps of the node being processed
+        :param _builtins.str current_node_name: The node being processed
+        :param _builtins.str execute_times: Retry count, as the service writes it
+        :param _builtins.bool finished: True when the status is final
+        :param _builtins.str id: Task id
+        :param _builtins.str start_time: Start time, YYYY-MM-DDThh:mm:ss (no zone)
+        :param _builtins.str status: RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+        :param Sequence[_builtins.str] total_nodes: Every node of the task
+        :param _builtins.str end_time: End time; absent while running
+        :param _builtins.str final_az_info_map: Switchovers only: node name → zone after the switchover, JSON-encoded
+        :param 'WaitForUpgradeTaskOperationResultImageInfo' image_info: The target image (upgrades only)
+        :param _builtins.str migrate_param: Switchovers only: the request, JSON-encoded
+        """
+        pulumi.set(__self__, "agency_name", agency_name)
+        pulumi.set(__self__, "batch_size", batch_size)
+        pulumi.set(__self__, "completed_nodes", completed_nodes)
+        pulumi.set(__self__, "current_batch_nodes", current_batch_nodes)
+        pulumi.set(__self__, "current_node_detail", current_node_detail)
+        pulumi.set(__self__, "current_node_name", current_node_name)
+        pulumi.set(__self__, "execute_times", execute_times)
+        pulumi.set(__self__, "finished", finished)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "start_time", start_time)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "total_nodes", total_nodes)
+        if end_time is not None:
+            pulumi.set(__self__, "end_time", end_time)
+        if final_az_info_map is not None:
+            pulumi.set(__self__, "final_az_info_map", final_az_info_map)
+        if image_info is not None:
+            pulumi.set(__self__, "image_info", image_info)
+        if migrate_param is not None:
+            pulumi.set(__self__, "migrate_param", migrate_param)
+
+    @_builtins.property
+    @pulumi.getter(name="agencyName")
+    def agency_name(self) -> _builtins.str:
+        """
+        The agency the service acts through
+        """
+        return pulumi.get(self, "agency_name")
+
+    @_builtins.property
+    @pulumi.getter(name="batchSize")
+    def batch_size(self) -> _builtins.float:
+        """
+        Nodes processed at once
+        """
+        return pulumi.get(self, "batch_size")
+
+    @_builtins.property
+    @pulumi.getter(name="completedNodes")
+    def completed_nodes(self) -> Sequence[_builtins.str]:
+        """
+        The nodes done
+        """
+        return pulumi.get(self, "completed_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="currentBatchNodes")
+    def current_batch_nodes(self) -> Sequence[_builtins.str]:
+        """
+        The nodes being processed
+        """
+        return pulumi.get(self, "current_batch_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="currentNodeDetail")
+    def current_node_detail(self) -> Sequence['outputs.WaitForUpgradeTaskOperationResultCurrentNodeDetailItem']:
+        """
+        Steps of the node being processed
+        """
+        return pulumi.get(self, "current_node_detail")
+
+    @_builtins.property
+    @pulumi.getter(name="currentNodeName")
+    def current_node_name(self) -> _builtins.str:
+        """
+        The node being processed
+        """
+        return pulumi.get(self, "current_node_name")
+
+    @_builtins.property
+    @pulumi.getter(name="executeTimes")
+    def execute_times(self) -> _builtins.str:
+        """
+        Retry count, as the service writes it
+        """
+        return pulumi.get(self, "execute_times")
+
+    @_builtins.property
+    @pulumi.getter
+    def finished(self) -> _builtins.bool:
+        """
+        True when the status is final
+        """
+        return pulumi.get(self, "finished")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Task id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="startTime")
+    def start_time(self) -> _builtins.str:
+        """
+        Start time, YYYY-MM-DDThh:mm:ss (no zone)
+        """
+        return pulumi.get(self, "start_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        RUNNING, SUCCESS, FAILED or PARTIAL_FAILED
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="totalNodes")
+    def total_nodes(self) -> Sequence[_builtins.str]:
+        """
+        Every node of the task
+        """
+        return pulumi.get(self, "total_nodes")
+
+    @_builtins.property
+    @pulumi.getter(name="endTime")
+    def end_time(self) -> Optional[_builtins.str]:
+        """
+        End time; absent while running
+        """
+        return pulumi.get(self, "end_time")
+
+    @_builtins.property
+    @pulumi.getter(name="finalAzInfoMap")
+    def final_az_info_map(self) -> Optional[_builtins.str]:
+        """
+        Switchovers only: node name → zone after the switchover, JSON-encoded
+        """
+        return pulumi.get(self, "final_az_info_map")
+
+    @_builtins.property
+    @pulumi.getter(name="imageInfo")
+    def image_info(self) -> Optional['outputs.WaitForUpgradeTaskOperationResultImageInfo']:
+        """
+        The target image (upgrades only)
+        """
+        return pulumi.get(self, "image_info")
+
+    @_builtins.property
+    @pulumi.getter(name="migrateParam")
+    def migrate_param(self) -> Optional[_builtins.str]:
+        """
+        Switchovers only: the request, JSON-encoded
+        """
+        return pulumi.get(self, "migrate_param")
+
+
+@pulumi.output_type
+class WaitForUpgradeTaskOperationResultCurrentNodeDetailItem(dict):
+    def __init__(__self__, *,
+                 desc: _builtins.str,
+                 name: _builtins.str,
+                 order: _builtins.float,
+                 status: _builtins.str,
+                 begin_time: Optional[_builtins.str] = None,
+                 end_time: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str desc: What the step does
+        :param _builtins.str name: Step name
+        :param _builtins.float order: Sequence number
+        :param _builtins.str status: RUNNING, SUCCESS, FAILED or WAITING
+        :param _builtins.str begin_time: Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+        :param _builtins.str end_time: End time, absent until the step ends
+        """
+        pulumi.set(__self__, "desc", desc)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "order", order)
+        pulumi.set(__self__, "status", status)
+        if begin_time is not None:
+            pulumi.set(__self__, "begin_time", begin_time)
+        if end_time is not None:
+            pulumi.set(__self__, "end_time", end_time)
+
+    @_builtins.property
+    @pulumi.getter
+    def desc(self) -> _builtins.str:
+        """
+        What the step does
+        """
+        return pulumi.get(self, "desc")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Step name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def order(self) -> _builtins.float:
+        """
+        Sequence number
+        """
+        return pulumi.get(self, "order")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        RUNNING, SUCCESS, FAILED or WAITING
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter(name="beginTime")
+    def begin_time(self) -> Optional[_builtins.str]:
+        """
+        Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts
+        """
+        return pulumi.get(self, "begin_time")
+
+    @_builtins.property
+    @pulumi.getter(name="endTime")
+    def end_time(self) -> Optional[_builtins.str]:
+        """
+        End time, absent until the step ends
+        """
+        return pulumi.get(self, "end_time")
+
+
+@pulumi.output_type
+class WaitForUpgradeTaskOperationResultImageInfo(dict):
+    """
+    The target image (upgrades only)
+    """
+    def __init__(__self__, *,
+                 datastore_type: _builtins.str,
+                 datastore_version: _builtins.str,
+                 display_name: _builtins.str,
+                 id: _builtins.str,
+                 image_desc: _builtins.str,
+                 priority: _builtins.float):
+        """
+        The target image (upgrades only)
+
+        :param _builtins.str datastore_type: Datastore type
+        :param _builtins.str datastore_version: Datastore version
+        :param _builtins.str display_name: Name shown to people
+        :param _builtins.str id: Image id
+        :param _builtins.str image_desc: Description
+        :param _builtins.float priority: Priority
+        """
+        pulumi.set(__self__, "datastore_type", datastore_type)
+        pulumi.set(__self__, "datastore_version", datastore_version)
+        pulumi.set(__self__, "display_name", display_name)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image_desc", image_desc)
+        pulumi.set(__self__, "priority", priority)
+
+    @_builtins.property
+    @pulumi.getter(name="datastoreType")
+    def datastore_type(self) -> _builtins.str:
+        """
+        Datastore type
+        """
+        return pulumi.get(self, "datastore_type")
+
+    @_builtins.property
+    @pulumi.getter(name="datastoreVersion")
+    def datastore_version(self) -> _builtins.str:
+        """
+        Datastore version
+        """
+        return pulumi.get(self, "datastore_version")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> _builtins.str:
+        """
+        Name shown to people
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Image id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageDesc")
+    def image_desc(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "image_desc")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> _builtins.float:
+        """
+        Priority
+        """
+        return pulumi.get(self, "priority")
 
 

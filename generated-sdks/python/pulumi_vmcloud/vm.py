@@ -61,7 +61,7 @@ class VmArgs:
         :param pulumi.Input[_builtins.str] cloud_init: cloud-init user data as plain text (base64-encoded for you; the service never returns it); changing it replaces the VM
         :param pulumi.Input[_builtins.bool] console_links: Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false: two requests per start saved); updates in place
         :param pulumi.Input[_builtins.bool] delete_disks_on_destroy: Delete the boot disk and the extra new disks with the VM (default true)
-        :param pulumi.Input[_builtins.bool] delete_external_ips_on_destroy: Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
+        :param pulumi.Input[_builtins.bool] delete_external_ips_on_destroy: Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
         :param pulumi.Input[_builtins.str] description: Description (default empty)
         :param pulumi.Input[Sequence[pulumi.Input['VmDiskArgs']]] disks: Extra disks made or attached at creation (default none); adding, removing, renaming or retyping one replaces the VM (use DiskAttachment for disks that outlive the VM); a larger size of a disk made with the VM grows it in place
         :param pulumi.Input[_builtins.str] hostname: Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
@@ -274,7 +274,7 @@ class VmArgs:
     @pulumi.getter(name="deleteExternalIpsOnDestroy")
     def delete_external_ips_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
+        Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
         """
         return pulumi.get(self, "delete_external_ips_on_destroy")
 
@@ -497,7 +497,7 @@ class Vm(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] cloud_init: cloud-init user data as plain text (base64-encoded for you; the service never returns it); changing it replaces the VM
         :param pulumi.Input[_builtins.bool] console_links: Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false: two requests per start saved); updates in place
         :param pulumi.Input[_builtins.bool] delete_disks_on_destroy: Delete the boot disk and the extra new disks with the VM (default true)
-        :param pulumi.Input[_builtins.bool] delete_external_ips_on_destroy: Delete the public addresses the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
+        :param pulumi.Input[_builtins.bool] delete_external_ips_on_destroy: Delete the external IPs the VM made (externalIp: true) with it (default true); addresses given by externalIpId are always kept
         :param pulumi.Input[_builtins.str] description: Description (default empty)
         :param pulumi.Input[Sequence[pulumi.Input[Union['VmDiskArgs', 'VmDiskArgsDict']]]] disks: Extra disks made or attached at creation (default none); adding, removing, renaming or retyping one replaces the VM (use DiskAttachment for disks that outlive the VM); a larger size of a disk made with the VM grows it in place
         :param pulumi.Input[_builtins.str] flavor: Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place
@@ -815,7 +815,7 @@ class Vm(pulumi.CustomResource):
     @pulumi.getter(name="deleteExternalIpsOnDestroy")
     def delete_external_ips_on_destroy(self) -> pulumi.Output[_builtins.bool]:
         """
-        Whether destroy releases the public addresses
+        Whether destroy releases the external IPs
         """
         return pulumi.get(self, "delete_external_ips_on_destroy")
 
@@ -847,7 +847,7 @@ class Vm(pulumi.CustomResource):
     @pulumi.getter(name="externalIp")
     def external_ip(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The VM's first public address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
+        The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on `FreeTierVm` and in `interfaces`, `externalIp` is a boolean)
         """
         return pulumi.get(self, "external_ip")
 
@@ -855,7 +855,7 @@ class Vm(pulumi.CustomResource):
     @pulumi.getter(name="externalIpAddress")
     def external_ip_address(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The VM's first public address, if any
+        The VM's first external IP address, if any
         """
         return pulumi.get(self, "external_ip_address")
 
@@ -927,7 +927,7 @@ class Vm(pulumi.CustomResource):
     @pulumi.getter
     def interfaces(self) -> pulumi.Output[Sequence['outputs.VmInterfaceOutput']]:
         """
-        The interfaces as they are: subnet, address, security groups, public address
+        The interfaces as they are: subnet, address, security groups, external IP
         """
         return pulumi.get(self, "interfaces")
 
