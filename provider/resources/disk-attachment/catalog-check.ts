@@ -34,6 +34,22 @@ function byId<T extends { state: string }>(
   );
 }
 
+/** The disk `id` (through the cache, read again unless `fine` accepts it), or undefined. */
+export function diskById(
+  client: VmCloudClient,
+  id: string,
+  fine: (found: DiskResponse) => boolean = () => true,
+): Promise<DiskResponse | undefined> {
+  return byId(client, objectKey("disk", id), () => getDisk(client, id), fine);
+}
+
+/** The VM `id` (through the cache), or undefined. */
+export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
+  return byId(client, objectKey("vm", id), () =>
+    getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
+  );
+}
+
 /** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
 export async function attachmentCatalogFailures(
   client: VmCloudClient,
@@ -49,12 +65,7 @@ export async function attachmentCatalogFailures(
   const otherVm = (d: DiskResponse) =>
     d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {
-    disk = await byId(
-      client,
-      objectKey("disk", inputs.diskId),
-      () => getDisk(client, inputs.diskId),
-      (d) => otherVm(d) === undefined,
-    );
+    disk = await diskById(client, inputs.diskId, (d) => otherVm(d) === undefined);
     if (disk === undefined || disk.state === "deleting") {
       failures.push({
         property: "diskId",
@@ -64,9 +75,7 @@ export async function attachmentCatalogFailures(
     }
   }
   if (!isUnknown(inputs.vmId)) {
-    vm = await byId(client, objectKey("vm", inputs.vmId), () =>
-      getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: inputs.vmId } })),
-    );
+    vm = await vmById(client, inputs.vmId);
     if (vm === undefined || vm.state === "deleting") {
       failures.push({
         property: "vmId",

@@ -17,6 +17,7 @@ import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { InputError } from "../framework/input-error";
+import { defaultBootDiskName } from "../../rules/names";
 import type { VmLookups } from "./lookups";
 import { checkImageMetadata, metadataBody, PASSWORD_FIELD_TYPES } from "./typed-metadata";
 
@@ -49,11 +50,6 @@ export interface ResolvedVm {
   disks: ResolvedDisk[];
   /** Undefined: the service's default (one interface in the zone's default subnet). */
   interfaces: ResolvedInterface[] | undefined;
-}
-
-/** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */
-export function defaultBootDiskName(vmName: string): string {
-  return `${vmName}-boot`.slice(0, 64);
 }
 
 /** The boot disk must be as large as the image needs. */

@@ -1,0 +1,158 @@
+/**
+ * The part of `check` that judges a resource against the rest of its program: against the
+ * program's resources its inputs refer to (their facts, which the SDK sends; see
+ * program-input.ts) and against the program's other new resources checked before it (see
+ * program-view.ts), with the rules of provider/rules, which each kind's own check also uses
+ * against what already exists. With the service reachable, zones are resolved through the
+ * catalog, a placement group's room and the quotas are read (GETs, shared through the
+ * process-wide cache); without it, what needs no answer of the service is still judged.
+ */
+import type { CheckFailure } from "../../framework/check-failures";
+import { isUnknown, valueAt } from "../../framework/unknowns";
+import { declaredRange } from "../../rules/addresses";
+import {
+  itself,
+  programResource,
+  serviceObject,
+  zoneResolver,
+  type ZoneRef,
+} from "../../rules/parties";
+import type { GroupRoom } from "../../rules/placement";
+import { programFailures } from "../../rules/program";
+import {
+  knownString,
+  pathKeys,
+  referenceFailures,
+  type FoundSide,
+  type ReferredKind,
+  type Side,
+} from "../../rules/references";
+import { CatalogLookups } from "../catalog/catalog-lookups";
+import { diskById, vmById } from "../disk-attachment/catalog-check";
+import type { ResourceContext } from "../framework/resource-context";
+import { matches } from "../framework/input-error";
+import { securityGroupById } from "../network/network-lookups";
+import { VmLookups } from "../vm/lookups";
+import { earlierNew, type ProgramEntry } from "./program-view";
+import { quotaFailures } from "./quota-check";
+
+/** How a resource's own messages call it. */
+const SELF_WORDS: Readonly<Record<string, string>> = { Vm: "the VM", SecurityGroup: "the group" };
+
+/** The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none. */
+async function serviceSide(
+  ctx: ResourceContext,
+  kind: ReferredKind,
+  id: string,
+): Promise<FoundSide | undefined> {
+  const found =
+    kind === "Disk"
+      ? await diskById(ctx.client, id)
+      : kind === "Vm"
+        ? await vmById(ctx.client, id)
+        : kind === "SecurityGroup"
+          ? await securityGroupById(ctx.client, id)
+          : undefined;
+  if (found === undefined || found.state === "deleting") return undefined;
+  const words = { Disk: "disk", Vm: "VM", SecurityGroup: "security group" }[kind as string]!;
+  return {
+    ...serviceObject(words, found.name, found.id),
+    zone: { id: found.availability_zone.id, name: found.availability_zone.name },
+  };
+}
+
+/**
+ * What the VM's placement group (a program's group or one the service shows) can hold in
+ * `zone`, when that can be told: a new group spans every zone, and a zone holds as many VMs of
+ * an anti-affinity group as it has hosts, which every group spanning it reports.
+ */
+async function roomOf(
+  ctx: ResourceContext,
+  projectId: string,
+  entry: ProgramEntry,
+  zone: ZoneRef,
+): Promise<GroupRoom | undefined> {
+  const { inputs, refs } = entry.resource;
+  const value = inputs["placementGroup"];
+  const ref = refs["placementGroup"];
+  const name = knownString(value);
+  if (name === undefined && (ref === undefined || !isUnknown(value))) return undefined;
+  const groups = await new VmLookups(ctx.client, projectId, "shared").placementGroups();
+  const inZone = (g: (typeof groups)[number]) =>
+    g.availability_zones.find((z) => z.availability_zone_id === zone.id);
+  if (name !== undefined) {
+    const group = groups.find((g) => matches(name, g));
+    const here = group === undefined ? undefined : inZone(group);
+    if (group === undefined || here?.max_vm_count === undefined) return undefined;
+    return {
+      group: serviceObject("placement group", group.name, group.id),
+      policy: group.policy,
+      max: here.max_vm_count,
+      inUse: here.vm_count ?? 0,
+    };
+  }
+  const max = groups.map(inZone).find((z) => z?.max_vm_count !== undefined)?.max_vm_count;
+  const policy = knownString(ref!.facts["policy"]);
+  if (max === undefined || policy === undefined) return undefined;
+  return { group: programResource(ref!.typeName, ref!.name), policy, max, inUse: 0 };
+}
+
+/**
+ * The failures of `entry`'s resource against the rest of its program. `ctx` is the check's
+ * context when the service can be read, else undefined (only what needs no answer of the
+ * service is judged).
+ */
+export async function programCheckFailures(
+  entry: ProgramEntry,
+  ctx: ResourceContext | undefined,
+): Promise<CheckFailure[]> {
+  const { typeName, inputs, refs } = entry.resource;
+  const projectId = entry.projectId;
+  const cloud = ctx !== undefined && projectId !== undefined ? { ctx, projectId } : undefined;
+  const zones =
+    cloud === undefined
+      ? undefined
+      : await new CatalogLookups(cloud.ctx.client, cloud.projectId).zones();
+  const zone = zoneResolver(zones);
+  const find = async (side: Side): Promise<FoundSide | undefined> => {
+    if ("self" in side) {
+      const own = zone(inputs["availabilityZone"]);
+      return own === undefined ? undefined : { ...itself(SELF_WORDS[typeName] ?? "it"), zone: own };
+    }
+    const value = valueAt(inputs, pathKeys(side.path));
+    const ref = refs[side.path];
+    if (isUnknown(value) && ref !== undefined) {
+      const where = zone(ref.facts["availabilityZone"]);
+      if (where === undefined) return undefined;
+      const range = ref.typeName === "Subnet" ? declaredRange(ref.facts) : undefined;
+      return {
+        ...programResource(ref.typeName, ref.name),
+        zone: where,
+        ...(range === undefined ? {} : { range }),
+      };
+    }
+    const id = knownString(value);
+    return cloud === undefined || id === undefined
+      ? undefined
+      : serviceSide(cloud.ctx, side.kind, id);
+  };
+  const own = zone(inputs["availabilityZone"]);
+  const room =
+    cloud !== undefined && typeName === "Vm" && own !== undefined
+      ? await roomOf(cloud.ctx, cloud.projectId, entry, own)
+      : undefined;
+  const earlier = earlierNew(entry);
+  return [
+    ...(await referenceFailures(typeName, inputs, refs, find)),
+    ...(entry.isNew
+      ? programFailures(
+          entry.resource,
+          earlier.map((e) => e.resource),
+          { zone, room },
+        )
+      : []),
+    ...(cloud !== undefined && entry.isNew
+      ? await quotaFailures(cloud.ctx, cloud.projectId, entry, earlier)
+      : []),
+  ];
+}
