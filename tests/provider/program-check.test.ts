@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { failureLine } from "./support/failures";
-import { UNKNOWN } from "./support/fixtures";
+import { UNKNOWN, vmState } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
 import { startVmEmulator } from "./vm-support";
 
@@ -396,5 +396,65 @@ describe("references to the program's resources whose ids are not known yet", ()
       },
     );
     expect(await mutations()).toEqual([]);
+  });
+});
+
+describe("the same rules against what already exists", () => {
+  it("a range overlapping an existing subnet or one of the program reads the same", async () => {
+    const existing = emu.fixtures.vm.defaultSubnets.find((s) => s.name.endsWith("az1"))!;
+    expect(await check("Subnet", "a", { name: "pc-a", address: "10.63.0.0/24" })).toEqual([]);
+    const [cloud] = await check("Subnet", "b", { name: "pc-b", address: "10.0.0.0/25" });
+    const [program] = await check("Subnet", "c", { name: "pc-c", address: "10.63.0.0/25" });
+    expect(cloud).toBe(
+      `address: 10.0.0.0/25 overlaps subnet ${existing.name} (10.0.0.0/24, in ru.AZ-1) of the project's ` +
+        "virtual network (subnets of every zone count); choose a free range",
+    );
+    expect(program).toBe(
+      'address: 10.63.0.0/25 overlaps Subnet "a" of this program (10.63.0.0/24, in ru.AZ-1) of the ' +
+        "project's virtual network (subnets of every zone count); choose a free range for one of them",
+    );
+  });
+
+  it("a VM made with an existing disk of another zone, or one that does not exist", async () => {
+    const made = await emu.call("POST", "/api/v1/disks", {
+      body: {
+        project_id: emu.fixtures.vm.projectId,
+        availability_zone_id: emu.fixtures.vm.zones.find((z) => z.name === "ru.AZ-2")!.id,
+        name: "pc-far-disk",
+        size: 10,
+        disk_type_id: emu.fixtures.vm.diskTypes.find((t) => t.name === "SSD")!.id,
+      },
+    });
+    const disk = made.body as { id: string };
+    const noSuch = "5f0c7b1e-2d3a-4b5c-8d6e-7f8091a2b3c4";
+    expect(
+      await check(
+        "Vm",
+        "app",
+        vmArgs("pc-app", { disks: [{ diskId: disk.id }, { diskId: noSuch }] }),
+      ),
+    ).toEqual([
+      `disks[0].diskId: disk pc-far-disk (${disk.id}) is in availability zone ru.AZ-2 and the VM in ru.AZ-1; ` +
+        "a VM's disks must be in the VM's zone: set the VM's availabilityZone to ru.AZ-2, or use a disk of ru.AZ-1",
+      `disks[1].diskId: no disk ${noSuch} exists (or it is being deleted); use the id of an existing disk, e.g. a Disk resource's \`id\``,
+    ]);
+  });
+
+  it("a new VM in an anti-affinity group whose zone has no free host", async () => {
+    const zone = vmState(emu).zones[emu.fixtures.vm.zones.find((z) => z.name === "ru.AZ-1")!.id]!;
+    zone.hosts = 0;
+    try {
+      const made = await emu.call("POST", "/api/v1/placement-groups", {
+        body: { project_id: emu.fixtures.vm.projectId, name: "pc-full", policy: "anti-affinity" },
+      });
+      const group = made.body as { id: string };
+      expect(await check("Vm", "app", vmArgs("pc-app", { placementGroup: "pc-full" }))).toEqual([
+        `placementGroup: placement group pc-full (${group.id}) (anti-affinity) holds at most 0 VMs in availability zone ` +
+          "ru.AZ-1, one per host; 0 are there and this VM would make 1: 1 too many. Use a soft-anti-affinity group, " +
+          "another zone or group, or fewer VMs",
+      ]);
+    } finally {
+      delete zone.hosts;
+    }
   });
 });

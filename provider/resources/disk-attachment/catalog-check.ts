@@ -5,50 +5,15 @@
  * framework/replacements.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
-import { cachedUnlessMissing, objectKey } from "../framework/catalog-cache";
 import type { CheckFailure } from "../framework/check-inputs";
-import { getOrGone } from "../framework/get-or-gone";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
-import { getDisk } from "../disk/waits";
-
-/**
- * `read` of object `key` through the process-wide cache (where the wait that ended its create
- * left it); a cached object that `fine` does not accept is read again, so a failure is never
- * told from an old read.
- */
-function byId<T extends { state: string }>(
-  client: VmCloudClient,
-  key: string,
-  read: () => Promise<T | undefined>,
-  fine: (found: T) => boolean = () => true,
-) {
-  return cachedUnlessMissing(
-    client,
-    key,
-    read,
-    (found) => found !== undefined && found.state !== "deleting" && fine(found),
-  );
-}
-
-/** The disk `id` (through the cache, read again unless `fine` accepts it), or undefined. */
-export function diskById(
-  client: VmCloudClient,
-  id: string,
-  fine: (found: DiskResponse) => boolean = () => true,
-): Promise<DiskResponse | undefined> {
-  return byId(client, objectKey("disk", id), () => getDisk(client, id), fine);
-}
-
-/** The VM `id` (through the cache), or undefined. */
-export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
-  return byId(client, objectKey("vm", id), () =>
-    getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
-  );
-}
+import { diskById } from "../disk/lookups";
+import { vmById } from "../vm/lookups";
+import { serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
 
 /** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
 export async function attachmentCatalogFailures(
@@ -85,12 +50,13 @@ export async function attachmentCatalogFailures(
     }
   }
   if (disk !== undefined && vm !== undefined) {
-    if (disk.availability_zone.id !== vm.availability_zone.id) {
-      failures.push({
-        property: "vmId",
-        reason: `VM ${vm.name} is in availability zone ${vm.availability_zone.name} and disk ${disk.name} in ${disk.availability_zone.name}; a disk attaches only to a VM of its zone`,
-      });
-    }
+    const mismatch = zoneMismatch(
+      "vmId",
+      "attachment",
+      { ...serviceObject("VM", vm.name, vm.id), zone: vm.availability_zone },
+      { ...serviceObject("disk", disk.name, disk.id), zone: disk.availability_zone },
+    );
+    if (mismatch !== undefined) failures.push(mismatch);
   }
   if (disk !== undefined) {
     const other = otherVm(disk);

@@ -28,12 +28,12 @@ import {
   type Side,
 } from "../../rules/references";
 import { CatalogLookups } from "../catalog/catalog-lookups";
-import { diskById, vmById } from "../disk-attachment/catalog-check";
+import { diskById } from "../disk/lookups";
 import type { ResourceContext } from "../framework/resource-context";
 import { matches } from "../framework/input-error";
 import { securityGroupById } from "../network/network-lookups";
-import { VmLookups } from "../vm/lookups";
-import { earlierNew, type ProgramEntry } from "./program-view";
+import { vmById, VmLookups } from "../vm/lookups";
+import { cloudChanged, earlierNew, type ProgramEntry } from "./program-view";
 import { quotaFailures } from "./quota-check";
 
 /** How a resource's own messages call it. */
@@ -71,13 +71,14 @@ async function roomOf(
   projectId: string,
   entry: ProgramEntry,
   zone: ZoneRef,
+  fresh = false,
 ): Promise<GroupRoom | undefined> {
   const { inputs, refs } = entry.resource;
   const value = inputs["placementGroup"];
   const ref = refs["placementGroup"];
   const name = knownString(value);
   if (name === undefined && (ref === undefined || !isUnknown(value))) return undefined;
-  const groups = await new VmLookups(ctx.client, projectId, "shared").placementGroups();
+  const groups = await new VmLookups(ctx.client, projectId, "shared").placementGroups(() => !fresh);
   const inZone = (g: (typeof groups)[number]) =>
     g.availability_zones.find((z) => z.availability_zone_id === zone.id);
   if (name !== undefined) {
@@ -136,21 +137,26 @@ export async function programCheckFailures(
       ? undefined
       : serviceSide(cloud.ctx, side.kind, id);
   };
-  const own = zone(inputs["availabilityZone"]);
-  const room =
-    cloud !== undefined && typeName === "Vm" && own !== undefined
-      ? await roomOf(cloud.ctx, cloud.projectId, entry, own)
-      : undefined;
   const earlier = earlierNew(entry);
+  const siblings = async (fresh: boolean) => {
+    const own = zone(inputs["availabilityZone"]);
+    // Once this process made VMs, they are in the group's count too: the service judges then.
+    const room =
+      cloud !== undefined && typeName === "Vm" && own !== undefined && !cloudChanged()
+        ? await roomOf(cloud.ctx, cloud.projectId, entry, own, fresh)
+        : undefined;
+    return programFailures(
+      entry.resource,
+      earlier.map((e) => e.resource),
+      { zone, room },
+    );
+  };
+  let judged = entry.isNew ? await siblings(false) : [];
+  // A group found full is read again first: the failure is never told from an old read.
+  if (judged.some((f) => f.property === "placementGroup")) judged = await siblings(true);
   return [
     ...(await referenceFailures(typeName, inputs, refs, find)),
-    ...(entry.isNew
-      ? programFailures(
-          entry.resource,
-          earlier.map((e) => e.resource),
-          { zone, room },
-        )
-      : []),
+    ...judged,
     ...(cloud !== undefined && entry.isNew
       ? await quotaFailures(cloud.ctx, cloud.projectId, entry, earlier)
       : []),
