@@ -43,10 +43,17 @@ export interface Zoned extends Party {
 }
 
 /**
+ * The project's default zone, unresolved (no list of zones to find it in): the same as itself,
+ * and not known to be the same as, or another than, any zone named.
+ */
+export const DEFAULT_ZONE: ZoneRef = Object.freeze({ name: "the project's default zone" });
+
+/**
  * Whether two zones are one: by id when both have one, else by name; undefined when that
- * cannot be told (one known by id only, the other by name only).
+ * cannot be told (one known by id only, the other by name only; the default zone unresolved).
  */
 export function sameZone(a: ZoneRef, b: ZoneRef): boolean | undefined {
+  if (a === DEFAULT_ZONE || b === DEFAULT_ZONE) return a === b ? true : undefined;
   if (a.id !== undefined && b.id !== undefined) return a.id === b.id;
   const named = (z: ZoneRef) => z.id === undefined || z.name !== z.id;
   if (!named(a) || !named(b)) return undefined;
@@ -62,8 +69,8 @@ interface ListedZone {
 
 /**
  * What zone a zone input (a name, an id, or undefined: the project's default zone) names:
- * resolved in the service's list of `zones` when given, else as written (then an input left
- * unset is not known); undefined when not known.
+ * resolved in the service's list of `zones` when given, else as written (an input left unset
+ * is then {@link DEFAULT_ZONE}); undefined when not known.
  */
 export function zoneResolver(
   zones: readonly ListedZone[] | undefined,
@@ -71,7 +78,7 @@ export function zoneResolver(
   return (ref) => {
     if (ref !== undefined && (typeof ref !== "string" || isUnknown(ref))) return undefined;
     if (zones === undefined) {
-      if (ref === undefined) return undefined;
+      if (ref === undefined) return DEFAULT_ZONE;
       return Uuid.safeParse(ref).success ? { id: ref, name: ref } : { name: ref };
     }
     const found =

@@ -32,17 +32,18 @@ export interface QuotaExcess {
   readonly used: number;
   /** What the program (or the change) adds. */
   readonly adds: number;
-  /** How messages name what adds it: `Vm "a", Vm "b" and this VM`. */
-  readonly by: string;
+  /** What adds it, as messages name each (`Vm "a" of this program`, `this resource`). */
+  readonly by: readonly string[];
 }
 
 /** The message for `excess`: the numbers, by how much it is over, and the fix. */
 export function quotaMessage(excess: QuotaExcess): string {
   const unit = UNITS[excess.type];
   const total = excess.used + excess.adds;
+  const verb = excess.by.length === 1 ? "adds" : "add";
   return (
-    `quota ${excess.type}: the limit is ${excess.limit} ${unit}, ${excess.used} are in use and ${excess.by} ` +
-    `add ${excess.adds} (${total} in all): ${total - excess.limit} over the limit. ` +
+    `quota ${excess.type}: the limit is ${excess.limit} ${unit}, ${excess.used} are in use and ` +
+    `${listed(excess.by)} ${verb} ${excess.adds} (${total} in all): ${total - excess.limit} over the limit. ` +
     "Fix: make the change smaller, delete unused resources, or ask for a higher quota"
   );
 }

@@ -8,8 +8,8 @@
  */
 import type { CheckFailure } from "../framework/check-failures";
 import { isUnknown, valueAt } from "../framework/unknowns";
-import { addressOutsideSubnet, type SubnetRange } from "./addresses";
-import type { Zoned } from "./parties";
+import { addressOutsideSubnet, declaredRange, type SubnetRange } from "./addresses";
+import { itself, programResource, type Zoned, type ZoneRef } from "./parties";
 import { zoneMismatch, type ZoneRelation } from "./zones";
 
 /** The kinds an input can refer to by id. */
@@ -167,6 +167,56 @@ export async function referenceFailures(
     }
   }
   return failures;
+}
+
+/** How a resource's own messages call it, by class. */
+const SELF_WORDS: Readonly<Record<string, string>> = { Vm: "the VM", SecurityGroup: "the group" };
+
+/**
+ * A side of a rule of the resource of `typeName` with `inputs` and `refs`, as the program
+ * declares it: the resource itself in its zone, or the program's resource its input refers to
+ * by an id not known yet, in the zone (and, a subnet, with the range) its facts give; undefined
+ * for anything else (an object the service shows, or what is not known). `zone` resolves zone
+ * inputs.
+ */
+export function declaredSide(
+  side: Side,
+  typeName: string,
+  inputs: Readonly<Record<string, unknown>>,
+  refs: Readonly<Record<string, ProgramRef>>,
+  zone: (ref: unknown) => ZoneRef | undefined,
+): FoundSide | undefined {
+  if ("self" in side) {
+    const own = zone(inputs["availabilityZone"]);
+    return own === undefined ? undefined : { ...itself(SELF_WORDS[typeName] ?? "it"), zone: own };
+  }
+  const ref = refs[side.path];
+  if (ref === undefined || !isUnknown(valueAt(inputs, pathKeys(side.path)))) return undefined;
+  const where = zone(ref.facts["availabilityZone"]);
+  if (where === undefined) return undefined;
+  const range = ref.typeName === "Subnet" ? declaredRange(ref.facts) : undefined;
+  return {
+    ...programResource(ref.typeName, ref.name),
+    zone: where,
+    ...(range === undefined ? {} : { range }),
+  };
+}
+
+/**
+ * Every input of a resource of `typeName` with `inputs` that may refer to another resource by
+ * its id, with the kind it refers to: what the policy pack resolves through the dependencies
+ * the engine records (the SDK finds them by the outputs themselves).
+ */
+export function referencePaths(
+  typeName: string,
+  inputs: Readonly<Record<string, unknown>>,
+): Array<{ path: string; kind: ReferredKind }> {
+  const sides = referenceRules(typeName, inputs).flatMap((rule) =>
+    rule.rule === "zone" ? [rule.subject, rule.other] : [rule.subnet],
+  );
+  const paths = sides.flatMap((side) => ("self" in side ? [] : [side]));
+  if (typeName === "Vm") paths.push({ path: "placementGroup", kind: "PlacementGroup" });
+  return paths.filter((p, i) => paths.findIndex((q) => q.path === p.path) === i);
 }
 
 /** The keys of a property path written `a.b[0].c` (the paths of {@link referenceRules}). */

@@ -9,17 +9,11 @@
  */
 import type { CheckFailure } from "../../framework/check-failures";
 import { isUnknown, valueAt } from "../../framework/unknowns";
-import { declaredRange } from "../../rules/addresses";
-import {
-  itself,
-  programResource,
-  serviceObject,
-  zoneResolver,
-  type ZoneRef,
-} from "../../rules/parties";
+import { programResource, serviceObject, zoneResolver, type ZoneRef } from "../../rules/parties";
 import type { GroupRoom } from "../../rules/placement";
 import { programFailures } from "../../rules/program";
 import {
+  declaredSide,
   knownString,
   pathKeys,
   referenceFailures,
@@ -35,9 +29,6 @@ import { securityGroupById } from "../network/network-lookups";
 import { vmById, VmLookups } from "../vm/lookups";
 import { cloudChanged, earlierNew, type ProgramEntry } from "./program-view";
 import { quotaFailures } from "./quota-check";
-
-/** How a resource's own messages call it. */
-const SELF_WORDS: Readonly<Record<string, string>> = { Vm: "the VM", SecurityGroup: "the group" };
 
 /** The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none. */
 async function serviceSide(
@@ -116,23 +107,9 @@ export async function programCheckFailures(
       : await new CatalogLookups(cloud.ctx.client, cloud.projectId).zones();
   const zone = zoneResolver(zones);
   const find = async (side: Side): Promise<FoundSide | undefined> => {
-    if ("self" in side) {
-      const own = zone(inputs["availabilityZone"]);
-      return own === undefined ? undefined : { ...itself(SELF_WORDS[typeName] ?? "it"), zone: own };
-    }
-    const value = valueAt(inputs, pathKeys(side.path));
-    const ref = refs[side.path];
-    if (isUnknown(value) && ref !== undefined) {
-      const where = zone(ref.facts["availabilityZone"]);
-      if (where === undefined) return undefined;
-      const range = ref.typeName === "Subnet" ? declaredRange(ref.facts) : undefined;
-      return {
-        ...programResource(ref.typeName, ref.name),
-        zone: where,
-        ...(range === undefined ? {} : { range }),
-      };
-    }
-    const id = knownString(value);
+    const declared = declaredSide(side, typeName, inputs, refs, zone);
+    if (declared !== undefined || "self" in side) return declared;
+    const id = knownString(valueAt(inputs, pathKeys(side.path)));
     return cloud === undefined || id === undefined
       ? undefined
       : serviceSide(cloud.ctx, side.kind, id);

@@ -16,7 +16,7 @@ import { quotaAmountsOf, quotaBreaches, type QuotaAmounts } from "../../cost/quo
 import type { CheckFailure } from "../../framework/check-failures";
 import { isUnknown } from "../../framework/unknowns";
 import { programResource } from "../../rules/parties";
-import { listed, quotaMessage } from "../../rules/quota";
+import { quotaMessage } from "../../rules/quota";
 import { TYPE_TOKENS, type VmCloudTypeName } from "../../type-tokens";
 import { CatalogLookups } from "../catalog/catalog-lookups";
 import { cachedCatalog, cachedUnlessMissing } from "../framework/catalog-cache";
@@ -105,7 +105,7 @@ export async function quotaFailures(
           : others;
       return {
         property: "(inputs)",
-        reason: quotaMessage({ ...breach, by: listed([...named, "this resource"]) }),
+        reason: quotaMessage({ ...breach, by: [...named, "this resource"] }),
       };
     });
   } catch {
