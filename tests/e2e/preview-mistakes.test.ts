@@ -11,8 +11,10 @@ import type { OperationsFixtures } from "../../emulator/operations/fixtures";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { makeApiVm } from "../support/api-vm";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
+import type { Step } from "./support/config-program";
 import { changes, type ExampleStack, openExampleStack } from "./support/example-stack";
 import { namesResourceAndProperty } from "./support/preview-failure";
+import { onStacks, pooled } from "./support/pooled";
 
 /** At most this many previews at once: each is a CLI, a language host and a provider host. */
 const CONCURRENCY = 3;
@@ -31,13 +33,6 @@ const ACTION_KINDS = new Set([
 ]);
 /** The password of a VM whose image has no guest agent: the SDK makes it a secret. */
 const AGENTLESS_PASSWORD = "N0-agent-Here!";
-
-/** One resource or action function call of a mistake's program. */
-interface Step {
-  kind: string;
-  name: string;
-  args: Record<string, unknown>;
-}
 
 /** One realistic mistake: its program, and the resource and property preview must name. */
 interface Mistake {
@@ -340,21 +335,6 @@ function mistakes(): Mistake[] {
   ];
 }
 
-/** A bounded pool: runs `work` over `items`, at most `limit` at once, keeping the order. */
-async function pooled<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
-
 /** What one preview did. */
 interface Outcome {
   failed: boolean;
@@ -451,15 +431,9 @@ beforeAll(async () => {
     opened.push(stack);
     stacks.push(stack);
   }
-  const free = [...stacks];
-  outcomes = await pooled(programs, CONCURRENCY, async (program) => {
-    const stack = free.pop()!;
-    try {
-      await stack.stack.setConfig("program", { value: JSON.stringify(program) });
-      return await preview(stack);
-    } finally {
-      free.push(stack);
-    }
+  outcomes = await onStacks(stacks, programs, async (stack, program) => {
+    await stack.stack.setConfig("program", { value: JSON.stringify(program) });
+    return preview(stack);
   });
   const exampleConfigs: Array<{
     name: string;

@@ -225,6 +225,8 @@ export interface StateResource {
   sourcePosition?: string;
   /** The stack of that declaration, one frame each (empty for a frame with no position). */
   stackTrace?: { sourcePosition?: string }[];
+  /** The resources each input depends on, by input. */
+  propertyDependencies?: Record<string, string[]>;
 }
 
 /** The resources of the stack's current state. */
