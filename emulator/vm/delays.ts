@@ -27,7 +27,6 @@ export const DELAYS = {
   externalIpCreate: 200,
   externalIpUpdate: 200,
   externalIpDelete: 200,
-  placementGroupCreate: 200,
   placementGroupUpdate: 200,
   placementGroupDelete: 200,
   taskStart: 100,

@@ -161,7 +161,7 @@ export interface TagRecord {
 
 /**
  * A placement group: a project's rule that spreads its VMs over distinct hosts, in each of the
- * zones it spans.
+ * zones its VMs joined it in.
  */
 export interface PlacementGroupRecord
   extends Scheduled<PlacementGroupState | typeof GONE>, Timestamps {
@@ -170,7 +170,7 @@ export interface PlacementGroupRecord
   description: string;
   project_id: string;
   policy: "anti-affinity" | "soft-anti-affinity";
-  /** The zones the group spans (VMs of other zones cannot join it). */
+  /** The zones VMs joined the group in, in the order they did (none for a new group). */
   zone_ids: string[];
   tag_ids: string[];
 }
