@@ -5,6 +5,7 @@ import {
   computeEndpoints,
   disksEndpoints,
   externalIpsEndpoints,
+  natGatewaysEndpoints,
   networkEndpoints,
   placementGroupsEndpoints,
   pricingEndpoints,
@@ -13,7 +14,7 @@ import type { ServiceModule } from "../core/service-module";
 import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
-import { externalIpHandlers, placementGroupHandlers } from "./routes/crud";
+import { externalIpHandlers, natGatewayHandlers, placementGroupHandlers } from "./routes/crud";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -36,6 +37,7 @@ export const vmService: ServiceModule<VmState> = tableService({
     routesOf(disksEndpoints, disksHandlers),
     routesOf(networkEndpoints, networkHandlers),
     routesOf(externalIpsEndpoints, externalIpHandlers),
+    routesOf(natGatewaysEndpoints, natGatewayHandlers),
     routesOf(placementGroupsEndpoints, placementGroupHandlers),
     routesOf(computeEndpoints, computeHandlers),
     routesOf(pricingEndpoints, pricingHandlers),

@@ -7,6 +7,7 @@ import type {
   DiskStatus,
   ExternalIpStatus,
   MetaType,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
@@ -19,6 +20,7 @@ import type { PriceList } from "./price-list";
 export type {
   DiskStatus,
   ExternalIpStatus,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
@@ -189,7 +191,24 @@ export interface ExternalIpRecord extends Timestamps {
   project_id: string;
   availability_zone_id: string;
   interface_id?: string;
+  /** The SNAT gateway whose traffic leaves from this address (it was made with the gateway). */
+  nat_gateway_id?: string;
   tag_ids?: string[];
+}
+
+/**
+ * An SNAT gateway of a zone of the project's virtual network. Its rules are not stored: it
+ * serves every routed subnet of that network in its zone, as long as the subnet exists.
+ */
+export interface NatGatewayRecord extends Scheduled<NatGatewayStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  vpc_id: string;
+  /** The external IP the gateway's traffic leaves from: made with it, deleted with it. */
+  external_ip_id: string;
 }
 
 /** A disk and the VMs it is attached to. */
@@ -343,6 +362,7 @@ export interface VmState {
   tags: Record<string, TagRecord>;
   placementGroups: Record<string, PlacementGroupRecord>;
   externalIps: Record<string, ExternalIpRecord>;
+  natGateways: Record<string, NatGatewayRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

@@ -7,6 +7,7 @@ import { settleDisks } from "./models/disks-settle";
 import { settleNetwork } from "./models/network-settle";
 import { settlePlacementGroups } from "./models/placement-groups";
 import { settleExternalIps } from "./models/external-ips";
+import { settleNatGateways } from "./models/nat-gateways";
 import { settle } from "../core/schedule";
 import type { VmState } from "./records";
 
@@ -16,6 +17,7 @@ export function settleVmState(state: VmState, now: number): void {
   settleDisks(state, now);
   settleNetwork(state, now);
   settleExternalIps(state, now);
+  settleNatGateways(state, now);
   settlePlacementGroups(state, now);
   for (const task of Object.values(state.tasks)) settle(task, now);
 }

@@ -1,9 +1,13 @@
 /**
  * Brings a VM-service state written by an earlier release up to date. Earlier releases named
  * the external IPs by the service's word, floating IPs: the collection `floatingIps`, a VM's
- * `release_floating_ip_ids` and the price list's `floatingIpPerHour`. A state file of theirs
- * still loads; the next change writes it with the current names.
+ * `release_floating_ip_ids` and the price list's `floatingIpPerHour`; and they had no
+ * collection of the kinds added since (SNAT gateways, ...), which start empty. A state file of
+ * theirs still loads; the next change writes it with the current names.
  */
+
+/** Collections of the state that earlier releases did not have. */
+const ADDED_COLLECTIONS = ["natGateways"] as const;
 
 /** Keys an earlier release wrote, each with its current name. */
 const RENAMED = {
@@ -40,6 +44,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 export function upgradeVmState(slice: Record<string, unknown>): string | undefined {
   const problem = rename(slice, RENAMED.state, "the VM service's state");
   if (problem !== undefined) return problem;
+  for (const key of ADDED_COLLECTIONS) slice[key] ??= {};
   for (const [id, vm] of Object.entries(asRecord(slice["vms"]) ?? {})) {
     const record = asRecord(vm);
     const failed = record && rename(record, RENAMED.vm, `VM ${id}`);

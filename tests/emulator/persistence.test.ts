@@ -301,6 +301,30 @@ describe("--state-file across restarts", () => {
     await second.stop();
   });
 
+  it("loads a file of a release before SNAT gateways: they start empty, the rest is kept", async () => {
+    const first = await start();
+    const fix = await fixtures(first);
+    const disk = await api(first, "POST", "/api/v1/disks", diskBody(fix, "before-nat"));
+    await first.stop();
+    const older = JSON.parse(readFileSync(file, "utf8")) as { vm: Record<string, unknown> };
+    delete older.vm.natGateways;
+    writeFileSync(file, JSON.stringify(older));
+    const second = await start();
+    const diskId = (disk.body as { id: string }).id;
+    expect((await api(second, "GET", `/api/v1/disks/${diskId}`)).status).toBe(200);
+    const list = await api(second, "GET", `/api/v1/nat-gateways?project_id=${fix.vm.projectId}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    const made = await api(second, "POST", "/api/v1/nat-gateways", {
+      project_id: fix.vm.projectId,
+      availability_zone_id: fix.vm.zones[0]!.id,
+      name: "egress",
+      nat_type: "Public sNAT",
+    });
+    expect(made.status).toBe(201);
+    await second.stop();
+  });
+
   it("refuses a file that holds external IPs under both names, saying which", async () => {
     writeFileSync(file, JSON.stringify({ vm: { floatingIps: {}, externalIps: {} } }));
     const result = await runCli(["--port", "0", "--state-file", file]);

@@ -1,12 +1,13 @@
 /**
  * Every endpoint of the VM service, in one table: catalog (flavors, zones, disk types, images,
  * organizations, projects, tasks, free-tier check), disks, network (subnets, security groups
- * and rules), external IPs, placement groups and compute (VMs and free-tier VMs).
+ * and rules), external IPs, SNAT gateways, placement groups and compute (VMs and free-tier VMs).
  */
 import { catalogEndpoints } from "./catalog";
 import { computeEndpoints } from "./compute";
 import { disksEndpoints } from "./disks";
 import { externalIpsEndpoints } from "./external-ips";
+import { natGatewaysEndpoints } from "./nat-gateways";
 import { networkEndpoints } from "./network";
 import { placementGroupsEndpoints } from "./placement-groups";
 import { pricingEndpoints } from "./pricing";
@@ -16,6 +17,7 @@ export {
   computeEndpoints,
   disksEndpoints,
   externalIpsEndpoints,
+  natGatewaysEndpoints,
   networkEndpoints,
   placementGroupsEndpoints,
   pricingEndpoints,
@@ -27,6 +29,7 @@ export const vmEndpoints = {
   ...disksEndpoints,
   ...networkEndpoints,
   ...externalIpsEndpoints,
+  ...natGatewaysEndpoints,
   ...placementGroupsEndpoints,
   ...computeEndpoints,
   ...pricingEndpoints,
