@@ -5,6 +5,7 @@ import {
   computeEndpoints,
   disksEndpoints,
   externalIpsEndpoints,
+  interfacesEndpoints,
   natGatewaysEndpoints,
   networkEndpoints,
   placementGroupsEndpoints,
@@ -14,7 +15,12 @@ import type { ServiceModule } from "../core/service-module";
 import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
-import { externalIpHandlers, natGatewayHandlers, placementGroupHandlers } from "./routes/crud";
+import {
+  externalIpHandlers,
+  interfaceHandlers,
+  natGatewayHandlers,
+  placementGroupHandlers,
+} from "./routes/crud";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -36,6 +42,7 @@ export const vmService: ServiceModule<VmState> = tableService({
     routesOf(catalogEndpoints, catalogHandlers),
     routesOf(disksEndpoints, disksHandlers),
     routesOf(networkEndpoints, networkHandlers),
+    routesOf(interfacesEndpoints, interfaceHandlers),
     routesOf(externalIpsEndpoints, externalIpHandlers),
     routesOf(natGatewaysEndpoints, natGatewayHandlers),
     routesOf(placementGroupsEndpoints, placementGroupHandlers),

@@ -279,19 +279,32 @@ export interface SecurityGroupRuleRecord
   description: string;
 }
 
-/** A VM's network interface: its address, subnet, groups and external IP. */
-export interface InterfaceRecord {
+/**
+ * A network interface: its address, subnet, groups and external IP, on a VM or free. One a VM
+ * create made (`made_by_vm`) goes with its VM; one made with `POST /api/v1/interfaces` stays,
+ * free again, when its VM is deleted.
+ */
+export interface InterfaceRecord extends Timestamps {
   id: string;
   name: string;
-  vm_id: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  /** The VM it is on; absent while free. */
+  vm_id?: string;
+  /** Made by a VM create: it goes with the VM. */
+  made_by_vm: boolean;
   subnet_id: string;
   ip_address: string;
   primary: boolean;
   type: "regular" | "direct_ip";
   interface_security_enabled: boolean;
   security_group_ids: string[];
+  allowed_address_pairs: Array<{ ip_address: string; mac_address: string }>;
   floating_ip_id?: string;
   state: NetworkStatus;
+  /** Planned states (create, update, delete); absent when settled. */
+  schedule?: Array<Step<NetworkStatus | typeof GONE>>;
 }
 
 /** A virtual machine; its disks and interfaces are records of their own. */

@@ -8,7 +8,12 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { externalIpsEndpoints, natGatewaysEndpoints } from "../../api/vm/endpoints";
+import {
+  computeEndpoints,
+  externalIpsEndpoints,
+  interfacesEndpoints,
+  natGatewaysEndpoints,
+} from "../../api/vm/endpoints";
 import { createClient, waitUntil, type VmCloudClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { allowing, readAllowList } from "./allow-list";
@@ -71,6 +76,67 @@ describe("SNAT gateways", () => {
       (g) => g.state === "created",
     );
     await client.call(api.deleteNatGateway, { params });
+  });
+});
+
+describe("network interfaces", () => {
+  it("makes a free interface, gives it to a VM, lists, changes and deletes interfaces", async () => {
+    const api = interfacesEndpoints;
+    const subnet = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === zoneId("ru.AZ-1"))!;
+    const port = await client.call(api.createInterface, {
+      body: {
+        project_id: projectId,
+        subnet_id: subnet.id,
+        name: "db-port",
+        allowed_address_pairs: [{ ip_address: "10.0.0.240" }],
+        new_floating_ip: true,
+      },
+    });
+    const params = { interface_id: port.id };
+    const created = () =>
+      until(
+        "the interface to be created",
+        () => client.call(api.getInterface, { params }),
+        (i) => i.state === "created",
+      );
+    await created();
+    const [vm] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zoneId("ru.AZ-1"),
+          name: "db",
+          flavor_name: "burst-1-1",
+          image_name: "ubuntu-22.04",
+          disks: [{ name: "db-boot", size: 10, disk_type_name: "SSD" }],
+          interfaces: [{ type: "regular", interface_id: port.id }],
+        },
+      ],
+    });
+    await until(
+      "the VM to run",
+      () => client.call(computeEndpoints.getVm, { params: { vm_id: vm!.id } }),
+      (v) => v.state === "running",
+    );
+    const added = await client.call(api.createInterface, {
+      body: { vm_id: vm!.id, name: "eth-extra" },
+    });
+    const page = await client.call(api.listInterfaces, {
+      query: { project_id: projectId, vm_ids: [vm!.id] },
+    });
+    expect(page.items.map((i) => i.id).sort()).toEqual([port.id, added.id].sort());
+    await client.call(api.updateInterface, {
+      params,
+      body: { description: "the database's address", security_groups_names: ["default-az1"] },
+    });
+    await created();
+    await client.call(computeEndpoints.deleteVm, { params: { vm_id: vm!.id } });
+    await until(
+      "the VM to let the interface go",
+      () => client.call(api.getInterface, { params }),
+      (i) => i.vm === undefined,
+    );
+    await client.call(api.deleteInterface, { params });
   });
 });
 

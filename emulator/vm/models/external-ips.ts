@@ -150,8 +150,9 @@ export function listExternalIps(
 }
 
 /**
- * The interface a create or update names: `interface_id`, or `interface_name` of `vm_id`
- * (default: the VM's primary interface). The VM must be settled (running or stopped).
+ * The interface a create or update names: `interface_id` (a VM's or a free one), or
+ * `interface_name` of `vm_id` (default: the VM's primary interface). Its VM, if any, must be
+ * settled (running or stopped).
  */
 function targetInterface(
   state: VmState,
@@ -162,8 +163,7 @@ function targetInterface(
   let iface: InterfaceRecord | undefined;
   if (ref.interface_id !== undefined) {
     iface = state.interfaces[ref.interface_id];
-    const owner = optionalGet(state.vms, iface?.vm_id);
-    if (iface === undefined || owner?.project_id !== projectId) {
+    if (iface === undefined || iface.project_id !== projectId) {
       throw unprocessable(
         "interface_not_found",
         `interface ${ref.interface_id} not found in project ${projectId}`,
@@ -185,9 +185,10 @@ function targetInterface(
       );
     }
   }
-  const vm = state.vms[iface.vm_id]!;
+  const vm = optionalGet(state.vms, iface.vm_id);
+  const owner = vm === undefined ? "(free)" : `of VM ${vm.id}`;
   const field = ref.interface_id !== undefined ? "interface_id" : "vm_id";
-  if (!VM_BINDABLE.has(String(vm.status))) {
+  if (vm !== undefined && !VM_BINDABLE.has(String(vm.status))) {
     throw unprocessable(
       "vm_can_not_be_changed_from_current_state",
       `VM ${vm.id} is ${String(vm.status)}; an external IP is bound or released only when it is running or stopped`,
@@ -197,14 +198,14 @@ function targetInterface(
   if (iface.type === "direct_ip") {
     throw unprocessable(
       "interface_can_not_have_floating_ip",
-      `interface ${iface.name} of VM ${vm.id} is a direct-IP interface, which has its own external IP`,
+      `interface ${iface.name} ${owner} is a direct-IP interface, which has its own external IP`,
       field,
     );
   }
   if (iface.floating_ip_id !== undefined) {
     throw unprocessable(
       "interface_connected_another_floating_ip",
-      `another external IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} of VM ${vm.id}; release it first`,
+      `another external IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} ${owner}; release it first`,
       field,
     );
   }
@@ -220,8 +221,7 @@ export function createExternalIp(
   const project = requireProject(state, body.project_id);
   const target = targetInterface(state, project.id, body);
   const zone =
-    resolveZone(state, body) ??
-    (target === undefined ? defaultZone(state) : zoneOf(state, state.vms[target.vm_id]!));
+    resolveZone(state, body) ?? (target === undefined ? defaultZone(state) : zoneOf(state, target));
   requireZoneOpen(zone, project);
   const tagIds = resolveTags(state, body);
   const ip = allocateExternalIp(state, clock, {
@@ -256,7 +256,7 @@ export function updateExternalIp(
   const tagIds = updatedTags(state, body);
   if (target !== undefined) {
     const field = body.interface_id !== undefined ? "interface_id" : "vm_id";
-    bindExternalIp(clock, ip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
+    bindExternalIp(clock, ip, target, target.availability_zone_id, field);
     planState(ip, clock, "attaching", "in_use", DELAYS.externalIpUpdate);
   } else if (body.detach === true && ip.interface_id !== undefined) {
     const iface = state.interfaces[ip.interface_id];

@@ -1,6 +1,7 @@
 /**
  * The handlers of the kinds the VM service lists, creates, reads, updates and deletes alike
- * (disks, subnets, security groups, external IPs, SNAT gateways, placement groups): one row per
+ * (disks, subnets, security groups, network interfaces, external IPs, SNAT gateways, placement
+ * groups): one row per
  * kind names its model functions, and {@link crudHandlers} turns the row into the kind's five
  * handlers. The rules live in the models; a handler only calls the model and presents the
  * record.
@@ -32,6 +33,14 @@ import {
   requireExternalIp,
   updateExternalIp,
 } from "../models/external-ips";
+import {
+  createInterface,
+  deleteInterface,
+  listInterfaces,
+  presentNetworkInterface,
+  requireInterface,
+  updateInterface,
+} from "../models/network-interfaces";
 import {
   createNatGateway,
   deleteNatGateway,
@@ -154,6 +163,17 @@ export const externalIpHandlers = crudHandlers("ExternalIp", {
   update: updateExternalIp,
   delete: deleteExternalIp,
   present: presentExternalIp,
+});
+
+/** Network interfaces (`/api/v1/interfaces`). */
+export const interfaceHandlers = crudHandlers("Interface", {
+  id: "interface_id",
+  list: listInterfaces,
+  create: createInterface,
+  get: requireInterface,
+  update: updateInterface,
+  delete: deleteInterface,
+  present: presentNetworkInterface,
 });
 
 /** SNAT gateways (`/api/v1/nat-gateways`). */
