@@ -103,6 +103,9 @@ export const DISK_STATES = stateTable(
  */
 export const NETWORK_STATES = stateTable(["created"], CHANGES);
 
+/** An SNAT gateway's states (`NATGatewayState`). */
+export const NAT_GATEWAY_STATES = stateTable(["created"], CHANGES);
+
 /** A project's states (`ProjectState`). */
 export const PROJECT_STATES = stateTable(["created"], ["creating", "updating", "deleting"]);
 

@@ -280,6 +280,7 @@ export function vmFixtures(clock: Clock): VmState {
     tags: {},
     placementGroups: {},
     externalIps: {},
+    natGateways: {},
     disks: {},
     subnets: {},
     securityGroups: {},

@@ -5,6 +5,8 @@ import {
   computeEndpoints,
   disksEndpoints,
   externalIpsEndpoints,
+  interfacesEndpoints,
+  natGatewaysEndpoints,
   networkEndpoints,
   placementGroupsEndpoints,
   pricingEndpoints,
@@ -13,7 +15,12 @@ import type { ServiceModule } from "../core/service-module";
 import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
-import { externalIpHandlers, placementGroupHandlers } from "./routes/crud";
+import {
+  externalIpHandlers,
+  interfaceHandlers,
+  natGatewayHandlers,
+  placementGroupHandlers,
+} from "./routes/crud";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -35,7 +42,9 @@ export const vmService: ServiceModule<VmState> = tableService({
     routesOf(catalogEndpoints, catalogHandlers),
     routesOf(disksEndpoints, disksHandlers),
     routesOf(networkEndpoints, networkHandlers),
+    routesOf(interfacesEndpoints, interfaceHandlers),
     routesOf(externalIpsEndpoints, externalIpHandlers),
+    routesOf(natGatewaysEndpoints, natGatewayHandlers),
     routesOf(placementGroupsEndpoints, placementGroupHandlers),
     routesOf(computeEndpoints, computeHandlers),
     routesOf(pricingEndpoints, pricingHandlers),

@@ -7,6 +7,7 @@ import type {
   DiskStatus,
   ExternalIpStatus,
   MetaType,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
@@ -19,6 +20,7 @@ import type { PriceList } from "./price-list";
 export type {
   DiskStatus,
   ExternalIpStatus,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
@@ -161,7 +163,7 @@ export interface TagRecord {
 
 /**
  * A placement group: a project's rule that spreads its VMs over distinct hosts, in each of the
- * zones it spans.
+ * zones its VMs joined it in.
  */
 export interface PlacementGroupRecord
   extends Scheduled<PlacementGroupState | typeof GONE>, Timestamps {
@@ -170,7 +172,7 @@ export interface PlacementGroupRecord
   description: string;
   project_id: string;
   policy: "anti-affinity" | "soft-anti-affinity";
-  /** The zones the group spans (VMs of other zones cannot join it). */
+  /** The zones VMs joined the group in, in the order they did (none for a new group). */
   zone_ids: string[];
   tag_ids: string[];
 }
@@ -189,7 +191,24 @@ export interface ExternalIpRecord extends Timestamps {
   project_id: string;
   availability_zone_id: string;
   interface_id?: string;
+  /** The SNAT gateway whose traffic leaves from this address (it was made with the gateway). */
+  nat_gateway_id?: string;
   tag_ids?: string[];
+}
+
+/**
+ * An SNAT gateway of a zone of the project's virtual network. Its rules are not stored: it
+ * serves every routed subnet of that network in its zone, as long as the subnet exists.
+ */
+export interface NatGatewayRecord extends Scheduled<NatGatewayStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  vpc_id: string;
+  /** The external IP the gateway's traffic leaves from: made with it, deleted with it. */
+  external_ip_id: string;
 }
 
 /** A disk and the VMs it is attached to. */
@@ -260,19 +279,32 @@ export interface SecurityGroupRuleRecord
   description: string;
 }
 
-/** A VM's network interface: its address, subnet, groups and external IP. */
-export interface InterfaceRecord {
+/**
+ * A network interface: its address, subnet, groups and external IP, on a VM or free. One a VM
+ * create made (`made_by_vm`) goes with its VM; one made with `POST /api/v1/interfaces` stays,
+ * free again, when its VM is deleted.
+ */
+export interface InterfaceRecord extends Timestamps {
   id: string;
   name: string;
-  vm_id: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  /** The VM it is on; absent while free. */
+  vm_id?: string;
+  /** Made by a VM create: it goes with the VM. */
+  made_by_vm: boolean;
   subnet_id: string;
   ip_address: string;
   primary: boolean;
   type: "regular" | "direct_ip";
   interface_security_enabled: boolean;
   security_group_ids: string[];
+  allowed_address_pairs: Array<{ ip_address: string; mac_address: string }>;
   floating_ip_id?: string;
   state: NetworkStatus;
+  /** Planned states (create, update, delete); absent when settled. */
+  schedule?: Array<Step<NetworkStatus | typeof GONE>>;
 }
 
 /** A virtual machine; its disks and interfaces are records of their own. */
@@ -343,6 +375,7 @@ export interface VmState {
   tags: Record<string, TagRecord>;
   placementGroups: Record<string, PlacementGroupRecord>;
   externalIps: Record<string, ExternalIpRecord>;
+  natGateways: Record<string, NatGatewayRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

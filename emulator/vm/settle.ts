@@ -7,6 +7,8 @@ import { settleDisks } from "./models/disks-settle";
 import { settleNetwork } from "./models/network-settle";
 import { settlePlacementGroups } from "./models/placement-groups";
 import { settleExternalIps } from "./models/external-ips";
+import { settleNatGateways } from "./models/nat-gateways";
+import { settleInterfaces } from "./models/network-interfaces";
 import { settle } from "../core/schedule";
 import type { VmState } from "./records";
 
@@ -15,7 +17,9 @@ export function settleVmState(state: VmState, now: number): void {
   settleCompute(state, now);
   settleDisks(state, now);
   settleNetwork(state, now);
+  settleInterfaces(state, now);
   settleExternalIps(state, now);
+  settleNatGateways(state, now);
   settlePlacementGroups(state, now);
   for (const task of Object.values(state.tasks)) settle(task, now);
 }

@@ -31,8 +31,9 @@ export interface GetPlacementGroupsArgs {
 
 /**
  * A placement group as the lookups answer it: `id`, `name`, `description`, `policy`,
- * `project`, `tags`, times, and `availabilityZones`: per zone it spans, `vmCount`,
- * `maxVmCount` (how many VMs of the group the zone can hold on distinct hosts) and `state`.
+ * `project`, `tags`, times, and `availabilityZones`: per zone its VMs joined it in (none for a
+ * new group), `vmCount`, `maxVmCount` (how many VMs of the group the zone can hold on distinct
+ * hosts) and `state`.
  */
 export type PlacementGroupInfo = Camelized<PlacementGroupResponse>;
 

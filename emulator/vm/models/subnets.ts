@@ -160,7 +160,11 @@ function freeBlock(state: VmState, vpcId: string, prefix: number): Ipv4Network {
   );
 }
 
-function requireVpc(project: ProjectRecord, vpcId: string | undefined): string {
+/**
+ * The project's virtual network, which `vpcId` (when given) must name: 422 `vpc_not_found`
+ * otherwise, or when the project has none.
+ */
+export function requireVpc(project: ProjectRecord, vpcId: string | undefined): string {
   if (project.vpc_id === "") {
     throw unprocessable("vpc_not_found", `project ${project.id} has no virtual network`, "vpc_id");
   }

@@ -28,7 +28,7 @@ import {
   type ZoneRecord,
 } from "../records";
 import { attachDiskRecord, createDiskRecord } from "./disks";
-import { requireRoomFor } from "./placement-groups";
+import { joinZone, requireRoomFor } from "./placement-groups";
 import {
   createInterfaces,
   specsFromInterfaces,
@@ -243,6 +243,7 @@ function resolvePlacementGroup(
     );
   }
   requireRoomFor(state, group, zone, field);
+  joinZone(group, zone);
   return group;
 }
 

@@ -292,7 +292,7 @@ export const VmInputs = resourceInputs({
   tags: fields.tags("Tags, all by name or all by id (default none)"),
   placementGroup: replaces(
     NameOrId.optional().describe(
-      "Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM",
+      "Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM",
     ),
   ),
   powerState: updates(

@@ -2,7 +2,7 @@
  * What `check` of a VM can know from the service's catalog before anything changes: the zone,
  * flavor, image and disk types exist (with the valid choices when not), the boot disk is as
  * large as the image needs, disk sizes fit their types, the image takes the metadata,
- * cloud-init and password given; the placement group exists and spans the zone; an external
+ * cloud-init and password given; the placement group exists; an external
  * IP given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
@@ -44,7 +44,7 @@ export async function vmCatalogFailures(
   // their failures kept in the order of the inputs.
   const parts = await Promise.all([
     inputs.placementGroup !== undefined && !isUnknown(inputs.placementGroup)
-      ? failuresOf(() => lookups.placementGroup(inZone, inputs.placementGroup!))
+      ? failuresOf(() => lookups.placementGroup(inputs.placementGroup!))
       : [],
     ...(inputs.interfaces ?? []).map((spec, i) => {
       const id = (spec as { externalIpId?: unknown } | undefined)?.externalIpId;

@@ -57,12 +57,11 @@ export class VmLookups extends NetworkLookups {
     );
   }
 
-  /** The placement group `ref` names; it must span `zone`. */
-  async placementGroup(
-    zone: ZoneResponse,
-    ref: string,
-    field = "placementGroup",
-  ): Promise<PlacementGroupResponse> {
+  /**
+   * The placement group `ref` names. A VM of any zone of the project may join it (the group
+   * lists a zone once a VM of it joined), so the VM's zone is not checked against the group's.
+   */
+  async placementGroup(ref: string, field = "placementGroup"): Promise<PlacementGroupResponse> {
     const groups = await this.placementGroups((list) => list.some((g) => matches(ref, g)));
     const found = groups.find((g) => matches(ref, g));
     if (found === undefined) {
@@ -70,14 +69,6 @@ export class VmLookups extends NetworkLookups {
         field,
         `"${ref}" is not a placement group of project ${this.projectId}; use one of: ${choices(groups.map((g) => g.name))} ` +
           "(a group this program makes: give its id, placementGroup: group.id, which also makes it first)",
-      );
-    }
-    const zones = found.availability_zones.map((z) => z.availability_zone_name);
-    if (!found.availability_zones.some((z) => z.availability_zone_id === zone.id)) {
-      throw new InputError(
-        field,
-        `placement group ${found.name} does not span availability zone ${zone.name} (it spans ${choices(zones)}); ` +
-          "put the VM in one of those zones or use another group",
       );
     }
     return found;

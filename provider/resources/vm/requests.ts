@@ -129,8 +129,7 @@ export async function resolveVm(
   inputs: VmInputs,
 ): Promise<ResolvedVm> {
   const zone = await lookups.zone(inputs.availabilityZone);
-  if (inputs.placementGroup !== undefined)
-    await lookups.placementGroup(zone, inputs.placementGroup);
+  if (inputs.placementGroup !== undefined) await lookups.placementGroup(inputs.placementGroup);
   const flavor = await lookups.flavor(zone, inputs.flavor);
   const image = await lookups.image(zone, inputs.image);
   checkBootDiskSize(image, inputs.bootDisk.size);
