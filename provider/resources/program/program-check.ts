@@ -69,21 +69,28 @@ async function roomOf(
   const ref = refs["placementGroup"];
   const name = knownString(value);
   if (name === undefined && (ref === undefined || !isUnknown(value))) return undefined;
-  const groups = await new VmLookups(ctx.client, projectId, "shared").placementGroups(() => !fresh);
+  // A group named but missing from the cached list may be new since: read again.
+  const groups = await new VmLookups(ctx.client, projectId, "shared").placementGroups(
+    (list) => !fresh && (name === undefined || list.some((g) => matches(name, g))),
+  );
   const inZone = (g: (typeof groups)[number]) =>
     g.availability_zones.find((z) => z.availability_zone_id === zone.id);
+  // A group lists a zone only once a VM of it is there; the zone's hosts show in any group
+  // that lists it.
+  const max = groups.map(inZone).find((z) => z?.max_vm_count !== undefined)?.max_vm_count;
   if (name !== undefined) {
     const group = groups.find((g) => matches(name, g));
-    const here = group === undefined ? undefined : inZone(group);
-    if (group === undefined || here?.max_vm_count === undefined) return undefined;
+    if (group === undefined) return undefined;
+    const here = inZone(group);
+    const hosts = here?.max_vm_count ?? max;
+    if (hosts === undefined) return undefined;
     return {
       group: serviceObject("placement group", group.name, group.id),
       policy: group.policy,
-      max: here.max_vm_count,
-      inUse: here.vm_count ?? 0,
+      max: hosts,
+      inUse: here?.vm_count ?? 0,
     };
   }
-  const max = groups.map(inZone).find((z) => z?.max_vm_count !== undefined)?.max_vm_count;
   const policy = knownString(ref!.facts["policy"]);
   if (max === undefined || policy === undefined) return undefined;
   return { group: programResource(ref!.typeName, ref!.name), policy, max, inUse: 0 };
