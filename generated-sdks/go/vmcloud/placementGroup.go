@@ -25,7 +25,7 @@ type PlacementGroup struct {
 	Policy pulumi.StringOutput `pulumi:"policy"`
 	// Project id
 	ProjectId pulumi.StringOutput `pulumi:"projectId"`
-	// `created` once every zone is
+	// `created` once every zone is (a group in no zone yet is `created`)
 	State pulumi.StringOutput `pulumi:"state"`
 	// Tag ids, in the order of `tags`
 	TagIds pulumi.StringArrayOutput `pulumi:"tagIds"`
@@ -33,7 +33,7 @@ type PlacementGroup struct {
 	Tags pulumi.StringArrayOutput `pulumi:"tags"`
 	// The waits in force (the program's `timeouts`)
 	Timeouts PlacementGroupTimeoutsOutputTypePtrOutput `pulumi:"timeouts"`
-	// The zones the group spans (only VMs of these zones can join), with their VM counts
+	// The zones VMs joined the group in (none for a new group), with their VM counts
 	Zones PlacementGroupZoneOutputArrayOutput `pulumi:"zones"`
 }
 
@@ -184,7 +184,7 @@ func (o PlacementGroupOutput) ProjectId() pulumi.StringOutput {
 	return o.ApplyT(func(v *PlacementGroup) pulumi.StringOutput { return v.ProjectId }).(pulumi.StringOutput)
 }
 
-// `created` once every zone is
+// `created` once every zone is (a group in no zone yet is `created`)
 func (o PlacementGroupOutput) State() pulumi.StringOutput {
 	return o.ApplyT(func(v *PlacementGroup) pulumi.StringOutput { return v.State }).(pulumi.StringOutput)
 }
@@ -204,7 +204,7 @@ func (o PlacementGroupOutput) Timeouts() PlacementGroupTimeoutsOutputTypePtrOutp
 	return o.ApplyT(func(v *PlacementGroup) PlacementGroupTimeoutsOutputTypePtrOutput { return v.Timeouts }).(PlacementGroupTimeoutsOutputTypePtrOutput)
 }
 
-// The zones the group spans (only VMs of these zones can join), with their VM counts
+// The zones VMs joined the group in (none for a new group), with their VM counts
 func (o PlacementGroupOutput) Zones() PlacementGroupZoneOutputArrayOutput {
 	return o.ApplyT(func(v *PlacementGroup) PlacementGroupZoneOutputArrayOutput { return v.Zones }).(PlacementGroupZoneOutputArrayOutput)
 }

@@ -228,7 +228,7 @@ type vmArgs struct {
 	Password *string `pulumi:"password"`
 	// Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's
 	PasswordLogin *string `pulumi:"passwordLogin"`
-	// Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM
+	// Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
 	PlacementGroup *string `pulumi:"placementGroup"`
 	// Desired power state (default running); changes in place with set-power
 	PowerState *string `pulumi:"powerState"`
@@ -284,7 +284,7 @@ type VmArgs struct {
 	Password pulumi.StringPtrInput
 	// Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's
 	PasswordLogin pulumi.StringPtrInput
-	// Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM
+	// Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
 	PlacementGroup pulumi.StringPtrInput
 	// Desired power state (default running); changes in place with set-power
 	PowerState pulumi.StringPtrInput

@@ -287,7 +287,7 @@ class PlacementGroup(pulumi.CustomResource):
     @pulumi.getter
     def state(self) -> pulumi.Output[_builtins.str]:
         """
-        `created` once every zone is
+        `created` once every zone is (a group in no zone yet is `created`)
         """
         return pulumi.get(self, "state")
 
@@ -319,7 +319,7 @@ class PlacementGroup(pulumi.CustomResource):
     @pulumi.getter
     def zones(self) -> pulumi.Output[Sequence['outputs.PlacementGroupZoneOutput']]:
         """
-        The zones the group spans (only VMs of these zones can join), with their VM counts
+        The zones VMs joined the group in (none for a new group), with their VM counts
         """
         return pulumi.get(self, "zones")
 

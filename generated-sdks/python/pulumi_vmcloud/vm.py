@@ -69,7 +69,7 @@ class VmArgs:
         :param pulumi.Input[Sequence[pulumi.Input['VmInterfaceArgs']]] interfaces: Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM
         :param pulumi.Input[_builtins.str] password: Password of the image's login user (needs a guest agent and a running VM); set and removed in place
         :param pulumi.Input[_builtins.str] password_login: Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's
-        :param pulumi.Input[_builtins.str] placement_group: Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM
+        :param pulumi.Input[_builtins.str] placement_group: Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
         :param pulumi.Input[_builtins.str] power_state: Desired power state (default running); changes in place with set-power
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId); changing it replaces the VM
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ssh_public_keys: SSH public keys of the login, given to the image's public_key field (default none); changing them replaces the VM
@@ -370,7 +370,7 @@ class VmArgs:
     @pulumi.getter(name="placementGroup")
     def placement_group(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM
+        Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
         """
         return pulumi.get(self, "placement_group")
 
@@ -508,7 +508,7 @@ class Vm(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: VM name; renames in place
         :param pulumi.Input[_builtins.str] password: Password of the image's login user (needs a guest agent and a running VM); set and removed in place
         :param pulumi.Input[_builtins.str] password_login: Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's
-        :param pulumi.Input[_builtins.str] placement_group: Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM
+        :param pulumi.Input[_builtins.str] placement_group: Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
         :param pulumi.Input[_builtins.str] power_state: Desired power state (default running); changes in place with set-power
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId); changing it replaces the VM
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ssh_public_keys: SSH public keys of the login, given to the image's public_key field (default none); changing them replaces the VM
