@@ -6967,6 +6967,550 @@ func (o MigrateNodesOperationResultNodeArrayOutput) Index(i pulumi.IntInput) Mig
 	}).(MigrateNodesOperationResultNodeOutput)
 }
 
+// How long each operation may wait before failing
+type NatGatewayTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// NatGatewayTimeoutsInput is an input type that accepts NatGatewayTimeoutsArgs and NatGatewayTimeoutsOutput values.
+// You can construct a concrete instance of `NatGatewayTimeoutsInput` via:
+//
+//	NatGatewayTimeoutsArgs{...}
+type NatGatewayTimeoutsInput interface {
+	pulumi.Input
+
+	ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput
+	ToNatGatewayTimeoutsOutputWithContext(context.Context) NatGatewayTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type NatGatewayTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (NatGatewayTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput {
+	return i.ToNatGatewayTimeoutsOutputWithContext(context.Background())
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsOutput)
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return i.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsOutput).ToNatGatewayTimeoutsPtrOutputWithContext(ctx)
+}
+
+// NatGatewayTimeoutsPtrInput is an input type that accepts NatGatewayTimeoutsArgs, NatGatewayTimeoutsPtr and NatGatewayTimeoutsPtrOutput values.
+// You can construct a concrete instance of `NatGatewayTimeoutsPtrInput` via:
+//
+//	        NatGatewayTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type NatGatewayTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput
+	ToNatGatewayTimeoutsPtrOutputWithContext(context.Context) NatGatewayTimeoutsPtrOutput
+}
+
+type natGatewayTimeoutsPtrType NatGatewayTimeoutsArgs
+
+func NatGatewayTimeoutsPtr(v *NatGatewayTimeoutsArgs) NatGatewayTimeoutsPtrInput {
+	return (*natGatewayTimeoutsPtrType)(v)
+}
+
+func (*natGatewayTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (i *natGatewayTimeoutsPtrType) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return i.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *natGatewayTimeoutsPtrType) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NatGatewayTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return o.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NatGatewayTimeouts) *NatGatewayTimeouts {
+		return &v
+	}).(NatGatewayTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NatGatewayTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsPtrOutput) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsPtrOutput) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsPtrOutput) Elem() NatGatewayTimeoutsOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) NatGatewayTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret NatGatewayTimeouts
+		return ret
+	}).(NatGatewayTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type NatGatewayTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type NatGatewayTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutputTypeOutput) ToNatGatewayTimeoutsOutputTypeOutput() NatGatewayTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypeOutput) ToNatGatewayTimeoutsOutputTypeOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NatGatewayTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) ToNatGatewayTimeoutsOutputTypePtrOutput() NatGatewayTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) ToNatGatewayTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Elem() NatGatewayTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) NatGatewayTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret NatGatewayTimeoutsOutputType
+		return ret
+	}).(NatGatewayTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// NetworkInterfaceTimeoutsInput is an input type that accepts NetworkInterfaceTimeoutsArgs and NetworkInterfaceTimeoutsOutput values.
+// You can construct a concrete instance of `NetworkInterfaceTimeoutsInput` via:
+//
+//	NetworkInterfaceTimeoutsArgs{...}
+type NetworkInterfaceTimeoutsInput interface {
+	pulumi.Input
+
+	ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput
+	ToNetworkInterfaceTimeoutsOutputWithContext(context.Context) NetworkInterfaceTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (NetworkInterfaceTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput {
+	return i.ToNetworkInterfaceTimeoutsOutputWithContext(context.Background())
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsOutput)
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return i.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsOutput).ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx)
+}
+
+// NetworkInterfaceTimeoutsPtrInput is an input type that accepts NetworkInterfaceTimeoutsArgs, NetworkInterfaceTimeoutsPtr and NetworkInterfaceTimeoutsPtrOutput values.
+// You can construct a concrete instance of `NetworkInterfaceTimeoutsPtrInput` via:
+//
+//	        NetworkInterfaceTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type NetworkInterfaceTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput
+	ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Context) NetworkInterfaceTimeoutsPtrOutput
+}
+
+type networkInterfaceTimeoutsPtrType NetworkInterfaceTimeoutsArgs
+
+func NetworkInterfaceTimeoutsPtr(v *NetworkInterfaceTimeoutsArgs) NetworkInterfaceTimeoutsPtrInput {
+	return (*networkInterfaceTimeoutsPtrType)(v)
+}
+
+func (*networkInterfaceTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (i *networkInterfaceTimeoutsPtrType) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return i.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *networkInterfaceTimeoutsPtrType) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return o.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NetworkInterfaceTimeouts) *NetworkInterfaceTimeouts {
+		return &v
+	}).(NetworkInterfaceTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NetworkInterfaceTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) Elem() NetworkInterfaceTimeoutsOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) NetworkInterfaceTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret NetworkInterfaceTimeouts
+		return ret
+	}).(NetworkInterfaceTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type NetworkInterfaceTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type NetworkInterfaceTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) ToNetworkInterfaceTimeoutsOutputTypeOutput() NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) ToNetworkInterfaceTimeoutsOutputTypeOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NetworkInterfaceTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) ToNetworkInterfaceTimeoutsOutputTypePtrOutput() NetworkInterfaceTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) ToNetworkInterfaceTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Elem() NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) NetworkInterfaceTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret NetworkInterfaceTimeoutsOutputType
+		return ret
+	}).(NetworkInterfaceTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 type NodeMigrationResultNodeOutput struct {
 	// Details
 	Message *string `pulumi:"message"`
@@ -11202,6 +11746,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskArrayInput)(nil)).Elem(), GetPriceDiskArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsPtrInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsPtrInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NetworkInterfaceTimeoutsInput)(nil)).Elem(), NetworkInterfaceTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NetworkInterfaceTimeoutsPtrInput)(nil)).Elem(), NetworkInterfaceTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NodeMigrationTimeoutsInput)(nil)).Elem(), NodeMigrationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NodeMigrationTimeoutsPtrInput)(nil)).Elem(), NodeMigrationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementGroupTimeoutsInput)(nil)).Elem(), PlacementGroupTimeoutsArgs{})
@@ -11358,6 +11906,14 @@ func init() {
 	pulumi.RegisterOutputType(MigrateNodesOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeOutput{})
 	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeArrayOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputArrayOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultOutputOutput{})

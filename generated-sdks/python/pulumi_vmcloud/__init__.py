@@ -40,6 +40,8 @@ from .get_upgrade_detail import *
 from .index_snapshot_restore import *
 from .index_snapshot_restore_run import *
 from .migrate_nodes import *
+from .nat_gateway import *
+from .network_interface import *
 from .node_migration import *
 from .node_migration_run import *
 from .placement_group import *
@@ -84,6 +86,8 @@ _utilities.register(
    "vmcloud:index:FreeTierVm": "FreeTierVm",
    "vmcloud:index:IndexSnapshotRestore": "IndexSnapshotRestore",
    "vmcloud:index:IndexSnapshotRestoreRun": "IndexSnapshotRestoreRun",
+   "vmcloud:index:NatGateway": "NatGateway",
+   "vmcloud:index:NetworkInterface": "NetworkInterface",
    "vmcloud:index:NodeMigration": "NodeMigration",
    "vmcloud:index:NodeMigrationRun": "NodeMigrationRun",
    "vmcloud:index:PlacementGroup": "PlacementGroup",

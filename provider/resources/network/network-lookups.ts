@@ -1,6 +1,7 @@
 /**
- * The project's subnets and security groups, by name or id, for the resources that refer to
- * them (a VM's interfaces, a subnet's free address range, a rule's groups). Unlike the catalog,
+ * The project's subnets, security groups and SNAT gateways, by name or id, for the resources
+ * that refer to them (a VM's interfaces, a subnet's free address range, a rule's groups, the
+ * zone a new gateway takes). Unlike the catalog,
  * the same program changes these lists, so how they are read depends on the operation:
  * - `check` (preview) shares one list per project through the process-wide cache, and reads it
  *   again before it fails on an object the cached list lacks (this very run may have made it);
@@ -11,7 +12,9 @@
  *   list, not fifty.
  */
 import { Uuid } from "../../../api/common";
+import { natGatewaysEndpoints } from "../../../api/vm/endpoints/nat-gateways";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
+import type { NatGatewayResponse } from "../../../api/vm/nat-gateways";
 import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import type { ZoneResponse } from "../../../api/vm/zones";
@@ -173,6 +176,26 @@ export class NetworkLookups extends CatalogLookups {
         ? otherZone("interface-security-group", "security group", elsewhere, zone, names)
         : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
             (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
+    );
+  }
+
+  /**
+   * The project's SNAT gateways of every zone, not being deleted; `satisfies` tells a useful
+   * cached list, judged on what this answers.
+   */
+  async natGateways(
+    satisfies: (gateways: NatGatewayResponse[]) => boolean = () => true,
+  ): Promise<NatGatewayResponse[]> {
+    const kept = (items: NatGatewayResponse[]) => items.filter(live);
+    return kept(
+      await this.list(
+        "nat-gateways",
+        () =>
+          this.client.listAll(natGatewaysEndpoints.listNatGateways, {
+            query: { project_id: this.projectId },
+          }),
+        (items) => satisfies(kept(items)),
+      ),
     );
   }
 }
