@@ -109,6 +109,9 @@ export function referenceRules(
           zone(`${at}.securityGroups[${j}]`, "interface-security-group", "SecurityGroup"),
         );
         zone(`${at}.externalIpId`, "interface-external-ip", "ExternalIp");
+        if (spec["interfaceId"] !== undefined) {
+          zone(`${at}.interfaceId`, "interface-kept", "NetworkInterface");
+        }
       });
       records(inputs["disks"]).forEach((_, i) => zone(`disks[${i}].diskId`, "vm-disk", "Disk"));
       break;

@@ -33,6 +33,11 @@ export const ZONE_RELATIONS = {
     fix: (other: string, subject: string) =>
       `set the interface's availabilityZone to ${other}, or use a security group of ${subject}`,
   },
+  "interface-kept": {
+    rule: "a VM takes only network interfaces of its own zone",
+    fix: (other: string, subject: string) =>
+      `set the VM's availabilityZone to ${other}, or use a network interface of ${subject}`,
+  },
   "vm-disk": {
     rule: "a VM's disks must be in the VM's zone",
     fix: (other: string, subject: string) =>

@@ -388,6 +388,35 @@ describe("references to the program's resources whose ids are not known yet", ()
     ]);
   });
 
+  it("a VM taking the program's network interface of another zone", async () => {
+    const port = {
+      "interfaces[0].interfaceId": ref("NetworkInterface", "port", {
+        name: "pc-port",
+        availabilityZone: "ru.AZ-2",
+      }),
+    };
+    expect(
+      await check(
+        "Vm",
+        "vm",
+        vmArgs("pc-vm", { availabilityZone: "ru.AZ-1", interfaces: [{ interfaceId: UNKNOWN }] }),
+        port,
+      ),
+    ).toEqual([
+      'interfaces[0].interfaceId: NetworkInterface "port" of this program is in availability zone ru.AZ-2 and the VM ' +
+        "in ru.AZ-1; a VM takes only network interfaces of its own zone: set the VM's availabilityZone to ru.AZ-2, or " +
+        "use a network interface of ru.AZ-1",
+    ]);
+    expect(
+      await check(
+        "Vm",
+        "vm",
+        vmArgs("pc-vm", { availabilityZone: "ru.AZ-2", interfaces: [{ interfaceId: UNKNOWN }] }),
+        port,
+      ),
+    ).toEqual([]);
+  });
+
   it("a network interface whose fixed address is outside the program's subnet, or whose subnet is in another zone", async () => {
     const net = { subnet: ref("Subnet", "net", { name: "pc-net", address: "10.63.0.0/24" }) };
     expect(

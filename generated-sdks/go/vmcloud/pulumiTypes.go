@@ -10634,6 +10634,8 @@ type VmInterface struct {
 	ExternalIp *bool `pulumi:"externalIp"`
 	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId *string `pulumi:"externalIpId"`
+	// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+	InterfaceId *string `pulumi:"interfaceId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress *string `pulumi:"ipAddress"`
 	// Filter traffic with security groups (default true); false takes no securityGroups
@@ -10662,6 +10664,8 @@ type VmInterfaceArgs struct {
 	ExternalIp pulumi.BoolPtrInput `pulumi:"externalIp"`
 	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId pulumi.StringPtrInput `pulumi:"externalIpId"`
+	// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+	InterfaceId pulumi.StringPtrInput `pulumi:"interfaceId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress pulumi.StringPtrInput `pulumi:"ipAddress"`
 	// Filter traffic with security groups (default true); false takes no securityGroups
@@ -10736,6 +10740,11 @@ func (o VmInterfaceOutput) ExternalIp() pulumi.BoolPtrOutput {
 // An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 func (o VmInterfaceOutput) ExternalIpId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VmInterface) *string { return v.ExternalIpId }).(pulumi.StringPtrOutput)
+}
+
+// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+func (o VmInterfaceOutput) InterfaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmInterface) *string { return v.InterfaceId }).(pulumi.StringPtrOutput)
 }
 
 // Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
