@@ -133,9 +133,6 @@ export function itemsOf(
       return [{ kind: "securityGroupRule", resource: name }];
     case "ExternalIp":
       return [{ kind: "address", resource: name, count: 1 }];
-    // A gateway sends its traffic from an external IP of its own.
-    case "NatGateway":
-      return [{ kind: "address", resource: name, count: 1 }];
     default:
       return [];
   }

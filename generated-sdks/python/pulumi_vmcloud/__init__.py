@@ -27,6 +27,10 @@ from .get_flavors import *
 from .get_free_tier_availability import *
 from .get_image import *
 from .get_images import *
+from .get_nat_gateway import *
+from .get_nat_gateways import *
+from .get_network_interface import *
+from .get_network_interfaces import *
 from .get_organization import *
 from .get_placement_group import *
 from .get_placement_groups import *
