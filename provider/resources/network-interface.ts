@@ -29,7 +29,7 @@ import { NetworkInterfaceOutputs } from "./outputs/network-interface";
 import { INTERFACE_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
-import { NetworkLookups } from "./network/network-lookups";
+import { INTERFACE_HOLDER, NetworkLookups } from "./network/network-lookups";
 import { NETWORK_TIMEOUT_MS } from "./network/states";
 
 const CREATE_ADVICE = {
@@ -115,13 +115,14 @@ async function outputsOf(
 /** The references of `inputs` resolved: the zone, the subnet and the security groups' ids. */
 async function resolve(lookups: NetworkLookups, inputs: NetworkInterfaceInputs) {
   const zone = await lookups.zone(inputs.availabilityZone);
-  const subnet = await lookups.subnet(zone, inputs.subnet, "subnet");
+  const subnet = await lookups.subnet(zone, inputs.subnet, "subnet", INTERFACE_HOLDER);
   const groupIds =
     inputs.securityGroups === undefined
       ? undefined
       : await Promise.all(
           inputs.securityGroups.map(
-            async (ref, i) => (await lookups.securityGroup(zone, ref, `securityGroups[${i}]`)).id,
+            async (ref, i) =>
+              (await lookups.securityGroup(zone, ref, `securityGroups[${i}]`, INTERFACE_HOLDER)).id,
           ),
         );
   return { zone, subnet, groupIds };
@@ -193,13 +194,16 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
     let subnet: SubnetListItemResponse | undefined;
     const failures = await failuresOf(async () => {
       zone = await lookups.zone(inputs.availabilityZone);
-      if (!isUnknown(inputs.subnet)) subnet = await lookups.subnet(zone, inputs.subnet, "subnet");
+      if (!isUnknown(inputs.subnet))
+        subnet = await lookups.subnet(zone, inputs.subnet, "subnet", INTERFACE_HOLDER);
     });
     if (zone === undefined) return failures;
     if (inputs.securityGroups !== undefined && !containsUnknown(inputs.securityGroups)) {
       for (const [i, ref] of inputs.securityGroups.entries()) {
         failures.push(
-          ...(await failuresOf(() => lookups.securityGroup(zone!, ref, `securityGroups[${i}]`))),
+          ...(await failuresOf(() =>
+            lookups.securityGroup(zone!, ref, `securityGroups[${i}]`, INTERFACE_HOLDER),
+          )),
         );
       }
     }

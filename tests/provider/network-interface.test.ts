@@ -245,6 +245,15 @@ describe("NetworkInterface checks before anything changes", () => {
         reason: expect.stringMatching(/default-subnet-az1/),
       }),
     ]);
+    const far = await nic.check({ name: "ok", subnet: "default-subnet-az2" });
+    expect(far.failures).toEqual([
+      {
+        property: "subnet",
+        reason: expect.stringMatching(
+          /^subnet default-subnet-az2 \(\S+\) is in availability zone ru\.AZ-2 and the interface in ru\.AZ-1; a network interface's subnet must be in the interface's zone: set the interface's availabilityZone to ru\.AZ-2/,
+        ),
+      },
+    ]);
     expect((await nic.requests()).every((r) => r.method === "GET")).toBe(true);
   });
 });

@@ -108,6 +108,7 @@ export class NetworkLookups extends CatalogLookups {
     zone: ZoneResponse,
     ref: string | undefined,
     field: string,
+    holder: Holder = VM_HOLDER,
   ): Promise<SubnetListItemResponse> {
     const pick = (subnets: SubnetListItemResponse[]) =>
       ref === undefined ? subnets.find((s) => s.default) : subnets.find((s) => matches(ref, s));
@@ -131,7 +132,7 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("interface-subnet", "subnet", elsewhere, zone, names)
+        ? otherZone(holder, holder.subnet, "subnet", elsewhere, zone, names)
         : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
             (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet") : ""),
     );
@@ -153,6 +154,7 @@ export class NetworkLookups extends CatalogLookups {
     zone: ZoneResponse,
     ref: string,
     field: string,
+    holder: Holder = VM_HOLDER,
   ): Promise<SecurityGroupResponse> {
     const groups = await this.liveList(
       "security-groups",
@@ -173,7 +175,7 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("interface-security-group", "security group", elsewhere, zone, names)
+        ? otherZone(holder, holder.group, "security group", elsewhere, zone, names)
         : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
             (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
     );
@@ -200,6 +202,30 @@ export class NetworkLookups extends CatalogLookups {
   }
 }
 
+/**
+ * What refers to a subnet or security group looked up: how messages call it, and the zone
+ * rules it keeps with them (a VM's interface by default, or a network interface of its own).
+ */
+export interface Holder {
+  readonly words: string;
+  readonly subnet: ZoneRelation;
+  readonly group: ZoneRelation;
+}
+
+/** A VM's interface, the default {@link Holder}. */
+const VM_HOLDER: Holder = {
+  words: "the VM",
+  subnet: "interface-subnet",
+  group: "interface-security-group",
+};
+
+/** A network interface of its own (`NetworkInterface`). */
+export const INTERFACE_HOLDER: Holder = {
+  words: "the interface",
+  subnet: "nic-subnet",
+  group: "nic-security-group",
+};
+
 /** True for a reference that is an object id (a UUID), not a name. */
 function isId(ref: string | undefined): boolean {
   return ref !== undefined && Uuid.safeParse(ref).success;
@@ -215,6 +241,7 @@ function live(item: { state: string }): boolean {
  * the program named the right object (often by its resource's id), in the wrong place.
  */
 function otherZone(
+  holder: Holder,
   relation: ZoneRelation,
   kind: string,
   item: { id: string; name: string; availability_zone: { id: string; name: string } },
@@ -224,7 +251,7 @@ function otherZone(
   return zoneMismatch(
     "",
     relation,
-    { ...itself("the VM"), zone },
+    { ...itself(holder.words), zone },
     { ...serviceObject(kind, item.name, item.id), zone: item.availability_zone },
     names,
   )!.reason;
