@@ -103,6 +103,12 @@ export const DISK_STATES = stateTable(
  */
 export const NETWORK_STATES = stateTable(["created"], CHANGES);
 
+/**
+ * A private image's states in each zone it is offered in (the document's
+ * `PublicAvailabilityZoneImageResponse.state` is free text; the service's lifecycle words).
+ */
+export const IMAGE_STATES = stateTable(["created"], CHANGES);
+
 /** An SNAT gateway's states (`NATGatewayState`). */
 export const NAT_GATEWAY_STATES = stateTable(["created"], CHANGES);
 

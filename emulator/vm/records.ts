@@ -13,6 +13,7 @@ import type {
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
+import type { IMAGE_STATES } from "../../api/vm/states";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
 
@@ -128,9 +129,21 @@ export interface ImageMetadataRecord {
   sensitive: boolean;
   /** Whether a VM of this image must be given a value. */
   required: boolean;
+  /** Form group (images a project made say; the fixtures have none). */
+  display_group?: string;
+  /** The mandatory group as the image's maker named it (default: the field's own name). */
+  mandatory_group?: string;
+  mandatory_group_display_name?: string;
 }
 
-/** An image VMs boot from, with its metadata fields and the zones that offer it. */
+/** A private image's state (per zone in the answer, the same in each). */
+export type ImageState = (typeof IMAGE_STATES.all)[number];
+
+/**
+ * An image VMs boot from, with its metadata fields and the zones that offer it: a fixture's
+ * (public or marketplace), or a project's own (private), which has a project, per-zone
+ * enabling, a lifecycle and, when made from a disk, that disk's size as its minimum.
+ */
 export interface ImageRecord {
   id: string;
   name: string;
@@ -152,6 +165,20 @@ export interface ImageRecord {
   image_metadata: ImageMetadataRecord[];
   zone_ids: string[];
   created_time: string;
+  /** The project a private image belongs to (none for public and marketplace images). */
+  project_id?: string;
+  /** The zones a private image is enabled in (absent: every zone it is offered in). */
+  enabled_zone_ids?: string[];
+  /** A private image's state (absent: `created`). */
+  state?: ImageState;
+  /** Planned states of a private image (create, update, delete). */
+  schedule?: Array<Step<ImageState | typeof GONE>>;
+  modified_time?: string;
+  seq?: number;
+  /** The template a private image was given (else one for images that take cloud-init). */
+  user_data_template?: string;
+  /** The size of the disk a private image was made from: its `min_disk` never goes below. */
+  source_disk_size?: number;
 }
 
 /** A tag resources can carry. */

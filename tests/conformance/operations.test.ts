@@ -10,9 +10,6 @@ import { documentOperations, operationKey, servedOperations } from "./operations
 const NOT_YET_SERVED = [
   "GET /api/v1/projects/{project_id}/validate_name",
   "PUT /api/v1/vms",
-  "POST /api/v1/images",
-  "PUT /api/v1/images/{image_id}",
-  "DELETE /api/v1/images/{image_id}",
   "GET /api/v1/params/vm",
   "GET /api/v1/params/disk",
   "GET /api/v1/params/subnet",

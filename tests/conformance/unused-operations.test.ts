@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  catalogEndpoints,
   computeEndpoints,
   externalIpsEndpoints,
   interfacesEndpoints,
@@ -137,6 +138,101 @@ describe("network interfaces", () => {
       (i) => i.vm === undefined,
     );
     await client.call(api.deleteInterface, { params });
+  });
+});
+
+describe("images", () => {
+  it("makes an image from a stopped VM's boot disk, boots a VM from it, changes and deletes it", async () => {
+    const zone = zoneId("ru.AZ-1");
+    const [vm] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "golden-source",
+          flavor_name: "burst-1-1",
+          image_name: "ubuntu-22.04",
+          disks: [{ name: "golden-source-boot", size: 12, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    const vmParams = { vm_id: vm!.id };
+    const vmIs = (state: string) =>
+      until(
+        `the VM to be ${state}`,
+        () => client.call(computeEndpoints.getVm, { params: vmParams }),
+        (v) => v.state === state,
+      );
+    await vmIs("running");
+    await client.call(computeEndpoints.setPower, {
+      params: vmParams,
+      body: { state: "power_off" },
+    });
+    await vmIs("stopped");
+    const api = catalogEndpoints;
+    const image = await client.call(api.createImage, {
+      body: {
+        project_id: projectId,
+        name: "golden-web",
+        availability_zones: [{ availability_zone_id: zone, enabled: true }],
+        disk_id: vm!.disks[0]!.id,
+      },
+    });
+    const params = { image_id: image.id };
+    const created = () =>
+      until(
+        "the image to be created",
+        () => client.call(api.getImage, { params }),
+        (i) => i.availability_zones.every((z) => z.state === "created"),
+      );
+    await created();
+    const page = await client.call(api.listImages, {
+      query: { project_id: projectId, type: "private" },
+    });
+    expect(page.items.map((i) => i.id)).toContain(image.id);
+    const [booted] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "golden-web-1",
+          flavor_name: "burst-1-1",
+          image_id: image.id,
+          disks: [{ name: "golden-web-1-boot", size: 12, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    expect(booted!.image.id).toBe(image.id);
+    await client.call(api.updateImage, {
+      params,
+      body: { display_name: "Golden web", min_disk: 20 },
+    });
+    await created();
+    await until(
+      "the VM booted from the image to run",
+      () => client.call(computeEndpoints.getVm, { params: { vm_id: booted!.id } }),
+      (v) => v.state === "running",
+    );
+    for (const made of [vm!, booted!]) {
+      await client.call(computeEndpoints.deleteVm, {
+        params: { vm_id: made.id },
+        body: { delete_attachments: { disk_ids: [made.disks[0]!.id], external_ips: [] } },
+      });
+    }
+    await until(
+      "both VMs and their boot disks to go",
+      () => client.listAll(computeEndpoints.listVms, { query: { project_id: projectId } }),
+      (vms) => vms.every((v) => v.id !== vm!.id && v.id !== booted!.id),
+    );
+    await until(
+      "the image to be free",
+      () =>
+        client.call(api.deleteImage, { params }).then(
+          () => true,
+          () => false,
+        ),
+      (deleted) => deleted,
+    );
   });
 });
 

@@ -1,14 +1,21 @@
 /**
  * Endpoints of the VM service: the catalog — flavors, availability zones and their settings,
- * disk types, images, organizations, projects and their permissions, tasks, and the
- * free-tier check. All are reads. The error conditions are those of the service's API
- * reference, worded for people.
+ * disk types, images (and a project's own images: create, update, delete), organizations,
+ * projects and their permissions, tasks, and the free-tier check. The rest are reads. The
+ * error conditions are those of the service's API reference, worded for people.
  */
 import { endpoint } from "../../endpoint";
 import { DiskTypeIdParams, DiskTypeList, DiskTypeListQuery, DiskTypeResponse } from "../disk-types";
 import { FlavorIdParams, FlavorListQuery, FlavorPage, FlavorResponse } from "../flavors";
 import { FreeTierCheckQuery, FreeTierCheckResponse } from "../free-tier-check";
-import { ImageIdParams, ImageListQuery, ImagePage, ImageResponse } from "../images";
+import {
+  ImageCreateRequest,
+  ImageIdParams,
+  ImageListQuery,
+  ImagePage,
+  ImageResponse,
+  ImageUpdateRequest,
+} from "../images";
 import { OrganizationIdParams, OrganizationResponse } from "../organizations";
 import { ProjectIdParams, ProjectPermissionsResponse, ProjectResponse } from "../projects";
 import { TaskIdParams, TaskListQuery, TaskPage, TaskResponse } from "../tasks";
@@ -95,7 +102,54 @@ export const catalogEndpoints = {
   getImage: images.get({
     summary: "Read one image with its metadata fields",
     response: ImageResponse,
-    errors: { 404: ["image not found"], 422: ["validation failure"] },
+    errors: { 403: [FOREIGN], 404: ["image not found"], 422: ["validation failure"] },
+  }),
+  createImage: images.create({
+    summary:
+      "Create a private image of the project, from a disk (it keeps the disk's size as its minimum) or as a catalog entry",
+    body: ImageCreateRequest,
+    response: ImageResponse,
+    errors: {
+      403: [FOREIGN],
+      409: ["an image of this name exists for the project"],
+      422: [
+        "project not found",
+        "availability zone not found",
+        "changes in the zone are forbidden",
+        "disk not found, not bootable, in use by a VM that is not stopped, or busy",
+        "the minimum disk size is below the disk's size",
+        "validation failure",
+      ],
+    },
+  }),
+  updateImage: images.update({
+    summary: "Change a private image: names, minimums, template and the zones it is offered in",
+    body: ImageUpdateRequest,
+    response: ImageResponse,
+    errors: {
+      403: [FOREIGN],
+      404: ["image not found"],
+      422: [
+        "availability zone not found",
+        "the image's status does not permit the change",
+        "a built-in (public or marketplace) image cannot be changed",
+        "an image of this name exists for the project",
+        "the minimum disk size is below the size of the disk the image was made from",
+        "validation failure",
+      ],
+    },
+  }),
+  deleteImage: images.delete({
+    summary: "Delete a private image no VM or disk uses (it is `deleting`, then gone)",
+    errors: {
+      403: [FOREIGN],
+      404: ["image not found"],
+      405: ["a VM or a disk uses the image"],
+      422: [
+        "the image's status does not permit deletion",
+        "a built-in (public or marketplace) image cannot be deleted",
+      ],
+    },
   }),
   getOrganization: organizations.get({
     summary: "Read an organization with its quotas and their current use",

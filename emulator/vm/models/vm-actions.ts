@@ -12,14 +12,8 @@ import { DELAYS } from "../delays";
 import type { ImageRecord, VmRecord, VmState, VmStatus } from "../records";
 import { imageMini, zoneMini } from "./minis";
 import { optionalGet, recordResourceTask, touch, zoneOf } from "./shared";
-import {
-  requireBootDiskFits,
-  requireImageInZone,
-  resolveImage,
-  loginOf,
-  passwordLogins,
-  resolveMetadata,
-} from "./vm-create";
+import { requireImageInZone, resolveImage } from "./images";
+import { requireBootDiskFits, loginOf, passwordLogins, resolveMetadata } from "./vm-create";
 import {
   VM_CHANGEABLE,
   disksOf,
@@ -56,7 +50,7 @@ export function rebuildVm(
   requireVmStatus(vm, VM_CHANGEABLE, "vm_can_not_be_changed_from_current_state", "be rebuilt");
   let image: ImageRecord;
   try {
-    image = resolveImage(state, body) ?? state.images[vm.image_id]!;
+    image = resolveImage(state, vm.project_id, body) ?? state.images[vm.image_id]!;
   } catch {
     // Rebuild documents no 404 for a reference: an unknown image is a 422 naming the field.
     const field = body.image_id != null ? "image_id" : "image_name";
