@@ -236,6 +236,36 @@ describe("images", () => {
   });
 });
 
+describe("VMs' states at once", () => {
+  it("stops two VMs, then starts them, with one request each", async () => {
+    const made = await client.call(computeEndpoints.createVm, {
+      body: ["bulk-1", "bulk-2"].map((name) => ({
+        project_id: projectId,
+        availability_zone_id: zoneId("ru.AZ-1"),
+        name,
+        flavor_name: "burst-1-1",
+        image_name: "ubuntu-22.04",
+        disks: [{ name: `${name}-boot`, size: 10, disk_type_name: "SSD" }],
+      })),
+    });
+    const all = (state: string) =>
+      until(
+        `both VMs to be ${state}`,
+        () => client.listAll(computeEndpoints.listVms, { query: { project_id: projectId } }),
+        (vms) => made.every((m) => vms.find((v) => v.id === m.id)?.state === state),
+      );
+    await all("running");
+    await client.call(computeEndpoints.setVmStates, {
+      body: made.map((vm) => ({ id: vm.id, state: "stopped" as const })),
+    });
+    await all("stopped");
+    await client.call(computeEndpoints.setVmStates, {
+      body: made.map((vm) => ({ id: vm.id, state: "running" as const })),
+    });
+    await all("running");
+  });
+});
+
 describe("the exchanges above", () => {
   it("are all on the real document, or allowed with a reason", () => {
     const judge = new Judge();
