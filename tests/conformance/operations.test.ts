@@ -8,7 +8,6 @@ import { documentOperations, operationKey, servedOperations } from "./operations
 
 /** The document's operations the emulator does not serve yet. */
 const NOT_YET_SERVED = [
-  "GET /api/v1/projects/{project_id}/validate_name",
   "GET /api/v1/params/vm",
   "GET /api/v1/params/disk",
   "GET /api/v1/params/subnet",

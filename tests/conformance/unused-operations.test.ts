@@ -266,6 +266,20 @@ describe("VMs' states at once", () => {
   });
 });
 
+describe("names taken in a project", () => {
+  it("checks a free name and a taken one", async () => {
+    const subnet = emu.fixtures.vm.defaultSubnets[0]!.name;
+    const answer = await client.call(catalogEndpoints.validateProjectName, {
+      params: { project_id: projectId },
+      query: { entity_type: "subnet", names: ["fresh-net", subnet] },
+    });
+    expect(answer).toEqual([
+      { name: "fresh-net", available: true },
+      { name: subnet, available: false },
+    ]);
+  });
+});
+
 describe("the exchanges above", () => {
   it("are all on the real document, or allowed with a reason", () => {
     const judge = new Judge();

@@ -1,7 +1,7 @@
 /**
  * Endpoints of the VM service: the catalog — flavors, availability zones and their settings,
  * disk types, images (and a project's own images: create, update, delete), organizations,
- * projects and their permissions, tasks, and the free-tier check. The rest are reads. The
+ * projects, their permissions and the check of names in them, tasks, and the free-tier check. The rest are reads. The
  * error conditions are those of the service's API reference, worded for people.
  */
 import { endpoint } from "../../endpoint";
@@ -17,7 +17,13 @@ import {
   ImageUpdateRequest,
 } from "../images";
 import { OrganizationIdParams, OrganizationResponse } from "../organizations";
-import { ProjectIdParams, ProjectPermissionsResponse, ProjectResponse } from "../projects";
+import {
+  ProjectIdParams,
+  ProjectPermissionsResponse,
+  ProjectResponse,
+  ValidateNameQuery,
+  ValidateNameResponse,
+} from "../projects";
 import { TaskIdParams, TaskListQuery, TaskPage, TaskResponse } from "../tasks";
 import {
   ZoneIdParams,
@@ -169,6 +175,18 @@ export const catalogEndpoints = {
     summary: "Read the caller's roles in a project",
     response: ProjectPermissionsResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
+  }),
+  validateProjectName: endpoint({
+    ...VM_SERVICE,
+    id: "vm.projects.validate-name",
+    method: "GET",
+    path: "/api/v1/projects/{project_id}/validate_name",
+    summary:
+      "Check names against those the project's live objects of one kind have: each is free or taken",
+    params: ProjectIdParams,
+    query: ValidateNameQuery,
+    response: { status: 200, schema: ValidateNameResponse },
+    errors: { 403: [FOREIGN], 422: ["project not found", "validation failure"] },
   }),
   listTasks: tasks.list({
     summary: "List a project's tasks, newest first, filtered by status, resource, user and time",

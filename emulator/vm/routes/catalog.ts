@@ -13,7 +13,7 @@ import { checkFreeTier } from "../models/free-tier-check";
 import { createImage, deleteImage, updateImage } from "../models/image-changes";
 import { getImage, listImages, presentImage } from "../models/images";
 import { getOrganization } from "../models/organizations";
-import { getProject, getProjectPermissions } from "../models/projects";
+import { getProject, getProjectPermissions, validateNames } from "../models/projects";
 import { getTask, listTasks } from "../models/tasks";
 import { getZone, listZoneSettings, listZones } from "../models/zones";
 
@@ -38,6 +38,8 @@ export const catalogHandlers: Handlers<typeof catalogEndpoints, VmContext> = {
   getOrganization: ({ params, ctx }) => getOrganization(ctx.state, params!.organization_id),
   getProject: ({ params, ctx }) => getProject(ctx.state, params!.project_id),
   getProjectPermissions: ({ params, ctx }) => getProjectPermissions(ctx.state, params!.project_id),
+  validateProjectName: ({ params, query, ctx }) =>
+    validateNames(ctx.state, params!.project_id, query!),
   listTasks: ({ query, ctx }) => listTasks(ctx.state, query!),
   getTask: ({ params, ctx }) => getTask(ctx.state, params!.task_id),
   getFreeTierAvailability: ({ query, ctx }) => checkFreeTier(ctx.state, query!),
