@@ -8,10 +8,6 @@ import { documentOperations, operationKey, servedOperations } from "./operations
 
 /** The document's operations the emulator does not serve yet. */
 const NOT_YET_SERVED = [
-  "GET /api/v1/params/vm",
-  "GET /api/v1/params/disk",
-  "GET /api/v1/params/subnet",
-  "GET /api/v1/params/flavor",
   "GET /api/v1/available-subnets",
   "GET /api/v1/available-ip-addresses",
   "GET /api/v1/backups",

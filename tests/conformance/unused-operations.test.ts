@@ -280,6 +280,19 @@ describe("names taken in a project", () => {
   });
 });
 
+describe("parameter lists", () => {
+  it("reads every kind's list, whole and of one type", async () => {
+    const api = catalogEndpoints;
+    const lists = await Promise.all([
+      client.call(api.getVmParams, { query: {} }),
+      client.call(api.getDiskParams, { query: { param_type: "disk-state" } }),
+      client.call(api.getSubnetParams, { query: {} }),
+      client.call(api.getFlavorParams, { query: { param_type: "oversubscription" } }),
+    ]);
+    expect(lists.map((l) => l.params.length > 0)).toEqual([true, true, true, true]);
+  });
+});
+
 describe("the exchanges above", () => {
   it("are all on the real document, or allowed with a reason", () => {
     const judge = new Judge();

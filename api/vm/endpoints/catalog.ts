@@ -1,9 +1,11 @@
 /**
  * Endpoints of the VM service: the catalog — flavors, availability zones and their settings,
  * disk types, images (and a project's own images: create, update, delete), organizations,
- * projects, their permissions and the check of names in them, tasks, and the free-tier check. The rest are reads. The
+ * projects, their permissions and the check of names in them, tasks, the free-tier check, and
+ * the parameter lists (the values of states, vCPU shares and flavor types). The rest are reads. The
  * error conditions are those of the service's API reference, worded for people.
  */
+import type { z } from "zod";
 import { endpoint } from "../../endpoint";
 import { DiskTypeIdParams, DiskTypeList, DiskTypeListQuery, DiskTypeResponse } from "../disk-types";
 import { FlavorIdParams, FlavorListQuery, FlavorPage, FlavorResponse } from "../flavors";
@@ -17,6 +19,14 @@ import {
   ImageUpdateRequest,
 } from "../images";
 import { OrganizationIdParams, OrganizationResponse } from "../organizations";
+import {
+  DiskParamType,
+  FlavorParamType,
+  ParamListResponse,
+  SubnetParamType,
+  VmParamType,
+  paramQuery,
+} from "../params";
 import {
   ProjectIdParams,
   ProjectPermissionsResponse,
@@ -36,6 +46,20 @@ import {
 import { collection, VM_SERVICE } from "./collection";
 
 const FOREIGN = "the token may not use the project";
+
+/** `GET /api/v1/params/<kind>`: the values of `kind`'s parameter types. */
+function params<T extends z.ZodEnum>(kind: string, type: T, what: string) {
+  return endpoint({
+    ...VM_SERVICE,
+    id: `vm.params.${kind}`,
+    method: "GET",
+    path: `/api/v1/params/${kind}`,
+    summary: `List the values of ${what}, each with its display text`,
+    query: paramQuery(type),
+    response: { status: 200, schema: ParamListResponse },
+    errors: { 422: ["validation failure"] },
+  });
+}
 
 const flavors = collection("vm.flavors", "/api/v1/flavors", FlavorIdParams);
 const zones = collection("vm.availabilityZones", "/api/v1/availability-zones", ZoneIdParams);
@@ -157,6 +181,10 @@ export const catalogEndpoints = {
       ],
     },
   }),
+  getVmParams: params("vm", VmParamType, "a VM's states"),
+  getDiskParams: params("disk", DiskParamType, "a disk's states"),
+  getSubnetParams: params("subnet", SubnetParamType, "a subnet's states"),
+  getFlavorParams: params("flavor", FlavorParamType, "the flavors' vCPU shares and types"),
   getOrganization: organizations.get({
     summary: "Read an organization with its quotas and their current use",
     response: OrganizationResponse,

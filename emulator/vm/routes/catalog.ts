@@ -13,6 +13,7 @@ import { checkFreeTier } from "../models/free-tier-check";
 import { createImage, deleteImage, updateImage } from "../models/image-changes";
 import { getImage, listImages, presentImage } from "../models/images";
 import { getOrganization } from "../models/organizations";
+import { diskParams, flavorParams, subnetParams, vmParams } from "../models/params";
 import { getProject, getProjectPermissions, validateNames } from "../models/projects";
 import { getTask, listTasks } from "../models/tasks";
 import { getZone, listZoneSettings, listZones } from "../models/zones";
@@ -35,6 +36,10 @@ export const catalogHandlers: Handlers<typeof catalogEndpoints, VmContext> = {
   updateImage: ({ params, body, ctx }) =>
     presentImage(ctx.state, updateImage(ctx.state, ctx.clock, params!.image_id, body!)),
   deleteImage: ({ params, ctx }) => deleteImage(ctx.state, ctx.clock, params!.image_id),
+  getVmParams: ({ query }) => vmParams(query!.param_type),
+  getDiskParams: ({ query }) => diskParams(query!.param_type),
+  getSubnetParams: ({ query }) => subnetParams(query!.param_type),
+  getFlavorParams: ({ query, ctx }) => flavorParams(ctx.state, query!.param_type),
   getOrganization: ({ params, ctx }) => getOrganization(ctx.state, params!.organization_id),
   getProject: ({ params, ctx }) => getProject(ctx.state, params!.project_id),
   getProjectPermissions: ({ params, ctx }) => getProjectPermissions(ctx.state, params!.project_id),
