@@ -8,8 +8,6 @@ import { documentOperations, operationKey, servedOperations } from "./operations
 
 /** The document's operations the emulator does not serve yet. */
 const NOT_YET_SERVED = [
-  "GET /api/v1/available-subnets",
-  "GET /api/v1/available-ip-addresses",
   "GET /api/v1/backups",
   "POST /api/v1/backups",
   "GET /api/v1/backups/{backup_id}",

@@ -14,6 +14,7 @@ import {
   externalIpsEndpoints,
   interfacesEndpoints,
   natGatewaysEndpoints,
+  networkEndpoints,
 } from "../../api/vm/endpoints";
 import { createClient, waitUntil, type VmCloudClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -290,6 +291,21 @@ describe("parameter lists", () => {
       client.call(api.getFlavorParams, { query: { param_type: "oversubscription" } }),
     ]);
     expect(lists.map((l) => l.params.length > 0)).toEqual([true, true, true, true]);
+  });
+});
+
+describe("free blocks and free addresses", () => {
+  it("lists free /24 blocks of the network and free addresses of a subnet", async () => {
+    const api = networkEndpoints;
+    const free = await client.call(api.listAvailableSubnets, {
+      query: { project_id: projectId, subnet_mask: 24, base_subnet_address: "10.0.0.0/22" },
+    });
+    expect(free.items).not.toContain("10.0.0.0/24");
+    const subnet = emu.fixtures.vm.defaultSubnets[0]!;
+    const hosts = await client.call(api.listAvailableIpAddresses, {
+      query: { subnet_id: subnet.id, limit: 5 },
+    });
+    expect(hosts.items).toHaveLength(5);
   });
 });
 
