@@ -109,6 +109,12 @@ export const NETWORK_STATES = stateTable(["created"], CHANGES);
  */
 export const IMAGE_STATES = stateTable(["created"], CHANGES);
 
+/**
+ * A backup's states (`CheckpointState`): `created` when it may be restored, changed or deleted;
+ * busy while it is taken, renamed or deleted.
+ */
+export const BACKUP_STATES = stateTable(["created"], ["creating", "updating", "deleting"]);
+
 /** An SNAT gateway's states (`NATGatewayState`). */
 export const NAT_GATEWAY_STATES = stateTable(["created"], CHANGES);
 

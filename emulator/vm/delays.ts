@@ -30,6 +30,11 @@ export const DELAYS = {
   externalIpCreate: 200,
   externalIpUpdate: 200,
   externalIpDelete: 200,
+  backupCreate: 300,
+  /** Added to a backup's create per GB it copies. */
+  backupPerGb: 10,
+  backupUpdate: 200,
+  backupDelete: 300,
   imageCreate: 300,
   imageFromDisk: 1000,
   imageUpdate: 200,

@@ -13,6 +13,12 @@ import type {
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
+import type {
+  BackupDiskState,
+  BackupResourceType,
+  BackupState,
+  BackupVmState,
+} from "../../api/vm/backups";
 import type { IMAGE_STATES } from "../../api/vm/states";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
@@ -389,6 +395,26 @@ export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {
   entity_name: string;
 }
 
+/**
+ * A backup of a VM or a disk: the resource as it was when taken (the answer's
+ * `resource_state`, kept as it was) and its own lifecycle. It outlives the resource.
+ */
+export interface BackupRecord extends Scheduled<BackupState | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  tag_ids: string[];
+  resource_type: BackupResourceType;
+  resource_id: string;
+  resource_state: BackupVmState | BackupDiskState;
+  /** Size in GB: the disk's, or the sum of the VM's disks. */
+  size: number;
+  /** The image a backed-up boot disk held (a disk restored from it holds it too). */
+  image_id?: string;
+  last_restore_time?: string;
+}
+
 /** The whole VM-service state: every collection keyed by id. */
 export interface VmState {
   /** Next value of {@link Timestamps.seq}. */
@@ -403,6 +429,7 @@ export interface VmState {
   placementGroups: Record<string, PlacementGroupRecord>;
   externalIps: Record<string, ExternalIpRecord>;
   natGateways: Record<string, NatGatewayRecord>;
+  backups: Record<string, BackupRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

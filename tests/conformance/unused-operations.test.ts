@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  backupsEndpoints,
   catalogEndpoints,
   computeEndpoints,
   externalIpsEndpoints,
@@ -306,6 +307,90 @@ describe("free blocks and free addresses", () => {
       query: { subnet_id: subnet.id, limit: 5 },
     });
     expect(hosts.items).toHaveLength(5);
+  });
+});
+
+describe("backups", () => {
+  it("backs up a VM, lists, reads, renames and restores it as a new VM, backs up a disk and restores it, deletes both", async () => {
+    const api = backupsEndpoints;
+    const zone = zoneId("ru.AZ-1");
+    const [vm] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "backed-up",
+          flavor_name: "burst-1-1",
+          image_name: "ubuntu-22.04",
+          disks: [{ name: "backed-up-boot", size: 10, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    await until(
+      "the VM to run",
+      () => client.call(computeEndpoints.getVm, { params: { vm_id: vm!.id } }),
+      (v) => v.state === "running",
+    );
+    const backup = await client.call(api.createBackup, {
+      body: {
+        project_id: projectId,
+        name: "before-upgrade",
+        resource: { resource_id: vm!.id, resource_type: "virtual_machine" },
+      },
+    });
+    const params = { backup_id: backup.id };
+    const created = () =>
+      until(
+        "the backup to be created",
+        () => client.call(api.getBackup, { params }),
+        (b) => b.state === "created",
+      );
+    await created();
+    const page = await client.call(api.listBackups, {
+      query: { project_id: projectId, resource_types: ["virtual_machine"] },
+    });
+    expect(page.items.map((b) => b.id)).toContain(backup.id);
+    await client.call(api.updateBackup, { params, body: { description: "kept a week" } });
+    await created();
+    const restored = await client.call(api.backupAction, {
+      params,
+      body: {
+        action: "restore",
+        resource: {
+          resource_id: vm!.id,
+          resource_type: "virtual_machine",
+          target_config: { name: "restored" },
+        },
+      },
+    });
+    expect(restored.name).toBe("restored");
+    const disk = await client.call(api.createBackup, {
+      body: {
+        project_id: projectId,
+        name: "boot-disk",
+        resource: { resource_id: vm!.disks[0]!.id, resource_type: "disk" },
+      },
+    });
+    const diskParams = { backup_id: disk.id };
+    await until(
+      "the disk backup to be created",
+      () => client.call(api.getBackup, { params: diskParams }),
+      (b) => b.state === "created",
+    );
+    const copy = await client.call(api.backupAction, {
+      params: diskParams,
+      body: {
+        action: "restore",
+        resource: {
+          resource_id: vm!.disks[0]!.id,
+          resource_type: "disk",
+          target_config: { name: "boot-copy" },
+        },
+      },
+    });
+    expect(copy.name).toBe("boot-copy");
+    await client.call(api.deleteBackup, { params });
+    await client.call(api.deleteBackup, { params: diskParams });
   });
 });
 
