@@ -6,6 +6,7 @@
  * disk from it through the creates every other VM or disk goes through, so their rules, quotas
  * and states hold; the backed-up resource is left as it is.
  */
+import type { z } from "zod";
 import type { Page } from "../../../api/common";
 import {
   BackupDiskState,
@@ -406,6 +407,7 @@ function requireCreated(backup: BackupRecord, what: string): void {
     throw unprocessable(
       `backup_can_not_be_${what}_from_current_state`,
       `backup ${backup.name} is ${String(backup.status)}; wait until it is created`,
+      "backup_id",
     );
   }
 }
@@ -442,6 +444,7 @@ export function deleteBackup(state: VmState, clock: Clock, id: string): void {
     throw unprocessable(
       "backup_can_not_be_deleted_from_current_state",
       `backup ${backup.name} is ${status}; it can be deleted once it is created or failed`,
+      "backup_id",
     );
   }
   touch(backup, clock);
@@ -460,19 +463,32 @@ function asRestore<T>(work: () => T): T {
     return work();
   } catch (error) {
     if (!(error instanceof ServiceError) || error.status === 403) throw error;
-    const field =
-      error.field === undefined
-        ? undefined
-        : `resource.target_config.${error.field.replace(/^0\./, "")}`;
+    // The document's 422 for a restore names a field: one that names none names the target.
+    const field = ["resource.target_config", error.field?.replace(/^0\.?/, "")]
+      .filter((part) => part !== undefined && part !== "")
+      .join(".");
     throw new ServiceError(
       error.status === 409 || error.status === 404 ? 422 : error.status,
       error.code,
       error.message,
-      {
-        ...(field === undefined ? {} : { field }),
-      },
+      { field },
     );
   }
+}
+
+/**
+ * The create request a restore made, once it parses: else 422 `validation_error` naming the
+ * first field at fault under `resource.target_config` (a given name or type the create takes
+ * in a narrower form than the restore's body).
+ */
+function restorable<T>(what: string, parsed: z.ZodSafeParseResult<T>): T {
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw unprocessable(
+    "validation_error",
+    `the restored ${what} is not a valid ${what}: ${issue.path.join(".")}: ${issue.message}`,
+    ["resource.target_config", ...issue.path.map(String)].join("."),
+  );
 }
 
 /** The new VM of a VM backup's restore, through the v1.1 create. */
@@ -549,15 +565,8 @@ function restoreVm(
       ? { placement_group_id: vm.placement_group.id }
       : {}),
   });
-  if (!spec.success) {
-    const issue = spec.error.issues[0]!;
-    throw unprocessable(
-      "validation_error",
-      `the restored VM is not a valid VM: ${issue.message}`,
-      `resource.target_config.${issue.path.join(".")}`,
-    );
-  }
-  return asRestore(() => createVms(state, clock, [spec.data])[0]!);
+  const item = restorable("VM", spec);
+  return asRestore(() => createVms(state, clock, [item])[0]!);
 }
 
 /** The new disk of a disk backup's restore, through the disk create; it holds the same image. */
@@ -568,7 +577,7 @@ function restoreDisk(
   target: Extract<BackupActionRequest["resource"], { resource_type: "disk" }>["target_config"],
 ): DiskRecord {
   const disk = backup.resource_state as BackupDiskState;
-  const request = DiskCreateRequest.parse({
+  const request = DiskCreateRequest.safeParse({
     project_id: backup.project_id,
     availability_zone_id: disk.availability_zone_id,
     name: target.name,
@@ -581,7 +590,8 @@ function restoreDisk(
     shared: disk.shared,
     encrypted: disk.encrypted,
   });
-  const made = asRestore(() => createDisk(state, clock, request));
+  const body = restorable("disk", request);
+  const made = asRestore(() => createDisk(state, clock, body));
   if (disk.bootable && backup.image_id !== undefined) {
     made.bootable = true;
     made.image_id = backup.image_id;

@@ -250,11 +250,23 @@ describe("the backup list, renames and deletes", () => {
       await emu.call("PUT", path, { body: { name: "early" } }),
       422,
       "backup_can_not_be_changed_from_current_state",
+      "backup_id",
     );
+    // The document's 422 here requires a field: every refusal names one, the body's root too.
     expectError(
       await emu.call("DELETE", path),
       422,
       "backup_can_not_be_deleted_from_current_state",
+      "backup_id",
+    );
+    expectError(
+      await emu.call("PUT", path, {
+        rawBody: "\u0000",
+        headers: { "content-type": "application/json" },
+      }),
+      422,
+      "malformed_json",
+      "",
     );
     await created(backup.id);
     const renamed = await emu.call("PUT", path, {
@@ -378,6 +390,17 @@ describe("a restore", () => {
       disk_type: { id: id.hdd },
       availability_zone: { id: id.az1 },
     });
+    // What the disk create takes in a narrower form is refused as the restore's, not a 500.
+    expectError(
+      await action(backup.id, {
+        resource_id: boot.id,
+        resource_type: "disk",
+        target_config: { name: fresh("y"), disk_type_name: "no such type!" },
+      }),
+      422,
+      "validation_error",
+      "resource.target_config.disk_type_name",
+    );
     expectError(
       await action(UNKNOWN, {
         resource_id: boot.id,
