@@ -9,6 +9,7 @@ import { diskEncryption } from "./rules/disk-encryption";
 import { diskMaxSize } from "./rules/disk-max-size";
 import { diskType } from "./rules/disk-type";
 import { noUnattachedDisks } from "./rules/no-unattached-disks";
+import { programConflicts } from "./rules/program-conflicts";
 import { projectQuotas } from "./rules/project-quotas";
 import { secretInputsObserver } from "./rules/secret-inputs-observer";
 import { securityGroupOpenIngress } from "./rules/security-group-open-ingress";
@@ -46,6 +47,7 @@ export const policies: Policies = [
   vmSecurityGroup,
   noUnattachedDisks,
   vmPlacementSpread,
+  programConflicts,
   stackCost,
   monthlyBudget,
   projectQuotas,

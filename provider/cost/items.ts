@@ -3,7 +3,7 @@
  * properties (its inputs, or its outputs once it exists). A value that is not known yet
  * (during preview) is `null`; a value left out is `undefined` (the service's default).
  */
-import { TYPE_PREFIX } from "../type-tokens";
+import { pluginToken, TYPE_PREFIX } from "../type-tokens";
 import { UNKNOWN } from "../framework/unknowns";
 
 /** A VM: its flavor and image (names or ids) are priced per hour. */
@@ -50,9 +50,17 @@ export interface CountedItem {
 /** One thing the stack holds. */
 export type CostItem = VmItem | DiskItem | AddressItem | CountedItem;
 
-/** The class name of a vmcloud type token (also for classes newer than this file). */
+/** The prefixes of vmcloud type tokens: the dynamic providers', then the provider plugin's. */
+const TOKEN_PREFIXES = [TYPE_PREFIX, pluginToken("")];
+
+/**
+ * The class name of a vmcloud type token (also for classes newer than this file): a dynamic
+ * provider's (`pulumi-nodejs:dynamic/vmcloud:Vm`) or the provider plugin's (`vmcloud:index:Vm`,
+ * from a program of any language), so both cost and count alike.
+ */
 export function vmcloudTypeName(type: string): string | undefined {
-  return type.startsWith(TYPE_PREFIX) ? type.slice(TYPE_PREFIX.length) : undefined;
+  const prefix = TOKEN_PREFIXES.find((p) => type.startsWith(p));
+  return prefix === undefined ? undefined : type.slice(prefix.length);
 }
 
 /** True for a value that is not known yet: the engine's sentinel, or a marker `isUnknown` names. */

@@ -109,8 +109,8 @@ export {
   type GetTasksResult,
   type TaskInfo,
 } from "./tasks";
-export { LookupError, type LookupErrorInit } from "./errors";
-export type { LookupOptions } from "./context";
+export { LookupError, type LookupErrorInit } from "../../provider/lookups/errors";
+export type { LookupOptions } from "../../provider/lookups/context";
 export type { LookupInputs } from "./output";
 export {
   getProgramClient,

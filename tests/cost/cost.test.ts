@@ -13,7 +13,7 @@ import { estimateCost, Pricer } from "../../provider/cost/estimate";
 import { itemsOf, type CostItem } from "../../provider/cost/items";
 import { quotaAmountsOf, quotaBreaches, type QuotaAmounts } from "../../provider/cost/quota";
 import { costRows, renderCostTable } from "../../provider/cost/table";
-import { TYPE_TOKENS } from "../../provider/type-tokens";
+import { pluginToken, TYPE_TOKENS } from "../../provider/type-tokens";
 import { vmFixtures } from "../../emulator/vm/fixtures";
 import { calculatePrice } from "../../emulator/vm/models/pricing";
 import { DEFAULT_PRICES, HOURS_PER_MONTH } from "../../emulator/vm/price-list";
@@ -201,6 +201,31 @@ describe("cost items from resource properties", () => {
     expect(itemsOf("aws:s3/bucket:Bucket", "b", {})).toEqual([]);
     // One name per thing: only ExternalIp is an external IP, not other names for it.
     expect(itemsOf(`${TYPE_TOKENS.Vm.replace("Vm", "FloatingIp")}`, "ip", {})).toEqual([]);
+  });
+
+  it("reads the provider plugin's resources (vmcloud:index:Vm) as the dynamic providers'", () => {
+    const vm = {
+      flavor: "gen-2-4",
+      image: "ubuntu-22.04",
+      bootDisk: { size: 20, diskType: "SSD" },
+      interfaces: [{ externalIp: true }],
+    };
+    const cases = [
+      ["Vm", vm],
+      ["FreeTierVm", { image: "ubuntu-22.04" }],
+      ["Disk", { size: 50, diskType: "HDD" }],
+      ["ExternalIp", {}],
+      ["Subnet", {}],
+      ["SecurityGroup", {}],
+      ["SecurityGroupRule", {}],
+    ] as const;
+    for (const [name, props] of cases) {
+      const items = itemsOf(pluginToken(name), "r", props);
+      expect(items.length, name).toBeGreaterThan(0);
+      expect(items, name).toEqual(itemsOf(TYPE_TOKENS[name], "r", props));
+    }
+    // The action components the plugin makes cost nothing.
+    expect(itemsOf(pluginToken("EventReport"), "report", { events: [] })).toEqual([]);
   });
 });
 

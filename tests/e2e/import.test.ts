@@ -5,6 +5,7 @@
 // skipped: if the engine cannot be built, `beforeAll` fails.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeApiVm } from "../support/api-vm";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
 import {
@@ -33,28 +34,13 @@ describe("importing an existing VM by id with the `import` resource option", () 
     fixtureIds = await resourceIds(emulator);
 
     // The VM comes from the API, as a console or another tool would make it.
-    const { vm } = emulator.fixtures;
-    const id = (list: Array<{ id: string; name: string }>, name: string) =>
-      list.find((item) => item.name === name)!.id;
-    const created = await emulator.call("POST", "/api/v1.1/vms", {
-      body: [
-        {
-          project_id: vm.projectId,
-          availability_zone_id: id(vm.zones, "ru.AZ-2"),
-          name: "legacy-app",
-          flavor_id: id(vm.flavors, "burst-2-2"),
-          image_id: id(vm.images, "debian-12"),
-          disks: [{ name: "legacy-app-boot", size: 15, disk_type_id: id(vm.diskTypes, "HDD") }],
-        },
-      ],
-    });
-    expect(created.status, created.text).toBe(201);
-    vmId = (created.body as Array<{ id: string }>)[0]!.id;
-    const running = await emulator.waitFor(
-      `/api/v1/vms/${vmId}`,
-      (body, status) => status === 200 && (body as { state: string }).state === "running",
-    );
-    vmBefore = running.body as Record<string, unknown>;
+    ({ id: vmId, body: vmBefore } = await makeApiVm(emulator, {
+      name: "legacy-app",
+      zone: "ru.AZ-2",
+      flavor: "burst-2-2",
+      image: "debian-12",
+      bootDisk: { size: 15, diskType: "HDD" },
+    }));
 
     example = await openExampleStack(engine, emulator, "import-vm", {
       workDir: join(repo, "tests/e2e/support/import-vm"),

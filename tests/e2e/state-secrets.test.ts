@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isEncryptedSecret } from "../reliability/support/secrets";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
 import {
@@ -20,8 +21,6 @@ import {
 const OP_TIMEOUT = 180_000;
 const FIRST_PASSWORD = "First-Db-Passw0rd!";
 const SECOND_PASSWORD = "Second-Db-Passw0rd?";
-/** How the engine marks a secret value in a deployment (`sig` key → secret signature). */
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
 /** Every file under `dir`, recursively. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -41,15 +40,6 @@ function hits(where: string, text: string, needles: string[]): string[] {
   return needles
     .filter((n) => text.includes(n))
     .map((n) => `${where} contains ${JSON.stringify(n)}`);
-}
-
-function isSecret(value: unknown): boolean {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<string, unknown>)[SECRET_SIG] !== undefined &&
-    typeof (value as Record<string, unknown>)["ciphertext"] === "string"
-  );
 }
 
 describe("the state of a stack holds no plaintext token or password", () => {
@@ -112,11 +102,11 @@ describe("the state of a stack holds no plaintext token or password", () => {
       const resources = await storedResources();
       const provider = resources.find((r) => r.type === "pulumi:providers:pulumi-nodejs");
       // The engine hands the stack config to the dynamic providers through their default provider.
-      expect(isSecret(provider?.inputs?.["vmcloud:token"])).toBe(true);
-      expect(isSecret(provider?.inputs?.["vmcloud-full-stack:dbPassword"])).toBe(true);
+      expect(isEncryptedSecret(provider?.inputs?.["vmcloud:token"])).toBe(true);
+      expect(isEncryptedSecret(provider?.inputs?.["vmcloud-full-stack:dbPassword"])).toBe(true);
       const db = resources.find((r) => r.urn.endsWith("vmcloud:Vm::db"));
-      expect(isSecret(db?.inputs?.["password"])).toBe(true);
-      expect(isSecret(db?.outputs?.["password"])).toBe(true);
+      expect(isEncryptedSecret(db?.inputs?.["password"])).toBe(true);
+      expect(isEncryptedSecret(db?.outputs?.["password"])).toBe(true);
     },
     OP_TIMEOUT,
   );

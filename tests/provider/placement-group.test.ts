@@ -147,7 +147,7 @@ describe("PlacementGroup bad input and leftovers", () => {
     expect(await pg.requests()).toEqual([]);
   });
 
-  it("adopts the same-named group of the same policy; refuses one of another policy", async () => {
+  it("adopts the same-named group of the same policy; refuses one of another policy at check, naming it", async () => {
     const name = uniqueName("left");
     const left = await emu.call("POST", "/api/v1/placement-groups", {
       body: { project_id: emu.fixtures.vm.projectId, name, policy: "anti-affinity" },
@@ -155,7 +155,7 @@ describe("PlacementGroup bad input and leftovers", () => {
     const { id } = await pg.up({ name, policy: "anti-affinity" });
     expect(id).toBe((left.body as { id: string }).id);
     await expect(pg.up({ name: "spread-az1", policy: "soft-anti-affinity" })).rejects.toThrow(
-      /a placement group named "spread-az1" already exists in the project .*its policy differs/,
+      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); choose another name/,
     );
   });
 });

@@ -316,7 +316,7 @@ describe("diff", () => {
       {
         property: "",
         reason: expect.stringMatching(
-          /^interfaces\[0\]\.securityGroups\[0\]: security group default-az1 \(.*\) is in availability zone ru\.AZ-1, not in the VM's zone ru\.AZ-2 .*use a security group of ru\.AZ-2: default-az2$/,
+          /^interfaces\[0\]\.securityGroups\[0\]: security group default-az1 \(.*\) is in availability zone ru\.AZ-1 and the VM in ru\.AZ-2; .*use a security group of ru\.AZ-2: default-az2$/,
         ),
       },
     ]);

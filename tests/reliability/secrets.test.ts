@@ -2,7 +2,7 @@
 // suite uses must appear nowhere: not in the state files the backend writes (checkpoints,
 // history, backups), not in the engine's output and its verbose logs (`-v=9 --logtostderr
 // --debug`), not in the stack's settings file, and not in any error message. The secrets are
-// random per run, so a hit is a leak. (Engine logs are scanned at -v=8; see VERBOSE.) Besides a stack that succeeds, the suite makes things
+// random per run, so a hit is a leak. (Engine logs are scanned at -v=8; see VERBOSE_LOGS.) Besides a stack that succeeds, the suite makes things
 // fail on purpose: a wrong token (401), a set-password the service refuses (500), and action
 // functions with a wrong secret key and with a restore that fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,20 +11,7 @@ import { ActionError, restoreBackup } from "../../sdk";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
 import { openReferenceStack, waitUntilGone } from "./support/reference-stack";
-import { randomPassword, randomSecret, SecretScan } from "./support/secrets";
-
-/**
- * The engine's logs at their most verbose level that holds no secret of its own making, on
- * stderr. At `-v=9` the Pulumi engine itself logs every config value it marshals into the
- * dynamic provider's `Configure` call, decrypted ("Marshaling property for
- * RPC[Provider[…].Configure().inputs]: value={…}"), and the dynamic provider receives the whole
- * stack config: that is the engine's doing, before any of our code runs (docs/reliability.md).
- */
-const VERBOSE = {
-  logVerbosity: Number(process.env.RELIABILITY_LOG_V ?? 8),
-  logToStdErr: true,
-  debug: true,
-} as const;
+import { randomPassword, randomSecret, SecretScan, VERBOSE_LOGS } from "./support/secrets";
 
 let engine: Engine;
 let emu: TestEmulator;
@@ -56,19 +43,11 @@ afterAll(async () => {
 });
 
 /** Records what an Automation API call printed, whether it succeeded or not. */
-async function recorded<T extends { stdout: string; stderr: string }>(
+function recorded<T extends { stdout: string; stderr: string }>(
   source: string,
   operation: () => Promise<T>,
 ): Promise<T | Error> {
-  try {
-    const result = await operation();
-    scan.add(`${source} stdout`, result.stdout);
-    scan.add(`${source} stderr`, result.stderr);
-    return result;
-  } catch (error) {
-    scan.addError(source, error);
-    return error as Error;
-  }
+  return scan.record(source, operation).catch((error: unknown) => error as Error);
 }
 
 describe("no secret leaks", () => {
@@ -85,15 +64,15 @@ describe("no secret leaks", () => {
         },
       });
       try {
-        const up = await recorded("up", () => ref.stack.up(VERBOSE));
+        const up = await recorded("up", () => ref.stack.up(VERBOSE_LOGS));
         expect(up).not.toBeInstanceOf(Error);
         const outputs = await ref.stack.outputs();
         scan.add("stack outputs", JSON.stringify(outputs));
-        const refresh = await recorded("refresh", () => ref.stack.refresh(VERBOSE));
+        const refresh = await recorded("refresh", () => ref.stack.refresh(VERBOSE_LOGS));
         expect(refresh).not.toBeInstanceOf(Error);
         // (Not `stack.exportStack()`: the Automation API exports with --show-secrets, decrypted.)
         scan.addTree("backend after refresh", ref.backendDir);
-        const destroy = await recorded("destroy", () => ref.stack.destroy(VERBOSE));
+        const destroy = await recorded("destroy", () => ref.stack.destroy(VERBOSE_LOGS));
         expect(destroy).not.toBeInstanceOf(Error);
         expect(await waitUntilGone(emu, ref.prefix)).toEqual([]);
       } finally {
@@ -116,7 +95,7 @@ describe("no secret leaks", () => {
         token: scan.secret("wrong token", randomSecret("wrong-token-")),
       });
       try {
-        const up = await recorded("up with a wrong token", () => ref.stack.up(VERBOSE));
+        const up = await recorded("up with a wrong token", () => ref.stack.up(VERBOSE_LOGS));
         expect(up).toBeInstanceOf(Error);
         // The failure is explained (the service's 401) without the token.
         expect(String((up as Error).message)).toMatch(/401|unauthori[sz]ed|token/i);
@@ -140,7 +119,7 @@ describe("no secret leaks", () => {
         await emu.call("PUT", "/_emulator/faults", {
           body: { rules: [{ route: "/set-password$", errorRates: { "500": 1 } }] },
         });
-        const up = await recorded("up with set-password refused", () => ref.stack.up(VERBOSE));
+        const up = await recorded("up with set-password refused", () => ref.stack.up(VERBOSE_LOGS));
         expect(up).toBeInstanceOf(Error);
         expect(String((up as Error).message)).toMatch(/password/i);
         await emu.call("PUT", "/_emulator/faults", { body: { rules: [] } });

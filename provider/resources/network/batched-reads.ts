@@ -6,7 +6,7 @@
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
 import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { batchedPoll, projectListSource, type BatchSource } from "../framework/batched-reads";
 
 /** Subnets, read by the project's list (its items carry the interface count too). */

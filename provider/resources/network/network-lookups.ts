@@ -20,6 +20,8 @@ import { CatalogLookups } from "../catalog/catalog-lookups";
 import { cachedUnlessMissing } from "../framework/catalog-cache";
 import { choices, InputError, matches } from "../framework/input-error";
 import { getOrGone } from "../framework/get-or-gone";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch, type ZoneRelation } from "../../rules/zones";
 
 /** How network lists are read: shared by every `check` of the process, or once per operation. */
 export type NetworkReads = "shared" | "per-operation";
@@ -126,7 +128,7 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("subnet", elsewhere, zone, names)
+        ? otherZone("interface-subnet", "subnet", elsewhere, zone, names)
         : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
             (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet") : ""),
     );
@@ -168,7 +170,7 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("security group", elsewhere, zone, names)
+        ? otherZone("interface-security-group", "security group", elsewhere, zone, names)
         : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
             (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
     );
@@ -190,16 +192,19 @@ function live(item: { state: string }): boolean {
  * the program named the right object (often by its resource's id), in the wrong place.
  */
 function otherZone(
+  relation: ZoneRelation,
   kind: string,
-  item: { id: string; name: string; availability_zone: { name: string } },
+  item: { id: string; name: string; availability_zone: { id: string; name: string } },
   zone: ZoneResponse,
   names: string,
 ): string {
-  return (
-    `${kind} ${item.name} (${item.id}) is in availability zone ${item.availability_zone.name}, not in ` +
-    `the VM's zone ${zone.name} (an interface's ${kind} must be in the VM's zone): set the VM's ` +
-    `availabilityZone to ${item.availability_zone.name}, or use a ${kind} of ${zone.name}: ${names}`
-  );
+  return zoneMismatch(
+    "",
+    relation,
+    { ...itself("the VM"), zone },
+    { ...serviceObject(kind, item.name, item.id), zone: item.availability_zone },
+    names,
+  )!.reason;
 }
 
 /**

@@ -6,7 +6,8 @@
  * IP given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
- * fixed address must be a host address of its subnet. Values not known yet (preview: an id
+ * fixed address must be a host address of its subnet; an existing disk it is made with must be
+ * in its zone. Values not known yet (preview: an id
  * that another resource of the program computes) are skipped, field by field.
  */
 import type { ImageResponse } from "../../../api/vm/images";
@@ -24,6 +25,8 @@ import {
   checkPasswordTaken,
 } from "./requests";
 import { checkImageMetadata } from "./typed-metadata";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
 export async function vmCatalogFailures(
@@ -52,18 +55,45 @@ export async function vmCatalogFailures(
     isUnknown(inputs.image) ? [] : imageFailures(lookups, inZone, inputs),
     bootDiskTypeFailures(lookups, inZone, inputs),
     ...(inputs.disks ?? []).map((spec, i) =>
-      containsUnknown(spec) || "diskId" in spec
+      containsUnknown(spec)
         ? []
-        : failuresOf(async () => {
-            const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
-            checkDiskSize(type, spec.size, `disks[${i}].size`);
-          }),
+        : "diskId" in spec
+          ? existingDiskFailures(lookups, inZone, spec.diskId, `disks[${i}].diskId`)
+          : failuresOf(async () => {
+              const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
+              checkDiskSize(type, spec.size, `disks[${i}].size`);
+            }),
     ),
     ...(isUnknown(inputs.interfaces) ? [] : (inputs.interfaces ?? [])).map((spec, i) =>
       isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i),
     ),
   ]);
   return [...failures, ...parts.flat()];
+}
+
+/** An existing disk a VM is made with exists, in the VM's zone. */
+async function existingDiskFailures(
+  lookups: VmLookups,
+  zone: ZoneResponse,
+  diskId: string,
+  field: string,
+): Promise<CheckFailure[]> {
+  const disk = await lookups.disk(diskId);
+  if (disk === undefined) {
+    return [
+      {
+        property: field,
+        reason: `no disk ${diskId} exists (or it is being deleted); use the id of an existing disk, e.g. a Disk resource's \`id\``,
+      },
+    ];
+  }
+  const mismatch = zoneMismatch(
+    field,
+    "vm-disk",
+    { ...itself("the VM"), zone },
+    { ...serviceObject("disk", disk.name, disk.id), zone: disk.availability_zone },
+  );
+  return mismatch === undefined ? [] : [mismatch];
 }
 
 /** The image exists, and the boot disk, metadata, cloud-init and password suit it. */

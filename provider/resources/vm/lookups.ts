@@ -11,9 +11,24 @@ import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-gr
 import type { ExternalIpResponse } from "../../../api/vm/external-ips";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { ZoneResponse } from "../../../api/vm/zones";
+import type { DiskResponse } from "../../../api/vm/disks";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmResponse } from "../../../api/vm/vms";
+import type { VmCloudClient } from "../../client";
+import { diskById } from "../disk/lookups";
+import { cachedObject, objectKey } from "../framework/catalog-cache";
 import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
+
+/** The VM `id` through the process-wide cache, or undefined when there is none. */
+export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
+  return cachedObject(client, objectKey("vm", id), () =>
+    getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
+  );
+}
 
 /** The catalog, the project's network, placement groups and external IPs, for a VM. */
 export class VmLookups extends NetworkLookups {
@@ -59,6 +74,12 @@ export class VmLookups extends NetworkLookups {
     return found;
   }
 
+  /** The disk `id` (through the process-wide cache), unless it is gone or being deleted. */
+  async disk(id: string): Promise<DiskResponse | undefined> {
+    const disk = await diskById(this.client, id);
+    return disk?.state === "deleting" ? undefined : disk;
+  }
+
   /** The external IP `id` names; it must be of `zone`. */
   async externalIp(zone: ZoneResponse, id: string, field: string): Promise<ExternalIpResponse> {
     const ip = await this.once(`external-ip:${id}`, () =>
@@ -72,13 +93,19 @@ export class VmLookups extends NetworkLookups {
         `no external IP ${id} in project ${this.projectId}; give an ExternalIp's id`,
       );
     }
-    if (ip.availability_zone !== undefined && ip.availability_zone.id !== zone.id) {
-      throw new InputError(
-        field,
-        `external IP ${ip.ip_address ?? id} is in availability zone ${ip.availability_zone.name}, ` +
-          `not the VM's (${zone.name}); a VM takes only addresses of its own zone`,
-      );
-    }
+    const mismatch =
+      ip.availability_zone === undefined
+        ? undefined
+        : zoneMismatch(
+            field,
+            "interface-external-ip",
+            { ...itself("the VM"), zone },
+            {
+              ...serviceObject("external IP", ip.ip_address ?? id, id),
+              zone: ip.availability_zone,
+            },
+          );
+    if (mismatch !== undefined) throw new InputError(field, mismatch.reason);
     return ip;
   }
 }

@@ -12,11 +12,13 @@ import type { ImageResponse } from "../../../api/vm/images";
 import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
 import type { VmUpdateRequest } from "../../../api/vm/vms";
 import type { ZoneResponse } from "../../../api/vm/zones";
-import { formatIpv4, hostRange, isHostOf, parseIpv4, parseIpv4Cidr } from "../../../api/vm/cidr";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { InputError } from "../framework/input-error";
+import { addressOutsideSubnet } from "../../rules/addresses";
+import { defaultBootDiskName } from "../../rules/names";
+import { serviceObject } from "../../rules/parties";
 import type { VmLookups } from "./lookups";
 import { checkImageMetadata, metadataBody, PASSWORD_FIELD_TYPES } from "./typed-metadata";
 
@@ -49,11 +51,6 @@ export interface ResolvedVm {
   disks: ResolvedDisk[];
   /** Undefined: the service's default (one interface in the zone's default subnet). */
   interfaces: ResolvedInterface[] | undefined;
-}
-
-/** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */
-export function defaultBootDiskName(vmName: string): string {
-  return `${vmName}-boot`.slice(0, 64);
 }
 
 /** The boot disk must be as large as the image needs. */
@@ -98,28 +95,22 @@ export function checkPasswordTaken(image: ImageResponse, password: string | unde
   );
 }
 
-/** A fixed private address must be a host address of its interface's subnet. */
+/** A fixed private address must be a host address of its interface's subnet, not its gateway. */
 export function checkFixedAddress(
   subnet: { name: string; subnet_address: string; default_gateway: string },
   ipAddress: string,
   field: string,
 ): void {
-  const network = parseIpv4Cidr(subnet.subnet_address);
-  const address = parseIpv4(ipAddress);
-  if (network === undefined || address === undefined) return;
-  if (!isHostOf(network, address)) {
-    const { first, last } = hostRange(network);
-    throw new InputError(
-      field,
-      `${ipAddress} is not a host address of subnet ${subnet.name} (${subnet.subnet_address}); use one from ${formatIpv4(first)} to ${formatIpv4(last)}, or leave ipAddress out for the next free one`,
-    );
-  }
-  if (ipAddress === subnet.default_gateway) {
-    throw new InputError(
-      field,
-      `${ipAddress} is the gateway of subnet ${subnet.name}; choose another host address, or leave ipAddress out`,
-    );
-  }
+  const failure = addressOutsideSubnet(
+    field,
+    {
+      ...serviceObject("subnet", subnet.name),
+      cidr: subnet.subnet_address,
+      gateway: subnet.default_gateway,
+    },
+    ipAddress,
+  );
+  if (failure !== undefined) throw new InputError(field, failure.reason);
 }
 
 /** Values the service fills for metadata fields left out: the image's defaults. */

@@ -11,7 +11,7 @@ import { ApiError, NotFoundError, ValidationError } from "../../client";
 import { deadline } from "../framework/deadline";
 import { sendDiskUpdate } from "../disk/update";
 import { waitDiskSettled } from "../disk/waits";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { VM_STATES } from "../../../api/vm/states";
 import {
   getVm,

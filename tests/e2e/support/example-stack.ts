@@ -109,6 +109,11 @@ export interface ExampleStackOptions {
    * (stock-project.ts).
    */
   workDir?: string;
+  /**
+   * Directories to put first on the engine's PATH, e.g. the `bin` of a Python environment that
+   * holds the program's packages (the Python language host runs the first `python3` on PATH).
+   */
+  binPath?: string;
 }
 
 /**
@@ -129,7 +134,7 @@ export async function openExampleStack(
     engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
   const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
   const env: Record<string, string> = {
-    PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+    PATH: `${options.binPath === undefined ? "" : `${options.binPath}:`}${engine.enginePath}:${process.env.PATH ?? ""}`,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
     PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -220,6 +225,8 @@ export interface StateResource {
   sourcePosition?: string;
   /** The stack of that declaration, one frame each (empty for a frame with no position). */
   stackTrace?: { sourcePosition?: string }[];
+  /** The resources each input depends on, by input. */
+  propertyDependencies?: Record<string, string[]>;
 }
 
 /** The resources of the stack's current state. */
@@ -228,16 +235,18 @@ export async function stateResources(stack: Stack): Promise<StateResource[]> {
   return (state.deployment as { resources?: StateResource[] }).resources ?? [];
 }
 
-/** The one resource of `type` (the vmcloud class name) named `name`. */
+/**
+ * The one resource of `type` named `name`: `type` is a vmcloud class name (`Vm`, a dynamic
+ * provider's resource) or a whole type token (`vmcloud:index:Vm`, the provider plugin's).
+ */
 export async function stateResource(
   stack: Stack,
   type: string,
   name: string,
 ): Promise<StateResource> {
   const resources = await stateResources(stack);
-  const found = resources.find(
-    (r) => r.type === `pulumi-nodejs:dynamic/vmcloud:${type}` && r.urn.endsWith(`::${name}`),
-  );
+  const token = type.includes(":") ? type : `pulumi-nodejs:dynamic/vmcloud:${type}`;
+  const found = resources.find((r) => r.type === token && r.urn.endsWith(`::${name}`));
   if (found === undefined) {
     throw new Error(
       `no ${type} "${name}" in the state; it has: ${resources.map((r) => r.urn).join(", ")}`,

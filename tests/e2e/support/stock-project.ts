@@ -5,7 +5,9 @@
  * repository's root). The copy holds the project's files and a `node_modules` whose
  * `@pulumi` and `@types` link to the repository's and whose `@vmcloud/pulumi` links to the
  * repository itself, so the program, the host and each resource's shim all load one copy of
- * `@pulumi/pulumi` and the built package, as in a program that installed them from npm.
+ * `@pulumi/pulumi` and the built package, as in a program that installed them from npm. A
+ * program of another language that installed the package finds the provider plugin there too,
+ * in `node_modules/@vmcloud/pulumi/plugin`.
  */
 import { cp, mkdir, symlink } from "node:fs/promises";
 import { basename, join } from "node:path";

@@ -13,6 +13,33 @@ export function randomSecret(prefix: string, bytes = 12): string {
   return `${prefix}${randomBytes(bytes).toString("hex")}`;
 }
 
+/**
+ * The engine's logs at their most verbose level that holds no secret of its own making, on
+ * stderr. At `-v=9` the Pulumi engine itself logs every config value it marshals into a
+ * provider's `Configure` call, decrypted ("Marshaling property for
+ * RPC[Provider[…].Configure().inputs]: value={…}"), and the dynamic provider receives the whole
+ * stack config: that is the engine's doing, before any of our code runs (docs/reliability.md).
+ * `RELIABILITY_LOG_V` sets another level.
+ */
+export const VERBOSE_LOGS = {
+  logVerbosity: Number(process.env.RELIABILITY_LOG_V ?? 8),
+  logToStdErr: true,
+  debug: true,
+} as const;
+
+/** How the engine marks a secret value in a deployment (`sig` key → secret signature). */
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+/** True for a secret as a stored (or exported, not decrypted) state holds it: encrypted. */
+export function isEncryptedSecret(value: unknown): boolean {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as Record<string, unknown>)[SECRET_SIG] !== undefined &&
+    typeof (value as Record<string, unknown>)["ciphertext"] === "string"
+  );
+}
+
 /** A VM password the service accepts (upper, lower, digit, symbol), random per call. */
 export function randomPassword(): string {
   return `Rel-${randomBytes(6).toString("hex")}-Pw9!`;
@@ -53,6 +80,25 @@ export class SecretScan {
         this.add(source, typeof current === "string" ? current : JSON.stringify(current));
         break;
       }
+    }
+  }
+
+  /**
+   * Runs `operation` (an Automation API call) and records what it printed, or its error (its
+   * message carries the command's output), which it throws again.
+   */
+  async record<T extends { stdout: string; stderr: string }>(
+    source: string,
+    operation: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      const result = await operation();
+      this.add(`${source} stdout`, result.stdout);
+      this.add(`${source} stderr`, result.stderr);
+      return result;
+    } catch (error) {
+      this.addError(source, error);
+      throw error;
     }
   }
 
