@@ -111,7 +111,8 @@ export const IMAGE_STATES = stateTable(["created"], CHANGES);
 
 /**
  * A backup's states (`CheckpointState`): `created` when it may be restored, changed or deleted;
- * busy while it is taken, renamed or deleted.
+ * busy while it is taken, renamed or deleted. The document lists the same values in another
+ * order (each busy state beside its failure); the table keeps this file's order of classes.
  */
 export const BACKUP_STATES = stateTable(["created"], ["creating", "updating", "deleting"]);
 
