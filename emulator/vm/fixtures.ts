@@ -281,6 +281,7 @@ export function vmFixtures(clock: Clock): VmState {
     placementGroups: {},
     externalIps: {},
     natGateways: {},
+    backups: {},
     disks: {},
     subnets: {},
     securityGroups: {},

@@ -1,6 +1,7 @@
 /** The emulated VM service: its state, fixtures, settling and routes. */
 import {
   vmEndpoints,
+  backupsEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
@@ -21,6 +22,7 @@ import {
   natGatewayHandlers,
   placementGroupHandlers,
 } from "./routes/crud";
+import { backupHandlers } from "./routes/backups";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -47,6 +49,7 @@ export const vmService: ServiceModule<VmState> = tableService({
     routesOf(natGatewaysEndpoints, natGatewayHandlers),
     routesOf(placementGroupsEndpoints, placementGroupHandlers),
     routesOf(computeEndpoints, computeHandlers),
+    routesOf(backupsEndpoints, backupHandlers),
     routesOf(pricingEndpoints, pricingHandlers),
   ],
   registerOwn: registerVmAdminRoutes,

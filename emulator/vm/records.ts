@@ -13,6 +13,13 @@ import type {
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
+import type {
+  BackupDiskState,
+  BackupResourceType,
+  BackupState,
+  BackupVmState,
+} from "../../api/vm/backups";
+import type { IMAGE_STATES } from "../../api/vm/states";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
 
@@ -128,9 +135,21 @@ export interface ImageMetadataRecord {
   sensitive: boolean;
   /** Whether a VM of this image must be given a value. */
   required: boolean;
+  /** Form group (images a project made say; the fixtures have none). */
+  display_group?: string;
+  /** The mandatory group as the image's maker named it (default: the field's own name). */
+  mandatory_group?: string;
+  mandatory_group_display_name?: string;
 }
 
-/** An image VMs boot from, with its metadata fields and the zones that offer it. */
+/** A private image's state (per zone in the answer, the same in each). */
+export type ImageState = (typeof IMAGE_STATES.all)[number];
+
+/**
+ * An image VMs boot from, with its metadata fields and the zones that offer it: a fixture's
+ * (public or marketplace), or a project's own (private), which has a project, per-zone
+ * enabling, a lifecycle and, when made from a disk, that disk's size as its minimum.
+ */
 export interface ImageRecord {
   id: string;
   name: string;
@@ -152,6 +171,20 @@ export interface ImageRecord {
   image_metadata: ImageMetadataRecord[];
   zone_ids: string[];
   created_time: string;
+  /** The project a private image belongs to (none for public and marketplace images). */
+  project_id?: string;
+  /** The zones a private image is enabled in (absent: every zone it is offered in). */
+  enabled_zone_ids?: string[];
+  /** A private image's state (absent: `created`). */
+  state?: ImageState;
+  /** Planned states of a private image (create, update, delete). */
+  schedule?: Array<Step<ImageState | typeof GONE>>;
+  modified_time?: string;
+  seq?: number;
+  /** The template a private image was given (else one for images that take cloud-init). */
+  user_data_template?: string;
+  /** The size of the disk a private image was made from: its `min_disk` never goes below. */
+  source_disk_size?: number;
 }
 
 /** A tag resources can carry. */
@@ -362,6 +395,26 @@ export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {
   entity_name: string;
 }
 
+/**
+ * A backup of a VM or a disk: the resource as it was when taken (the answer's
+ * `resource_state`, kept as it was) and its own lifecycle. It outlives the resource.
+ */
+export interface BackupRecord extends Scheduled<BackupState | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  tag_ids: string[];
+  resource_type: BackupResourceType;
+  resource_id: string;
+  resource_state: BackupVmState | BackupDiskState;
+  /** Size in GB: the disk's, or the sum of the VM's disks. */
+  size: number;
+  /** The image a backed-up boot disk held (a disk restored from it holds it too). */
+  image_id?: string;
+  last_restore_time?: string;
+}
+
 /** The whole VM-service state: every collection keyed by id. */
 export interface VmState {
   /** Next value of {@link Timestamps.seq}. */
@@ -376,6 +429,7 @@ export interface VmState {
   placementGroups: Record<string, PlacementGroupRecord>;
   externalIps: Record<string, ExternalIpRecord>;
   natGateways: Record<string, NatGatewayRecord>;
+  backups: Record<string, BackupRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

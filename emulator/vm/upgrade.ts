@@ -2,13 +2,13 @@
  * Brings a VM-service state written by an earlier release up to date. Earlier releases named
  * the external IPs by the service's word, floating IPs: the collection `floatingIps`, a VM's
  * `release_floating_ip_ids` and the price list's `floatingIpPerHour`; they had no collection
- * of the kinds added since (SNAT gateways, ...), which start empty; and their interfaces were
+ * of the kinds added since (SNAT gateways, backups, ...), which start empty; and their interfaces were
  * only ever VMs' own, so each takes its VM's project, zone and times. A state file of theirs
  * still loads; the next change writes it with the current names.
  */
 
 /** Collections of the state that earlier releases did not have. */
-const ADDED_COLLECTIONS = ["natGateways"] as const;
+const ADDED_COLLECTIONS = ["natGateways", "backups"] as const;
 
 /** Keys an earlier release wrote, each with its current name. */
 const RENAMED = {

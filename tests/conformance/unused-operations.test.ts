@@ -9,10 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  backupsEndpoints,
+  catalogEndpoints,
   computeEndpoints,
   externalIpsEndpoints,
   interfacesEndpoints,
   natGatewaysEndpoints,
+  networkEndpoints,
 } from "../../api/vm/endpoints";
 import { createClient, waitUntil, type VmCloudClient } from "../../provider/client";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -137,6 +140,257 @@ describe("network interfaces", () => {
       (i) => i.vm === undefined,
     );
     await client.call(api.deleteInterface, { params });
+  });
+});
+
+describe("images", () => {
+  it("makes an image from a stopped VM's boot disk, boots a VM from it, changes and deletes it", async () => {
+    const zone = zoneId("ru.AZ-1");
+    const [vm] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "golden-source",
+          flavor_name: "burst-1-1",
+          image_name: "ubuntu-22.04",
+          disks: [{ name: "golden-source-boot", size: 12, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    const vmParams = { vm_id: vm!.id };
+    const vmIs = (state: string) =>
+      until(
+        `the VM to be ${state}`,
+        () => client.call(computeEndpoints.getVm, { params: vmParams }),
+        (v) => v.state === state,
+      );
+    await vmIs("running");
+    await client.call(computeEndpoints.setPower, {
+      params: vmParams,
+      body: { state: "power_off" },
+    });
+    await vmIs("stopped");
+    const api = catalogEndpoints;
+    const image = await client.call(api.createImage, {
+      body: {
+        project_id: projectId,
+        name: "golden-web",
+        availability_zones: [{ availability_zone_id: zone, enabled: true }],
+        disk_id: vm!.disks[0]!.id,
+      },
+    });
+    const params = { image_id: image.id };
+    const created = () =>
+      until(
+        "the image to be created",
+        () => client.call(api.getImage, { params }),
+        (i) => i.availability_zones.every((z) => z.state === "created"),
+      );
+    await created();
+    const page = await client.call(api.listImages, {
+      query: { project_id: projectId, type: "private" },
+    });
+    expect(page.items.map((i) => i.id)).toContain(image.id);
+    const [booted] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "golden-web-1",
+          flavor_name: "burst-1-1",
+          image_id: image.id,
+          disks: [{ name: "golden-web-1-boot", size: 12, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    expect(booted!.image.id).toBe(image.id);
+    await client.call(api.updateImage, {
+      params,
+      body: { display_name: "Golden web", min_disk: 20 },
+    });
+    await created();
+    await until(
+      "the VM booted from the image to run",
+      () => client.call(computeEndpoints.getVm, { params: { vm_id: booted!.id } }),
+      (v) => v.state === "running",
+    );
+    for (const made of [vm!, booted!]) {
+      await client.call(computeEndpoints.deleteVm, {
+        params: { vm_id: made.id },
+        body: { delete_attachments: { disk_ids: [made.disks[0]!.id], external_ips: [] } },
+      });
+    }
+    await until(
+      "both VMs and their boot disks to go",
+      () => client.listAll(computeEndpoints.listVms, { query: { project_id: projectId } }),
+      (vms) => vms.every((v) => v.id !== vm!.id && v.id !== booted!.id),
+    );
+    await until(
+      "the image to be free",
+      () =>
+        client.call(api.deleteImage, { params }).then(
+          () => true,
+          () => false,
+        ),
+      (deleted) => deleted,
+    );
+  });
+});
+
+describe("VMs' states at once", () => {
+  it("stops two VMs, then starts them, with one request each", async () => {
+    const made = await client.call(computeEndpoints.createVm, {
+      body: ["bulk-1", "bulk-2"].map((name) => ({
+        project_id: projectId,
+        availability_zone_id: zoneId("ru.AZ-1"),
+        name,
+        flavor_name: "burst-1-1",
+        image_name: "ubuntu-22.04",
+        disks: [{ name: `${name}-boot`, size: 10, disk_type_name: "SSD" }],
+      })),
+    });
+    const all = (state: string) =>
+      until(
+        `both VMs to be ${state}`,
+        () => client.listAll(computeEndpoints.listVms, { query: { project_id: projectId } }),
+        (vms) => made.every((m) => vms.find((v) => v.id === m.id)?.state === state),
+      );
+    await all("running");
+    await client.call(computeEndpoints.setVmStates, {
+      body: made.map((vm) => ({ id: vm.id, state: "stopped" as const })),
+    });
+    await all("stopped");
+    await client.call(computeEndpoints.setVmStates, {
+      body: made.map((vm) => ({ id: vm.id, state: "running" as const })),
+    });
+    await all("running");
+  });
+});
+
+describe("names taken in a project", () => {
+  it("checks a free name and a taken one", async () => {
+    const subnet = emu.fixtures.vm.defaultSubnets[0]!.name;
+    const answer = await client.call(catalogEndpoints.validateProjectName, {
+      params: { project_id: projectId },
+      query: { entity_type: "subnet", names: ["fresh-net", subnet] },
+    });
+    expect(answer).toEqual([
+      { name: "fresh-net", available: true },
+      { name: subnet, available: false },
+    ]);
+  });
+});
+
+describe("parameter lists", () => {
+  it("reads every kind's list, whole and of one type", async () => {
+    const api = catalogEndpoints;
+    const lists = await Promise.all([
+      client.call(api.getVmParams, { query: {} }),
+      client.call(api.getDiskParams, { query: { param_type: "disk-state" } }),
+      client.call(api.getSubnetParams, { query: {} }),
+      client.call(api.getFlavorParams, { query: { param_type: "oversubscription" } }),
+    ]);
+    expect(lists.map((l) => l.params.length > 0)).toEqual([true, true, true, true]);
+  });
+});
+
+describe("free blocks and free addresses", () => {
+  it("lists free /24 blocks of the network and free addresses of a subnet", async () => {
+    const api = networkEndpoints;
+    const free = await client.call(api.listAvailableSubnets, {
+      query: { project_id: projectId, subnet_mask: 24, base_subnet_address: "10.0.0.0/22" },
+    });
+    expect(free.items).not.toContain("10.0.0.0/24");
+    const subnet = emu.fixtures.vm.defaultSubnets[0]!;
+    const hosts = await client.call(api.listAvailableIpAddresses, {
+      query: { subnet_id: subnet.id, limit: 5 },
+    });
+    expect(hosts.items).toHaveLength(5);
+  });
+});
+
+describe("backups", () => {
+  it("backs up a VM, lists, reads, renames and restores it as a new VM, backs up a disk and restores it, deletes both", async () => {
+    const api = backupsEndpoints;
+    const zone = zoneId("ru.AZ-1");
+    const [vm] = await client.call(computeEndpoints.createVm, {
+      body: [
+        {
+          project_id: projectId,
+          availability_zone_id: zone,
+          name: "backed-up",
+          flavor_name: "burst-1-1",
+          image_name: "ubuntu-22.04",
+          disks: [{ name: "backed-up-boot", size: 10, disk_type_name: "SSD" }],
+        },
+      ],
+    });
+    await until(
+      "the VM to run",
+      () => client.call(computeEndpoints.getVm, { params: { vm_id: vm!.id } }),
+      (v) => v.state === "running",
+    );
+    const backup = await client.call(api.createBackup, {
+      body: {
+        project_id: projectId,
+        name: "before-upgrade",
+        resource: { resource_id: vm!.id, resource_type: "virtual_machine" },
+      },
+    });
+    const params = { backup_id: backup.id };
+    const created = () =>
+      until(
+        "the backup to be created",
+        () => client.call(api.getBackup, { params }),
+        (b) => b.state === "created",
+      );
+    await created();
+    const page = await client.call(api.listBackups, {
+      query: { project_id: projectId, resource_types: ["virtual_machine"] },
+    });
+    expect(page.items.map((b) => b.id)).toContain(backup.id);
+    await client.call(api.updateBackup, { params, body: { description: "kept a week" } });
+    await created();
+    const restored = await client.call(api.backupAction, {
+      params,
+      body: {
+        action: "restore",
+        resource: {
+          resource_id: vm!.id,
+          resource_type: "virtual_machine",
+          target_config: { name: "restored" },
+        },
+      },
+    });
+    expect(restored.name).toBe("restored");
+    const disk = await client.call(api.createBackup, {
+      body: {
+        project_id: projectId,
+        name: "boot-disk",
+        resource: { resource_id: vm!.disks[0]!.id, resource_type: "disk" },
+      },
+    });
+    const diskParams = { backup_id: disk.id };
+    await until(
+      "the disk backup to be created",
+      () => client.call(api.getBackup, { params: diskParams }),
+      (b) => b.state === "created",
+    );
+    const copy = await client.call(api.backupAction, {
+      params: diskParams,
+      body: {
+        action: "restore",
+        resource: {
+          resource_id: vm!.disks[0]!.id,
+          resource_type: "disk",
+          target_config: { name: "boot-copy" },
+        },
+      },
+    });
+    expect(copy.name).toBe("boot-copy");
+    await client.call(api.deleteBackup, { params });
+    await client.call(api.deleteBackup, { params: diskParams });
   });
 });
 

@@ -128,7 +128,7 @@ describe("routing comes before body parsing", () => {
     });
     expect(reply.status).toBe(422);
     expect(reply.body).toEqual([
-      { code: "malformed_json", message: "the request body is not valid JSON" },
+      { code: "malformed_json", message: "the request body is not valid JSON", field: "" },
     ]);
   });
 });

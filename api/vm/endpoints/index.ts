@@ -1,9 +1,10 @@
 /**
  * Every endpoint of the VM service, in one table: catalog (flavors, zones, disk types, images,
  * organizations, projects, tasks, free-tier check), disks, network (subnets, security groups
- * and rules), network interfaces, external IPs, SNAT gateways, placement groups and compute (VMs
- * and free-tier VMs).
+ * and rules), network interfaces, external IPs, SNAT gateways, placement groups, compute (VMs
+ * and free-tier VMs) and backups.
  */
+import { backupsEndpoints } from "./backups";
 import { catalogEndpoints } from "./catalog";
 import { computeEndpoints } from "./compute";
 import { disksEndpoints } from "./disks";
@@ -15,6 +16,7 @@ import { placementGroupsEndpoints } from "./placement-groups";
 import { pricingEndpoints } from "./pricing";
 
 export {
+  backupsEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
@@ -36,5 +38,6 @@ export const vmEndpoints = {
   ...natGatewaysEndpoints,
   ...placementGroupsEndpoints,
   ...computeEndpoints,
+  ...backupsEndpoints,
   ...pricingEndpoints,
 } as const;

@@ -6,7 +6,6 @@
  * with VM creation. An address bound to an interface cannot be deleted: release it first.
  */
 import type { Page } from "../../../api/common";
-import type { ExternalIpStatus } from "../../../api/vm/enums";
 import type {
   ExternalIpCreateRequest,
   ExternalIpResponse,
@@ -24,6 +23,7 @@ import {
   unbindExternalIp,
 } from "./external-ip-binding";
 import { tagMinis, zoneMini } from "./minis";
+import { planState, settleState } from "./planned-state";
 import {
   inOpenZone,
   listOwned,
@@ -47,31 +47,10 @@ import { interfacesOf, requireVm } from "./vms";
 /** VM states in which an address may be bound to or released from one of its interfaces. */
 const VM_BINDABLE: ReadonlySet<string> = new Set(VM_STATES.stable);
 
-/** Plans `first` now and `then` after `delayMs`. */
-function planState(
-  ip: ExternalIpRecord,
-  clock: Clock,
-  first: ExternalIpStatus,
-  then: ExternalIpStatus | typeof GONE,
-  delayMs: number,
-): void {
-  ip.state = first;
-  ip.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
-  touch(ip, clock);
-}
-
 /** Applies the due states of every address; one whose deletion ended is removed. */
 export function settleExternalIps(state: VmState, now: number): void {
   for (const ip of Object.values(state.externalIps)) {
-    while (ip.schedule !== undefined && ip.schedule.length > 0 && ip.schedule[0]!.at <= now) {
-      const step = ip.schedule.shift()!;
-      if (step.status === GONE) {
-        delete state.externalIps[ip.id];
-        break;
-      }
-      ip.state = step.status;
-    }
-    if (ip.schedule?.length === 0) delete ip.schedule;
+    if (settleState(ip, now)) delete state.externalIps[ip.id];
   }
 }
 

@@ -20,7 +20,6 @@ import { DELAYS } from "../delays";
 import {
   GONE,
   type InterfaceRecord,
-  type NetworkStatus,
   type ProjectRecord,
   type VmRecord,
   type VmState,
@@ -28,6 +27,7 @@ import {
 } from "../records";
 import { buildInterface, removeInterface, resolveGroups, type InterfaceSpec } from "./interfaces";
 import { flavorMini } from "./minis";
+import { planState, settleState } from "./planned-state";
 import { inOpenZone, listOwned, requireOwned } from "./owned";
 import { requireQuota } from "./quotas";
 import {
@@ -37,7 +37,6 @@ import {
   requireProject,
   requireZoneOpen,
   resolveZone,
-  touch,
   zoneOf,
 } from "./shared";
 import { atomically, presentInterface as presentVmInterface, requireVm } from "./vms";
@@ -200,19 +199,6 @@ function pairsOf(
   }));
 }
 
-/** Plans `first` now and `then` after `delayMs`, the interface changed now. */
-function planState(
-  iface: InterfaceRecord,
-  clock: Clock,
-  first: NetworkStatus,
-  then: NetworkStatus | typeof GONE,
-  delayMs: number,
-): void {
-  iface.state = first;
-  iface.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
-  touch(iface, clock);
-}
-
 /**
  * Creates an interface, on a VM or free, in a subnet of its zone: `creating`, then `created`.
  * Its address, groups and external IP are taken as a VM create takes them, all or nothing.
@@ -359,18 +345,6 @@ export function deleteInterface(state: VmState, clock: Clock, id: string): void 
 /** Applies the due states of every interface; one whose deletion ended is removed. */
 export function settleInterfaces(state: VmState, now: number): void {
   for (const iface of Object.values(state.interfaces)) {
-    while (
-      iface.schedule !== undefined &&
-      iface.schedule.length > 0 &&
-      iface.schedule[0]!.at <= now
-    ) {
-      const step = iface.schedule.shift()!;
-      if (step.status === GONE) {
-        removeInterface(state, iface, [], now);
-        break;
-      }
-      iface.state = step.status;
-    }
-    if (iface.schedule?.length === 0) delete iface.schedule;
+    if (settleState(iface, now)) removeInterface(state, iface, [], now);
   }
 }

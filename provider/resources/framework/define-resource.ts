@@ -331,11 +331,15 @@ export function defineResource<
         entry.projectId !== undefined &&
         serviceConfigured()
       ) {
-        entry.amounts = amountsOf(
-          contextFor(def.typeName, name, "check"),
-          entry.projectId,
-          entry,
-        ).catch(() => undefined);
+        try {
+          entry.amounts = amountsOf(
+            contextFor(def.typeName, name, "check"),
+            entry.projectId,
+            entry,
+          ).catch(() => undefined);
+        } catch {
+          // Bad settings: the catalog checks below report them, as they always have.
+        }
       }
       if (result.failures.length === 0) {
         result.failures.push(
