@@ -5,8 +5,10 @@
 // new image (it keeps its name), then by a new name and image, deletes the old VM first and
 // the new VM takes the same interface and address: the interface is never deleted or made
 // again, exactly one VM remains, and the next preview is clean. `destroy` leaves nothing but
-// the fixtures (no VM, interface, gateway, its address or subnet). Never skipped: if the engine
-// cannot be built, `beforeAll` fails.
+// the fixtures (no VM, interface, gateway, its address or subnet). The same kinds as a YAML
+// program through the provider plugin come up (the VM on the interface, the gateway serving the
+// subnet) and go. Never skipped: if the engine or the YAML host cannot be built, `beforeAll`
+// fails.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -163,6 +165,48 @@ describe("a private VM on a kept interface, in a subnet an SNAT gateway serves",
       const destroy = await example.stack.destroy();
       expect(destroy.summary.result).toBe("succeeded");
       expect(destroy.summary.resourceChanges).toEqual({ delete: RESOURCES });
+      expect(await waitForResourceIds(emulator, fixtureIds)).toEqual(fixtureIds);
+    },
+    OP_TIMEOUT,
+  );
+});
+
+describe("the same kinds as a YAML program, through the provider plugin", () => {
+  let emulator: TestEmulator;
+  let example: ExampleStack;
+  let fixtureIds: Record<string, string[]>;
+
+  beforeAll(async () => {
+    const engine = await prepareEngine("ours", { languages: true });
+    emulator = await startTestEmulator({ speed: 20 });
+    fixtureIds = await resourceIds(emulator);
+    example = await openExampleStack(engine, emulator, "private-egress-yaml", {
+      workDir: join(repo, "tests/e2e/fixtures/private-egress-yaml"),
+      config: { prefix: `py${Date.now().toString(36)}` },
+    });
+  }, ENGINE_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await example?.close();
+    await emulator?.close();
+  }, 120_000);
+
+  it(
+    "comes up with the VM on the interface and the gateway serving the subnet, and destroy leaves nothing",
+    async () => {
+      const up = await example.stack.up();
+      expect(up.summary.result).toBe("succeeded");
+      expect(up.summary.resourceChanges).toEqual({ create: RESOURCES });
+      const out = Object.fromEntries(Object.entries(up.outputs).map(([k, v]) => [k, v.value]));
+      expect(out["vmPrivateIp"]).toBe("10.81.0.60");
+      expect(out["egressSubnetIds"]).toContain(out["subnetId"]);
+      const port = await emulator.call("GET", `/api/v1/interfaces/${String(out["portId"])}`);
+      expect(port.body).toMatchObject({ ip_address: "10.81.0.60", vm: { id: out["vmId"] } });
+      const preview = await example.stack.preview();
+      expect(changes(preview.changeSummary)).toEqual({});
+
+      const destroy = await example.stack.destroy();
+      expect(destroy.summary.result).toBe("succeeded");
       expect(await waitForResourceIds(emulator, fixtureIds)).toEqual(fixtureIds);
     },
     OP_TIMEOUT,
