@@ -242,7 +242,9 @@ describe("NetworkInterface checks before anything changes", () => {
     expect(nowhere.failures).toEqual([
       expect.objectContaining({
         property: "subnet",
-        reason: expect.stringMatching(/default-subnet-az1/),
+        reason: expect.stringMatching(
+          /use one of: default-subnet-az1.*pass the Subnet resource.s id .* so that the interface waits for it/,
+        ),
       }),
     ]);
     const far = await nic.check({ name: "ok", subnet: "default-subnet-az2" });

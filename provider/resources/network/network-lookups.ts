@@ -134,7 +134,7 @@ export class NetworkLookups extends CatalogLookups {
       elsewhere !== undefined
         ? otherZone(holder, holder.subnet, "subnet", elsewhere, zone, names)
         : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
-            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet") : ""),
+            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet", holder) : ""),
     );
   }
 
@@ -177,7 +177,9 @@ export class NetworkLookups extends CatalogLookups {
       elsewhere !== undefined
         ? otherZone(holder, holder.group, "security group", elsewhere, zone, names)
         : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
-            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
+            (this.reads === "shared" && !isId(ref)
+              ? sameProgramAdvice("SecurityGroup", holder)
+              : ""),
     );
   }
 
@@ -261,8 +263,8 @@ function otherZone(
  * The hint for a name `check` does not find: the program may mean an object it creates itself,
  * which only its output (id) can make the VM wait for.
  */
-function sameProgramAdvice(kind: string): string {
-  return `. If this program creates it, pass the ${kind} resource's id (e.g. \`${kind === "Subnet" ? "subnet" : "group"}.id\`) instead of its name, so that the VM waits for it`;
+function sameProgramAdvice(kind: string, holder: Holder): string {
+  return `. If this program creates it, pass the ${kind} resource's id (e.g. \`${kind === "Subnet" ? "subnet" : "group"}.id\`) instead of its name, so that ${holder.words} waits for it`;
 }
 
 /**
