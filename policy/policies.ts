@@ -23,6 +23,7 @@ import { vmExternalIp } from "./rules/vm-external-ip";
 import { vmFlavor } from "./rules/vm-flavor";
 import { vmPasswordSecret } from "./rules/vm-password-secret";
 import { vmPlacementSpread } from "./rules/vm-placement-spread";
+import { vmPublicBehindNat } from "./rules/vm-public-behind-nat";
 import { vmSecurityGroup } from "./rules/vm-security-group";
 
 /** The policy pack's name, as `pulumi preview --policy-pack` reports it. */
@@ -47,6 +48,7 @@ export const policies: Policies = [
   vmSecurityGroup,
   noUnattachedDisks,
   vmPlacementSpread,
+  vmPublicBehindNat,
   programConflicts,
   stackCost,
   monthlyBudget,

@@ -159,7 +159,7 @@ export const CostLineSchema = z.object({
   resource: z
     .string()
     .describe("The resource (and part) it belongs to, e.g. web or web (boot disk)"),
-  kind: z.enum(["vm", "disk", "address"]).describe("What kind of thing it is"),
+  kind: z.enum(["vm", "disk", "address", "natGateway"]).describe("What kind of thing it is"),
   description: z.string().describe("What it is, e.g. gen-2-4, ubuntu-22.04, SSD, external IP"),
   quantity: z.string().describe("How much of it, e.g. 1 VM, 50 GB, 2 addresses"),
   monthly: z

@@ -12,6 +12,8 @@ import { flavors } from "./flavors";
 import { freeTier } from "./free-tier";
 import { images } from "./images";
 import { organization } from "./organization";
+import { natGateways } from "./nat-gateways";
+import { networkInterfaces } from "./network-interfaces";
 import { placementGroups } from "./placement-groups";
 import { permissions, project } from "./projects";
 import { tasks } from "./tasks";
@@ -29,6 +31,10 @@ export const LOOKUPS: ReadonlyArray<LookupDefinition<unknown, unknown>> = [
   externalIps.single,
   placementGroups.list,
   placementGroups.single,
+  natGateways.list,
+  natGateways.single,
+  networkInterfaces.list,
+  networkInterfaces.single,
   organization.read,
   project.read,
   permissions.read,

@@ -1,6 +1,7 @@
 /**
- * A VM interface's fixed private address: a host address of its subnet, not the subnet's
- * gateway, and not the fixed address of another interface in the same subnet. The subnet is
+ * A fixed private address (of a VM's interface or a `NetworkInterface`): a host address of its
+ * subnet, not the subnet's gateway, and not the address of another interface in the same
+ * subnet. The subnet is
  * one the service shows or one the program declares (its range from its inputs).
  */
 import {
@@ -85,5 +86,23 @@ export function addressTaken(
     reason:
       `${ipAddress} is also the fixed address of ${holder.label} (${where}) in ${subnet.label}; ` +
       "an address of a subnet goes to one interface: choose another address for one of them, or leave ipAddress out for the next free one",
+  };
+}
+
+/**
+ * The failure of `ipAddress` (at `property`) that an interface the service shows (`holder`)
+ * already has in `subnet`.
+ */
+export function addressInUse(
+  property: string,
+  ipAddress: string,
+  subnet: Party,
+  holder: Party,
+): CheckFailure {
+  return {
+    property,
+    reason:
+      `${ipAddress} is already the address of ${holder.label} in ${subnet.label}, and an address of a subnet goes to ` +
+      "one interface: choose another address, leave ipAddress out for the next free one, or adopt that interface with `pulumi import`",
   };
 }

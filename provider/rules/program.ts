@@ -2,7 +2,8 @@
  * The rules between resources of one program that do not refer to each other: two subnets
  * whose ranges overlap, or that share a name or the default flag in a zone; two disks (a VM's
  * boot and new disks included) of one name in a zone; two placement groups of one name; two
- * interfaces asking for one fixed address of a subnet; more VMs in an anti-affinity group than
+ * interfaces (of VMs or network interfaces) asking for one fixed address of a subnet; two SNAT
+ * gateways in one zone of a network, or of one name; more VMs in an anti-affinity group than
  * its zone has hosts; a second free-tier VM. Each resource is judged against the program's
  * resources declared before it, so a mistake fails on the second resource and names the first.
  * The provider's checks judge each resource as the engine checks it; the policy pack judges the
@@ -12,6 +13,7 @@ import type { CheckFailure } from "../framework/check-failures";
 import { isUnknown } from "../framework/unknowns";
 import { addressTaken, declaredRange } from "./addresses";
 import { freeTierSlotTaken } from "./free-tier";
+import { natGatewayZoneTaken } from "./nat-gateways";
 import { defaultBootDiskName, defaultTaken, nameTaken } from "./names";
 import { programResource, sameZone, serviceObject, type Party, type ZoneRef } from "./parties";
 import { placementOverCapacity, type GroupRoom } from "./placement";
@@ -103,11 +105,11 @@ function madeDisks(r: ProgramResource, context: ProgramContext): MadeDisk[] {
  */
 function subnetOf(
   r: ProgramResource,
-  i: number,
+  path: string,
   spec: Record<string, unknown>,
   context: ProgramContext,
 ): { key: string; party: Party } | undefined {
-  const ref = r.refs[`interfaces[${i}].subnet`];
+  const ref = r.refs[path];
   if (ref !== undefined) {
     return { key: `program:${ref.name}`, party: programResource(ref.typeName, ref.name) };
   }
@@ -128,13 +130,20 @@ function subnetOf(
     : { key: `subnet:${where}:${text}`, party: serviceObject("subnet", text) };
 }
 
-/** The fixed addresses `r`'s interfaces ask for. */
+/** The fixed addresses `r`'s interfaces ask for (a VM's, or a network interface's own). */
 function fixedAddresses(r: ProgramResource, context: ProgramContext): FixedAddress[] {
+  if (r.typeName === "NetworkInterface") {
+    const ipAddress = knownString(r.inputs["ipAddress"]);
+    const subnet = ipAddress && subnetOf(r, "subnet", r.inputs, context);
+    return ipAddress === undefined || !subnet
+      ? []
+      : [{ property: "ipAddress", where: "ipAddress", ipAddress, subnet }];
+  }
   if (r.typeName !== "Vm") return [];
   return records(r.inputs["interfaces"]).flatMap((spec, i) => {
     const ipAddress = knownString(spec["ipAddress"]);
     if (ipAddress === undefined || spec["directIp"] === true) return [];
-    const subnet = subnetOf(r, i, spec, context);
+    const subnet = subnetOf(r, `interfaces[${i}].subnet`, spec, context);
     return subnet === undefined
       ? []
       : [{ property: `interfaces[${i}].ipAddress`, where: `interfaces[${i}]`, ipAddress, subnet }];
@@ -217,17 +226,20 @@ function diskNameFailures(
   });
 }
 
-/** The failures of a VM's fixed addresses and placement group against the earlier VMs. */
-function vmFailures(
+/**
+ * The failures of the fixed addresses of a VM's interfaces or of a network interface against
+ * those of the earlier VMs and network interfaces.
+ */
+function addressFailures(
   subject: ProgramResource,
   earlier: readonly ProgramResource[],
   context: ProgramContext,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const vms = earlier.filter((r) => r.typeName === "Vm");
+  const holders = earlier.filter((r) => r.typeName === "Vm" || r.typeName === "NetworkInterface");
   for (const mine of fixedAddresses(subject, context)) {
-    for (const vm of vms) {
-      const clash = fixedAddresses(vm, context).find(
+    for (const holder of holders) {
+      const clash = fixedAddresses(holder, context).find(
         (theirs) => theirs.subnet.key === mine.subnet.key && theirs.ipAddress === mine.ipAddress,
       );
       if (clash !== undefined) {
@@ -236,7 +248,7 @@ function vmFailures(
             mine.property,
             mine.ipAddress,
             mine.subnet.party,
-            programResource(vm.typeName, vm.name),
+            programResource(holder.typeName, holder.name),
             clash.where,
           ),
         );
@@ -244,6 +256,17 @@ function vmFailures(
       }
     }
   }
+  return failures;
+}
+
+/** The failures of a VM's placement group against the earlier VMs. */
+function vmFailures(
+  subject: ProgramResource,
+  earlier: readonly ProgramResource[],
+  context: ProgramContext,
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const vms = earlier.filter((r) => r.typeName === "Vm");
   const group = groupOf(subject);
   const zone = context.zone(subject.inputs["availabilityZone"]);
   if (group !== undefined && zone !== undefined && context.room !== undefined) {
@@ -255,6 +278,38 @@ function vmFailures(
       .map((vm) => programResource(vm.typeName, vm.name));
     const failure = placementOverCapacity(context.room, zone, others);
     if (failure !== undefined) failures.push(failure);
+  }
+  return failures;
+}
+
+/**
+ * The failures of an SNAT gateway against the earlier ones: one gateway per zone of a
+ * network, names unique in the project.
+ */
+function natGatewayFailures(
+  subject: ProgramResource,
+  earlier: readonly ProgramResource[],
+  context: ProgramContext,
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const zone = context.zone(subject.inputs["availabilityZone"]);
+  const name = knownString(subject.inputs["name"]);
+  const vpc = subject.inputs["vpcId"];
+  const gateways = earlier.filter((r) => r.typeName === "NatGateway");
+  const inZone = gateways.find(
+    (r) =>
+      together(zone, context.zone(r.inputs["availabilityZone"])) &&
+      (vpc === undefined || r.inputs["vpcId"] === undefined || r.inputs["vpcId"] === vpc) &&
+      !isUnknown(vpc) &&
+      !isUnknown(r.inputs["vpcId"]),
+  );
+  if (inZone !== undefined) {
+    failures.push(natGatewayZoneTaken(zone!.name, programResource(inZone.typeName, inZone.name)));
+  }
+  const named = gateways.find((r) => name !== undefined && knownString(r.inputs["name"]) === name);
+  if (named !== undefined) {
+    const holder = programResource(named.typeName, named.name);
+    failures.push(nameTaken("name", "SNAT gateway", name!, "the project", holder));
   }
   return failures;
 }
@@ -280,8 +335,15 @@ export function programFailures(
     case "Vm":
       failures.push(
         ...diskNameFailures(subject, earlier, context),
+        ...addressFailures(subject, earlier, context),
         ...vmFailures(subject, earlier, context),
       );
+      break;
+    case "NetworkInterface":
+      failures.push(...addressFailures(subject, earlier, context));
+      break;
+    case "NatGateway":
+      failures.push(...natGatewayFailures(subject, earlier, context));
       break;
     case "FreeTierVm": {
       const first = earlier.find((r) => r.typeName === "FreeTierVm");

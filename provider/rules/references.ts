@@ -1,7 +1,7 @@
 /**
  * The rules between a resource and the resources its inputs refer to (by id): a VM and the
  * subnets, security groups, external IPs and disks it uses share its zone, and a fixed address
- * lies in its subnet; a disk and the VM it is attached to share a zone; a rule's remote group
+ * lies in its subnet; so do a network interface and its subnet and security groups; a disk and the VM it is attached to share a zone; a rule's remote group
  * shares its group's zone. What each input refers to is either an object the service shows
  * (its id known) or a resource of the same program (its id not known before it is made, but
  * its inputs are: the facts a reference carries, {@link REFERENCE_FACTS}).
@@ -14,7 +14,7 @@ import { zoneMismatch, type ZoneRelation } from "./zones";
 
 /** The kinds an input can refer to by id. */
 export type ReferredKind =
-  "Subnet" | "SecurityGroup" | "ExternalIp" | "Disk" | "Vm" | "PlacementGroup";
+  "Subnet" | "SecurityGroup" | "ExternalIp" | "Disk" | "Vm" | "PlacementGroup" | "NetworkInterface";
 
 /**
  * The inputs of each kind that a reference to a resource of it carries: what the rules judge
@@ -28,6 +28,8 @@ export const REFERENCE_FACTS: Readonly<Record<string, readonly string[]>> = {
   SecurityGroup: ["name", "availabilityZone"],
   ExternalIp: ["name", "availabilityZone"],
   PlacementGroup: ["name", "policy"],
+  NatGateway: ["name", "availabilityZone", "vpcId"],
+  NetworkInterface: ["name", "availabilityZone", "subnet", "ipAddress"],
 };
 
 /** A resource of the program an input refers to: its class, Pulumi name and facts. */
@@ -107,8 +109,25 @@ export function referenceRules(
           zone(`${at}.securityGroups[${j}]`, "interface-security-group", "SecurityGroup"),
         );
         zone(`${at}.externalIpId`, "interface-external-ip", "ExternalIp");
+        if (spec["interfaceId"] !== undefined) {
+          zone(`${at}.interfaceId`, "interface-kept", "NetworkInterface");
+        }
       });
       records(inputs["disks"]).forEach((_, i) => zone(`disks[${i}].diskId`, "vm-disk", "Disk"));
+      break;
+    case "NetworkInterface":
+      zone("subnet", "nic-subnet", "Subnet");
+      if (knownString(inputs["ipAddress"]) !== undefined) {
+        rules.push({
+          rule: "address",
+          property: "ipAddress",
+          ipAddress: knownString(inputs["ipAddress"])!,
+          subnet: { path: "subnet", kind: "Subnet" },
+        });
+      }
+      (Array.isArray(inputs["securityGroups"]) ? inputs["securityGroups"] : []).forEach((_, j) =>
+        zone(`securityGroups[${j}]`, "nic-security-group", "SecurityGroup"),
+      );
       break;
     case "DiskAttachment":
       pair("vmId", "attachment", { path: "vmId", kind: "Vm" }, { path: "diskId", kind: "Disk" });
@@ -170,7 +189,11 @@ export async function referenceFailures(
 }
 
 /** How a resource's own messages call it, by class. */
-const SELF_WORDS: Readonly<Record<string, string>> = { Vm: "the VM", SecurityGroup: "the group" };
+const SELF_WORDS: Readonly<Record<string, string>> = {
+  Vm: "the VM",
+  SecurityGroup: "the group",
+  NetworkInterface: "the interface",
+};
 
 /**
  * A side of a rule of the resource of `typeName` with `inputs` and `refs`, as the program

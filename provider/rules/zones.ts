@@ -1,6 +1,6 @@
 /**
  * "In one availability zone": the rule between a VM and the subnets, security groups, external
- * IPs and disks it uses, between a disk and the VM it is attached to, and between a security
+ * IPs and disks it uses, between a network interface and its subnet and security groups, between a disk and the VM it is attached to, and between a security
  * group rule's group and its remote group. The service refuses each of these across zones.
  */
 import type { CheckFailure } from "../framework/check-failures";
@@ -22,6 +22,21 @@ export const ZONE_RELATIONS = {
     rule: "a VM takes only external IPs of its own zone",
     fix: (other: string, subject: string) =>
       `set the VM's availabilityZone to ${other}, or use an external IP of ${subject}`,
+  },
+  "nic-subnet": {
+    rule: "a network interface's subnet must be in the interface's zone",
+    fix: (other: string, subject: string) =>
+      `set the interface's availabilityZone to ${other}, or use a subnet of ${subject}`,
+  },
+  "nic-security-group": {
+    rule: "a network interface's security group must be in the interface's zone",
+    fix: (other: string, subject: string) =>
+      `set the interface's availabilityZone to ${other}, or use a security group of ${subject}`,
+  },
+  "interface-kept": {
+    rule: "a VM takes only network interfaces of its own zone",
+    fix: (other: string, subject: string) =>
+      `set the VM's availabilityZone to ${other}, or use a network interface of ${subject}`,
   },
   "vm-disk": {
     rule: "a VM's disks must be in the VM's zone",

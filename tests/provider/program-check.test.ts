@@ -29,6 +29,8 @@ const kinds = {
   SecurityGroup: "resources/security-group",
   SecurityGroupRule: "resources/security-group-rule",
   PlacementGroup: "resources/placement-group",
+  NatGateway: "resources/nat-gateway",
+  NetworkInterface: "resources/network-interface",
 } as const;
 type Kind = keyof typeof kinds;
 const providers = {} as Record<Kind, ProviderHarness>;
@@ -159,6 +161,52 @@ describe("resources of one program that do not refer to each other", () => {
       expect.stringMatching(
         /^name: PlacementGroup "g1" of this program already has the name "pc-group" in the project/,
       ),
+    ]);
+  });
+
+  it("two SNAT gateways in one zone, or of one name; one per zone passes", async () => {
+    expect(
+      await check("NatGateway", "egress", { name: "pc-egress", availabilityZone: "ru.AZ-1" }),
+    ).toEqual([]);
+    expect(
+      await check("NatGateway", "egress-2", { name: "pc-egress-2", availabilityZone: "ru.AZ-2" }),
+    ).toEqual([]);
+    expect(await check("NatGateway", "again", { name: "pc-again" })).toEqual([
+      'availabilityZone: NatGateway "egress" of this program already serves availability zone ru.AZ-1, and a zone ' +
+        "of a virtual network has one SNAT gateway (it serves every routed subnet of the zone); keep one NatGateway per zone",
+    ]);
+    expect(
+      await check("NatGateway", "named", { name: "pc-egress-2", availabilityZone: "ru.AZ-3" }),
+    ).toEqual([
+      expect.stringMatching(
+        /^name: NatGateway "egress-2" of this program already has the name "pc-egress-2" in the project/,
+      ),
+    ]);
+  });
+
+  it("a network interface and a VM asking for one fixed address of the program's subnet", async () => {
+    const net = ref("Subnet", "net", { name: "pc-net", address: "10.59.0.0/24" });
+    expect(
+      await check(
+        "NetworkInterface",
+        "nic",
+        { name: "pc-nic", subnet: UNKNOWN, ipAddress: "10.59.0.10" },
+        {
+          subnet: net,
+        },
+      ),
+    ).toEqual([]);
+    expect(
+      await check(
+        "Vm",
+        "vm",
+        vmArgs("pc-vm", { interfaces: [{ subnet: UNKNOWN, ipAddress: "10.59.0.10" }] }),
+        { "interfaces[0].subnet": net },
+      ),
+    ).toEqual([
+      'interfaces[0].ipAddress: 10.59.0.10 is also the fixed address of NetworkInterface "nic" of this program ' +
+        '(ipAddress) in Subnet "net" of this program; an address of a subnet goes to one interface: choose another ' +
+        "address for one of them, or leave ipAddress out for the next free one",
     ]);
   });
 
@@ -337,6 +385,77 @@ describe("references to the program's resources whose ids are not known yet", ()
       expect.stringMatching(
         /^interfaces\[0\]\.ipAddress: 10\.61\.0\.1 is the gateway of Subnet "net" of this program/,
       ),
+    ]);
+  });
+
+  it("a VM taking the program's network interface of another zone", async () => {
+    const port = {
+      "interfaces[0].interfaceId": ref("NetworkInterface", "port", {
+        name: "pc-port",
+        availabilityZone: "ru.AZ-2",
+      }),
+    };
+    expect(
+      await check(
+        "Vm",
+        "vm",
+        vmArgs("pc-vm", { availabilityZone: "ru.AZ-1", interfaces: [{ interfaceId: UNKNOWN }] }),
+        port,
+      ),
+    ).toEqual([
+      'interfaces[0].interfaceId: NetworkInterface "port" of this program is in availability zone ru.AZ-2 and the VM ' +
+        "in ru.AZ-1; a VM takes only network interfaces of its own zone: set the VM's availabilityZone to ru.AZ-2, or " +
+        "use a network interface of ru.AZ-1",
+    ]);
+    expect(
+      await check(
+        "Vm",
+        "vm",
+        vmArgs("pc-vm", { availabilityZone: "ru.AZ-2", interfaces: [{ interfaceId: UNKNOWN }] }),
+        port,
+      ),
+    ).toEqual([]);
+  });
+
+  it("a network interface whose fixed address is outside the program's subnet, or whose subnet is in another zone", async () => {
+    const net = { subnet: ref("Subnet", "net", { name: "pc-net", address: "10.63.0.0/24" }) };
+    expect(
+      await check(
+        "NetworkInterface",
+        "nic",
+        { name: "pc-nic", subnet: UNKNOWN, ipAddress: "10.64.0.5" },
+        net,
+      ),
+    ).toEqual([
+      'ipAddress: 10.64.0.5 is not a host address of Subnet "net" of this program (10.63.0.0/24); ' +
+        "use one from 10.63.0.1 to 10.63.0.254, or leave ipAddress out for the next free one",
+    ]);
+    expect(
+      await check(
+        "NetworkInterface",
+        "nic",
+        { name: "pc-nic", subnet: UNKNOWN, ipAddress: "10.63.0.5" },
+        net,
+      ),
+    ).toEqual([]);
+    const far = {
+      subnet: ref("Subnet", "far", {
+        name: "pc-far",
+        address: "10.65.0.0/24",
+        availabilityZone: "ru.AZ-2",
+      }),
+    };
+    expect(
+      await check(
+        "NetworkInterface",
+        "nic",
+        { name: "pc-nic", subnet: UNKNOWN, availabilityZone: "ru.AZ-1" },
+        far,
+      ),
+    ).toEqual([
+      'subnet: Subnet "far" of this program is in availability zone ru.AZ-2 and the interface in ru.AZ-1; a network ' +
+        "interface's subnet must be in the interface's zone: set the interface's availabilityZone to ru.AZ-2, or use a " +
+        "subnet of ru.AZ-1",
     ]);
   });
 

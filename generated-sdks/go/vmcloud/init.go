@@ -43,6 +43,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &IndexSnapshotRestore{}
 	case "vmcloud:index:IndexSnapshotRestoreRun":
 		r = &IndexSnapshotRestoreRun{}
+	case "vmcloud:index:NatGateway":
+		r = &NatGateway{}
+	case "vmcloud:index:NetworkInterface":
+		r = &NetworkInterface{}
 	case "vmcloud:index:NodeMigration":
 		r = &NodeMigration{}
 	case "vmcloud:index:NodeMigrationRun":

@@ -5016,6 +5016,1969 @@ func (o GetImagesImageImageMetadataItemArrayOutput) Index(i pulumi.IntInput) Get
 	}).(GetImagesImageImageMetadataItemOutput)
 }
 
+// Availability zone
+type GetNatGatewayAvailabilityZone struct {
+	// Availability zone id
+	Id string `pulumi:"id"`
+	// Availability zone name
+	Name string `pulumi:"name"`
+}
+
+// Availability zone
+type GetNatGatewayAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewayAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetNatGatewayAvailabilityZoneOutput) ToGetNatGatewayAvailabilityZoneOutput() GetNatGatewayAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetNatGatewayAvailabilityZoneOutput) ToGetNatGatewayAvailabilityZoneOutputWithContext(ctx context.Context) GetNatGatewayAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetNatGatewayAvailabilityZoneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayAvailabilityZone) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetNatGatewayAvailabilityZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayAvailabilityZone) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The external IP the gateway's traffic leaves from
+type GetNatGatewayFloatingIp struct {
+	// External IP id
+	Id string `pulumi:"id"`
+	// The public IPv4 address
+	IpAddress *string `pulumi:"ipAddress"`
+	// External IP state
+	State string `pulumi:"state"`
+}
+
+// The external IP the gateway's traffic leaves from
+type GetNatGatewayFloatingIpOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayFloatingIpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewayFloatingIp)(nil)).Elem()
+}
+
+func (o GetNatGatewayFloatingIpOutput) ToGetNatGatewayFloatingIpOutput() GetNatGatewayFloatingIpOutput {
+	return o
+}
+
+func (o GetNatGatewayFloatingIpOutput) ToGetNatGatewayFloatingIpOutputWithContext(ctx context.Context) GetNatGatewayFloatingIpOutput {
+	return o
+}
+
+// External IP id
+func (o GetNatGatewayFloatingIpOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayFloatingIp) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The public IPv4 address
+func (o GetNatGatewayFloatingIpOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNatGatewayFloatingIp) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNatGatewayFloatingIpOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayFloatingIp) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNatGatewayFloatingIpPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayFloatingIpPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNatGatewayFloatingIp)(nil)).Elem()
+}
+
+func (o GetNatGatewayFloatingIpPtrOutput) ToGetNatGatewayFloatingIpPtrOutput() GetNatGatewayFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNatGatewayFloatingIpPtrOutput) ToGetNatGatewayFloatingIpPtrOutputWithContext(ctx context.Context) GetNatGatewayFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNatGatewayFloatingIpPtrOutput) Elem() GetNatGatewayFloatingIpOutput {
+	return o.ApplyT(func(v *GetNatGatewayFloatingIp) GetNatGatewayFloatingIp {
+		if v != nil {
+			return *v
+		}
+		var ret GetNatGatewayFloatingIp
+		return ret
+	}).(GetNatGatewayFloatingIpOutput)
+}
+
+// External IP id
+func (o GetNatGatewayFloatingIpPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address
+func (o GetNatGatewayFloatingIpPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNatGatewayFloatingIpPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT rule
+type GetNatGatewayNatRule struct {
+	// Rule id
+	Id string `pulumi:"id"`
+	// The internal addresses translated: the subnet's CIDR (or one address)
+	InternalAddress string `pulumi:"internalAddress"`
+	// The subnet whose outbound traffic the gateway translates
+	SubnetId string `pulumi:"subnetId"`
+}
+
+// SNAT rule
+type GetNatGatewayNatRuleOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayNatRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewayNatRule)(nil)).Elem()
+}
+
+func (o GetNatGatewayNatRuleOutput) ToGetNatGatewayNatRuleOutput() GetNatGatewayNatRuleOutput {
+	return o
+}
+
+func (o GetNatGatewayNatRuleOutput) ToGetNatGatewayNatRuleOutputWithContext(ctx context.Context) GetNatGatewayNatRuleOutput {
+	return o
+}
+
+// Rule id
+func (o GetNatGatewayNatRuleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayNatRule) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The internal addresses translated: the subnet's CIDR (or one address)
+func (o GetNatGatewayNatRuleOutput) InternalAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayNatRule) string { return v.InternalAddress }).(pulumi.StringOutput)
+}
+
+// The subnet whose outbound traffic the gateway translates
+func (o GetNatGatewayNatRuleOutput) SubnetId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayNatRule) string { return v.SubnetId }).(pulumi.StringOutput)
+}
+
+type GetNatGatewayNatRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayNatRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNatGatewayNatRule)(nil)).Elem()
+}
+
+func (o GetNatGatewayNatRuleArrayOutput) ToGetNatGatewayNatRuleArrayOutput() GetNatGatewayNatRuleArrayOutput {
+	return o
+}
+
+func (o GetNatGatewayNatRuleArrayOutput) ToGetNatGatewayNatRuleArrayOutputWithContext(ctx context.Context) GetNatGatewayNatRuleArrayOutput {
+	return o
+}
+
+func (o GetNatGatewayNatRuleArrayOutput) Index(i pulumi.IntInput) GetNatGatewayNatRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNatGatewayNatRule {
+		return vs[0].([]GetNatGatewayNatRule)[vs[1].(int)]
+	}).(GetNatGatewayNatRuleOutput)
+}
+
+// Project
+type GetNatGatewayProject struct {
+	// Project id
+	Id string `pulumi:"id"`
+	// Id of the product instance the project is bound to
+	ProductInstanceId string `pulumi:"productInstanceId"`
+}
+
+// Project
+type GetNatGatewayProjectOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewayProjectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewayProject)(nil)).Elem()
+}
+
+func (o GetNatGatewayProjectOutput) ToGetNatGatewayProjectOutput() GetNatGatewayProjectOutput {
+	return o
+}
+
+func (o GetNatGatewayProjectOutput) ToGetNatGatewayProjectOutputWithContext(ctx context.Context) GetNatGatewayProjectOutput {
+	return o
+}
+
+// Project id
+func (o GetNatGatewayProjectOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayProject) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the product instance the project is bound to
+func (o GetNatGatewayProjectOutput) ProductInstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewayProject) string { return v.ProductInstanceId }).(pulumi.StringOutput)
+}
+
+type GetNatGatewaysNatGateway struct {
+	// Availability zone
+	AvailabilityZone GetNatGatewaysNatGatewayAvailabilityZone `pulumi:"availabilityZone"`
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Description
+	Description string `pulumi:"description"`
+	// The external IP the gateway's traffic leaves from
+	FloatingIp *GetNatGatewaysNatGatewayFloatingIp `pulumi:"floatingIp"`
+	// SNAT gateway id
+	Id string `pulumi:"id"`
+	// Time of the last change (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// SNAT gateway name
+	Name string `pulumi:"name"`
+	// The subnets the gateway serves
+	NatRules []GetNatGatewaysNatGatewayNatRule `pulumi:"natRules"`
+	// NAT gateway type
+	NatType string `pulumi:"natType"`
+	// Project
+	Project GetNatGatewaysNatGatewayProject `pulumi:"project"`
+	// SNAT gateway state
+	State string `pulumi:"state"`
+	// The virtual network the gateway serves
+	VpcId *string `pulumi:"vpcId"`
+}
+
+type GetNatGatewaysNatGatewayOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewaysNatGateway)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayOutput) ToGetNatGatewaysNatGatewayOutput() GetNatGatewaysNatGatewayOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayOutput) ToGetNatGatewaysNatGatewayOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayOutput {
+	return o
+}
+
+// Availability zone
+func (o GetNatGatewaysNatGatewayOutput) AvailabilityZone() GetNatGatewaysNatGatewayAvailabilityZoneOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) GetNatGatewaysNatGatewayAvailabilityZone { return v.AvailabilityZone }).(GetNatGatewaysNatGatewayAvailabilityZoneOutput)
+}
+
+// Creation time (ISO 8601)
+func (o GetNatGatewaysNatGatewayOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetNatGatewaysNatGatewayOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// The external IP the gateway's traffic leaves from
+func (o GetNatGatewaysNatGatewayOutput) FloatingIp() GetNatGatewaysNatGatewayFloatingIpPtrOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) *GetNatGatewaysNatGatewayFloatingIp { return v.FloatingIp }).(GetNatGatewaysNatGatewayFloatingIpPtrOutput)
+}
+
+// SNAT gateway id
+func (o GetNatGatewaysNatGatewayOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Time of the last change (ISO 8601)
+func (o GetNatGatewaysNatGatewayOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// SNAT gateway name
+func (o GetNatGatewaysNatGatewayOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The subnets the gateway serves
+func (o GetNatGatewaysNatGatewayOutput) NatRules() GetNatGatewaysNatGatewayNatRuleArrayOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) []GetNatGatewaysNatGatewayNatRule { return v.NatRules }).(GetNatGatewaysNatGatewayNatRuleArrayOutput)
+}
+
+// NAT gateway type
+func (o GetNatGatewaysNatGatewayOutput) NatType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.NatType }).(pulumi.StringOutput)
+}
+
+// Project
+func (o GetNatGatewaysNatGatewayOutput) Project() GetNatGatewaysNatGatewayProjectOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) GetNatGatewaysNatGatewayProject { return v.Project }).(GetNatGatewaysNatGatewayProjectOutput)
+}
+
+// SNAT gateway state
+func (o GetNatGatewaysNatGatewayOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) string { return v.State }).(pulumi.StringOutput)
+}
+
+// The virtual network the gateway serves
+func (o GetNatGatewaysNatGatewayOutput) VpcId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGateway) *string { return v.VpcId }).(pulumi.StringPtrOutput)
+}
+
+type GetNatGatewaysNatGatewayArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNatGatewaysNatGateway)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayArrayOutput) ToGetNatGatewaysNatGatewayArrayOutput() GetNatGatewaysNatGatewayArrayOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayArrayOutput) ToGetNatGatewaysNatGatewayArrayOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayArrayOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayArrayOutput) Index(i pulumi.IntInput) GetNatGatewaysNatGatewayOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNatGatewaysNatGateway {
+		return vs[0].([]GetNatGatewaysNatGateway)[vs[1].(int)]
+	}).(GetNatGatewaysNatGatewayOutput)
+}
+
+// Availability zone
+type GetNatGatewaysNatGatewayAvailabilityZone struct {
+	// Availability zone id
+	Id string `pulumi:"id"`
+	// Availability zone name
+	Name string `pulumi:"name"`
+}
+
+// Availability zone
+type GetNatGatewaysNatGatewayAvailabilityZoneOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayAvailabilityZoneOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewaysNatGatewayAvailabilityZone)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayAvailabilityZoneOutput) ToGetNatGatewaysNatGatewayAvailabilityZoneOutput() GetNatGatewaysNatGatewayAvailabilityZoneOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayAvailabilityZoneOutput) ToGetNatGatewaysNatGatewayAvailabilityZoneOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayAvailabilityZoneOutput {
+	return o
+}
+
+// Availability zone id
+func (o GetNatGatewaysNatGatewayAvailabilityZoneOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayAvailabilityZone) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Availability zone name
+func (o GetNatGatewaysNatGatewayAvailabilityZoneOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayAvailabilityZone) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The external IP the gateway's traffic leaves from
+type GetNatGatewaysNatGatewayFloatingIp struct {
+	// External IP id
+	Id string `pulumi:"id"`
+	// The public IPv4 address
+	IpAddress *string `pulumi:"ipAddress"`
+	// External IP state
+	State string `pulumi:"state"`
+}
+
+// The external IP the gateway's traffic leaves from
+type GetNatGatewaysNatGatewayFloatingIpOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayFloatingIpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewaysNatGatewayFloatingIp)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayFloatingIpOutput) ToGetNatGatewaysNatGatewayFloatingIpOutput() GetNatGatewaysNatGatewayFloatingIpOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayFloatingIpOutput) ToGetNatGatewaysNatGatewayFloatingIpOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayFloatingIpOutput {
+	return o
+}
+
+// External IP id
+func (o GetNatGatewaysNatGatewayFloatingIpOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayFloatingIp) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The public IPv4 address
+func (o GetNatGatewaysNatGatewayFloatingIpOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayFloatingIp) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNatGatewaysNatGatewayFloatingIpOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayFloatingIp) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNatGatewaysNatGatewayFloatingIpPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayFloatingIpPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNatGatewaysNatGatewayFloatingIp)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) ToGetNatGatewaysNatGatewayFloatingIpPtrOutput() GetNatGatewaysNatGatewayFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) ToGetNatGatewaysNatGatewayFloatingIpPtrOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) Elem() GetNatGatewaysNatGatewayFloatingIpOutput {
+	return o.ApplyT(func(v *GetNatGatewaysNatGatewayFloatingIp) GetNatGatewaysNatGatewayFloatingIp {
+		if v != nil {
+			return *v
+		}
+		var ret GetNatGatewaysNatGatewayFloatingIp
+		return ret
+	}).(GetNatGatewaysNatGatewayFloatingIpOutput)
+}
+
+// External IP id
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewaysNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewaysNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNatGatewaysNatGatewayFloatingIpPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNatGatewaysNatGatewayFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// SNAT rule
+type GetNatGatewaysNatGatewayNatRule struct {
+	// Rule id
+	Id string `pulumi:"id"`
+	// The internal addresses translated: the subnet's CIDR (or one address)
+	InternalAddress string `pulumi:"internalAddress"`
+	// The subnet whose outbound traffic the gateway translates
+	SubnetId string `pulumi:"subnetId"`
+}
+
+// SNAT rule
+type GetNatGatewaysNatGatewayNatRuleOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayNatRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewaysNatGatewayNatRule)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayNatRuleOutput) ToGetNatGatewaysNatGatewayNatRuleOutput() GetNatGatewaysNatGatewayNatRuleOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayNatRuleOutput) ToGetNatGatewaysNatGatewayNatRuleOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayNatRuleOutput {
+	return o
+}
+
+// Rule id
+func (o GetNatGatewaysNatGatewayNatRuleOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayNatRule) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The internal addresses translated: the subnet's CIDR (or one address)
+func (o GetNatGatewaysNatGatewayNatRuleOutput) InternalAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayNatRule) string { return v.InternalAddress }).(pulumi.StringOutput)
+}
+
+// The subnet whose outbound traffic the gateway translates
+func (o GetNatGatewaysNatGatewayNatRuleOutput) SubnetId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayNatRule) string { return v.SubnetId }).(pulumi.StringOutput)
+}
+
+type GetNatGatewaysNatGatewayNatRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayNatRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNatGatewaysNatGatewayNatRule)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayNatRuleArrayOutput) ToGetNatGatewaysNatGatewayNatRuleArrayOutput() GetNatGatewaysNatGatewayNatRuleArrayOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayNatRuleArrayOutput) ToGetNatGatewaysNatGatewayNatRuleArrayOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayNatRuleArrayOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayNatRuleArrayOutput) Index(i pulumi.IntInput) GetNatGatewaysNatGatewayNatRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNatGatewaysNatGatewayNatRule {
+		return vs[0].([]GetNatGatewaysNatGatewayNatRule)[vs[1].(int)]
+	}).(GetNatGatewaysNatGatewayNatRuleOutput)
+}
+
+// Project
+type GetNatGatewaysNatGatewayProject struct {
+	// Project id
+	Id string `pulumi:"id"`
+	// Id of the product instance the project is bound to
+	ProductInstanceId string `pulumi:"productInstanceId"`
+}
+
+// Project
+type GetNatGatewaysNatGatewayProjectOutput struct{ *pulumi.OutputState }
+
+func (GetNatGatewaysNatGatewayProjectOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNatGatewaysNatGatewayProject)(nil)).Elem()
+}
+
+func (o GetNatGatewaysNatGatewayProjectOutput) ToGetNatGatewaysNatGatewayProjectOutput() GetNatGatewaysNatGatewayProjectOutput {
+	return o
+}
+
+func (o GetNatGatewaysNatGatewayProjectOutput) ToGetNatGatewaysNatGatewayProjectOutputWithContext(ctx context.Context) GetNatGatewaysNatGatewayProjectOutput {
+	return o
+}
+
+// Project id
+func (o GetNatGatewaysNatGatewayProjectOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayProject) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Id of the product instance the project is bound to
+func (o GetNatGatewaysNatGatewayProjectOutput) ProductInstanceId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNatGatewaysNatGatewayProject) string { return v.ProductInstanceId }).(pulumi.StringOutput)
+}
+
+// Allowed address pair
+type GetNetworkInterfaceAllowedAddressPair struct {
+	// IPv4 address or network
+	IpAddress string `pulumi:"ipAddress"`
+	// MAC address
+	MacAddress string `pulumi:"macAddress"`
+}
+
+// Allowed address pair
+type GetNetworkInterfaceAllowedAddressPairOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceAllowedAddressPairOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceAllowedAddressPair)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceAllowedAddressPairOutput) ToGetNetworkInterfaceAllowedAddressPairOutput() GetNetworkInterfaceAllowedAddressPairOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceAllowedAddressPairOutput) ToGetNetworkInterfaceAllowedAddressPairOutputWithContext(ctx context.Context) GetNetworkInterfaceAllowedAddressPairOutput {
+	return o
+}
+
+// IPv4 address or network
+func (o GetNetworkInterfaceAllowedAddressPairOutput) IpAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceAllowedAddressPair) string { return v.IpAddress }).(pulumi.StringOutput)
+}
+
+// MAC address
+func (o GetNetworkInterfaceAllowedAddressPairOutput) MacAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceAllowedAddressPair) string { return v.MacAddress }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfaceAllowedAddressPairArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceAllowedAddressPairArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNetworkInterfaceAllowedAddressPair)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceAllowedAddressPairArrayOutput) ToGetNetworkInterfaceAllowedAddressPairArrayOutput() GetNetworkInterfaceAllowedAddressPairArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceAllowedAddressPairArrayOutput) ToGetNetworkInterfaceAllowedAddressPairArrayOutputWithContext(ctx context.Context) GetNetworkInterfaceAllowedAddressPairArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceAllowedAddressPairArrayOutput) Index(i pulumi.IntInput) GetNetworkInterfaceAllowedAddressPairOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkInterfaceAllowedAddressPair {
+		return vs[0].([]GetNetworkInterfaceAllowedAddressPair)[vs[1].(int)]
+	}).(GetNetworkInterfaceAllowedAddressPairOutput)
+}
+
+// Its external IP, if any
+type GetNetworkInterfaceFloatingIp struct {
+	// External IP id
+	Id string `pulumi:"id"`
+	// The public IPv4 address
+	IpAddress *string `pulumi:"ipAddress"`
+	// External IP name
+	Name string `pulumi:"name"`
+	// External IP state
+	State string `pulumi:"state"`
+}
+
+// Its external IP, if any
+type GetNetworkInterfaceFloatingIpOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceFloatingIpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceFloatingIp)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceFloatingIpOutput) ToGetNetworkInterfaceFloatingIpOutput() GetNetworkInterfaceFloatingIpOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceFloatingIpOutput) ToGetNetworkInterfaceFloatingIpOutputWithContext(ctx context.Context) GetNetworkInterfaceFloatingIpOutput {
+	return o
+}
+
+// External IP id
+func (o GetNetworkInterfaceFloatingIpOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceFloatingIp) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The public IPv4 address
+func (o GetNetworkInterfaceFloatingIpOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceFloatingIp) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// External IP name
+func (o GetNetworkInterfaceFloatingIpOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceFloatingIp) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// External IP state
+func (o GetNetworkInterfaceFloatingIpOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceFloatingIp) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfaceFloatingIpPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceFloatingIpPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfaceFloatingIp)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceFloatingIpPtrOutput) ToGetNetworkInterfaceFloatingIpPtrOutput() GetNetworkInterfaceFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceFloatingIpPtrOutput) ToGetNetworkInterfaceFloatingIpPtrOutputWithContext(ctx context.Context) GetNetworkInterfaceFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceFloatingIpPtrOutput) Elem() GetNetworkInterfaceFloatingIpOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceFloatingIp) GetNetworkInterfaceFloatingIp {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfaceFloatingIp
+		return ret
+	}).(GetNetworkInterfaceFloatingIpOutput)
+}
+
+// External IP id
+func (o GetNetworkInterfaceFloatingIpPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address
+func (o GetNetworkInterfaceFloatingIpPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP name
+func (o GetNetworkInterfaceFloatingIpPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNetworkInterfaceFloatingIpPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Security group
+type GetNetworkInterfaceSecurityGroup struct {
+	// Security group id
+	Id string `pulumi:"id"`
+	// Security group name
+	Name string `pulumi:"name"`
+	// Network object state
+	State string `pulumi:"state"`
+}
+
+// Security group
+type GetNetworkInterfaceSecurityGroupOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceSecurityGroupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceSecurityGroup)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceSecurityGroupOutput) ToGetNetworkInterfaceSecurityGroupOutput() GetNetworkInterfaceSecurityGroupOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSecurityGroupOutput) ToGetNetworkInterfaceSecurityGroupOutputWithContext(ctx context.Context) GetNetworkInterfaceSecurityGroupOutput {
+	return o
+}
+
+// Security group id
+func (o GetNetworkInterfaceSecurityGroupOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSecurityGroup) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Security group name
+func (o GetNetworkInterfaceSecurityGroupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSecurityGroup) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfaceSecurityGroupOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSecurityGroup) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfaceSecurityGroupArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceSecurityGroupArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNetworkInterfaceSecurityGroup)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceSecurityGroupArrayOutput) ToGetNetworkInterfaceSecurityGroupArrayOutput() GetNetworkInterfaceSecurityGroupArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSecurityGroupArrayOutput) ToGetNetworkInterfaceSecurityGroupArrayOutputWithContext(ctx context.Context) GetNetworkInterfaceSecurityGroupArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSecurityGroupArrayOutput) Index(i pulumi.IntInput) GetNetworkInterfaceSecurityGroupOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkInterfaceSecurityGroup {
+		return vs[0].([]GetNetworkInterfaceSecurityGroup)[vs[1].(int)]
+	}).(GetNetworkInterfaceSecurityGroupOutput)
+}
+
+// Its subnet (none for a direct_ip interface)
+type GetNetworkInterfaceSubnet struct {
+	// Subnet id
+	Id string `pulumi:"id"`
+	// Subnet name
+	Name string `pulumi:"name"`
+	// true when the subnet is routed
+	RoutedNetwork bool `pulumi:"routedNetwork"`
+	// Network object state
+	State string `pulumi:"state"`
+	// Subnet address (CIDR), e.g. 10.10.0.0/24
+	SubnetAddress string `pulumi:"subnetAddress"`
+}
+
+// Its subnet (none for a direct_ip interface)
+type GetNetworkInterfaceSubnetOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceSubnetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceSubnet)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceSubnetOutput) ToGetNetworkInterfaceSubnetOutput() GetNetworkInterfaceSubnetOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSubnetOutput) ToGetNetworkInterfaceSubnetOutputWithContext(ctx context.Context) GetNetworkInterfaceSubnetOutput {
+	return o
+}
+
+// Subnet id
+func (o GetNetworkInterfaceSubnetOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSubnet) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Subnet name
+func (o GetNetworkInterfaceSubnetOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSubnet) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// true when the subnet is routed
+func (o GetNetworkInterfaceSubnetOutput) RoutedNetwork() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSubnet) bool { return v.RoutedNetwork }).(pulumi.BoolOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfaceSubnetOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSubnet) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Subnet address (CIDR), e.g. 10.10.0.0/24
+func (o GetNetworkInterfaceSubnetOutput) SubnetAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceSubnet) string { return v.SubnetAddress }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfaceSubnetPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceSubnetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfaceSubnet)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceSubnetPtrOutput) ToGetNetworkInterfaceSubnetPtrOutput() GetNetworkInterfaceSubnetPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSubnetPtrOutput) ToGetNetworkInterfaceSubnetPtrOutputWithContext(ctx context.Context) GetNetworkInterfaceSubnetPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceSubnetPtrOutput) Elem() GetNetworkInterfaceSubnetOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) GetNetworkInterfaceSubnet {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfaceSubnet
+		return ret
+	}).(GetNetworkInterfaceSubnetOutput)
+}
+
+// Subnet id
+func (o GetNetworkInterfaceSubnetPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Subnet name
+func (o GetNetworkInterfaceSubnetPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// true when the subnet is routed
+func (o GetNetworkInterfaceSubnetPtrOutput) RoutedNetwork() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.RoutedNetwork
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfaceSubnetPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Subnet address (CIDR), e.g. 10.10.0.0/24
+func (o GetNetworkInterfaceSubnetPtrOutput) SubnetAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SubnetAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// The VM it belongs to (none while free)
+type GetNetworkInterfaceVm struct {
+	// Flavor
+	Flavor GetNetworkInterfaceVmFlavor `pulumi:"flavor"`
+	// VM id
+	Id string `pulumi:"id"`
+	// VM name
+	Name string `pulumi:"name"`
+	// VM state
+	State string `pulumi:"state"`
+}
+
+// The VM it belongs to (none while free)
+type GetNetworkInterfaceVmOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceVmOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceVm)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceVmOutput) ToGetNetworkInterfaceVmOutput() GetNetworkInterfaceVmOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmOutput) ToGetNetworkInterfaceVmOutputWithContext(ctx context.Context) GetNetworkInterfaceVmOutput {
+	return o
+}
+
+// Flavor
+func (o GetNetworkInterfaceVmOutput) Flavor() GetNetworkInterfaceVmFlavorOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVm) GetNetworkInterfaceVmFlavor { return v.Flavor }).(GetNetworkInterfaceVmFlavorOutput)
+}
+
+// VM id
+func (o GetNetworkInterfaceVmOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVm) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// VM name
+func (o GetNetworkInterfaceVmOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVm) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// VM state
+func (o GetNetworkInterfaceVmOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVm) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfaceVmPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceVmPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfaceVm)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceVmPtrOutput) ToGetNetworkInterfaceVmPtrOutput() GetNetworkInterfaceVmPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmPtrOutput) ToGetNetworkInterfaceVmPtrOutputWithContext(ctx context.Context) GetNetworkInterfaceVmPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmPtrOutput) Elem() GetNetworkInterfaceVmOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVm) GetNetworkInterfaceVm {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfaceVm
+		return ret
+	}).(GetNetworkInterfaceVmOutput)
+}
+
+// Flavor
+func (o GetNetworkInterfaceVmPtrOutput) Flavor() GetNetworkInterfaceVmFlavorPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVm) *GetNetworkInterfaceVmFlavor {
+		if v == nil {
+			return nil
+		}
+		return &v.Flavor
+	}).(GetNetworkInterfaceVmFlavorPtrOutput)
+}
+
+// VM id
+func (o GetNetworkInterfaceVmPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM name
+func (o GetNetworkInterfaceVmPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM state
+func (o GetNetworkInterfaceVmPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Flavor
+type GetNetworkInterfaceVmFlavor struct {
+	// Number of vCPUs
+	Cpu int `pulumi:"cpu"`
+	// true when a free-tier VM may use this flavor
+	FreeTier bool `pulumi:"freeTier"`
+	// Number of GPUs
+	Gpu int `pulumi:"gpu"`
+	// Flavor id
+	Id string `pulumi:"id"`
+	// Flavor name
+	Name string `pulumi:"name"`
+	// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+	Oversubscription string `pulumi:"oversubscription"`
+	// RAM in GB
+	Ram int `pulumi:"ram"`
+}
+
+// Flavor
+type GetNetworkInterfaceVmFlavorOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceVmFlavorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfaceVmFlavor)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceVmFlavorOutput) ToGetNetworkInterfaceVmFlavorOutput() GetNetworkInterfaceVmFlavorOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmFlavorOutput) ToGetNetworkInterfaceVmFlavorOutputWithContext(ctx context.Context) GetNetworkInterfaceVmFlavorOutput {
+	return o
+}
+
+// Number of vCPUs
+func (o GetNetworkInterfaceVmFlavorOutput) Cpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) int { return v.Cpu }).(pulumi.IntOutput)
+}
+
+// true when a free-tier VM may use this flavor
+func (o GetNetworkInterfaceVmFlavorOutput) FreeTier() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) bool { return v.FreeTier }).(pulumi.BoolOutput)
+}
+
+// Number of GPUs
+func (o GetNetworkInterfaceVmFlavorOutput) Gpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) int { return v.Gpu }).(pulumi.IntOutput)
+}
+
+// Flavor id
+func (o GetNetworkInterfaceVmFlavorOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Flavor name
+func (o GetNetworkInterfaceVmFlavorOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+func (o GetNetworkInterfaceVmFlavorOutput) Oversubscription() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) string { return v.Oversubscription }).(pulumi.StringOutput)
+}
+
+// RAM in GB
+func (o GetNetworkInterfaceVmFlavorOutput) Ram() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfaceVmFlavor) int { return v.Ram }).(pulumi.IntOutput)
+}
+
+type GetNetworkInterfaceVmFlavorPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfaceVmFlavorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfaceVmFlavor)(nil)).Elem()
+}
+
+func (o GetNetworkInterfaceVmFlavorPtrOutput) ToGetNetworkInterfaceVmFlavorPtrOutput() GetNetworkInterfaceVmFlavorPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmFlavorPtrOutput) ToGetNetworkInterfaceVmFlavorPtrOutputWithContext(ctx context.Context) GetNetworkInterfaceVmFlavorPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Elem() GetNetworkInterfaceVmFlavorOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) GetNetworkInterfaceVmFlavor {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfaceVmFlavor
+		return ret
+	}).(GetNetworkInterfaceVmFlavorOutput)
+}
+
+// Number of vCPUs
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Cpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Cpu
+	}).(pulumi.IntPtrOutput)
+}
+
+// true when a free-tier VM may use this flavor
+func (o GetNetworkInterfaceVmFlavorPtrOutput) FreeTier() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.FreeTier
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Number of GPUs
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Gpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Gpu
+	}).(pulumi.IntPtrOutput)
+}
+
+// Flavor id
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Flavor name
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Oversubscription() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Oversubscription
+	}).(pulumi.StringPtrOutput)
+}
+
+// RAM in GB
+func (o GetNetworkInterfaceVmFlavorPtrOutput) Ram() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Ram
+	}).(pulumi.IntPtrOutput)
+}
+
+type GetNetworkInterfacesNetworkInterface struct {
+	// Other addresses it may send from
+	AllowedAddressPairs []GetNetworkInterfacesNetworkInterfaceAllowedAddressPair `pulumi:"allowedAddressPairs"`
+	// Creation time (ISO 8601)
+	CreatedTime string `pulumi:"createdTime"`
+	// Description
+	Description string `pulumi:"description"`
+	// Its external IP, if any
+	FloatingIp *GetNetworkInterfacesNetworkInterfaceFloatingIp `pulumi:"floatingIp"`
+	// Interface id
+	Id string `pulumi:"id"`
+	// Whether security groups filter its traffic
+	InterfaceSecurityEnabled bool `pulumi:"interfaceSecurityEnabled"`
+	// IPv4 address of the interface (a direct_ip interface: its external IP)
+	IpAddress string `pulumi:"ipAddress"`
+	// Time of the last change (ISO 8601)
+	ModifiedTime *string `pulumi:"modifiedTime"`
+	// Interface name
+	Name string `pulumi:"name"`
+	// true for a VM's primary interface
+	Primary bool `pulumi:"primary"`
+	// Its security groups
+	SecurityGroups []GetNetworkInterfacesNetworkInterfaceSecurityGroup `pulumi:"securityGroups"`
+	// Network object state
+	State string `pulumi:"state"`
+	// Its subnet (none for a direct_ip interface)
+	Subnet *GetNetworkInterfacesNetworkInterfaceSubnet `pulumi:"subnet"`
+	// Interface type
+	Type string `pulumi:"type"`
+	// The VM it belongs to (none while free)
+	Vm *GetNetworkInterfacesNetworkInterfaceVm `pulumi:"vm"`
+}
+
+type GetNetworkInterfacesNetworkInterfaceOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterface)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceOutput) ToGetNetworkInterfacesNetworkInterfaceOutput() GetNetworkInterfacesNetworkInterfaceOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceOutput) ToGetNetworkInterfacesNetworkInterfaceOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceOutput {
+	return o
+}
+
+// Other addresses it may send from
+func (o GetNetworkInterfacesNetworkInterfaceOutput) AllowedAddressPairs() GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) []GetNetworkInterfacesNetworkInterfaceAllowedAddressPair {
+		return v.AllowedAddressPairs
+	}).(GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput)
+}
+
+// Creation time (ISO 8601)
+func (o GetNetworkInterfacesNetworkInterfaceOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.CreatedTime }).(pulumi.StringOutput)
+}
+
+// Description
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Its external IP, if any
+func (o GetNetworkInterfacesNetworkInterfaceOutput) FloatingIp() GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) *GetNetworkInterfacesNetworkInterfaceFloatingIp {
+		return v.FloatingIp
+	}).(GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput)
+}
+
+// Interface id
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether security groups filter its traffic
+func (o GetNetworkInterfacesNetworkInterfaceOutput) InterfaceSecurityEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) bool { return v.InterfaceSecurityEnabled }).(pulumi.BoolOutput)
+}
+
+// IPv4 address of the interface (a direct_ip interface: its external IP)
+func (o GetNetworkInterfacesNetworkInterfaceOutput) IpAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.IpAddress }).(pulumi.StringOutput)
+}
+
+// Time of the last change (ISO 8601)
+func (o GetNetworkInterfacesNetworkInterfaceOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+}
+
+// Interface name
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// true for a VM's primary interface
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Primary() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) bool { return v.Primary }).(pulumi.BoolOutput)
+}
+
+// Its security groups
+func (o GetNetworkInterfacesNetworkInterfaceOutput) SecurityGroups() GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) []GetNetworkInterfacesNetworkInterfaceSecurityGroup {
+		return v.SecurityGroups
+	}).(GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfacesNetworkInterfaceOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Its subnet (none for a direct_ip interface)
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Subnet() GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) *GetNetworkInterfacesNetworkInterfaceSubnet {
+		return v.Subnet
+	}).(GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput)
+}
+
+// Interface type
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) string { return v.Type }).(pulumi.StringOutput)
+}
+
+// The VM it belongs to (none while free)
+func (o GetNetworkInterfacesNetworkInterfaceOutput) Vm() GetNetworkInterfacesNetworkInterfaceVmPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterface) *GetNetworkInterfacesNetworkInterfaceVm { return v.Vm }).(GetNetworkInterfacesNetworkInterfaceVmPtrOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNetworkInterfacesNetworkInterface)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceArrayOutput) ToGetNetworkInterfacesNetworkInterfaceArrayOutput() GetNetworkInterfacesNetworkInterfaceArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceArrayOutput) ToGetNetworkInterfacesNetworkInterfaceArrayOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceArrayOutput) Index(i pulumi.IntInput) GetNetworkInterfacesNetworkInterfaceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkInterfacesNetworkInterface {
+		return vs[0].([]GetNetworkInterfacesNetworkInterface)[vs[1].(int)]
+	}).(GetNetworkInterfacesNetworkInterfaceOutput)
+}
+
+// Allowed address pair
+type GetNetworkInterfacesNetworkInterfaceAllowedAddressPair struct {
+	// IPv4 address or network
+	IpAddress string `pulumi:"ipAddress"`
+	// MAC address
+	MacAddress string `pulumi:"macAddress"`
+}
+
+// Allowed address pair
+type GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceAllowedAddressPair)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput) ToGetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput() GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput) ToGetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput {
+	return o
+}
+
+// IPv4 address or network
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput) IpAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceAllowedAddressPair) string { return v.IpAddress }).(pulumi.StringOutput)
+}
+
+// MAC address
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput) MacAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceAllowedAddressPair) string { return v.MacAddress }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNetworkInterfacesNetworkInterfaceAllowedAddressPair)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput) ToGetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput() GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput) ToGetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput) Index(i pulumi.IntInput) GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkInterfacesNetworkInterfaceAllowedAddressPair {
+		return vs[0].([]GetNetworkInterfacesNetworkInterfaceAllowedAddressPair)[vs[1].(int)]
+	}).(GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput)
+}
+
+// Its external IP, if any
+type GetNetworkInterfacesNetworkInterfaceFloatingIp struct {
+	// External IP id
+	Id string `pulumi:"id"`
+	// The public IPv4 address
+	IpAddress *string `pulumi:"ipAddress"`
+	// External IP name
+	Name string `pulumi:"name"`
+	// External IP state
+	State string `pulumi:"state"`
+}
+
+// Its external IP, if any
+type GetNetworkInterfacesNetworkInterfaceFloatingIpOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceFloatingIp)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) ToGetNetworkInterfacesNetworkInterfaceFloatingIpOutput() GetNetworkInterfacesNetworkInterfaceFloatingIpOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) ToGetNetworkInterfacesNetworkInterfaceFloatingIpOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceFloatingIpOutput {
+	return o
+}
+
+// External IP id
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceFloatingIp) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// The public IPv4 address
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceFloatingIp) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// External IP name
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceFloatingIp) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// External IP state
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceFloatingIp) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfacesNetworkInterfaceFloatingIp)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) ToGetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput() GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) ToGetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) Elem() GetNetworkInterfacesNetworkInterfaceFloatingIpOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceFloatingIp) GetNetworkInterfacesNetworkInterfaceFloatingIp {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfacesNetworkInterfaceFloatingIp
+		return ret
+	}).(GetNetworkInterfacesNetworkInterfaceFloatingIpOutput)
+}
+
+// External IP id
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// The public IPv4 address
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP name
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// External IP state
+func (o GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceFloatingIp) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Security group
+type GetNetworkInterfacesNetworkInterfaceSecurityGroup struct {
+	// Security group id
+	Id string `pulumi:"id"`
+	// Security group name
+	Name string `pulumi:"name"`
+	// Network object state
+	State string `pulumi:"state"`
+}
+
+// Security group
+type GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceSecurityGroup)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) ToGetNetworkInterfacesNetworkInterfaceSecurityGroupOutput() GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) ToGetNetworkInterfacesNetworkInterfaceSecurityGroupOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput {
+	return o
+}
+
+// Security group id
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSecurityGroup) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Security group name
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSecurityGroup) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSecurityGroup) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetNetworkInterfacesNetworkInterfaceSecurityGroup)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput) ToGetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput() GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput) ToGetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput) Index(i pulumi.IntInput) GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetNetworkInterfacesNetworkInterfaceSecurityGroup {
+		return vs[0].([]GetNetworkInterfacesNetworkInterfaceSecurityGroup)[vs[1].(int)]
+	}).(GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput)
+}
+
+// Its subnet (none for a direct_ip interface)
+type GetNetworkInterfacesNetworkInterfaceSubnet struct {
+	// Subnet id
+	Id string `pulumi:"id"`
+	// Subnet name
+	Name string `pulumi:"name"`
+	// true when the subnet is routed
+	RoutedNetwork bool `pulumi:"routedNetwork"`
+	// Network object state
+	State string `pulumi:"state"`
+	// Subnet address (CIDR), e.g. 10.10.0.0/24
+	SubnetAddress string `pulumi:"subnetAddress"`
+}
+
+// Its subnet (none for a direct_ip interface)
+type GetNetworkInterfacesNetworkInterfaceSubnetOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceSubnetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceSubnet)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) ToGetNetworkInterfacesNetworkInterfaceSubnetOutput() GetNetworkInterfacesNetworkInterfaceSubnetOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) ToGetNetworkInterfacesNetworkInterfaceSubnetOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceSubnetOutput {
+	return o
+}
+
+// Subnet id
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSubnet) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Subnet name
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSubnet) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// true when the subnet is routed
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) RoutedNetwork() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSubnet) bool { return v.RoutedNetwork }).(pulumi.BoolOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSubnet) string { return v.State }).(pulumi.StringOutput)
+}
+
+// Subnet address (CIDR), e.g. 10.10.0.0/24
+func (o GetNetworkInterfacesNetworkInterfaceSubnetOutput) SubnetAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceSubnet) string { return v.SubnetAddress }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfacesNetworkInterfaceSubnet)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) ToGetNetworkInterfacesNetworkInterfaceSubnetPtrOutput() GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) ToGetNetworkInterfacesNetworkInterfaceSubnetPtrOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) Elem() GetNetworkInterfacesNetworkInterfaceSubnetOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) GetNetworkInterfacesNetworkInterfaceSubnet {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfacesNetworkInterfaceSubnet
+		return ret
+	}).(GetNetworkInterfacesNetworkInterfaceSubnetOutput)
+}
+
+// Subnet id
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Subnet name
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// true when the subnet is routed
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) RoutedNetwork() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.RoutedNetwork
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Network object state
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Subnet address (CIDR), e.g. 10.10.0.0/24
+func (o GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput) SubnetAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceSubnet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.SubnetAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// The VM it belongs to (none while free)
+type GetNetworkInterfacesNetworkInterfaceVm struct {
+	// Flavor
+	Flavor GetNetworkInterfacesNetworkInterfaceVmFlavor `pulumi:"flavor"`
+	// VM id
+	Id string `pulumi:"id"`
+	// VM name
+	Name string `pulumi:"name"`
+	// VM state
+	State string `pulumi:"state"`
+}
+
+// The VM it belongs to (none while free)
+type GetNetworkInterfacesNetworkInterfaceVmOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceVmOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceVm)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) ToGetNetworkInterfacesNetworkInterfaceVmOutput() GetNetworkInterfacesNetworkInterfaceVmOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) ToGetNetworkInterfacesNetworkInterfaceVmOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceVmOutput {
+	return o
+}
+
+// Flavor
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) Flavor() GetNetworkInterfacesNetworkInterfaceVmFlavorOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVm) GetNetworkInterfacesNetworkInterfaceVmFlavor {
+		return v.Flavor
+	}).(GetNetworkInterfacesNetworkInterfaceVmFlavorOutput)
+}
+
+// VM id
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVm) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// VM name
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVm) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// VM state
+func (o GetNetworkInterfacesNetworkInterfaceVmOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVm) string { return v.State }).(pulumi.StringOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceVmPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceVmPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfacesNetworkInterfaceVm)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) ToGetNetworkInterfacesNetworkInterfaceVmPtrOutput() GetNetworkInterfacesNetworkInterfaceVmPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) ToGetNetworkInterfacesNetworkInterfaceVmPtrOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceVmPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) Elem() GetNetworkInterfacesNetworkInterfaceVmOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVm) GetNetworkInterfacesNetworkInterfaceVm {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfacesNetworkInterfaceVm
+		return ret
+	}).(GetNetworkInterfacesNetworkInterfaceVmOutput)
+}
+
+// Flavor
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) Flavor() GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVm) *GetNetworkInterfacesNetworkInterfaceVmFlavor {
+		if v == nil {
+			return nil
+		}
+		return &v.Flavor
+	}).(GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput)
+}
+
+// VM id
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM name
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// VM state
+func (o GetNetworkInterfacesNetworkInterfaceVmPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVm) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
+// Flavor
+type GetNetworkInterfacesNetworkInterfaceVmFlavor struct {
+	// Number of vCPUs
+	Cpu int `pulumi:"cpu"`
+	// true when a free-tier VM may use this flavor
+	FreeTier bool `pulumi:"freeTier"`
+	// Number of GPUs
+	Gpu int `pulumi:"gpu"`
+	// Flavor id
+	Id string `pulumi:"id"`
+	// Flavor name
+	Name string `pulumi:"name"`
+	// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+	Oversubscription string `pulumi:"oversubscription"`
+	// RAM in GB
+	Ram int `pulumi:"ram"`
+}
+
+// Flavor
+type GetNetworkInterfacesNetworkInterfaceVmFlavorOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetNetworkInterfacesNetworkInterfaceVmFlavor)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) ToGetNetworkInterfacesNetworkInterfaceVmFlavorOutput() GetNetworkInterfacesNetworkInterfaceVmFlavorOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) ToGetNetworkInterfacesNetworkInterfaceVmFlavorOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceVmFlavorOutput {
+	return o
+}
+
+// Number of vCPUs
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Cpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) int { return v.Cpu }).(pulumi.IntOutput)
+}
+
+// true when a free-tier VM may use this flavor
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) FreeTier() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) bool { return v.FreeTier }).(pulumi.BoolOutput)
+}
+
+// Number of GPUs
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Gpu() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) int { return v.Gpu }).(pulumi.IntOutput)
+}
+
+// Flavor id
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Flavor name
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Oversubscription() pulumi.StringOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) string { return v.Oversubscription }).(pulumi.StringOutput)
+}
+
+// RAM in GB
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorOutput) Ram() pulumi.IntOutput {
+	return o.ApplyT(func(v GetNetworkInterfacesNetworkInterfaceVmFlavor) int { return v.Ram }).(pulumi.IntOutput)
+}
+
+type GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput struct{ *pulumi.OutputState }
+
+func (GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetNetworkInterfacesNetworkInterfaceVmFlavor)(nil)).Elem()
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) ToGetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput() GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) ToGetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutputWithContext(ctx context.Context) GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput {
+	return o
+}
+
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Elem() GetNetworkInterfacesNetworkInterfaceVmFlavorOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) GetNetworkInterfacesNetworkInterfaceVmFlavor {
+		if v != nil {
+			return *v
+		}
+		var ret GetNetworkInterfacesNetworkInterfaceVmFlavor
+		return ret
+	}).(GetNetworkInterfacesNetworkInterfaceVmFlavorOutput)
+}
+
+// Number of vCPUs
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Cpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Cpu
+	}).(pulumi.IntPtrOutput)
+}
+
+// true when a free-tier VM may use this flavor
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) FreeTier() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.FreeTier
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Number of GPUs
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Gpu() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Gpu
+	}).(pulumi.IntPtrOutput)
+}
+
+// Flavor id
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Id
+	}).(pulumi.StringPtrOutput)
+}
+
+// Flavor name
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Oversubscription() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Oversubscription
+	}).(pulumi.StringPtrOutput)
+}
+
+// RAM in GB
+func (o GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput) Ram() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *GetNetworkInterfacesNetworkInterfaceVmFlavor) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.Ram
+	}).(pulumi.IntPtrOutput)
+}
+
 // Organization quota
 type GetOrganizationLimit struct {
 	// How much the organization uses now
@@ -6965,6 +8928,550 @@ func (o MigrateNodesOperationResultNodeArrayOutput) Index(i pulumi.IntInput) Mig
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) MigrateNodesOperationResultNode {
 		return vs[0].([]MigrateNodesOperationResultNode)[vs[1].(int)]
 	}).(MigrateNodesOperationResultNodeOutput)
+}
+
+// How long each operation may wait before failing
+type NatGatewayTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// NatGatewayTimeoutsInput is an input type that accepts NatGatewayTimeoutsArgs and NatGatewayTimeoutsOutput values.
+// You can construct a concrete instance of `NatGatewayTimeoutsInput` via:
+//
+//	NatGatewayTimeoutsArgs{...}
+type NatGatewayTimeoutsInput interface {
+	pulumi.Input
+
+	ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput
+	ToNatGatewayTimeoutsOutputWithContext(context.Context) NatGatewayTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type NatGatewayTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (NatGatewayTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput {
+	return i.ToNatGatewayTimeoutsOutputWithContext(context.Background())
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsOutput)
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return i.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i NatGatewayTimeoutsArgs) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsOutput).ToNatGatewayTimeoutsPtrOutputWithContext(ctx)
+}
+
+// NatGatewayTimeoutsPtrInput is an input type that accepts NatGatewayTimeoutsArgs, NatGatewayTimeoutsPtr and NatGatewayTimeoutsPtrOutput values.
+// You can construct a concrete instance of `NatGatewayTimeoutsPtrInput` via:
+//
+//	        NatGatewayTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type NatGatewayTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput
+	ToNatGatewayTimeoutsPtrOutputWithContext(context.Context) NatGatewayTimeoutsPtrOutput
+}
+
+type natGatewayTimeoutsPtrType NatGatewayTimeoutsArgs
+
+func NatGatewayTimeoutsPtr(v *NatGatewayTimeoutsArgs) NatGatewayTimeoutsPtrInput {
+	return (*natGatewayTimeoutsPtrType)(v)
+}
+
+func (*natGatewayTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (i *natGatewayTimeoutsPtrType) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return i.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *natGatewayTimeoutsPtrType) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NatGatewayTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NatGatewayTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsOutput() NatGatewayTimeoutsOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return o.ToNatGatewayTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o NatGatewayTimeoutsOutput) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NatGatewayTimeouts) *NatGatewayTimeouts {
+		return &v
+	}).(NatGatewayTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NatGatewayTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeouts)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsPtrOutput) ToNatGatewayTimeoutsPtrOutput() NatGatewayTimeoutsPtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsPtrOutput) ToNatGatewayTimeoutsPtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsPtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsPtrOutput) Elem() NatGatewayTimeoutsOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) NatGatewayTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret NatGatewayTimeouts
+		return ret
+	}).(NatGatewayTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type NatGatewayTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type NatGatewayTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NatGatewayTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutputTypeOutput) ToNatGatewayTimeoutsOutputTypeOutput() NatGatewayTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypeOutput) ToNatGatewayTimeoutsOutputTypeOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NatGatewayTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NatGatewayTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (NatGatewayTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NatGatewayTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) ToNatGatewayTimeoutsOutputTypePtrOutput() NatGatewayTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) ToNatGatewayTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) NatGatewayTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Elem() NatGatewayTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) NatGatewayTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret NatGatewayTimeoutsOutputType
+		return ret
+	}).(NatGatewayTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NatGatewayTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NatGatewayTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// NetworkInterfaceTimeoutsInput is an input type that accepts NetworkInterfaceTimeoutsArgs and NetworkInterfaceTimeoutsOutput values.
+// You can construct a concrete instance of `NetworkInterfaceTimeoutsInput` via:
+//
+//	NetworkInterfaceTimeoutsArgs{...}
+type NetworkInterfaceTimeoutsInput interface {
+	pulumi.Input
+
+	ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput
+	ToNetworkInterfaceTimeoutsOutputWithContext(context.Context) NetworkInterfaceTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (NetworkInterfaceTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput {
+	return i.ToNetworkInterfaceTimeoutsOutputWithContext(context.Background())
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsOutput)
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return i.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i NetworkInterfaceTimeoutsArgs) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsOutput).ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx)
+}
+
+// NetworkInterfaceTimeoutsPtrInput is an input type that accepts NetworkInterfaceTimeoutsArgs, NetworkInterfaceTimeoutsPtr and NetworkInterfaceTimeoutsPtrOutput values.
+// You can construct a concrete instance of `NetworkInterfaceTimeoutsPtrInput` via:
+//
+//	        NetworkInterfaceTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type NetworkInterfaceTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput
+	ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Context) NetworkInterfaceTimeoutsPtrOutput
+}
+
+type networkInterfaceTimeoutsPtrType NetworkInterfaceTimeoutsArgs
+
+func NetworkInterfaceTimeoutsPtr(v *NetworkInterfaceTimeoutsArgs) NetworkInterfaceTimeoutsPtrInput {
+	return (*networkInterfaceTimeoutsPtrType)(v)
+}
+
+func (*networkInterfaceTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (i *networkInterfaceTimeoutsPtrType) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return i.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *networkInterfaceTimeoutsPtrType) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(NetworkInterfaceTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type NetworkInterfaceTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsOutput() NetworkInterfaceTimeoutsOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return o.ToNetworkInterfaceTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o NetworkInterfaceTimeoutsOutput) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NetworkInterfaceTimeouts) *NetworkInterfaceTimeouts {
+		return &v
+	}).(NetworkInterfaceTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NetworkInterfaceTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeouts)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) ToNetworkInterfaceTimeoutsPtrOutput() NetworkInterfaceTimeoutsPtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) ToNetworkInterfaceTimeoutsPtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsPtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsPtrOutput) Elem() NetworkInterfaceTimeoutsOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) NetworkInterfaceTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret NetworkInterfaceTimeouts
+		return ret
+	}).(NetworkInterfaceTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type NetworkInterfaceTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type NetworkInterfaceTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NetworkInterfaceTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) ToNetworkInterfaceTimeoutsOutputTypeOutput() NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) ToNetworkInterfaceTimeoutsOutputTypeOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v NetworkInterfaceTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type NetworkInterfaceTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (NetworkInterfaceTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NetworkInterfaceTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) ToNetworkInterfaceTimeoutsOutputTypePtrOutput() NetworkInterfaceTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) ToNetworkInterfaceTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) NetworkInterfaceTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Elem() NetworkInterfaceTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) NetworkInterfaceTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret NetworkInterfaceTimeoutsOutputType
+		return ret
+	}).(NetworkInterfaceTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o NetworkInterfaceTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *NetworkInterfaceTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
 }
 
 type NodeMigrationResultNodeOutput struct {
@@ -10090,6 +12597,8 @@ type VmInterface struct {
 	ExternalIp *bool `pulumi:"externalIp"`
 	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId *string `pulumi:"externalIpId"`
+	// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+	InterfaceId *string `pulumi:"interfaceId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress *string `pulumi:"ipAddress"`
 	// Filter traffic with security groups (default true); false takes no securityGroups
@@ -10118,6 +12627,8 @@ type VmInterfaceArgs struct {
 	ExternalIp pulumi.BoolPtrInput `pulumi:"externalIp"`
 	// An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 	ExternalIpId pulumi.StringPtrInput `pulumi:"externalIpId"`
+	// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+	InterfaceId pulumi.StringPtrInput `pulumi:"interfaceId"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
 	IpAddress pulumi.StringPtrInput `pulumi:"ipAddress"`
 	// Filter traffic with security groups (default true); false takes no securityGroups
@@ -10192,6 +12703,11 @@ func (o VmInterfaceOutput) ExternalIp() pulumi.BoolPtrOutput {
 // An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
 func (o VmInterfaceOutput) ExternalIpId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v VmInterface) *string { return v.ExternalIpId }).(pulumi.StringPtrOutput)
+}
+
+// An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+func (o VmInterfaceOutput) InterfaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmInterface) *string { return v.InterfaceId }).(pulumi.StringPtrOutput)
 }
 
 // Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
@@ -11202,6 +13718,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskArrayInput)(nil)).Elem(), GetPriceDiskArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsPtrInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsPtrInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NetworkInterfaceTimeoutsInput)(nil)).Elem(), NetworkInterfaceTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NetworkInterfaceTimeoutsPtrInput)(nil)).Elem(), NetworkInterfaceTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NodeMigrationTimeoutsInput)(nil)).Elem(), NodeMigrationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NodeMigrationTimeoutsPtrInput)(nil)).Elem(), NodeMigrationTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PlacementGroupTimeoutsInput)(nil)).Elem(), PlacementGroupTimeoutsArgs{})
@@ -11322,6 +13842,46 @@ func init() {
 	pulumi.RegisterOutputType(GetImagesImageAvailabilityZoneArrayOutput{})
 	pulumi.RegisterOutputType(GetImagesImageImageMetadataItemOutput{})
 	pulumi.RegisterOutputType(GetImagesImageImageMetadataItemArrayOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayFloatingIpOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayFloatingIpPtrOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayNatRuleOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayNatRuleArrayOutput{})
+	pulumi.RegisterOutputType(GetNatGatewayProjectOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayArrayOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayAvailabilityZoneOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayFloatingIpOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayFloatingIpPtrOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayNatRuleOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayNatRuleArrayOutput{})
+	pulumi.RegisterOutputType(GetNatGatewaysNatGatewayProjectOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceAllowedAddressPairOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceAllowedAddressPairArrayOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceFloatingIpOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceFloatingIpPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceSecurityGroupOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceSecurityGroupArrayOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceSubnetOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceSubnetPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceVmOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceVmPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceVmFlavorOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfaceVmFlavorPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceArrayOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceAllowedAddressPairOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceAllowedAddressPairArrayOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceFloatingIpOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceFloatingIpPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceSecurityGroupOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceSecurityGroupArrayOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceSubnetOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceSubnetPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceVmOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceVmPtrOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceVmFlavorOutput{})
+	pulumi.RegisterOutputType(GetNetworkInterfacesNetworkInterfaceVmFlavorPtrOutput{})
 	pulumi.RegisterOutputType(GetOrganizationLimitOutput{})
 	pulumi.RegisterOutputType(GetOrganizationLimitArrayOutput{})
 	pulumi.RegisterOutputType(GetPlacementGroupAvailabilityZoneOutput{})
@@ -11358,6 +13918,14 @@ func init() {
 	pulumi.RegisterOutputType(MigrateNodesOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeOutput{})
 	pulumi.RegisterOutputType(MigrateNodesOperationResultNodeArrayOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(NatGatewayTimeoutsOutputTypePtrOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(NetworkInterfaceTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultNodeOutputArrayOutput{})
 	pulumi.RegisterOutputType(NodeMigrationResultOutputOutput{})

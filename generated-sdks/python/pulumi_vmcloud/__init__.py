@@ -27,6 +27,10 @@ from .get_flavors import *
 from .get_free_tier_availability import *
 from .get_image import *
 from .get_images import *
+from .get_nat_gateway import *
+from .get_nat_gateways import *
+from .get_network_interface import *
+from .get_network_interfaces import *
 from .get_organization import *
 from .get_placement_group import *
 from .get_placement_groups import *
@@ -40,6 +44,8 @@ from .get_upgrade_detail import *
 from .index_snapshot_restore import *
 from .index_snapshot_restore_run import *
 from .migrate_nodes import *
+from .nat_gateway import *
+from .network_interface import *
 from .node_migration import *
 from .node_migration_run import *
 from .placement_group import *
@@ -84,6 +90,8 @@ _utilities.register(
    "vmcloud:index:FreeTierVm": "FreeTierVm",
    "vmcloud:index:IndexSnapshotRestore": "IndexSnapshotRestore",
    "vmcloud:index:IndexSnapshotRestoreRun": "IndexSnapshotRestoreRun",
+   "vmcloud:index:NatGateway": "NatGateway",
+   "vmcloud:index:NetworkInterface": "NetworkInterface",
    "vmcloud:index:NodeMigration": "NodeMigration",
    "vmcloud:index:NodeMigrationRun": "NodeMigrationRun",
    "vmcloud:index:PlacementGroup": "PlacementGroup",

@@ -39,6 +39,10 @@ __all__ = [
     'GetPriceDiskDict',
     'IndexSnapshotRestoreTimeoutsArgs',
     'IndexSnapshotRestoreTimeoutsArgsDict',
+    'NatGatewayTimeoutsArgs',
+    'NatGatewayTimeoutsArgsDict',
+    'NetworkInterfaceTimeoutsArgs',
+    'NetworkInterfaceTimeoutsArgsDict',
     'NodeMigrationTimeoutsArgs',
     'NodeMigrationTimeoutsArgsDict',
     'PlacementGroupTimeoutsArgs',
@@ -1188,6 +1192,154 @@ class IndexSnapshotRestoreTimeoutsArgs:
         pulumi.set(self, "create", value)
 
 
+class NatGatewayTimeoutsArgsDict(TypedDict):
+    """
+    How long each operation may wait before failing
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on create
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on delete
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on update
+    """
+
+@pulumi.input_type
+class NatGatewayTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long each operation may wait before failing
+
+        :param pulumi.Input[_builtins.str] create: Longest wait on create
+        :param pulumi.Input[_builtins.str] delete: Longest wait on delete
+        :param pulumi.Input[_builtins.str] update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
+class NetworkInterfaceTimeoutsArgsDict(TypedDict):
+    """
+    How long each operation may wait before failing
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on create
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on delete
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on update
+    """
+
+@pulumi.input_type
+class NetworkInterfaceTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long each operation may wait before failing
+
+        :param pulumi.Input[_builtins.str] create: Longest wait on create
+        :param pulumi.Input[_builtins.str] delete: Longest wait on delete
+        :param pulumi.Input[_builtins.str] update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
 class NodeMigrationTimeoutsArgsDict(TypedDict):
     """
     How long create may wait for the job
@@ -2200,6 +2352,10 @@ class VmInterfaceArgsDict(TypedDict):
     """
     An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
     """
+    interface_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+    """
     ip_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
@@ -2223,6 +2379,7 @@ class VmInterfaceArgs:
                  direct_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  external_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  external_ip_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 interface_id: pulumi.Input[Optional[_builtins.str]] = None,
                  ip_address: pulumi.Input[Optional[_builtins.str]] = None,
                  security_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  security_groups: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -2231,6 +2388,7 @@ class VmInterfaceArgs:
         :param pulumi.Input[_builtins.bool] direct_ip: An external IP on the interface itself, with no subnet (API v1.1 only; default false)
         :param pulumi.Input[_builtins.bool] external_ip: Give the interface a new external IP (default false); not for directIp
         :param pulumi.Input[_builtins.str] external_ip_id: An existing external IP (an ExternalIp's id) of the VM's zone to bind; it outlives the VM, is moved here from another VM that holds it, and is never deleted with the VM; not with externalIp or directIp
+        :param pulumi.Input[_builtins.str] interface_id: An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
         :param pulumi.Input[_builtins.str] ip_address: Fixed private address, a free host address of the subnet (default: the next free one); not for directIp
         :param pulumi.Input[_builtins.bool] security_enabled: Filter traffic with security groups (default true); false takes no securityGroups
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] security_groups: Security groups by name or id, in the VM's zone (default: the zone's default group)
@@ -2242,6 +2400,8 @@ class VmInterfaceArgs:
             pulumi.set(__self__, "external_ip", external_ip)
         if external_ip_id is not None:
             pulumi.set(__self__, "external_ip_id", external_ip_id)
+        if interface_id is not None:
+            pulumi.set(__self__, "interface_id", interface_id)
         if ip_address is not None:
             pulumi.set(__self__, "ip_address", ip_address)
         if security_enabled is not None:
@@ -2286,6 +2446,18 @@ class VmInterfaceArgs:
     @external_ip_id.setter
     def external_ip_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "external_ip_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="interfaceId")
+    def interface_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on the item (API v1.1 only)
+        """
+        return pulumi.get(self, "interface_id")
+
+    @interface_id.setter
+    def interface_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "interface_id", value)
 
     @_builtins.property
     @pulumi.getter(name="ipAddress")

@@ -55,6 +55,28 @@ __all__ = [
     'GetImagesImage',
     'GetImagesImageAvailabilityZone',
     'GetImagesImageImageMetadataItem',
+    'GetNatGatewayAvailabilityZone',
+    'GetNatGatewayFloatingIp',
+    'GetNatGatewayNatRule',
+    'GetNatGatewayProject',
+    'GetNatGatewaysNatGateway',
+    'GetNatGatewaysNatGatewayAvailabilityZone',
+    'GetNatGatewaysNatGatewayFloatingIp',
+    'GetNatGatewaysNatGatewayNatRule',
+    'GetNatGatewaysNatGatewayProject',
+    'GetNetworkInterfaceAllowedAddressPair',
+    'GetNetworkInterfaceFloatingIp',
+    'GetNetworkInterfaceSecurityGroup',
+    'GetNetworkInterfaceSubnet',
+    'GetNetworkInterfaceVm',
+    'GetNetworkInterfaceVmFlavor',
+    'GetNetworkInterfacesNetworkInterface',
+    'GetNetworkInterfacesNetworkInterfaceAllowedAddressPair',
+    'GetNetworkInterfacesNetworkInterfaceFloatingIp',
+    'GetNetworkInterfacesNetworkInterfaceSecurityGroup',
+    'GetNetworkInterfacesNetworkInterfaceSubnet',
+    'GetNetworkInterfacesNetworkInterfaceVm',
+    'GetNetworkInterfacesNetworkInterfaceVmFlavor',
     'GetOrganizationLimit',
     'GetPlacementGroupAvailabilityZone',
     'GetPlacementGroupProject',
@@ -72,6 +94,8 @@ __all__ = [
     'IndexSnapshotRestoreTimeoutsOutput',
     'MigrateNodesOperationResult',
     'MigrateNodesOperationResultNode',
+    'NatGatewayTimeoutsOutput',
+    'NetworkInterfaceTimeoutsOutput',
     'NodeMigrationResultNodeOutput',
     'NodeMigrationResultOutput',
     'NodeMigrationTimeoutsOutput',
@@ -2959,6 +2983,1338 @@ class GetImagesImageImageMetadataItem(dict):
 
 
 @pulumi.output_type
+class GetNatGatewayAvailabilityZone(dict):
+    """
+    Availability zone
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Availability zone
+
+        :param _builtins.str id: Availability zone id
+        :param _builtins.str name: Availability zone name
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetNatGatewayFloatingIp(dict):
+    """
+    The external IP the gateway's traffic leaves from
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 state: _builtins.str,
+                 ip_address: Optional[_builtins.str] = None):
+        """
+        The external IP the gateway's traffic leaves from
+
+        :param _builtins.str id: External IP id
+        :param _builtins.str state: External IP state
+        :param _builtins.str ip_address: The public IPv4 address
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "state", state)
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        External IP id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        External IP state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address
+        """
+        return pulumi.get(self, "ip_address")
+
+
+@pulumi.output_type
+class GetNatGatewayNatRule(dict):
+    """
+    SNAT rule
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 internal_address: _builtins.str,
+                 subnet_id: _builtins.str):
+        """
+        SNAT rule
+
+        :param _builtins.str id: Rule id
+        :param _builtins.str internal_address: The internal addresses translated: the subnet's CIDR (or one address)
+        :param _builtins.str subnet_id: The subnet whose outbound traffic the gateway translates
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "internal_address", internal_address)
+        pulumi.set(__self__, "subnet_id", subnet_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Rule id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="internalAddress")
+    def internal_address(self) -> _builtins.str:
+        """
+        The internal addresses translated: the subnet's CIDR (or one address)
+        """
+        return pulumi.get(self, "internal_address")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetId")
+    def subnet_id(self) -> _builtins.str:
+        """
+        The subnet whose outbound traffic the gateway translates
+        """
+        return pulumi.get(self, "subnet_id")
+
+
+@pulumi.output_type
+class GetNatGatewayProject(dict):
+    """
+    Project
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 product_instance_id: _builtins.str):
+        """
+        Project
+
+        :param _builtins.str id: Project id
+        :param _builtins.str product_instance_id: Id of the product instance the project is bound to
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "product_instance_id", product_instance_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Project id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="productInstanceId")
+    def product_instance_id(self) -> _builtins.str:
+        """
+        Id of the product instance the project is bound to
+        """
+        return pulumi.get(self, "product_instance_id")
+
+
+@pulumi.output_type
+class GetNatGatewaysNatGateway(dict):
+    def __init__(__self__, *,
+                 availability_zone: 'outputs.GetNatGatewaysNatGatewayAvailabilityZone',
+                 created_time: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 nat_rules: Sequence['outputs.GetNatGatewaysNatGatewayNatRule'],
+                 nat_type: _builtins.str,
+                 project: 'outputs.GetNatGatewaysNatGatewayProject',
+                 state: _builtins.str,
+                 floating_ip: Optional['outputs.GetNatGatewaysNatGatewayFloatingIp'] = None,
+                 modified_time: Optional[_builtins.str] = None,
+                 vpc_id: Optional[_builtins.str] = None):
+        """
+        :param 'GetNatGatewaysNatGatewayAvailabilityZone' availability_zone: Availability zone
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str description: Description
+        :param _builtins.str id: SNAT gateway id
+        :param _builtins.str name: SNAT gateway name
+        :param Sequence['GetNatGatewaysNatGatewayNatRule'] nat_rules: The subnets the gateway serves
+        :param _builtins.str nat_type: NAT gateway type
+        :param 'GetNatGatewaysNatGatewayProject' project: Project
+        :param _builtins.str state: SNAT gateway state
+        :param 'GetNatGatewaysNatGatewayFloatingIp' floating_ip: The external IP the gateway's traffic leaves from
+        :param _builtins.str modified_time: Time of the last change (ISO 8601)
+        :param _builtins.str vpc_id: The virtual network the gateway serves
+        """
+        pulumi.set(__self__, "availability_zone", availability_zone)
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "nat_rules", nat_rules)
+        pulumi.set(__self__, "nat_type", nat_type)
+        pulumi.set(__self__, "project", project)
+        pulumi.set(__self__, "state", state)
+        if floating_ip is not None:
+            pulumi.set(__self__, "floating_ip", floating_ip)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+        if vpc_id is not None:
+            pulumi.set(__self__, "vpc_id", vpc_id)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZone")
+    def availability_zone(self) -> 'outputs.GetNatGatewaysNatGatewayAvailabilityZone':
+        """
+        Availability zone
+        """
+        return pulumi.get(self, "availability_zone")
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        SNAT gateway id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        SNAT gateway name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="natRules")
+    def nat_rules(self) -> Sequence['outputs.GetNatGatewaysNatGatewayNatRule']:
+        """
+        The subnets the gateway serves
+        """
+        return pulumi.get(self, "nat_rules")
+
+    @_builtins.property
+    @pulumi.getter(name="natType")
+    def nat_type(self) -> _builtins.str:
+        """
+        NAT gateway type
+        """
+        return pulumi.get(self, "nat_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def project(self) -> 'outputs.GetNatGatewaysNatGatewayProject':
+        """
+        Project
+        """
+        return pulumi.get(self, "project")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        SNAT gateway state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="floatingIp")
+    def floating_ip(self) -> Optional['outputs.GetNatGatewaysNatGatewayFloatingIp']:
+        """
+        The external IP the gateway's traffic leaves from
+        """
+        return pulumi.get(self, "floating_ip")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Time of the last change (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+    @_builtins.property
+    @pulumi.getter(name="vpcId")
+    def vpc_id(self) -> Optional[_builtins.str]:
+        """
+        The virtual network the gateway serves
+        """
+        return pulumi.get(self, "vpc_id")
+
+
+@pulumi.output_type
+class GetNatGatewaysNatGatewayAvailabilityZone(dict):
+    """
+    Availability zone
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str):
+        """
+        Availability zone
+
+        :param _builtins.str id: Availability zone id
+        :param _builtins.str name: Availability zone name
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Availability zone id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Availability zone name
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class GetNatGatewaysNatGatewayFloatingIp(dict):
+    """
+    The external IP the gateway's traffic leaves from
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 state: _builtins.str,
+                 ip_address: Optional[_builtins.str] = None):
+        """
+        The external IP the gateway's traffic leaves from
+
+        :param _builtins.str id: External IP id
+        :param _builtins.str state: External IP state
+        :param _builtins.str ip_address: The public IPv4 address
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "state", state)
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        External IP id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        External IP state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address
+        """
+        return pulumi.get(self, "ip_address")
+
+
+@pulumi.output_type
+class GetNatGatewaysNatGatewayNatRule(dict):
+    """
+    SNAT rule
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 internal_address: _builtins.str,
+                 subnet_id: _builtins.str):
+        """
+        SNAT rule
+
+        :param _builtins.str id: Rule id
+        :param _builtins.str internal_address: The internal addresses translated: the subnet's CIDR (or one address)
+        :param _builtins.str subnet_id: The subnet whose outbound traffic the gateway translates
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "internal_address", internal_address)
+        pulumi.set(__self__, "subnet_id", subnet_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Rule id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="internalAddress")
+    def internal_address(self) -> _builtins.str:
+        """
+        The internal addresses translated: the subnet's CIDR (or one address)
+        """
+        return pulumi.get(self, "internal_address")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetId")
+    def subnet_id(self) -> _builtins.str:
+        """
+        The subnet whose outbound traffic the gateway translates
+        """
+        return pulumi.get(self, "subnet_id")
+
+
+@pulumi.output_type
+class GetNatGatewaysNatGatewayProject(dict):
+    """
+    Project
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 product_instance_id: _builtins.str):
+        """
+        Project
+
+        :param _builtins.str id: Project id
+        :param _builtins.str product_instance_id: Id of the product instance the project is bound to
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "product_instance_id", product_instance_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Project id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="productInstanceId")
+    def product_instance_id(self) -> _builtins.str:
+        """
+        Id of the product instance the project is bound to
+        """
+        return pulumi.get(self, "product_instance_id")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceAllowedAddressPair(dict):
+    """
+    Allowed address pair
+    """
+    def __init__(__self__, *,
+                 ip_address: _builtins.str,
+                 mac_address: _builtins.str):
+        """
+        Allowed address pair
+
+        :param _builtins.str ip_address: IPv4 address or network
+        :param _builtins.str mac_address: MAC address
+        """
+        pulumi.set(__self__, "ip_address", ip_address)
+        pulumi.set(__self__, "mac_address", mac_address)
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> _builtins.str:
+        """
+        IPv4 address or network
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter(name="macAddress")
+    def mac_address(self) -> _builtins.str:
+        """
+        MAC address
+        """
+        return pulumi.get(self, "mac_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceFloatingIp(dict):
+    """
+    Its external IP, if any
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str,
+                 ip_address: Optional[_builtins.str] = None):
+        """
+        Its external IP, if any
+
+        :param _builtins.str id: External IP id
+        :param _builtins.str name: External IP name
+        :param _builtins.str state: External IP state
+        :param _builtins.str ip_address: The public IPv4 address
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        External IP id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        External IP name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        External IP state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address
+        """
+        return pulumi.get(self, "ip_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceSecurityGroup(dict):
+    """
+    Security group
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        Security group
+
+        :param _builtins.str id: Security group id
+        :param _builtins.str name: Security group name
+        :param _builtins.str state: Network object state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Security group id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Security group name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceSubnet(dict):
+    """
+    Its subnet (none for a direct_ip interface)
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 routed_network: _builtins.bool,
+                 state: _builtins.str,
+                 subnet_address: _builtins.str):
+        """
+        Its subnet (none for a direct_ip interface)
+
+        :param _builtins.str id: Subnet id
+        :param _builtins.str name: Subnet name
+        :param _builtins.bool routed_network: true when the subnet is routed
+        :param _builtins.str state: Network object state
+        :param _builtins.str subnet_address: Subnet address (CIDR), e.g. 10.10.0.0/24
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "routed_network", routed_network)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "subnet_address", subnet_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Subnet id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Subnet name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="routedNetwork")
+    def routed_network(self) -> _builtins.bool:
+        """
+        true when the subnet is routed
+        """
+        return pulumi.get(self, "routed_network")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetAddress")
+    def subnet_address(self) -> _builtins.str:
+        """
+        Subnet address (CIDR), e.g. 10.10.0.0/24
+        """
+        return pulumi.get(self, "subnet_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceVm(dict):
+    """
+    The VM it belongs to (none while free)
+    """
+    def __init__(__self__, *,
+                 flavor: 'outputs.GetNetworkInterfaceVmFlavor',
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        The VM it belongs to (none while free)
+
+        :param 'GetNetworkInterfaceVmFlavor' flavor: Flavor
+        :param _builtins.str id: VM id
+        :param _builtins.str name: VM name
+        :param _builtins.str state: VM state
+        """
+        pulumi.set(__self__, "flavor", flavor)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def flavor(self) -> 'outputs.GetNetworkInterfaceVmFlavor':
+        """
+        Flavor
+        """
+        return pulumi.get(self, "flavor")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        VM id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        VM name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        VM state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetNetworkInterfaceVmFlavor(dict):
+    """
+    Flavor
+    """
+    def __init__(__self__, *,
+                 cpu: _builtins.int,
+                 free_tier: _builtins.bool,
+                 gpu: _builtins.int,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 oversubscription: _builtins.str,
+                 ram: _builtins.int):
+        """
+        Flavor
+
+        :param _builtins.int cpu: Number of vCPUs
+        :param _builtins.bool free_tier: true when a free-tier VM may use this flavor
+        :param _builtins.int gpu: Number of GPUs
+        :param _builtins.str id: Flavor id
+        :param _builtins.str name: Flavor name
+        :param _builtins.str oversubscription: Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        :param _builtins.int ram: RAM in GB
+        """
+        pulumi.set(__self__, "cpu", cpu)
+        pulumi.set(__self__, "free_tier", free_tier)
+        pulumi.set(__self__, "gpu", gpu)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "oversubscription", oversubscription)
+        pulumi.set(__self__, "ram", ram)
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> _builtins.int:
+        """
+        Number of vCPUs
+        """
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter(name="freeTier")
+    def free_tier(self) -> _builtins.bool:
+        """
+        true when a free-tier VM may use this flavor
+        """
+        return pulumi.get(self, "free_tier")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpu(self) -> _builtins.int:
+        """
+        Number of GPUs
+        """
+        return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Flavor id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Flavor name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def oversubscription(self) -> _builtins.str:
+        """
+        Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        """
+        return pulumi.get(self, "oversubscription")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.int:
+        """
+        RAM in GB
+        """
+        return pulumi.get(self, "ram")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterface(dict):
+    def __init__(__self__, *,
+                 allowed_address_pairs: Sequence['outputs.GetNetworkInterfacesNetworkInterfaceAllowedAddressPair'],
+                 created_time: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 interface_security_enabled: _builtins.bool,
+                 ip_address: _builtins.str,
+                 name: _builtins.str,
+                 primary: _builtins.bool,
+                 security_groups: Sequence['outputs.GetNetworkInterfacesNetworkInterfaceSecurityGroup'],
+                 state: _builtins.str,
+                 type: _builtins.str,
+                 floating_ip: Optional['outputs.GetNetworkInterfacesNetworkInterfaceFloatingIp'] = None,
+                 modified_time: Optional[_builtins.str] = None,
+                 subnet: Optional['outputs.GetNetworkInterfacesNetworkInterfaceSubnet'] = None,
+                 vm: Optional['outputs.GetNetworkInterfacesNetworkInterfaceVm'] = None):
+        """
+        :param Sequence['GetNetworkInterfacesNetworkInterfaceAllowedAddressPair'] allowed_address_pairs: Other addresses it may send from
+        :param _builtins.str created_time: Creation time (ISO 8601)
+        :param _builtins.str description: Description
+        :param _builtins.str id: Interface id
+        :param _builtins.bool interface_security_enabled: Whether security groups filter its traffic
+        :param _builtins.str ip_address: IPv4 address of the interface (a direct_ip interface: its external IP)
+        :param _builtins.str name: Interface name
+        :param _builtins.bool primary: true for a VM's primary interface
+        :param Sequence['GetNetworkInterfacesNetworkInterfaceSecurityGroup'] security_groups: Its security groups
+        :param _builtins.str state: Network object state
+        :param _builtins.str type: Interface type
+        :param 'GetNetworkInterfacesNetworkInterfaceFloatingIp' floating_ip: Its external IP, if any
+        :param _builtins.str modified_time: Time of the last change (ISO 8601)
+        :param 'GetNetworkInterfacesNetworkInterfaceSubnet' subnet: Its subnet (none for a direct_ip interface)
+        :param 'GetNetworkInterfacesNetworkInterfaceVm' vm: The VM it belongs to (none while free)
+        """
+        pulumi.set(__self__, "allowed_address_pairs", allowed_address_pairs)
+        pulumi.set(__self__, "created_time", created_time)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "interface_security_enabled", interface_security_enabled)
+        pulumi.set(__self__, "ip_address", ip_address)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "primary", primary)
+        pulumi.set(__self__, "security_groups", security_groups)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "type", type)
+        if floating_ip is not None:
+            pulumi.set(__self__, "floating_ip", floating_ip)
+        if modified_time is not None:
+            pulumi.set(__self__, "modified_time", modified_time)
+        if subnet is not None:
+            pulumi.set(__self__, "subnet", subnet)
+        if vm is not None:
+            pulumi.set(__self__, "vm", vm)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedAddressPairs")
+    def allowed_address_pairs(self) -> Sequence['outputs.GetNetworkInterfacesNetworkInterfaceAllowedAddressPair']:
+        """
+        Other addresses it may send from
+        """
+        return pulumi.get(self, "allowed_address_pairs")
+
+    @_builtins.property
+    @pulumi.getter(name="createdTime")
+    def created_time(self) -> _builtins.str:
+        """
+        Creation time (ISO 8601)
+        """
+        return pulumi.get(self, "created_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Interface id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="interfaceSecurityEnabled")
+    def interface_security_enabled(self) -> _builtins.bool:
+        """
+        Whether security groups filter its traffic
+        """
+        return pulumi.get(self, "interface_security_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> _builtins.str:
+        """
+        IPv4 address of the interface (a direct_ip interface: its external IP)
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Interface name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> _builtins.bool:
+        """
+        true for a VM's primary interface
+        """
+        return pulumi.get(self, "primary")
+
+    @_builtins.property
+    @pulumi.getter(name="securityGroups")
+    def security_groups(self) -> Sequence['outputs.GetNetworkInterfacesNetworkInterfaceSecurityGroup']:
+        """
+        Its security groups
+        """
+        return pulumi.get(self, "security_groups")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Interface type
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="floatingIp")
+    def floating_ip(self) -> Optional['outputs.GetNetworkInterfacesNetworkInterfaceFloatingIp']:
+        """
+        Its external IP, if any
+        """
+        return pulumi.get(self, "floating_ip")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> Optional[_builtins.str]:
+        """
+        Time of the last change (ISO 8601)
+        """
+        return pulumi.get(self, "modified_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def subnet(self) -> Optional['outputs.GetNetworkInterfacesNetworkInterfaceSubnet']:
+        """
+        Its subnet (none for a direct_ip interface)
+        """
+        return pulumi.get(self, "subnet")
+
+    @_builtins.property
+    @pulumi.getter
+    def vm(self) -> Optional['outputs.GetNetworkInterfacesNetworkInterfaceVm']:
+        """
+        The VM it belongs to (none while free)
+        """
+        return pulumi.get(self, "vm")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceAllowedAddressPair(dict):
+    """
+    Allowed address pair
+    """
+    def __init__(__self__, *,
+                 ip_address: _builtins.str,
+                 mac_address: _builtins.str):
+        """
+        Allowed address pair
+
+        :param _builtins.str ip_address: IPv4 address or network
+        :param _builtins.str mac_address: MAC address
+        """
+        pulumi.set(__self__, "ip_address", ip_address)
+        pulumi.set(__self__, "mac_address", mac_address)
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> _builtins.str:
+        """
+        IPv4 address or network
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter(name="macAddress")
+    def mac_address(self) -> _builtins.str:
+        """
+        MAC address
+        """
+        return pulumi.get(self, "mac_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceFloatingIp(dict):
+    """
+    Its external IP, if any
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str,
+                 ip_address: Optional[_builtins.str] = None):
+        """
+        Its external IP, if any
+
+        :param _builtins.str id: External IP id
+        :param _builtins.str name: External IP name
+        :param _builtins.str state: External IP state
+        :param _builtins.str ip_address: The public IPv4 address
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        External IP id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        External IP name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        External IP state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The public IPv4 address
+        """
+        return pulumi.get(self, "ip_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceSecurityGroup(dict):
+    """
+    Security group
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        Security group
+
+        :param _builtins.str id: Security group id
+        :param _builtins.str name: Security group name
+        :param _builtins.str state: Network object state
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Security group id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Security group name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceSubnet(dict):
+    """
+    Its subnet (none for a direct_ip interface)
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 routed_network: _builtins.bool,
+                 state: _builtins.str,
+                 subnet_address: _builtins.str):
+        """
+        Its subnet (none for a direct_ip interface)
+
+        :param _builtins.str id: Subnet id
+        :param _builtins.str name: Subnet name
+        :param _builtins.bool routed_network: true when the subnet is routed
+        :param _builtins.str state: Network object state
+        :param _builtins.str subnet_address: Subnet address (CIDR), e.g. 10.10.0.0/24
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "routed_network", routed_network)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "subnet_address", subnet_address)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Subnet id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Subnet name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="routedNetwork")
+    def routed_network(self) -> _builtins.bool:
+        """
+        true when the subnet is routed
+        """
+        return pulumi.get(self, "routed_network")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Network object state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetAddress")
+    def subnet_address(self) -> _builtins.str:
+        """
+        Subnet address (CIDR), e.g. 10.10.0.0/24
+        """
+        return pulumi.get(self, "subnet_address")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceVm(dict):
+    """
+    The VM it belongs to (none while free)
+    """
+    def __init__(__self__, *,
+                 flavor: 'outputs.GetNetworkInterfacesNetworkInterfaceVmFlavor',
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 state: _builtins.str):
+        """
+        The VM it belongs to (none while free)
+
+        :param 'GetNetworkInterfacesNetworkInterfaceVmFlavor' flavor: Flavor
+        :param _builtins.str id: VM id
+        :param _builtins.str name: VM name
+        :param _builtins.str state: VM state
+        """
+        pulumi.set(__self__, "flavor", flavor)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter
+    def flavor(self) -> 'outputs.GetNetworkInterfacesNetworkInterfaceVmFlavor':
+        """
+        Flavor
+        """
+        return pulumi.get(self, "flavor")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        VM id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        VM name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        VM state
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class GetNetworkInterfacesNetworkInterfaceVmFlavor(dict):
+    """
+    Flavor
+    """
+    def __init__(__self__, *,
+                 cpu: _builtins.int,
+                 free_tier: _builtins.bool,
+                 gpu: _builtins.int,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 oversubscription: _builtins.str,
+                 ram: _builtins.int):
+        """
+        Flavor
+
+        :param _builtins.int cpu: Number of vCPUs
+        :param _builtins.bool free_tier: true when a free-tier VM may use this flavor
+        :param _builtins.int gpu: Number of GPUs
+        :param _builtins.str id: Flavor id
+        :param _builtins.str name: Flavor name
+        :param _builtins.str oversubscription: Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        :param _builtins.int ram: RAM in GB
+        """
+        pulumi.set(__self__, "cpu", cpu)
+        pulumi.set(__self__, "free_tier", free_tier)
+        pulumi.set(__self__, "gpu", gpu)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "oversubscription", oversubscription)
+        pulumi.set(__self__, "ram", ram)
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> _builtins.int:
+        """
+        Number of vCPUs
+        """
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter(name="freeTier")
+    def free_tier(self) -> _builtins.bool:
+        """
+        true when a free-tier VM may use this flavor
+        """
+        return pulumi.get(self, "free_tier")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpu(self) -> _builtins.int:
+        """
+        Number of GPUs
+        """
+        return pulumi.get(self, "gpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Flavor id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Flavor name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def oversubscription(self) -> _builtins.str:
+        """
+        Guaranteed vCPU share: 1:1 is 100%, 1:3 about 30%, 1:10 is 10%
+        """
+        return pulumi.get(self, "oversubscription")
+
+    @_builtins.property
+    @pulumi.getter
+    def ram(self) -> _builtins.int:
+        """
+        RAM in GB
+        """
+        return pulumi.get(self, "ram")
+
+
+@pulumi.output_type
 class GetOrganizationLimit(dict):
     """
     Organization quota
@@ -4255,6 +5611,102 @@ class MigrateNodesOperationResultNode(dict):
         Why it failed
         """
         return pulumi.get(self, "reason")
+
+
+@pulumi.output_type
+class NatGatewayTimeoutsOutput(dict):
+    """
+    The waits in force (the program's `timeouts`)
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        The waits in force (the program's `timeouts`)
+
+        :param _builtins.str create: Longest wait on create
+        :param _builtins.str delete: Longest wait on delete
+        :param _builtins.str update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
+class NetworkInterfaceTimeoutsOutput(dict):
+    """
+    The waits in force (the program's `timeouts`)
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        The waits in force (the program's `timeouts`)
+
+        :param _builtins.str create: Longest wait on create
+        :param _builtins.str delete: Longest wait on delete
+        :param _builtins.str update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
 
 
 @pulumi.output_type

@@ -6,7 +6,8 @@
  * IP given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
- * fixed address must be a host address of its subnet; an existing disk it is made with must be
+ * fixed address must be a host address of its subnet; an existing network interface must be
+ * in the VM's zone and free (or this VM's); an existing disk it is made with must be
  * in its zone. Values not known yet (preview: an id
  * that another resource of the program computes) are skipped, field by field.
  */
@@ -32,6 +33,7 @@ import { zoneMismatch } from "../../rules/zones";
 export async function vmCatalogFailures(
   lookups: VmLookups,
   inputs: VmInputs,
+  olds: Partial<VmInputs> = {},
 ): Promise<CheckFailure[]> {
   if (containsUnknown(inputs.availabilityZone)) return [];
   let zone: ZoneResponse | undefined;
@@ -65,7 +67,7 @@ export async function vmCatalogFailures(
             }),
     ),
     ...(isUnknown(inputs.interfaces) ? [] : (inputs.interfaces ?? [])).map((spec, i) =>
-      isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i),
+      isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i, olds.name),
     ),
   ]);
   return [...failures, ...parts.flat()];
@@ -136,14 +138,25 @@ async function bootDiskTypeFailures(
   });
 }
 
-/** The failures of interface `i`: its subnet and groups exist in the zone, its address fits. */
+/**
+ * The failures of interface `i`: its subnet and groups exist in the zone, its address fits;
+ * an existing interface exists in the zone and is free, unless the VM `heldBy` (this one, by
+ * its previous name) has it.
+ */
 async function interfaceFailures(
   lookups: VmLookups,
   zone: ZoneResponse,
   spec: InterfaceSpec,
   i: number,
+  heldBy: string | undefined,
 ): Promise<CheckFailure[]> {
   const field = `interfaces[${i}]`;
+  if (spec.interfaceId !== undefined) {
+    const id = spec.interfaceId;
+    return isUnknown(id)
+      ? []
+      : failuresOf(() => lookups.networkInterface(zone, id, `${field}.interfaceId`, heldBy));
+  }
   const groups =
     spec.securityGroups === undefined || isUnknown(spec.securityGroups) ? [] : spec.securityGroups;
   const parts = await Promise.all([

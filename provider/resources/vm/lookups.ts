@@ -7,6 +7,8 @@
  * {@link NetworkLookups} says (shared by the checks of a process, fresh per create or update).
  */
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { interfacesEndpoints } from "../../../api/vm/endpoints/interfaces";
+import type { InterfaceResponse } from "../../../api/vm/interfaces";
 import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
 import type { ExternalIpResponse } from "../../../api/vm/external-ips";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
@@ -107,5 +109,57 @@ export class VmLookups extends NetworkLookups {
           );
     if (mismatch !== undefined) throw new InputError(field, mismatch.reason);
     return ip;
+  }
+
+  /**
+   * The network interface `id` names: of the project, in `zone` (its subnet's), and free
+   * unless the VM named `heldBy` has it (the VM this resource is, being replaced); a VM takes
+   * it with `interfaces[].interfaceId`.
+   */
+  async networkInterface(
+    zone: ZoneResponse,
+    id: string,
+    field: string,
+    heldBy?: string,
+  ): Promise<InterfaceResponse> {
+    const nic = await this.once(`interface:${id}`, () =>
+      getOrGone(() =>
+        this.client.call(interfacesEndpoints.getInterface, { params: { interface_id: id } }),
+      ),
+    );
+    if (nic === undefined || nic.state === "deleting") {
+      throw new InputError(
+        field,
+        `no network interface ${id} in project ${this.projectId}; give a NetworkInterface's id`,
+      );
+    }
+    const subnetId = nic.subnet?.id;
+    const subnet =
+      subnetId === undefined
+        ? undefined
+        : (await this.allSubnets((all) => all.some((s) => s.id === subnetId), true)).find(
+            (s) => s.id === subnetId,
+          );
+    const mismatch =
+      subnet === undefined
+        ? undefined
+        : zoneMismatch(
+            field,
+            "interface-kept",
+            { ...itself("the VM"), zone },
+            {
+              ...serviceObject("network interface", nic.name, nic.id),
+              zone: subnet.availability_zone,
+            },
+          );
+    if (mismatch !== undefined) throw new InputError(field, mismatch.reason);
+    if (nic.vm !== undefined && nic.vm.name !== heldBy) {
+      throw new InputError(
+        field,
+        `network interface ${nic.name} (${nic.id}) is on VM ${nic.vm.name} (${nic.vm.id}), and an interface is on one ` +
+          "VM at a time: delete or replace that VM first (it frees the interface), or give this VM another interface",
+      );
+    }
+    return nic;
   }
 }

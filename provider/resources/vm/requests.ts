@@ -29,6 +29,8 @@ export type ResolvedDisk =
 
 /** An interface of the create request, resolved. */
 export interface ResolvedInterface {
+  /** An existing free interface the VM takes as it is (nothing else of the item applies). */
+  interfaceId?: string;
   direct: boolean;
   /** Regular interfaces only. */
   subnetId?: string;
@@ -170,6 +172,16 @@ export async function resolveVm(
     interfaces = [];
     for (const [i, spec] of inputs.interfaces.entries()) {
       const field = `interfaces[${i}]`;
+      if (spec.interfaceId !== undefined) {
+        const nic = await lookups.networkInterface(zone, spec.interfaceId, `${field}.interfaceId`);
+        interfaces.push({
+          interfaceId: nic.id,
+          direct: false,
+          securityEnabled: nic.interface_security_enabled,
+          externalIp: false,
+        });
+        continue;
+      }
       const direct = spec.directIp ?? false;
       const securityEnabled = spec.securityEnabled ?? true;
       const securityGroupIds =
@@ -263,18 +275,24 @@ export function createRequestV11(
       ...(resolved.interfaces === undefined
         ? {}
         : {
-            interfaces: resolved.interfaces.map((i) => ({
-              type: i.direct ? ("direct_ip" as const) : ("regular" as const),
-              ...(i.subnetId === undefined ? {} : { subnet_id: i.subnetId }),
-              interface_security_enabled: i.securityEnabled,
-              ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
-              ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
-              ...(i.direct
-                ? {}
-                : i.externalIpId !== undefined
-                  ? { attach_external_ip_id: i.externalIpId }
-                  : { new_external_ip: i.externalIp }),
-            })),
+            interfaces: resolved.interfaces.map((i) =>
+              i.interfaceId !== undefined
+                ? { type: "regular" as const, interface_id: i.interfaceId }
+                : {
+                    type: i.direct ? ("direct_ip" as const) : ("regular" as const),
+                    ...(i.subnetId === undefined ? {} : { subnet_id: i.subnetId }),
+                    interface_security_enabled: i.securityEnabled,
+                    ...(i.securityGroupIds === undefined
+                      ? {}
+                      : { security_groups: i.securityGroupIds }),
+                    ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
+                    ...(i.direct
+                      ? {}
+                      : i.externalIpId !== undefined
+                        ? { attach_external_ip_id: i.externalIpId }
+                        : { new_external_ip: i.externalIp }),
+                  },
+            ),
           }),
     },
   ];
@@ -287,6 +305,9 @@ export function createRequestV1(
 ): Array<z.input<typeof VmCreateV1Item>> {
   if (resolved.interfaces?.some((i) => i.direct)) {
     throw new InputError("apiVersion", 'directIp interfaces need apiVersion "v1.1"');
+  }
+  if (resolved.interfaces?.some((i) => i.interfaceId !== undefined)) {
+    throw new InputError("apiVersion", 'interfaceId needs apiVersion "v1.1"');
   }
   return [
     {

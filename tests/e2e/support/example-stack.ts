@@ -186,6 +186,7 @@ const RESOURCE_COLLECTIONS = [
   "interfaces",
   "externalIps",
   "placementGroups",
+  "natGateways",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */
