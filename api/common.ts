@@ -47,18 +47,26 @@ export function queryArray<T extends z.ZodType>(item: T) {
   return z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item));
 }
 
-/** Integer query parameters arrive as text; coerce, then keep the bounds. */
+/**
+ * Integer query parameters arrive as text; coerce, then keep the bounds. An empty value
+ * (`?offset=`) is no integer and is refused: plain coercion would read it as 0. A default goes
+ * on with `.prefault(value)`, which the OpenAPI document shows (`.default` after the
+ * preprocessing would not).
+ */
 export function queryInt(min: number, max: number) {
-  return z.coerce.number().int().min(min).max(max);
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? Number.NaN : value),
+    z.coerce.number().int().min(min).max(max),
+  );
 }
 
 /** `offset`: items skipped, at least 0, default 0. */
 export const Offset = queryInt(0, Number.MAX_SAFE_INTEGER)
-  .default(0)
+  .prefault(0)
   .describe("Number of items skipped (≥0, default 0)");
 
 /** `limit`: page size, 1–100, default 50. */
-export const Limit = queryInt(1, 100).default(50).describe("Page size (1–100, default 50)");
+export const Limit = queryInt(1, 100).prefault(50).describe("Page size (1–100, default 50)");
 
 /** Paging parameters of every paged VM-service list. */
 export const PageQuery = z.object({ offset: Offset, limit: Limit });

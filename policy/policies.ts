@@ -9,6 +9,7 @@ import { diskEncryption } from "./rules/disk-encryption";
 import { diskMaxSize } from "./rules/disk-max-size";
 import { diskType } from "./rules/disk-type";
 import { noUnattachedDisks } from "./rules/no-unattached-disks";
+import { programConflicts } from "./rules/program-conflicts";
 import { projectQuotas } from "./rules/project-quotas";
 import { secretInputsObserver } from "./rules/secret-inputs-observer";
 import { securityGroupOpenIngress } from "./rules/security-group-open-ingress";
@@ -22,6 +23,7 @@ import { vmExternalIp } from "./rules/vm-external-ip";
 import { vmFlavor } from "./rules/vm-flavor";
 import { vmPasswordSecret } from "./rules/vm-password-secret";
 import { vmPlacementSpread } from "./rules/vm-placement-spread";
+import { vmPublicBehindNat } from "./rules/vm-public-behind-nat";
 import { vmSecurityGroup } from "./rules/vm-security-group";
 
 /** The policy pack's name, as `pulumi preview --policy-pack` reports it. */
@@ -46,6 +48,8 @@ export const policies: Policies = [
   vmSecurityGroup,
   noUnattachedDisks,
   vmPlacementSpread,
+  vmPublicBehindNat,
+  programConflicts,
   stackCost,
   monthlyBudget,
   projectQuotas,

@@ -18,6 +18,8 @@ const MODULES = {
   FreeTierVm: "resources/free-tier-vm",
   ExternalIp: "resources/external-ip",
   PlacementGroup: "resources/placement-group",
+  NatGateway: "resources/nat-gateway",
+  NetworkInterface: "resources/network-interface",
   BackupRestore: "actions/backup-restore",
   IndexSnapshotRestore: "actions/index-snapshot-restore",
   QueueManagerRestart: "actions/queue-manager-restart",

@@ -56,7 +56,7 @@ vmcloud_engine_build_cli() {
   vmcloud_engine_log "building the Node.js language host $host_version from Go modules (~15 s)…"
   go_build "$modules/nodejs-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$host_version" \
     -o "$tmp/bin/pulumi-language-nodejs-legacy" github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs
-  go_build "$modules/nodejs-adapter" -ldflags "-s -w" -o "$tmp/bin/pulumi-language-nodejs" .
+  go_build "$modules/language-adapter" -ldflags "-s -w" -o "$tmp/bin/pulumi-language-nodejs" .
   host_seconds=$((SECONDS - started))
   vmcloud_engine_log "built the Node.js language host and its adapter in $(vmcloud_engine_elapsed "$host_seconds")"
 
@@ -70,10 +70,11 @@ EOF
 }
 
 # Builder (see scripts/cached-build.sh) of the other language hosts: YAML, Python (with the
-# `pulumi-language-python-exec` script it runs every program through, beside it) and Go.
+# `pulumi-language-python-exec` script it runs every program through, beside it) and Go, the
+# last two behind the language adapter.
 vmcloud_engine_build_languages() {
   local tmp=$1 modules=$2 yaml_version=$3 python_version=$4 go_version=$5
-  local started yaml_seconds python_seconds go_seconds sdk
+  local started yaml_seconds python_seconds go_seconds adapter_seconds sdk
   started=$SECONDS
   vmcloud_engine_log "building the YAML language host $yaml_version from Go modules (first run, ~1 min)…"
   go_build "$modules/yaml-host" -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
@@ -84,7 +85,7 @@ vmcloud_engine_build_languages() {
   started=$SECONDS
   vmcloud_engine_log "building the Python language host $python_version from Go modules…"
   go_build "$modules/python-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$python_version" \
-    -o "$tmp/bin/pulumi-language-python" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
+    -o "$tmp/bin/pulumi-language-python-legacy" github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python
   sdk=$(cd "$modules/python-host" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)
   cp "$sdk/python/cmd/pulumi-language-python-exec" "$tmp/bin/pulumi-language-python-exec"
   chmod 755 "$tmp/bin/pulumi-language-python-exec"
@@ -94,17 +95,25 @@ vmcloud_engine_build_languages() {
   started=$SECONDS
   vmcloud_engine_log "building the Go language host $go_version from Go modules…"
   go_build "$modules/go-host" -ldflags "-s -w -X $vmcloud_engine_version_var=$go_version" \
-    -o "$tmp/bin/pulumi-language-go" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
+    -o "$tmp/bin/pulumi-language-go-legacy" github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go
   go_seconds=$((SECONDS - started))
   vmcloud_engine_log "built the Go language host in $(vmcloud_engine_elapsed "$go_seconds")"
 
+  # The adapter answers GenerateProgram for the two old hosts (`pulumi import` writes code with
+  # it); the CLI starts it under each host's name, and it starts the host beside it.
+  started=$SECONDS
+  go_build "$modules/language-adapter" -ldflags "-s -w" -o "$tmp/bin/pulumi-language-python" .
+  ln "$tmp/bin/pulumi-language-python" "$tmp/bin/pulumi-language-go"
+  adapter_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built their adapter in $(vmcloud_engine_elapsed "$adapter_seconds")"
+
   cat >"$tmp/BUILD-INFO" <<EOF
 YAML language host: $yaml_version (github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
-Python language host: $python_version (github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python)
-Go language host: $go_version (github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go)
+Python language host: $python_version (github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python), behind vmcloud's adapter
+Go language host: $go_version (github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go), behind vmcloud's adapter
 built with: $(go version)
 built on: $(date -u +%Y-%m-%dT%H:%M:%SZ)
-YAML build: ${yaml_seconds}s; Python build: ${python_seconds}s; Go build: ${go_seconds}s
+YAML build: ${yaml_seconds}s; Python build: ${python_seconds}s; Go build: ${go_seconds}s; adapter build: ${adapter_seconds}s
 EOF
 }
 
@@ -214,7 +223,7 @@ vmcloud_engine_main() {
     fi
     # The entry is keyed by the versions and by everything that decides what gets built.
     hash=$(cd "$modules" && cat cli/go.mod cli/tools.go nodejs-host/go.mod nodejs-host/tools.go \
-      nodejs-adapter/go.mod nodejs-adapter/*.go | sha256sum | cut -c1-12) || return 1
+      language-adapter/go.mod language-adapter/*.go | sha256sum | cut -c1-12) || return 1
     entry=$cache/pulumi-$cli_version-nodejs-$host_version-$hash
     bin=$entry/bin
     if [ -n "$rebuild" ] || [ ! -x "$bin/pulumi" ] || [ ! -x "$bin/pulumi-language-nodejs" ] ||
@@ -248,7 +257,8 @@ vmcloud_engine_main() {
         return 1
       fi
       languages_hash=$(cd "$modules" && cat yaml-host/go.mod yaml-host/tools.go python-host/go.mod \
-        python-host/tools.go go-host/go.mod go-host/tools.go | sha256sum | cut -c1-12) || return 1
+        python-host/tools.go go-host/go.mod go-host/tools.go language-adapter/go.mod \
+        language-adapter/*.go | sha256sum | cut -c1-12) || return 1
       languages=$cache/pulumi-languages-yaml-$yaml_version-python-$python_version-go-$go_version-$languages_hash
       if [ -n "$rebuild" ] || [ ! -x "$languages/bin/pulumi-language-go" ]; then
         local started=$SECONDS

@@ -6,6 +6,8 @@ export * from "./security-group";
 export * from "./security-group-rule";
 export * from "./external-ip";
 export * from "./placement-group";
+export * from "./nat-gateway";
+export * from "./network-interface";
 export * from "./lookups";
 export * from "./vm";
 export * from "./free-tier-vm";

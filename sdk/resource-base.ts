@@ -12,6 +12,8 @@ import {
   secretOutputs,
   type OutputSchema,
 } from "../provider/framework/output-fields";
+import { PROGRAM_INPUT } from "../provider/resources/program/program-input";
+import { declareResource, programInput } from "./program-facts";
 import { registrationStacks } from "./registration-stacks";
 
 /** What a resource class declares: its inputs and its outputs, and which of those are secret. */
@@ -62,6 +64,10 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     const secretKeys = [...secretInputs(declared.inputs), ...(declared.secretInputs ?? [])];
     const given = (args ?? {}) as Record<string, unknown>;
     const secrets = [...secretKeys, ...secretOutputs(declared.outputs)];
+    // The resources' checks learn about the rest of the program (program-facts.ts); actions
+    // take no such input, and a resource read by id declares nothing.
+    const isResource = VMCLOUD_TYPES[typeName].module.startsWith("resources/");
+    const program = isResource && args !== undefined ? programInput(name, given) : undefined;
     // Pulumi's stacks during the registration: see registration-stacks.ts.
     const restoreStacks = registrationStacks();
     try {
@@ -76,6 +82,7 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
               .filter((key) => given[key] !== undefined)
               .map((key) => [key, pulumi.secret(given[key])]),
           ),
+          ...(program === undefined ? {} : { [PROGRAM_INPUT]: program }),
           __provider: providerShim(VMCLOUD_TYPES[typeName].module),
         },
         secrets.length === 0
@@ -95,5 +102,6 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     } finally {
       restoreStacks();
     }
+    if (program !== undefined) declareResource(this.id, typeName, name, given);
   }
 }

@@ -154,8 +154,8 @@ export interface VmArgs {
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Placement group by name or id (e.g. a `PlacementGroup`'s `id`, which also makes it
-   * first); it must span the VM's zone, which `pulumi preview` checks. Default none. Changing
-   * it replaces the VM.
+   * first); a VM of any zone of the project may join it, and `pulumi preview` checks that it
+   * exists. Default none. Changing it replaces the VM.
    */
   placementGroup?: pulumi.Input<string>;
   /** `running` (default) or `stopped`. Changes in place (power on or off). */

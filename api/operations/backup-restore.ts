@@ -168,8 +168,8 @@ export const OperationLogsQuery = z.object({
     "Only logs of this resource (for a restore: the VM or disk restored into)",
   ),
   status: OperationLogStatus.optional().describe("Only logs in this status"),
-  offset: queryInt(0, 100_000).default(0).describe("Logs skipped (≥0, default 0)"),
-  limit: queryInt(1, 1000).default(1000).describe("Logs per page, 1–1000 (default 1000)"),
+  offset: queryInt(0, 100_000).prefault(0).describe("Logs skipped (≥0, default 0)"),
+  limit: queryInt(1, 1000).prefault(1000).describe("Logs per page, 1–1000 (default 1000)"),
 });
 
 /** The list of operation logs: a page, newest first, and how many match in all. */

@@ -38,12 +38,12 @@ export type UpgradeActionMode = z.infer<typeof UpgradeActionMode>;
 export const UpgradeDetailQuery = z
   .object({
     start: queryInt(1, 1000)
-      .default(1)
+      .prefault(1)
       .describe("Position of the first task returned, 1–1000 (default 1)"),
     offset: queryInt(1, 1000)
       .optional()
       .describe("Newer name of start; when both are given they must agree"),
-    limit: queryInt(1, 1000).default(10).describe("Tasks per page, 1–1000 (default 10)"),
+    limit: queryInt(1, 1000).prefault(10).describe("Tasks per page, 1–1000 (default 10)"),
     action_mode: UpgradeActionMode.default("UPGRADING"),
   })
   .superRefine((query, ctx) => {

@@ -8,6 +8,7 @@ import {
   DISK_STATES,
   EXTERNAL_IP_STATES,
   FLAVOR_STATES,
+  NAT_GATEWAY_STATES,
   NETWORK_STATES,
   PLACEMENT_GROUP_STATES,
   PROJECT_STATES,
@@ -47,6 +48,35 @@ export type FlavorStatus = z.infer<typeof FlavorStatus>;
 export const ExternalIpStatus = z.enum(EXTERNAL_IP_STATES.all).describe("External IP state");
 /** A value of {@link ExternalIpStatus}. */
 export type ExternalIpStatus = z.infer<typeof ExternalIpStatus>;
+
+/** Lifecycle state of an SNAT gateway (`NATGatewayState`); the stable state is `created`. */
+export const NatGatewayStatus = z.enum(NAT_GATEWAY_STATES.all).describe("SNAT gateway state");
+/** A value of {@link NatGatewayStatus}. */
+export type NatGatewayStatus = z.infer<typeof NatGatewayStatus>;
+
+/**
+ * Kind of a NAT gateway as the service reports it (`NATGatewayType`); the VM service makes
+ * only `Public sNAT` ones, the others are other services' gateways.
+ */
+export const NatGatewayType = z
+  .enum([
+    "Public sNAT",
+    "Internal sNAT",
+    "dNAT",
+    "Site-to-Site VPN",
+    "Hub-and-Spoke VPN",
+    "Point-to-Site VPN",
+    "VPC peering",
+    "Direct connect",
+  ])
+  .describe("NAT gateway type");
+/** A value of {@link NatGatewayType}. */
+export type NatGatewayType = z.infer<typeof NatGatewayType>;
+
+/** The SNAT gateway type a create or price request names (`PublicNATGatewayType`). */
+export const PublicNatGatewayType = z.enum(["Public sNAT"]).describe("SNAT gateway type");
+/** A value of {@link PublicNatGatewayType}. */
+export type PublicNatGatewayType = z.infer<typeof PublicNatGatewayType>;
 
 /** Status of an asynchronous task (`TaskStatusEnum`): it ends `complete` or `failed`. */
 export const TaskStatus = z

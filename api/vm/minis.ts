@@ -120,6 +120,11 @@ export const ExternalIpMini = z
 /** A value of {@link ExternalIpMini}. */
 export type ExternalIpMini = z.infer<typeof ExternalIpMini>;
 
+/** `FloatingIpMiniResponse`: an external IP an SNAT gateway sends its traffic from. */
+export const ExternalIpAddressMini = ExternalIpMini.omit({ name: true }).describe("External IP");
+/** A value of {@link ExternalIpAddressMini}. */
+export type ExternalIpAddressMini = z.infer<typeof ExternalIpAddressMini>;
+
 /**
  * `PlacementGroupMiniResponse`: the placement group of a VM. The reference marks no field
  * required; its sibling `PlacementGroupLiteSchema` requires both, which is what we answer.

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { Uuid4 } from "../common";
+import { PublicNatGatewayType } from "./enums";
 
 /** A positive whole number (`exclusiveMinimum: 0` in the document). */
 const PositiveInt = z.number().int().positive();
@@ -17,9 +18,6 @@ export const ExternalIpPriceAction = z
   .describe("What happens to the external IP: a new one, or an existing one attached/detached");
 /** A value of {@link ExternalIpPriceAction}. */
 export type ExternalIpPriceAction = z.infer<typeof ExternalIpPriceAction>;
-
-/** The only SNAT gateway type (`PublicNATGatewayType`). */
-export const NatGatewayType = z.enum(["Public sNAT"]).describe("SNAT gateway type");
 
 /** `_DisksCount`: one disk to price. */
 export const PriceDisk = z
@@ -42,7 +40,7 @@ export const PriceExternalIps = z
 /** `_NatGatewaysCount`: SNAT gateways to price. */
 export const PriceNatGateways = z
   .strictObject({
-    nat_gateway_type: NatGatewayType,
+    nat_gateway_type: PublicNatGatewayType,
     count: PositiveInt.describe("How many gateways"),
   })
   .describe("SNAT gateways to price");

@@ -1,6 +1,9 @@
-/** Schemas of the VM service's projects: the project and the roles the caller has in it. */
+/**
+ * Schemas of the VM service's projects: the project, the roles the caller has in it, and the
+ * check of names against those the project's objects of a kind already have.
+ */
 import { z } from "zod";
-import { Uuid, Uuid4 } from "../common";
+import { Name, Uuid, Uuid4, queryArray } from "../common";
 import { ProjectStatus } from "./enums";
 
 /** Path parameters of the project endpoints. */
@@ -31,3 +34,41 @@ export const ProjectPermissionsResponse = z
   .describe("Project permissions");
 /** A value of {@link ProjectPermissionsResponse}. */
 export type ProjectPermissionsResponse = z.infer<typeof ProjectPermissionsResponse>;
+
+/** `EntityTypeWithUniqueNameWithinProject`: the kinds whose names `validate_name` checks. */
+export const NamedEntityType = z
+  .enum([
+    "disk",
+    "floating_ip",
+    "interface",
+    "load_balancer",
+    "nat_gateway",
+    "security_group",
+    "subnet",
+    "vm",
+  ])
+  .describe("Kind of object whose names are checked");
+/** A value of {@link NamedEntityType}. */
+export type NamedEntityType = z.infer<typeof NamedEntityType>;
+
+/** Query of `GET /api/v1/projects/{project_id}/validate_name`. */
+export const ValidateNameQuery = z.object({
+  entity_type: NamedEntityType,
+  names: queryArray(Name).describe("Names to check (repeat the parameter for each)"),
+});
+/** Parsed {@link ValidateNameQuery}. */
+export type ValidateNameQuery = z.output<typeof ValidateNameQuery>;
+
+/** `ProjectValidateNameResponse`: for each name checked, whether it is free. */
+export const ValidateNameResponse = z
+  .array(
+    z.strictObject({
+      name: z.string().describe("Name checked"),
+      available: z
+        .boolean()
+        .describe("true when no object of the kind in the project has the name"),
+    }),
+  )
+  .describe("Names and whether each is free");
+/** A value of {@link ValidateNameResponse}. */
+export type ValidateNameResponse = z.infer<typeof ValidateNameResponse>;

@@ -103,6 +103,22 @@ export const DISK_STATES = stateTable(
  */
 export const NETWORK_STATES = stateTable(["created"], CHANGES);
 
+/**
+ * A private image's states in each zone it is offered in (the document's
+ * `PublicAvailabilityZoneImageResponse.state` is free text; the service's lifecycle words).
+ */
+export const IMAGE_STATES = stateTable(["created"], CHANGES);
+
+/**
+ * A backup's states (`CheckpointState`): `created` when it may be restored, changed or deleted;
+ * busy while it is taken, renamed or deleted. The document lists the same values in another
+ * order (each busy state beside its failure); the table keeps this file's order of classes.
+ */
+export const BACKUP_STATES = stateTable(["created"], ["creating", "updating", "deleting"]);
+
+/** An SNAT gateway's states (`NATGatewayState`). */
+export const NAT_GATEWAY_STATES = stateTable(["created"], CHANGES);
+
 /** A project's states (`ProjectState`). */
 export const PROJECT_STATES = stateTable(["created"], ["creating", "updating", "deleting"]);
 

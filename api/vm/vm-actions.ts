@@ -153,6 +153,23 @@ export const SetPowerRequest = z.strictObject({ state: VmPowerAction });
 /** Parsed {@link SetPowerRequest}. */
 export type SetPowerRequest = z.output<typeof SetPowerRequest>;
 
+/** `VmSetStateRequest`: the state one VM of a bulk change is to reach. */
+export const VmSetStateItem = z.strictObject({
+  id: Uuid.describe("VM id"),
+  state: z
+    .enum(["stopped", "running"])
+    .describe("State to reach: stopped (power off) or running (power on)"),
+});
+/** Parsed {@link VmSetStateItem}. */
+export type VmSetStateItem = z.output<typeof VmSetStateItem>;
+
+/** Body of `PUT /api/v1/vms`: the VMs to start or stop, all or none. */
+export const VmSetStatesRequest = z
+  .array(VmSetStateItem)
+  .describe("VMs and the state each is to reach");
+/** Parsed {@link VmSetStatesRequest}. */
+export type VmSetStatesRequest = z.output<typeof VmSetStatesRequest>;
+
 /** Special characters a VM password may use (and needs at least one of). */
 export const PASSWORD_SPECIALS = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
 

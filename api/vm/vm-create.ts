@@ -131,10 +131,11 @@ function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
 }
 
 /**
- * The checks both versions make of a new interface: a new external IP or an existing one, not
- * both; security groups only on an interface whose traffic they filter.
+ * The checks both versions (and `POST /api/v1/interfaces`) make of a new interface: a new
+ * external IP or an existing one, not both; security groups only on an interface whose traffic
+ * they filter.
  */
-function checkIpAndGroups(
+export function checkIpAndGroups(
   word: IpWord,
   value: Partial<Record<string, unknown>> & {
     interface_security_enabled: boolean;
@@ -167,15 +168,54 @@ function checkIpAndGroups(
 }
 
 /**
+ * The check of a new `direct_ip` interface: it takes no subnet, address or external-IP field,
+ * as its address is an external IP of its own.
+ */
+export function checkDirectIp(
+  word: IpWord,
+  value: Partial<Record<string, unknown>>,
+  ctx: z.RefinementCtx,
+): void {
+  for (const key of [
+    "subnet_id",
+    "subnet_name",
+    "ip_address",
+    `attach_${word}_ip_id`,
+    `attach_${word}_ip_name`,
+  ]) {
+    if (value[key] !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `a direct_ip interface takes no ${key}: its external IP is allocated`,
+      });
+    }
+  }
+  if (value[`new_${word}_ip`] === true) {
+    ctx.addIssue({
+      code: "custom",
+      path: [`new_${word}_ip`],
+      message: "a direct_ip interface already has an external IP",
+    });
+  }
+}
+
+/**
  * `VmCreateInterfaceSection` (v1.1): one interface. `regular` interfaces sit in a subnet
  * (by id or name) and may ask for a fixed `ip_address`, a new external IP or an existing one;
  * `direct_ip` interfaces get an external IP directly and take no subnet. With
  * `interface_security_enabled` (default true) and no groups named, the zone's default
- * security group applies.
+ * security group applies. Or the item gives an existing free interface (`interface_id`, made
+ * with `POST /api/v1/interfaces`) and nothing of its own: the interface keeps its subnet,
+ * address, groups and external IP, and outlives the VM. `interface_id` is not in the real
+ * document's schema (see docs/api-decisions/interfaces.md).
  */
 export const VmCreateInterface = z
   .strictObject({
     type: InterfaceTypeForVmCreation,
+    interface_id: Uuid.optional().describe(
+      "An existing free interface of the project to give the VM (then nothing else but type regular)",
+    ),
     subnet_id: Uuid.optional().describe("Subnet by id (regular interfaces; or give subnet_name)"),
     subnet_name: z
       .string()
@@ -200,6 +240,29 @@ export const VmCreateInterface = z
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message });
+    if (value.interface_id !== undefined) {
+      if (value.type !== "regular") fail("type", "an existing interface is given as type regular");
+      for (const key of [
+        "subnet_id",
+        "subnet_name",
+        "ip_address",
+        "security_groups",
+        "security_group_names",
+        "attach_external_ip_id",
+        "attach_external_ip_name",
+      ] as const) {
+        if (value[key] !== undefined)
+          fail(key, `an existing interface (interface_id) keeps its own ${key}; leave it out`);
+      }
+      if (value.new_external_ip)
+        fail("new_external_ip", "an existing interface (interface_id) keeps its own external IP");
+      if (!value.interface_security_enabled)
+        fail(
+          "interface_security_enabled",
+          "an existing interface keeps its own setting; change it with PUT /api/v1/interfaces/{id}",
+        );
+      return;
+    }
     if (
       value.type === "regular" &&
       value.subnet_id === undefined &&
@@ -207,20 +270,7 @@ export const VmCreateInterface = z
     ) {
       fail("subnet_id", "a regular interface needs subnet_id or subnet_name");
     }
-    if (value.type === "direct_ip") {
-      for (const key of [
-        "subnet_id",
-        "subnet_name",
-        "ip_address",
-        "attach_external_ip_id",
-        "attach_external_ip_name",
-      ] as const) {
-        if (value[key] !== undefined)
-          fail(key, `a direct_ip interface takes no ${key}: its external IP is allocated`);
-      }
-      if (value.new_external_ip)
-        fail("new_external_ip", "a direct_ip interface already has an external IP");
-    }
+    if (value.type === "direct_ip") checkDirectIp("external", value, ctx);
     checkIpAndGroups("external", value, ctx);
   })
   .describe("Network interface of a new VM");

@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAdminRoutes } from "./admin-routes";
+import { RouteMethods } from "./allowed-methods";
 import { scaledClock } from "./clock";
 import { registerDocsRoutes } from "./docs-routes";
 import { answerErrors, routerErrorHandler } from "./error-replies";
@@ -72,7 +73,8 @@ export function buildApp(options: AppOptions): EmulatorApp {
   // After the faults: a request they delay reaches the limit late, as over a slow network.
   limitRate(app, rateLimit, trail, clock);
   if (options.exchangeLog !== undefined) logExchanges(app, options.exchangeLog, trail.faultOf);
-  answerErrors(app);
+  // Before any route: every route registered from here on is known to the 405 answer.
+  answerErrors(app, new RouteMethods(app));
   registerAdminRoutes(app, { settings, services, state, faults, rateLimit, requests });
   registerDocsRoutes(app, services);
   registerServices(app, services, { settings, clock, state });

@@ -4,20 +4,25 @@
  * endpoint that failed (the admin API keeps its own plain shape).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ErrorShape } from "../../api/endpoint";
+import type { AnyEndpoint, ErrorShape } from "../../api/endpoint";
+import type { RouteMethods } from "./allowed-methods";
 import { renderError } from "./error-bodies";
 import { isOwnRoute } from "./own-routes";
 import { endpointOf, validationStatus } from "./register-endpoints";
 import { pathOf } from "./request-parts";
 import { ServiceError } from "./service-error";
 
-/** Answers `error` in the shape of the request's endpoint (the VM service's when none). */
+/**
+ * Answers `error` in the shape of the request's endpoint, or of `served` (an endpoint of the
+ * request's path, when the request reached none), else the VM service's.
+ */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: ServiceError,
+  served?: AnyEndpoint,
 ): FastifyReply {
-  const endpoint = endpointOf(request);
+  const endpoint = endpointOf(request) ?? served;
   if (endpoint === undefined && isOwnRoute(request.url)) {
     // The admin API has its own plain shape, the one `PUT /_emulator/faults` answers with.
     return reply
@@ -54,8 +59,11 @@ export function routerErrorHandler(
   };
 }
 
-/** Answers every thrown error and every unknown route through {@link sendError}. */
-export function answerErrors(app: FastifyInstance): void {
+/**
+ * Answers every thrown error and every unknown route through {@link sendError}: a path the app
+ * serves with other methods (`routes` knows them) is 405 with `Allow`, any other is 404.
+ */
+export function answerErrors(app: FastifyInstance, routes: RouteMethods): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ServiceError) return sendError(request, reply, error);
     const status = (error as { statusCode?: number }).statusCode;
@@ -80,15 +88,27 @@ export function answerErrors(app: FastifyInstance): void {
       new ServiceError(500, "internal_error", "internal server error"),
     );
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const { methods, endpoint } = routes.allowed(path);
+    if (methods.length === 0) {
+      return sendError(
+        request,
+        reply,
+        new ServiceError(404, "route_not_found", `no endpoint ${request.method} ${path}`),
+      );
+    }
+    const allow = methods.join(", ");
+    return sendError(
       request,
       reply,
       new ServiceError(
-        404,
-        "route_not_found",
-        `no endpoint ${request.method} ${pathOf(request.url)}`,
+        405,
+        "method_not_allowed",
+        `${path} does not take ${request.method}; it takes ${allow}`,
+        { headers: { allow } },
       ),
-    ),
-  );
+      endpoint,
+    );
+  });
 }

@@ -53,7 +53,10 @@ export function parseJsonBodies(app: FastifyInstance): void {
       done(null, JSON.parse(text));
     } catch {
       done(
-        new ServiceError(400, "malformed_json", "the request body is not valid JSON"),
+        // The body as a whole is at fault: its root, the empty path (FastAPI's loc ["body"]).
+        new ServiceError(400, "malformed_json", "the request body is not valid JSON", {
+          field: "",
+        }),
         undefined,
       );
     }

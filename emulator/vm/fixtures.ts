@@ -280,6 +280,8 @@ export function vmFixtures(clock: Clock): VmState {
     tags: {},
     placementGroups: {},
     externalIps: {},
+    natGateways: {},
+    backups: {},
     disks: {},
     subnets: {},
     securityGroups: {},

@@ -1,10 +1,13 @@
 /** The emulated VM service: its state, fixtures, settling and routes. */
 import {
   vmEndpoints,
+  backupsEndpoints,
   catalogEndpoints,
   computeEndpoints,
   disksEndpoints,
   externalIpsEndpoints,
+  interfacesEndpoints,
+  natGatewaysEndpoints,
   networkEndpoints,
   placementGroupsEndpoints,
   pricingEndpoints,
@@ -13,7 +16,13 @@ import type { ServiceModule } from "../core/service-module";
 import { routesOf, tableService } from "../core/table-service";
 import { describeVmFixtures, vmFixtures } from "./fixtures";
 import type { VmState } from "./records";
-import { externalIpHandlers, placementGroupHandlers } from "./routes/crud";
+import {
+  externalIpHandlers,
+  interfaceHandlers,
+  natGatewayHandlers,
+  placementGroupHandlers,
+} from "./routes/crud";
+import { backupHandlers } from "./routes/backups";
 import { catalogHandlers } from "./routes/catalog";
 import { computeHandlers } from "./routes/compute";
 import { disksHandlers } from "./routes/disks";
@@ -35,9 +44,12 @@ export const vmService: ServiceModule<VmState> = tableService({
     routesOf(catalogEndpoints, catalogHandlers),
     routesOf(disksEndpoints, disksHandlers),
     routesOf(networkEndpoints, networkHandlers),
+    routesOf(interfacesEndpoints, interfaceHandlers),
     routesOf(externalIpsEndpoints, externalIpHandlers),
+    routesOf(natGatewaysEndpoints, natGatewayHandlers),
     routesOf(placementGroupsEndpoints, placementGroupHandlers),
     routesOf(computeEndpoints, computeHandlers),
+    routesOf(backupsEndpoints, backupHandlers),
     routesOf(pricingEndpoints, pricingHandlers),
   ],
   registerOwn: registerVmAdminRoutes,

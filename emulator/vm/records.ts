@@ -7,11 +7,19 @@ import type {
   DiskStatus,
   ExternalIpStatus,
   MetaType,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
   VmStatus,
 } from "../../api/vm/enums";
+import type {
+  BackupDiskState,
+  BackupResourceType,
+  BackupState,
+  BackupVmState,
+} from "../../api/vm/backups";
+import type { IMAGE_STATES } from "../../api/vm/states";
 import type { Scheduled, Step } from "../core/schedule";
 import type { PriceList } from "./price-list";
 
@@ -19,6 +27,7 @@ import type { PriceList } from "./price-list";
 export type {
   DiskStatus,
   ExternalIpStatus,
+  NatGatewayStatus,
   NetworkStatus,
   PlacementGroupState,
   TaskStatus,
@@ -126,9 +135,21 @@ export interface ImageMetadataRecord {
   sensitive: boolean;
   /** Whether a VM of this image must be given a value. */
   required: boolean;
+  /** Form group (images a project made say; the fixtures have none). */
+  display_group?: string;
+  /** The mandatory group as the image's maker named it (default: the field's own name). */
+  mandatory_group?: string;
+  mandatory_group_display_name?: string;
 }
 
-/** An image VMs boot from, with its metadata fields and the zones that offer it. */
+/** A private image's state (per zone in the answer, the same in each). */
+export type ImageState = (typeof IMAGE_STATES.all)[number];
+
+/**
+ * An image VMs boot from, with its metadata fields and the zones that offer it: a fixture's
+ * (public or marketplace), or a project's own (private), which has a project, per-zone
+ * enabling, a lifecycle and, when made from a disk, that disk's size as its minimum.
+ */
 export interface ImageRecord {
   id: string;
   name: string;
@@ -150,6 +171,20 @@ export interface ImageRecord {
   image_metadata: ImageMetadataRecord[];
   zone_ids: string[];
   created_time: string;
+  /** The project a private image belongs to (none for public and marketplace images). */
+  project_id?: string;
+  /** The zones a private image is enabled in (absent: every zone it is offered in). */
+  enabled_zone_ids?: string[];
+  /** A private image's state (absent: `created`). */
+  state?: ImageState;
+  /** Planned states of a private image (create, update, delete). */
+  schedule?: Array<Step<ImageState | typeof GONE>>;
+  modified_time?: string;
+  seq?: number;
+  /** The template a private image was given (else one for images that take cloud-init). */
+  user_data_template?: string;
+  /** The size of the disk a private image was made from: its `min_disk` never goes below. */
+  source_disk_size?: number;
 }
 
 /** A tag resources can carry. */
@@ -161,7 +196,7 @@ export interface TagRecord {
 
 /**
  * A placement group: a project's rule that spreads its VMs over distinct hosts, in each of the
- * zones it spans.
+ * zones its VMs joined it in.
  */
 export interface PlacementGroupRecord
   extends Scheduled<PlacementGroupState | typeof GONE>, Timestamps {
@@ -170,7 +205,7 @@ export interface PlacementGroupRecord
   description: string;
   project_id: string;
   policy: "anti-affinity" | "soft-anti-affinity";
-  /** The zones the group spans (VMs of other zones cannot join it). */
+  /** The zones VMs joined the group in, in the order they did (none for a new group). */
   zone_ids: string[];
   tag_ids: string[];
 }
@@ -189,7 +224,24 @@ export interface ExternalIpRecord extends Timestamps {
   project_id: string;
   availability_zone_id: string;
   interface_id?: string;
+  /** The SNAT gateway whose traffic leaves from this address (it was made with the gateway). */
+  nat_gateway_id?: string;
   tag_ids?: string[];
+}
+
+/**
+ * An SNAT gateway of a zone of the project's virtual network. Its rules are not stored: it
+ * serves every routed subnet of that network in its zone, as long as the subnet exists.
+ */
+export interface NatGatewayRecord extends Scheduled<NatGatewayStatus | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  vpc_id: string;
+  /** The external IP the gateway's traffic leaves from: made with it, deleted with it. */
+  external_ip_id: string;
 }
 
 /** A disk and the VMs it is attached to. */
@@ -260,19 +312,32 @@ export interface SecurityGroupRuleRecord
   description: string;
 }
 
-/** A VM's network interface: its address, subnet, groups and external IP. */
-export interface InterfaceRecord {
+/**
+ * A network interface: its address, subnet, groups and external IP, on a VM or free. One a VM
+ * create made (`made_by_vm`) goes with its VM; one made with `POST /api/v1/interfaces` stays,
+ * free again, when its VM is deleted.
+ */
+export interface InterfaceRecord extends Timestamps {
   id: string;
   name: string;
-  vm_id: string;
+  description: string;
+  project_id: string;
+  availability_zone_id: string;
+  /** The VM it is on; absent while free. */
+  vm_id?: string;
+  /** Made by a VM create: it goes with the VM. */
+  made_by_vm: boolean;
   subnet_id: string;
   ip_address: string;
   primary: boolean;
   type: "regular" | "direct_ip";
   interface_security_enabled: boolean;
   security_group_ids: string[];
+  allowed_address_pairs: Array<{ ip_address: string; mac_address: string }>;
   floating_ip_id?: string;
   state: NetworkStatus;
+  /** Planned states (create, update, delete); absent when settled. */
+  schedule?: Array<Step<NetworkStatus | typeof GONE>>;
 }
 
 /** A virtual machine; its disks and interfaces are records of their own. */
@@ -330,6 +395,26 @@ export interface TaskRecord extends Scheduled<TaskStatus>, Timestamps {
   entity_name: string;
 }
 
+/**
+ * A backup of a VM or a disk: the resource as it was when taken (the answer's
+ * `resource_state`, kept as it was) and its own lifecycle. It outlives the resource.
+ */
+export interface BackupRecord extends Scheduled<BackupState | typeof GONE>, Timestamps {
+  id: string;
+  name: string;
+  description: string;
+  project_id: string;
+  tag_ids: string[];
+  resource_type: BackupResourceType;
+  resource_id: string;
+  resource_state: BackupVmState | BackupDiskState;
+  /** Size in GB: the disk's, or the sum of the VM's disks. */
+  size: number;
+  /** The image a backed-up boot disk held (a disk restored from it holds it too). */
+  image_id?: string;
+  last_restore_time?: string;
+}
+
 /** The whole VM-service state: every collection keyed by id. */
 export interface VmState {
   /** Next value of {@link Timestamps.seq}. */
@@ -343,6 +428,8 @@ export interface VmState {
   tags: Record<string, TagRecord>;
   placementGroups: Record<string, PlacementGroupRecord>;
   externalIps: Record<string, ExternalIpRecord>;
+  natGateways: Record<string, NatGatewayRecord>;
+  backups: Record<string, BackupRecord>;
   /** The price list set through the admin API; absent: the fixture tariff (price-list.ts). */
   prices?: PriceList;
   disks: Record<string, DiskRecord>;

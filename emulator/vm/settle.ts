@@ -7,6 +7,10 @@ import { settleDisks } from "./models/disks-settle";
 import { settleNetwork } from "./models/network-settle";
 import { settlePlacementGroups } from "./models/placement-groups";
 import { settleExternalIps } from "./models/external-ips";
+import { settleBackups } from "./models/backups";
+import { settleImages } from "./models/image-changes";
+import { settleNatGateways } from "./models/nat-gateways";
+import { settleInterfaces } from "./models/network-interfaces";
 import { settle } from "../core/schedule";
 import type { VmState } from "./records";
 
@@ -15,7 +19,11 @@ export function settleVmState(state: VmState, now: number): void {
   settleCompute(state, now);
   settleDisks(state, now);
   settleNetwork(state, now);
+  settleInterfaces(state, now);
   settleExternalIps(state, now);
+  settleNatGateways(state, now);
   settlePlacementGroups(state, now);
+  settleImages(state, now);
+  settleBackups(state, now);
   for (const task of Object.values(state.tasks)) settle(task, now);
 }

@@ -2,7 +2,9 @@
 // security group (rules as separate resources), spread over hosts by a placement group, the
 // first one behind a stable external IP (DNS can point at it: it survives the VM's
 // replacement); a database VM with a password (a secret) and a data disk attached through
-// DiskAttachment, and a batch VM that is kept stopped. Flavors and images are looked up by name. Configure the provider as the quickstart does, then:
+// DiskAttachment, with no public address: an SNAT gateway gives the private tier of its zone
+// outbound access; and a batch VM that is kept stopped. Flavors and images are looked up by
+// name. Configure the provider as the quickstart does, then:
 //   pulumi config set --secret dbPassword 'S3cure-Passw0rd!'
 //   pulumi up
 import * as pulumi from "@pulumi/pulumi";
@@ -114,6 +116,14 @@ const db = new vmcloud.Vm("db", {
   password: dbPassword,
 });
 
+// The private tier has no public address: the SNAT gateway gives every routed subnet of its zone
+// (the database's among them) outbound access (updates, package mirrors) from its own address.
+const egress = new vmcloud.NatGateway("egress", {
+  name: "egress-az1",
+  description: "outbound access for the private tier",
+  availabilityZone: primary.zone,
+});
+
 // The data disk lives on its own, so it outlives the VM; the attachment ties them together.
 const data = new vmcloud.Disk("db-data", {
   name: "db-data",
@@ -146,5 +156,7 @@ export const dataDiskId = data.id;
 export const dataDiskSize = data.size;
 export const batchId = batch.id;
 export const batchState = batch.state;
+export const egressAddress = egress.address;
+export const egressSubnetIds = egress.subnetIds;
 // Shown as [secret] unless asked for with --show-secrets.
 export const dbLoginPassword = db.password;

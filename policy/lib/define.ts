@@ -161,12 +161,12 @@ export interface StackRuleSpec<C extends object> extends RuleBase {
   /** Says why the rule does not apply under this configuration, or undefined. */
   inactiveWhen?: (config: C) => string | undefined;
   /** Returns the violations; none when compliant. */
-  check(resources: StackRuleResource[], config: C): StackViolation[];
+  check(resources: StackRuleResource[], config: C): StackViolation[] | Promise<StackViolation[]>;
 }
 
 /** A stack policy from a rule. */
 export function stackRule<C extends object>(spec: StackRuleSpec<C>): StackValidationPolicy {
-  const validateStack = (args: StackValidationArgs, reportViolation: ReportViolation) => {
+  const validateStack = async (args: StackValidationArgs, reportViolation: ReportViolation) => {
     const config = configWithDefaults<C>(spec.configSchema, args.getConfig<object>());
     const inactive = spec.inactiveWhen?.(config);
     if (inactive !== undefined) {
@@ -188,7 +188,7 @@ export function stackRule<C extends object>(spec: StackRuleSpec<C>): StackValida
         dependencies: (r.dependencies ?? []).map((d) => d.urn),
       };
     });
-    for (const violation of spec.check(resources, config)) {
+    for (const violation of await spec.check(resources, config)) {
       reportViolation(violation.message, violation.urn);
     }
   };

@@ -6,7 +6,10 @@
 import type { StackValidationPolicy } from "@pulumi/policy";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { quotaAmountsOf, quotaBreaches } from "../../provider/cost/quota";
-import { configWithDefaults, type RuleConfigSchema } from "../lib/define";
+import type { CostItem } from "../../provider/cost/items";
+import { programResource } from "../../provider/rules/parties";
+import { quotaMessage } from "../../provider/rules/quota";
+import { configWithDefaults, typeNameOf, type RuleConfigSchema } from "../lib/define";
 import {
   cannotRun,
   CONNECTION_CONFIG,
@@ -14,6 +17,11 @@ import {
   stackCostView,
   type ConnectionConfig,
 } from "../lib/cost-run";
+
+/** The Pulumi name of the resource a cost item belongs to (`web (boot disk)` is `web`'s). */
+function resourceOf(item: CostItem): string {
+  return item.resource.replace(/ \(.*\)$/, "");
+}
 
 const CONFIG: RuleConfigSchema = { properties: { ...CONNECTION_CONFIG } };
 
@@ -58,11 +66,23 @@ export const projectQuotas: StackValidationPolicy = {
     }
     const after = quotaAmountsOf(view.after, view.pricer.catalog);
     const before = quotaAmountsOf(view.before, view.pricer.catalog);
+    const types = new Map(args.resources.map((r) => [r.name, typeNameOf(r.type)]));
+    const existing = new Set(view.before.map((item) => resourceOf(item)));
     for (const breach of quotaBreaches(limits, before.amounts, after.amounts)) {
+      // The resources the change adds that take from this quota, by their Pulumi names.
+      const adding = [...new Set(view.after.map(resourceOf))].filter(
+        (name) =>
+          !existing.has(name) &&
+          (quotaAmountsOf(
+            view.after.filter((item) => resourceOf(item) === name),
+            view.pricer.catalog,
+          ).amounts[breach.type] ?? 0) > 0,
+      );
+      const labels = adding.map(
+        (name) => programResource(types.get(name) ?? "resource", name).label,
+      );
       reportViolation(
-        `quota ${breach.type}: the limit is ${breach.limit}, ${breach.used} are in use and this change ` +
-          `adds ${breach.adds} (${breach.used + breach.adds} in all). Fix: make the change smaller, ` +
-          "delete unused resources, or ask for a higher quota.",
+        quotaMessage({ ...breach, by: labels.length === 0 ? ["this change"] : labels }),
       );
     }
   },

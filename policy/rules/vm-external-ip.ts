@@ -10,17 +10,26 @@ export interface VmExternalIpConfig {
   allowedVms: string[];
 }
 
-/** Where `vm` asks for an external IP: `interfaces[0].externalIp`, ... */
-function publicAddresses(vm: RuleResource): string[] {
+/**
+ * Where `vm` asks for an external IP it makes: `interfaces[0].externalIp`, ...; with
+ * `givenToo`, also where it takes an existing one (`interfaces[1].externalIpId`).
+ */
+export function publicAddresses(
+  vm: { typeName: string | undefined; props: RuleResource["props"] },
+  givenToo = false,
+): string[] {
   if (vm.typeName === "FreeTierVm") return vm.props["externalIp"] === true ? ["externalIp"] : [];
   const interfaces = asArray(vm.props["interfaces"]);
   if (!Array.isArray(interfaces)) return [];
   return interfaces.flatMap((item, i) => {
     const iface = asObject(item);
     if (typeof iface !== "object") return [];
-    return (["externalIp", "directIp"] as const)
-      .filter((key) => iface[key] === true)
-      .map((key) => `interfaces[${i}].${key}`);
+    const made = (["externalIp", "directIp"] as const).filter((key) => iface[key] === true);
+    const given =
+      givenToo && iface["externalIpId"] !== undefined && iface["externalIpId"] !== null
+        ? ["externalIpId"]
+        : [];
+    return [...made, ...given].map((key) => `interfaces[${i}].${key}`);
   });
 }
 

@@ -3,6 +3,8 @@
  * disk types and images, each listed once per estimate.
  */
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import type { DiskTypeResponse } from "../../api/vm/disk-types";
+import type { FlavorResponse } from "../../api/vm/flavors";
 import type { VmCloudClient } from "../client";
 
 /** A flavor's id, name, type and size. */
@@ -37,6 +39,15 @@ export async function loadCatalog(client: VmCloudClient): Promise<CostCatalog> {
     client.call(catalogEndpoints.listDiskTypes, { query: {} }),
     client.listAll(catalogEndpoints.listImages, { query: {} }),
   ]);
+  return catalogOf(flavors, diskTypes, images);
+}
+
+/** The catalog of the service's answers: its flavors, disk types and images (as listed). */
+export function catalogOf(
+  flavors: readonly FlavorResponse[],
+  diskTypes: readonly DiskTypeResponse[],
+  images: readonly CatalogEntry[],
+): CostCatalog {
   return {
     flavors: flavors.map((f) => ({
       id: f.id,

@@ -15,7 +15,7 @@ export interface CostLine {
   /** The resource (and part) it belongs to, e.g. `web` or `web (boot disk)`. */
   resource: string;
   /** What kind of thing it is. */
-  kind: "vm" | "disk" | "address";
+  kind: "vm" | "disk" | "address" | "natGateway";
   /** What it is, e.g. `gen-2-4, ubuntu-22.04`, `SSD`, `external IP`. */
   description: string;
   /** How much of it, e.g. `1 VM`, `50 GB`, `2 addresses`. */
@@ -201,6 +201,17 @@ function plan(item: CostItem, catalog: CostCatalog, unknown: UnknownValues): Pla
           monthly: undefined,
         },
         config: { floating_ips: [{ floating_ip_action: "new", count: item.count }] },
+      };
+    case "natGateway":
+      return {
+        line: {
+          resource: item.resource,
+          kind: "natGateway",
+          description: "SNAT gateway (Public sNAT)",
+          quantity: "1 gateway",
+          monthly: undefined,
+        },
+        config: { nat_gateways: [{ nat_gateway_type: "Public sNAT", count: 1 }] },
       };
     default:
       return undefined;

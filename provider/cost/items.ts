@@ -41,14 +41,23 @@ export interface AddressItem {
   count: number;
 }
 
-/** Things that only count against a quota. */
+/**
+ * An SNAT gateway: priced as a gateway (`nat_gateways`), and its own external IP counts
+ * against the addresses' quota.
+ */
+export interface NatGatewayItem {
+  kind: "natGateway";
+  resource: string;
+}
+
+/** Things that only count against a quota (a network interface of its own among them). */
 export interface CountedItem {
-  kind: "subnet" | "securityGroup" | "securityGroupRule";
+  kind: "subnet" | "securityGroup" | "securityGroupRule" | "interface";
   resource: string;
 }
 
 /** One thing the stack holds. */
-export type CostItem = VmItem | DiskItem | AddressItem | CountedItem;
+export type CostItem = VmItem | DiskItem | AddressItem | NatGatewayItem | CountedItem;
 
 /** The prefixes of vmcloud type tokens: the dynamic providers', then the provider plugin's. */
 const TOKEN_PREFIXES = [TYPE_PREFIX, pluginToken("")];
@@ -133,6 +142,10 @@ export function itemsOf(
       return [{ kind: "securityGroupRule", resource: name }];
     case "ExternalIp":
       return [{ kind: "address", resource: name, count: 1 }];
+    case "NatGateway":
+      return [{ kind: "natGateway", resource: name }];
+    case "NetworkInterface":
+      return [{ kind: "interface", resource: name }];
     default:
       return [];
   }
@@ -153,8 +166,12 @@ function vmItems(
       flavor: text(props["flavor"]) ?? null,
       image: text(props["image"]),
       freeTier: false,
-      // No interfaces given: the one default interface.
-      interfaces: interfaces === undefined || interfaces.length === 0 ? 1 : interfaces.length,
+      // No interfaces given: the one default interface. An existing interface it takes
+      // (`interfaceId`) counts where it is declared.
+      interfaces:
+        interfaces === undefined || interfaces.length === 0
+          ? 1
+          : interfaces.filter((entry) => record(entry)?.["interfaceId"] === undefined).length,
     },
   ];
   const boot = record(props["bootDisk"]);

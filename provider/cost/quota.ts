@@ -52,6 +52,13 @@ export function quotaAmountsOf(
       case "address":
         add("floating_ips", item.count);
         break;
+      case "natGateway":
+        // The gateway's own external IP.
+        add("floating_ips", 1);
+        break;
+      case "interface":
+        add("interfaces", 1);
+        break;
       case "subnet":
         add("subnets", 1);
         break;

@@ -30,10 +30,11 @@ export interface DiffSpec {
   optionalComputed?: readonly string[];
   /**
    * Replace by deleting first (names that must stay unique), always or when the function of
-   * the changed inputs says so (e.g. only when the replacement would clash with the old
+   * the changed inputs (and the new inputs) says so (e.g. only when the replacement would clash with the old
    * resource). Default false.
    */
-  deleteBeforeReplace?: boolean | ((changed: readonly string[]) => boolean);
+  deleteBeforeReplace?:
+    boolean | ((changed: readonly string[], news: Record<string, unknown>) => boolean);
   /**
    * Equality per input, for inputs whose old output may be written differently from the new
    * input and still mean the same thing: a reference given by id while the output holds the
@@ -78,7 +79,7 @@ export function diffInputs(
   const replaces = changed.filter((key) => spec.replaceOn.includes(key));
   const deleteFirst =
     typeof spec.deleteBeforeReplace === "function"
-      ? spec.deleteBeforeReplace(changed)
+      ? spec.deleteBeforeReplace(changed, news)
       : (spec.deleteBeforeReplace ?? false);
   return {
     changes: changed.length > 0,

@@ -7,6 +7,8 @@
  * - secrets arrive wrapped (a provider that constructs components must accept them): the
  *   lifecycles get plain values, and what leaves secret is wrapped again (secrets.ts);
  * - the action resources are components it constructs (actions.ts);
+ * - Invoke serves every lookup and action function as `vmcloud:index:<name>` (functions.ts), and
+ *   tells an action function whether this is a preview (the stock server drops that flag);
  * - Diff answers a detailed diff (each changed property, and whether it replaces);
  * - every call of a resource runs with its URN, so progress of long waits shows on it.
  * The launcher `plugin/pulumi-resource-vmcloud` of the package starts it with the engine's
@@ -19,6 +21,7 @@ import { configureRuntime } from "../runtime/context";
 import { configFailures, pluginConfig } from "./config";
 import { detailedDiff } from "./detailed-diff";
 import { constructAction } from "./actions";
+import { invokeFunction } from "./functions";
 import { lifecycleOf, typeOfUrn } from "./kinds";
 import { packageSchema } from "./schema/package-schema";
 import { secretKeys, unwrapSecrets, wrapSecrets } from "./secrets";
@@ -30,6 +33,8 @@ import { ResourceInitError } from "../framework/provider-error";
 interface Request {
   getUrn(): string;
   getId(): string;
+  getTok?(): string;
+  getPreview?(): boolean;
   getArgs?(): Struct | undefined;
   getNews?(): Struct | undefined;
   getOlds?(): Struct | undefined;
@@ -70,6 +75,10 @@ interface ProviderMessages {
     setHasdetaileddiff(value: boolean): void;
   }) & { DiffChanges: { DIFF_NONE: number; DIFF_SOME: number } };
   PropertyDiff: new () => { setKind(value: number): void; setInputdiff(value: boolean): void };
+  InvokeResponse: new () => {
+    setReturn(value: unknown): void;
+    setFailuresList(value: unknown[]): void;
+  };
 }
 const proto = fromPulumi("@pulumi/pulumi/proto/provider_pb") as ProviderMessages;
 const { Struct: StructClass } = fromPulumi("google-protobuf/google/protobuf/struct_pb") as {
@@ -88,6 +97,16 @@ function configOf(request: Call["request"]): Record<string, unknown> {
   const args = request.getArgs?.()?.toJavaScript() ?? {};
   const news = request.getNews?.()?.toJavaScript() ?? {};
   return { ...news, ...args };
+}
+
+/** `failures` as the protocol's check failures. */
+function checkFailures(failures: ReadonlyArray<{ property: string; reason: string }>): unknown[] {
+  return failures.map((failure) => {
+    const item = new proto.CheckFailure();
+    item.setProperty(failure.property);
+    item.setReason(failure.reason);
+    return item;
+  });
 }
 
 /** The provider calls that name a resource: run with its URN (progress shows on it). */
@@ -115,13 +134,7 @@ const overrides: Record<string, Handler> = {
     const config = configOf(call.request);
     const response = new proto.CheckResponse();
     response.setInputs(call.request.getNews?.() ?? StructClass.fromJavaScript({}));
-    const failures = configFailures(config).map((failure) => {
-      const item = new proto.CheckFailure();
-      item.setProperty(failure.property);
-      item.setReason(failure.reason);
-      return item;
-    });
-    response.setFailuresList(failures);
+    response.setFailuresList(checkFailures(configFailures(config)));
     callback(undefined, response);
   },
   diff(call, callback) {
@@ -151,6 +164,22 @@ const overrides: Record<string, Handler> = {
         response.setHasdetaileddiff(true);
         callback(undefined, response);
       })
+      .catch((error: unknown) => callback(error));
+  },
+  invoke(call, callback) {
+    const request = call.request;
+    invokeFunction(
+      request.getTok?.() ?? "",
+      request.getArgs?.()?.toJavaScript() ?? {},
+      request.getPreview?.() === true,
+    )
+      .then((answer) => {
+        const response = new proto.InvokeResponse();
+        response.setReturn(StructClass.fromJavaScript(answer.outputs));
+        response.setFailuresList(checkFailures(answer.failures));
+        callback(undefined, response);
+      })
+      // The function's message says what failed; the engine shows it (nothing printed here).
       .catch((error: unknown) => callback(error));
   },
 };

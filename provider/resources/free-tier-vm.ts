@@ -38,6 +38,7 @@ import { CatalogLookups } from "./catalog/catalog-lookups";
 import { interfaceOutput, metadataOf, powerStateOf } from "./vm/outputs";
 import { FreeTierVmOutputs } from "./outputs/free-tier-vm";
 import { checkPasswordTaken } from "./vm/requests";
+import { freeTierSlotTaken } from "../rules/free-tier";
 import {
   checkImageMetadata,
   metadataBody,
@@ -128,15 +129,14 @@ async function alreadyHasOne(
     query: { project_id: projectId, free_tier: true },
   });
   const existing = vms.find((v) => v.state !== "deleting");
-  const which =
-    existing === undefined
-      ? "(in another project of the organization)"
-      : `"${existing.name}" (${existing.id}, project ${projectId})`;
-  return new Error(
-    `the organization${organizationId === undefined ? "" : ` ${organizationId}`} already has its free-tier VM ${which}, ` +
-      "and an organization may have only one. Adopt that VM with the `import` resource option " +
-      "(FreeTierVm.get or `pulumi import`), delete it first, or create a paid `Vm` instead",
-  );
+  const holder = {
+    label:
+      existing === undefined
+        ? "(in another project of the organization)"
+        : `"${existing.name}" (${existing.id}, project ${projectId})`,
+    declared: false,
+  };
+  return new Error(freeTierSlotTaken(holder, organizationId).reason);
 }
 
 /**

@@ -3,7 +3,7 @@
  * distinct hosts of each zone. Name, description and tags change in place; the policy and the
  * project replace it. Names are unique in the project, so a replacement that keeps the name
  * deletes the old group first, and a create adopts the same-named group with the same policy
- * an interrupted `up` left.
+ * an interrupted `up` left; `check` refuses a name another group of the project has.
  */
 import { placementGroupsEndpoints as api } from "../../api/vm/endpoints/placement-groups";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
@@ -19,6 +19,10 @@ import { PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { tagFields } from "./network/references";
+import { VmLookups } from "./vm/lookups";
+import { isUnknown } from "../framework/unknowns";
+import { nameTaken } from "../rules/names";
+import { serviceObject } from "../rules/parties";
 
 const TIMEOUT_MS = 10 * 60_000;
 const DELETE_ADVICE = {
@@ -76,6 +80,28 @@ export const definition = defineResource<PlacementGroupInputs, PlacementGroupOut
     // Names are unique in the project: a replacement that keeps the name must go second.
     deleteBeforeReplace: (changed) => !changed.includes("name") && !changed.includes("projectId"),
     compare: { tags: sameNamesOrIds("tags", "tagIds") },
+  },
+  async checkCatalog(ctx, inputs, olds) {
+    if (isUnknown(inputs.projectId) || isUnknown(inputs.name) || olds.name === inputs.name) {
+      return [];
+    }
+    // Names are unique in the project; a same-named group of this policy is a leftover that
+    // create adopts.
+    const clash = (groups: PlacementGroupResponse[]) =>
+      groups.find((g) => g.name === inputs.name && g.policy !== inputs.policy);
+    const lookups = new VmLookups(ctx.client, ctx.projectId(inputs), "shared");
+    const other = clash(await lookups.placementGroups((groups) => clash(groups) === undefined));
+    return other === undefined
+      ? []
+      : [
+          nameTaken(
+            "name",
+            "placement group",
+            inputs.name,
+            "the project",
+            serviceObject("placement group", other.name, other.id),
+          ),
+        ];
   },
   async create(ctx, inputs) {
     const remaining = ctx.deadline(TIMEOUT_MS);

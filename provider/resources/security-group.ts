@@ -38,6 +38,7 @@ import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { failuresOf } from "./framework/input-error";
 import { remoteGroupFailures } from "./security-group-rule/catalog-check";
+import { itself, type Zoned } from "../rules/parties";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 
 const CREATE_ADVICE = {
@@ -338,9 +339,9 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
   async checkCatalog(ctx, inputs) {
     if (isUnknown(inputs.projectId) || containsUnknown(inputs.availabilityZone)) return [];
     const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
-    let zoneId: string | undefined;
+    let own: Zoned | undefined;
     const failures = await failuresOf(async () => {
-      zoneId = (await lookups.zone(inputs.availabilityZone)).id;
+      own = { ...itself("the group"), zone: await lookups.zone(inputs.availabilityZone) };
     });
     const rules = isUnknown(inputs.rules) ? [] : (inputs.rules ?? []);
     for (const [i, rule] of rules.entries()) {
@@ -349,7 +350,7 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
         ...(await remoteGroupFailures(
           ctx.client,
           rule.remoteSecurityGroupId,
-          zoneId,
+          own,
           `rules[${i}].remoteSecurityGroupId`,
         )),
       );

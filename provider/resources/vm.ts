@@ -36,6 +36,7 @@ import {
   sameDisks,
   sameImageMetadata,
   sameInterfaces,
+  takesInterfaces,
   writeOnly,
   writeOnlyInPlace,
 } from "./vm/diff";
@@ -216,8 +217,9 @@ export const definition = defineResource<VmInputs, VmOutputs>({
     },
     // A replacement that keeps the name deletes the old VM first: two VMs of one name would
     // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
-    // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order.
-    deleteBeforeReplace: (changed) => !changed.includes("name"),
+    // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order, unless
+    // the VM takes existing interfaces: the old VM holds them until it is deleted.
+    deleteBeforeReplace: (changed, news) => !changed.includes("name") || takesInterfaces(news),
     compare: {
       flavor: sameNameOrId("flavor", "flavorId"),
       image: sameNameOrId("image", "imageId"),
@@ -238,9 +240,13 @@ export const definition = defineResource<VmInputs, VmOutputs>({
 
   checkChange: checkVmChange,
 
-  async checkCatalog(ctx, inputs) {
+  async checkCatalog(ctx, inputs, olds) {
     if (isUnknown(inputs.projectId)) return [];
-    return vmCatalogFailures(new VmLookups(ctx.client, ctx.projectId(inputs), "shared"), inputs);
+    return vmCatalogFailures(
+      new VmLookups(ctx.client, ctx.projectId(inputs), "shared"),
+      inputs,
+      olds,
+    );
   },
 
   async create(ctx, inputs) {

@@ -45,6 +45,14 @@ export function withResourceUrn<T>(urn: string, work: () => T): T {
   return urn === "" ? work() : calls.run({ urn }, work);
 }
 
+/**
+ * The URN of the resource whose provider call is running, when the host that runs it says
+ * (our wrapper of the dynamic-provider host and the provider plugin do; the stock host does not).
+ */
+export function currentResourceUrn(): string | undefined {
+  return calls.getStore()?.urn;
+}
+
 /** The engine's address: the host's last argument (`127.0.0.1:port`), if there is one. */
 export function engineAddressOf(argv: readonly string[]): string | undefined {
   const last = argv[argv.length - 1];
@@ -109,7 +117,7 @@ export function noteOnResource(label: string, message: string): void {
 
 function log(label: string, message: string, ephemeral: boolean): void {
   const target = connect();
-  const urn = calls.getStore()?.urn;
+  const urn = currentResourceUrn();
   const labelled = `${label}: ${message}`;
   if (target === null) {
     process.stderr.write(`vmcloud: ${labelled}\n`);

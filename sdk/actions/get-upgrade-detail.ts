@@ -4,16 +4,12 @@
  * action functions they do not run during a preview unless `runDuringPreview` is set (they
  * only read, so that is safe).
  */
-import type { z } from "zod";
-import { functionFields } from "../../provider/actions/common/inputs";
-import {
-  UpgradeDetailArgs as UpgradeDetailSchema,
-  upgradeDetail,
-  type UpgradeDetailResult,
-  type UpgradeStep,
-  type UpgradeTask,
+import { getUpgradeDetail as definition } from "../../provider/actions/functions/definitions";
+import type {
+  UpgradeDetailResult,
+  UpgradeStep,
+  UpgradeTask,
 } from "../../provider/actions/upgrade-detail/operation";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import { actionFunction, type ActionFunctionArgs, type ActionOptions } from "./run-action";
 
 export type { UpgradeDetailResult, UpgradeStep, UpgradeTask };
@@ -41,11 +37,6 @@ export interface GetUpgradeDetailArgs extends ActionFunctionArgs {
   timeout?: string;
 }
 
-const GetUpgradeDetailSchema = UpgradeDetailSchema.extend(functionFields);
-type _ArgsMatch = Assert<
-  ArgsMatchSchema<GetUpgradeDetailArgs, z.input<typeof GetUpgradeDetailSchema>>
->;
-
 /**
  * Every task of the cluster for `actionMode`, newest first, read page by page
  * (`GET /v1.0/{project}/clusters/{clusterId}/upgrade/detail?start=…&limit=…`). With
@@ -53,10 +44,6 @@ type _ArgsMatch = Assert<
  * (`result.task` is the task; `status` is its final status). An unknown task id rejects.
  * @function
  */
-export const getUpgradeDetail = actionFunction<GetUpgradeDetailArgs, UpgradeDetailOptions>()({
-  name: "getUpgradeDetail",
-  operation: upgradeDetail,
-  schema: GetUpgradeDetailSchema,
-  wait: (a) => a.waitForTaskId !== undefined,
-  runDuringPreview: (options) => options?.runDuringPreview === true,
-});
+export const getUpgradeDetail = actionFunction<GetUpgradeDetailArgs, UpgradeDetailOptions>(
+  (options) => options?.runDuringPreview === true,
+)(definition);

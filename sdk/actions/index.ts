@@ -3,7 +3,7 @@
  * and answer its result (skipped during preview), and resources that run it once on create and
  * again only when their `triggers` change. See docs/actions.md.
  */
-export * from "./action-error";
+export * from "../../provider/actions/functions/action-error";
 export * from "./action-resource";
 export * from "./event-args";
 export type {

@@ -4,12 +4,12 @@
  * The password is sent in the request and appears nowhere else: not in the result, errors or
  * progress lines.
  */
-import {
-  nodeMigration,
-  type NodeMigrationNode,
-  type NodeMigrationResult,
+import { migrateNodes as definition } from "../../provider/actions/functions/definitions";
+import type {
+  NodeMigrationNode,
+  NodeMigrationResult,
 } from "../../provider/actions/node-migration/operation";
-import { jobFunction, type JobFunctionArgs } from "./run-action";
+import { actionFunction, type JobFunctionArgs } from "./run-action";
 
 export type { NodeMigrationNode, NodeMigrationResult };
 
@@ -55,7 +55,4 @@ export interface MigrateNodesArgs extends JobFunctionArgs {
  * during a preview.
  * @function
  */
-export const migrateNodes = jobFunction<MigrateNodesArgs>()({
-  name: "migrateNodes",
-  operation: nodeMigration,
-});
+export const migrateNodes = actionFunction<MigrateNodesArgs>()(definition);

@@ -2,14 +2,8 @@
  * `reportEvents`: reports events and alarms. Skipped during preview. The resource form is
  * `EventReport`; `clearAlarms` clears what this reported.
  */
-import type { z } from "zod";
-import {
-  EventReportArgs as EventReportArgsSchema,
-  eventReport,
-  type EventReportArgs,
-  type EventReportResult,
-} from "../../provider/actions/event-report/operation";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import type { EventReportResult } from "../../provider/actions/event-report/operation";
+import { reportEvents as definition } from "../../provider/actions/functions/definitions";
 import type { EventArgs } from "./event-args";
 import { actionFunction, type ActionFunctionArgs } from "./run-action";
 
@@ -26,19 +20,9 @@ export interface ReportEventsArgs extends ActionFunctionArgs {
   enterpriseProjectId?: string;
 }
 
-/** The operation's arguments but `action`, which this function sets. */
-const ReportEventsSchema = EventReportArgsSchema.omit({ action: true });
-type _ArgsMatch = Assert<ArgsMatchSchema<ReportEventsArgs, z.input<typeof ReportEventsSchema>>>;
-
 /**
  * Reports events and alarms: `PUT /v2/{project}/push/events` without an action. The service
  * answers 204; `clearAlarms` with the same events clears the alarms. Skipped during a preview.
  * @function
  */
-export const reportEvents = actionFunction<ReportEventsArgs>()({
-  name: "reportEvents",
-  operation: eventReport,
-  schema: ReportEventsSchema as unknown as z.ZodType<EventReportArgs>,
-  toOperation: (a) => ({ ...a, action: "report" as const }),
-  wait: () => false,
-});
+export const reportEvents = actionFunction<ReportEventsArgs>()(definition);

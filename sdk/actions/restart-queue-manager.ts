@@ -2,13 +2,8 @@
  * `restartQueueManager`: restarts the queue manager (web management console) of a
  * message-queue instance. Skipped during preview. The resource form is `QueueManagerRestart`.
  */
-import type { z } from "zod";
-import {
-  QueueManagerRestartArgs as QueueManagerRestartSchema,
-  queueManagerRestart,
-  type QueueManagerRestartResult,
-} from "../../provider/actions/queue-manager-restart/operation";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { restartQueueManager as definition } from "../../provider/actions/functions/definitions";
+import type { QueueManagerRestartResult } from "../../provider/actions/queue-manager-restart/operation";
 import { actionFunction, type ActionFunctionArgs } from "./run-action";
 
 export type { QueueManagerRestartResult };
@@ -19,19 +14,10 @@ export interface RestartQueueManagerArgs extends ActionFunctionArgs {
   instanceId: string;
 }
 
-type _ArgsMatch = Assert<
-  ArgsMatchSchema<RestartQueueManagerArgs, z.input<typeof QueueManagerRestartSchema>>
->;
-
 /**
  * Restarts a queue manager: `PUT /v2/{project}/instances/{instanceId}/restart-queue-manager`.
  * The service answers at once (`result`, `instanceId`); there is no job. A result other than
  * success rejects with an `ActionError`. Skipped during a preview.
  * @function
  */
-export const restartQueueManager = actionFunction<RestartQueueManagerArgs>()({
-  name: "restartQueueManager",
-  operation: queueManagerRestart,
-  schema: QueueManagerRestartSchema,
-  wait: () => false,
-});
+export const restartQueueManager = actionFunction<RestartQueueManagerArgs>()(definition);

@@ -2,11 +2,9 @@
  * `restoreBackup`: restores a backup into a VM or a disk and (by default) waits for the
  * restore job. Skipped during preview. The resource form is `BackupRestore`.
  */
-import {
-  backupRestore,
-  type BackupRestoreResult,
-} from "../../provider/actions/backup-restore/operation";
-import { jobFunction, type JobFunctionArgs } from "./run-action";
+import type { BackupRestoreResult } from "../../provider/actions/backup-restore/operation";
+import { restoreBackup as definition } from "../../provider/actions/functions/definitions";
+import { actionFunction, type JobFunctionArgs } from "./run-action";
 
 export type { BackupRestoreResult };
 
@@ -46,7 +44,4 @@ export interface RestoreBackupArgs extends JobFunctionArgs {
  * `{ skipped: true }`.
  * @function
  */
-export const restoreBackup = jobFunction<RestoreBackupArgs>()({
-  name: "restoreBackup",
-  operation: backupRestore,
-});
+export const restoreBackup = actionFunction<RestoreBackupArgs>()(definition);

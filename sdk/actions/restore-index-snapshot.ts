@@ -3,11 +3,9 @@
  * and (by default) waits until the target no longer shows the restore. Skipped during preview.
  * The resource form is `IndexSnapshotRestore`.
  */
-import {
-  indexSnapshotRestore,
-  type IndexSnapshotRestoreResult,
-} from "../../provider/actions/index-snapshot-restore/operation";
-import { waitingFunction, type WaitingFunctionArgs } from "./run-action";
+import { restoreIndexSnapshot as definition } from "../../provider/actions/functions/definitions";
+import type { IndexSnapshotRestoreResult } from "../../provider/actions/index-snapshot-restore/operation";
+import { actionFunction, type WaitingFunctionArgs } from "./run-action";
 
 export type { IndexSnapshotRestoreResult };
 
@@ -39,7 +37,4 @@ export interface RestoreIndexSnapshotArgs extends WaitingFunctionArgs {
  * target cluster until `RESTORE` leaves its `actions`. Skipped during a preview.
  * @function
  */
-export const restoreIndexSnapshot = waitingFunction<RestoreIndexSnapshotArgs>()({
-  name: "restoreIndexSnapshot",
-  operation: indexSnapshotRestore,
-});
+export const restoreIndexSnapshot = actionFunction<RestoreIndexSnapshotArgs>()(definition);

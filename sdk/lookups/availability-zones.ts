@@ -3,22 +3,23 @@
  * optionally only those that allow free-tier resources), `getAvailabilityZoneSettings` the
  * console settings of a project's zones.
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import type { z } from "zod";
+import type { ZoneResponse } from "../../api/vm/zones";
 import {
-  ZoneListQuery,
-  ZoneSettingsQuery,
-  settingEnabled,
-  type ZoneResponse,
-} from "../../api/vm/zones";
-import { argsFrom, argsSchema, toQuery } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
+  AvailabilityZoneSettingsInfo as SettingsInfoSchema,
+  SettingsArgs,
+  ZonesArgs,
+  zoneSettings,
+  zones,
+} from "../../provider/lookups/availability-zones";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getAvailabilityZones}. */
 export interface GetAvailabilityZonesArgs {
@@ -86,50 +87,13 @@ export interface GetAvailabilityZoneSettingsResult {
   availabilityZones: AvailabilityZoneSettingsInfo[];
 }
 
-const ZONE_FIELDS = { projectId: "project_id", freeTierOnly: "free_tier_default" } as const;
-const ZonesArgs = argsSchema<GetAvailabilityZonesArgs>()(argsFrom(ZoneListQuery, ZONE_FIELDS));
-
-const SettingsArgs = argsSchema<GetAvailabilityZoneSettingsArgs>()(
-  argsFrom(ZoneSettingsQuery, { projectId: "project_id" } as const)
-    .partial()
-    .extend({ availabilityZone: ZoneRef.optional() }),
-);
-
-const zones = defineLookup({
-  list: {
-    name: "getAvailabilityZones",
-    args: ZonesArgs,
-    async items(run, args): Promise<AvailabilityZoneInfo[]> {
-      const query = toQuery(ZONE_FIELDS, args);
-      return run.read(catalogEndpoints.listAvailabilityZones, { query });
-    },
-    answer: (items) => ({ availabilityZones: items, ...idsAndNames(items) }),
-  },
-});
-
-const zoneSettings = defineLookup({
-  list: {
-    name: "getAvailabilityZoneSettings",
-    args: SettingsArgs,
-    async items(run, args): Promise<AvailabilityZoneSettingsInfo[]> {
-      const projectId = run.projectId(args.projectId, ZoneSettingsQuery.shape.project_id);
-      const query = {
-        project_id: projectId,
-        ...(await zoneQuery(run, args, ZoneSettingsQuery.shape.availability_zone_id)),
-      };
-      const items = await run.call(catalogEndpoints.listAvailabilityZoneSettings, { query });
-      return items.map((item) => ({
-        availabilityZoneId: item.availability_zone_id,
-        availabilityZoneName: item.availability_zone_name,
-        settings: {
-          serialConsoleEnabled: settingEnabled(item.settings.serial_console_enabled),
-          vncConsoleEnabled: settingEnabled(item.settings.vnc_console_enabled),
-        },
-      }));
-    },
-    answer: (availabilityZones) => ({ availabilityZones }),
-  },
-});
+type _ZonesArgs = Assert<ArgsMatchSchema<GetAvailabilityZonesArgs, z.output<typeof ZonesArgs>>>;
+type _SettingsArgs = Assert<
+  ArgsMatchSchema<GetAvailabilityZoneSettingsArgs, z.output<typeof SettingsArgs>>
+>;
+type _SettingsShape = Check<
+  SameShape<AvailabilityZoneSettingsInfo, z.output<typeof SettingsInfoSchema>>
+>;
 
 /**
  * Lists the availability zones: every zone, or those of `projectId`, optionally only the
@@ -141,13 +105,13 @@ const zoneSettings = defineLookup({
 export const getAvailabilityZones: LookupFunction<
   GetAvailabilityZonesArgs,
   GetAvailabilityZonesResult
-> = zones.list;
+> = lookupFunction(zones.list);
 
 /** {@link getAvailabilityZones} with `pulumi.Input` arguments and an Output result. */
 export const getAvailabilityZonesOutput: LookupOutputFunction<
   GetAvailabilityZonesArgs,
   GetAvailabilityZonesResult
-> = zones.listOutput;
+> = lookupOutputFunction(zones.list);
 
 /**
  * Reads which consoles VMs get in each zone of a project (or in one zone). The service sends
@@ -159,10 +123,10 @@ export const getAvailabilityZonesOutput: LookupOutputFunction<
 export const getAvailabilityZoneSettings: LookupFunction<
   GetAvailabilityZoneSettingsArgs,
   GetAvailabilityZoneSettingsResult
-> = zoneSettings.list;
+> = lookupFunction(zoneSettings.list);
 
 /** {@link getAvailabilityZoneSettings} with `pulumi.Input` arguments and an Output result. */
 export const getAvailabilityZoneSettingsOutput: LookupOutputFunction<
   GetAvailabilityZoneSettingsArgs,
   GetAvailabilityZoneSettingsResult
-> = zoneSettings.listOutput;
+> = lookupOutputFunction(zoneSettings.list);

@@ -5,20 +5,18 @@
  * and inputs, as the policy pack and `vmcloud-cost` do.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { z } from "zod";
-import { pricingEndpoints } from "../../api/vm/endpoints/pricing";
-import { PriceRequest } from "../../api/vm/pricing";
-import { ProjectIdParams } from "../../api/vm/projects";
-import { findEntry, loadCatalog } from "../../provider/cost/catalog";
-import { estimateCost as estimate, Pricer, type CostLine } from "../../provider/cost/estimate";
-import { itemsOf } from "../../provider/cost/items";
-import { TYPE_PREFIX } from "../../provider/type-tokens";
-import { camelize } from "./camelize";
-import type { LookupOptions, LookupRun } from "./context";
-import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
-import { LookupError } from "./errors";
+import type { z } from "zod";
+import type { CostLine } from "../../provider/cost/estimate";
+import type { LookupOptions } from "../../provider/lookups/context";
+import { estimator, price, PriceArgs, usage } from "../../provider/lookups/cost";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import {
+  lookupFunction,
+  lookupOutputFunction,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
 import type { LookupInputs } from "./output";
-import { ProjectArgs } from "./projects";
 
 export type { CostLine };
 
@@ -47,20 +45,6 @@ export interface GetProjectUsageResult {
   publicKeys: number;
 }
 
-const usage = defineLookup({
-  read: {
-    name: "getProjectUsage",
-    args: ProjectArgs,
-    project: ProjectIdParams.shape.project_id,
-    async read(run, _args, projectId): Promise<GetProjectUsageResult> {
-      const answer = await run.call(pricingEndpoints.getProjectEntityUsage, {
-        query: { project_id: projectId },
-      });
-      return camelize(answer.entities);
-    },
-  },
-});
-
 /**
  * Reads what a project holds: VMs, vCPUs, RAM, GPUs, disks and their GB, external IPs,
  * interfaces, subnets, security groups and rules.
@@ -69,13 +53,13 @@ const usage = defineLookup({
  * const { vcpus, floatingIps } = await vmcloud.getProjectUsage();
  */
 export const getProjectUsage: LookupFunction<GetProjectUsageArgs, GetProjectUsageResult> =
-  usage.read;
+  lookupFunction(usage.read);
 
 /** {@link getProjectUsage} with `pulumi.Input` arguments and an Output result. */
 export const getProjectUsageOutput: LookupOutputFunction<
   GetProjectUsageArgs,
   GetProjectUsageResult
-> = usage.readOutput;
+> = lookupOutputFunction(usage.read);
 
 /** The arguments of {@link getPrice}: one configuration, taken `count` times. */
 export interface GetPriceArgs {
@@ -106,76 +90,7 @@ export interface GetPriceResult {
   totalPriceHour: number;
 }
 
-const Count = PriceRequest.shape.total_count;
-const PriceArgs = z.strictObject({
-  flavor: z.string().min(1).optional(),
-  image: z.string().min(1).optional(),
-  disks: z
-    .array(z.strictObject({ diskType: z.string().min(1), size: z.number().int().positive() }))
-    .min(1)
-    .optional(),
-  publicAddresses: Count.optional(),
-  natGateways: Count.optional(),
-  count: Count.optional(),
-  projectId: ProjectIdParams.shape.project_id.optional(),
-});
-
-const price = defineLookup({
-  read: {
-    name: "getPrice",
-    args: PriceArgs,
-    project: ProjectIdParams.shape.project_id,
-    async read(run, args, projectId): Promise<GetPriceResult> {
-      const catalog = await catalogFor(run);
-      const resolve = <T extends { id: string; name: string }>(
-        list: readonly T[],
-        ref: string,
-        argument: string,
-      ): string => {
-        const found = findEntry(list, ref);
-        if (found === undefined) {
-          throw new LookupError({
-            lookup: run.name,
-            argument,
-            detail: `${argument} "${ref}" is neither the name nor the id of one in the catalog (known: ${list.map((x) => x.name).join(", ")}); nothing was priced`,
-          });
-        }
-        return found.id;
-      };
-      const body = {
-        ...(args.flavor === undefined
-          ? {}
-          : { flavor_id: resolve(catalog.flavors, args.flavor, "flavor") }),
-        ...(args.image === undefined
-          ? {}
-          : { image_id: resolve(catalog.images, args.image, "image") }),
-        ...(args.disks === undefined
-          ? {}
-          : {
-              disks: args.disks.map((d, i) => ({
-                disk_type_id: resolve(catalog.diskTypes, d.diskType, `disks[${i}].diskType`),
-                size: d.size,
-              })),
-            }),
-        ...(args.publicAddresses === undefined
-          ? {}
-          : {
-              floating_ips: [{ floating_ip_action: "new" as const, count: args.publicAddresses }],
-            }),
-        ...(args.natGateways === undefined
-          ? {}
-          : {
-              nat_gateways: [{ nat_gateway_type: "Public sNAT" as const, count: args.natGateways }],
-            }),
-        total_count: args.count ?? 1,
-      };
-      return run.read(pricingEndpoints.calculatePrice, {
-        params: { project_id: projectId },
-        body,
-      });
-    },
-  },
-});
+type _PriceArgs = Assert<ArgsMatchSchema<GetPriceArgs, z.output<typeof PriceArgs>>>;
 
 /**
  * Prices one configuration through the service (`count` times): flavors and images per hour,
@@ -187,13 +102,13 @@ const price = defineLookup({
  * });
  */
 export const getPrice: (args: GetPriceArgs, options?: LookupOptions) => Promise<GetPriceResult> =
-  price.read;
+  lookupFunction(price.read);
 
 /** {@link getPrice} with `pulumi.Input` arguments and an Output result. */
 export const getPriceOutput: (
   args: LookupInputs<GetPriceArgs>,
   options?: LookupOptions,
-) => pulumi.Output<GetPriceResult> = price.readOutput;
+) => pulumi.Output<GetPriceResult> = lookupOutputFunction(price.read);
 
 /** A resource to price: its class (e.g. `Vm`, `Disk`), name and inputs as plain data. */
 export interface CostResource {
@@ -223,40 +138,6 @@ export interface EstimateCostResult {
   unpriced: CostLine[];
 }
 
-const EstimateArgs = z.strictObject({
-  resources: z.array(
-    z.strictObject({
-      type: z.string().min(1),
-      name: z.string().min(1),
-      inputs: z.record(z.string(), z.unknown()),
-    }),
-  ),
-  projectId: ProjectIdParams.shape.project_id.optional(),
-});
-
-const estimator = defineLookup({
-  read: {
-    name: "estimateCost",
-    args: EstimateArgs,
-    project: ProjectIdParams.shape.project_id,
-    async read(run, args, projectId): Promise<EstimateCostResult> {
-      const catalog = await catalogFor(run);
-      const items = args.resources.flatMap((r) =>
-        itemsOf(`${TYPE_PREFIX}${r.type}`, r.name, r.inputs),
-      );
-      try {
-        return await estimate(new Pricer(run.client, projectId, catalog), items);
-      } catch (error) {
-        throw new LookupError({
-          lookup: run.name,
-          detail: error instanceof Error ? error.message : String(error),
-          cause: error,
-        });
-      }
-    },
-  },
-});
-
 /**
  * Prices resources by their inputs, one price request per distinct configuration.
  *
@@ -269,17 +150,4 @@ const estimator = defineLookup({
 export const estimateCost: (
   args: EstimateCostArgs,
   options?: LookupOptions,
-) => Promise<EstimateCostResult> = estimator.read;
-
-async function catalogFor(run: LookupRun) {
-  try {
-    return await loadCatalog(run.client);
-  } catch (error) {
-    if (error instanceof LookupError) throw error;
-    throw new LookupError({
-      lookup: run.name,
-      detail: `the catalog could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
-  }
-}
+) => Promise<EstimateCostResult> = lookupFunction(estimator.read);

@@ -1,15 +1,15 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
-import { DiskTypeListQuery, type DiskTypeResponse } from "../../api/vm/disk-types";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { argsFrom, argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
+import type { z } from "zod";
+import type { DiskTypeResponse } from "../../api/vm/disk-types";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { DiskTypesArgs, diskTypes } from "../../provider/lookups/disk-types";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getDiskTypes}. */
 export interface GetDiskTypesArgs {
@@ -72,29 +72,7 @@ export interface GetDiskTypesResult {
   names: string[];
 }
 
-const FIELDS = { projectId: "project_id" } as const;
-const DiskTypesArgs = argsSchema<GetDiskTypesArgs>()(
-  argsFrom(DiskTypeListQuery, FIELDS).extend({
-    availabilityZone: ZoneRef.optional(),
-  }),
-);
-
-const diskTypes = defineLookup({
-  list: {
-    name: "getDiskTypes",
-    args: DiskTypesArgs,
-    async items(run, args): Promise<DiskTypeInfo[]> {
-      const query = await queryWithZone(
-        run,
-        FIELDS,
-        args,
-        DiskTypeListQuery.shape.availability_zone_id,
-      );
-      return run.read(catalogEndpoints.listDiskTypes, { query });
-    },
-    answer: (items) => ({ diskTypes: items, ...idsAndNames(items) }),
-  },
-});
+type _DiskTypesArgs = Assert<ArgsMatchSchema<GetDiskTypesArgs, z.output<typeof DiskTypesArgs>>>;
 
 /**
  * Lists the disk types, optionally only those of one zone or project.
@@ -103,8 +81,10 @@ const diskTypes = defineLookup({
  * const { diskTypes } = await vmcloud.getDiskTypes({ availabilityZone: "ru.AZ-1" });
  * const ssd = diskTypes.find((t) => t.name === "SSD");
  */
-export const getDiskTypes: LookupFunction<GetDiskTypesArgs, GetDiskTypesResult> = diskTypes.list;
+export const getDiskTypes: LookupFunction<GetDiskTypesArgs, GetDiskTypesResult> = lookupFunction(
+  diskTypes.list,
+);
 
 /** {@link getDiskTypes} with `pulumi.Input` arguments and an Output result. */
 export const getDiskTypesOutput: LookupOutputFunction<GetDiskTypesArgs, GetDiskTypesResult> =
-  diskTypes.listOutput;
+  lookupOutputFunction(diskTypes.list);

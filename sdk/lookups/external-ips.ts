@@ -2,22 +2,17 @@
  * External IP lookups: `getExternalIps` lists the project's external IPs matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import { externalIpsEndpoints } from "../../api/vm/endpoints/external-ips";
+import type { z } from "zod";
+import type { ExternalIpResponse } from "../../api/vm/external-ips";
+import type { Camelized } from "../../provider/lookups/camelize";
+import { ExternalIpArgs, ExternalIpsArgs, externalIps } from "../../provider/lookups/external-ips";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  ExternalIpListQuery,
-  ExternalIpParams,
-  type ExternalIpResponse,
-} from "../../api/vm/external-ips";
-import { argsFrom, argsSchema, toQuery } from "./args";
-import type { Camelized } from "./camelize";
-import {
-  byId,
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getExternalIps}; they combine with AND. Every one is optional. */
 export interface GetExternalIpsArgs {
@@ -61,46 +56,10 @@ export interface GetExternalIpArgs extends GetExternalIpsArgs {
 /** What {@link getExternalIp} answers: the one address. */
 export type GetExternalIpResult = ExternalIpInfo;
 
-const FIELDS = {
-  projectId: "project_id",
-  name: "name",
-  free: "free",
-  interfaceId: "interface_id",
-} as const;
-
-const ExternalIpsArgs = argsSchema<GetExternalIpsArgs>()(
-  argsFrom(ExternalIpListQuery, FIELDS).extend({
-    projectId: ExternalIpListQuery.shape.project_id.optional(),
-    availabilityZone: ZoneRef.optional(),
-  }),
-);
-const ExternalIpArgs = argsSchema<GetExternalIpArgs>()(
-  ExternalIpsArgs.extend({
-    id: ExternalIpParams.shape.floating_ip_id.optional(),
-  }),
-);
-
-const externalIps = defineLookup({
-  list: {
-    name: "getExternalIps",
-    args: ExternalIpsArgs,
-    async items(run, args): Promise<ExternalIpInfo[]> {
-      const query = {
-        ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, ExternalIpListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, ExternalIpListQuery.shape.availability_zone_id)),
-      };
-      return run.readAll(externalIpsEndpoints.listExternalIps, { query });
-    },
-    answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
-  },
-  single: {
-    name: "getExternalIp",
-    kind: "external IP",
-    args: ExternalIpArgs,
-    read: byId(externalIpsEndpoints.getExternalIp),
-  },
-});
+type _ExternalIpsArgs = Assert<
+  ArgsMatchSchema<GetExternalIpsArgs, z.output<typeof ExternalIpsArgs>>
+>;
+type _ExternalIpArgs = Assert<ArgsMatchSchema<GetExternalIpArgs, z.output<typeof ExternalIpArgs>>>;
 
 /**
  * Lists the project's external IPs that match every filter given, following every
@@ -110,11 +69,11 @@ const externalIps = defineLookup({
  * const free = await vmcloud.getExternalIps({ free: true, availabilityZone: "ru.AZ-1" });
  */
 export const getExternalIps: LookupFunction<GetExternalIpsArgs, GetExternalIpsResult> =
-  externalIps.list;
+  lookupFunction(externalIps.list);
 
 /** {@link getExternalIps} with `pulumi.Input` arguments and an Output result. */
 export const getExternalIpsOutput: LookupOutputFunction<GetExternalIpsArgs, GetExternalIpsResult> =
-  externalIps.listOutput;
+  lookupOutputFunction(externalIps.list);
 
 /**
  * Finds exactly one external IP: by `id`, or by exact `name` and/or the filters of
@@ -123,9 +82,10 @@ export const getExternalIpsOutput: LookupOutputFunction<GetExternalIpsArgs, GetE
  * @example
  * const www = await vmcloud.getExternalIp({ name: "www" });
  */
-export const getExternalIp: LookupFunction<GetExternalIpArgs, GetExternalIpResult> =
-  externalIps.single;
+export const getExternalIp: LookupFunction<GetExternalIpArgs, GetExternalIpResult> = lookupFunction(
+  externalIps.single,
+);
 
 /** {@link getExternalIp} with `pulumi.Input` arguments and an Output result. */
 export const getExternalIpOutput: LookupOutputFunction<GetExternalIpArgs, GetExternalIpResult> =
-  externalIps.singleOutput;
+  lookupOutputFunction(externalIps.single);

@@ -2,19 +2,18 @@
  * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { FlavorIdParams, FlavorListQuery, type FlavorResponse } from "../../api/vm/flavors";
+import type { z } from "zod";
 import type { FlavorStatus } from "../../api/vm/enums";
-import { argsFrom, argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
+import type { FlavorResponse } from "../../api/vm/flavors";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { FlavorArgs, FlavorsArgs, flavors } from "../../provider/lookups/flavors";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  byId,
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getFlavors}; they combine with AND. Every one is optional. */
 export interface GetFlavorsArgs {
@@ -100,47 +99,8 @@ export interface GetFlavorArgs extends GetFlavorsArgs {
 /** What {@link getFlavor} answers: the one flavor. */
 export type GetFlavorResult = FlavorInfo;
 
-const FIELDS = {
-  projectId: "project_id",
-  name: "name",
-  cpu: "cpu",
-  ram: "ram",
-  gpu: "gpu",
-  flavorType: "flavor_type",
-  oversubscription: "oversubscription",
-} as const;
-
-const FlavorsArgs = argsSchema<GetFlavorsArgs>()(
-  argsFrom(FlavorListQuery, FIELDS).extend({
-    availabilityZone: ZoneRef.optional(),
-  }),
-);
-const FlavorArgs = argsSchema<GetFlavorArgs>()(
-  FlavorsArgs.extend({ id: FlavorIdParams.shape.flavor_id.optional() }),
-);
-
-const flavors = defineLookup({
-  list: {
-    name: "getFlavors",
-    args: FlavorsArgs,
-    async items(run, args): Promise<FlavorInfo[]> {
-      const query = await queryWithZone(
-        run,
-        FIELDS,
-        args,
-        FlavorListQuery.shape.availability_zone_id,
-      );
-      return run.readAll(catalogEndpoints.listFlavors, { query });
-    },
-    answer: (items) => ({ flavors: items, ...idsAndNames(items) }),
-  },
-  single: {
-    name: "getFlavor",
-    kind: "flavor",
-    args: FlavorArgs,
-    read: byId(catalogEndpoints.getFlavor),
-  },
-});
+type _FlavorsArgs = Assert<ArgsMatchSchema<GetFlavorsArgs, z.output<typeof FlavorsArgs>>>;
+type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorArgs>>>;
 
 /**
  * Lists the flavors that match every filter given (all of them without filters), following
@@ -149,11 +109,13 @@ const flavors = defineLookup({
  * @example
  * const sizes = await vmcloud.getFlavors({ cpu: 2, availabilityZone: "ru.AZ-1" });
  */
-export const getFlavors: LookupFunction<GetFlavorsArgs, GetFlavorsResult> = flavors.list;
+export const getFlavors: LookupFunction<GetFlavorsArgs, GetFlavorsResult> = lookupFunction(
+  flavors.list,
+);
 
 /** {@link getFlavors} with `pulumi.Input` arguments and an Output result. */
 export const getFlavorsOutput: LookupOutputFunction<GetFlavorsArgs, GetFlavorsResult> =
-  flavors.listOutput;
+  lookupOutputFunction(flavors.list);
 
 /**
  * Finds exactly one flavor: by `id`, or by exact `name` and/or the filters of
@@ -164,8 +126,10 @@ export const getFlavorsOutput: LookupOutputFunction<GetFlavorsArgs, GetFlavorsRe
  * const small = await vmcloud.getFlavor({ name: "gen-2-4" });
  * const gpu = await vmcloud.getFlavor({ gpu: 1, availabilityZone: "ru.AZ-1" });
  */
-export const getFlavor: LookupFunction<GetFlavorArgs, GetFlavorResult> = flavors.single;
+export const getFlavor: LookupFunction<GetFlavorArgs, GetFlavorResult> = lookupFunction(
+  flavors.single,
+);
 
 /** {@link getFlavor} with `pulumi.Input` arguments and an Output result. */
 export const getFlavorOutput: LookupOutputFunction<GetFlavorArgs, GetFlavorResult> =
-  flavors.singleOutput;
+  lookupOutputFunction(flavors.single);

@@ -2,12 +2,17 @@
  * Free-tier lookup: `getFreeTierAvailability` tells whether the organization of a project may
  * still create its one free-tier VM.
  */
-import { z } from "zod";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { FreeTierCheckQuery, type FreeTierCheckResponse } from "../../api/vm/free-tier-check";
-import { argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
-import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
+import type { z } from "zod";
+import type { FreeTierCheckResponse } from "../../api/vm/free-tier-check";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { FreeTierArgs, freeTier } from "../../provider/lookups/free-tier";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import {
+  lookupFunction,
+  lookupOutputFunction,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
 
 /** The arguments of {@link getFreeTierAvailability}. */
 export interface GetFreeTierAvailabilityArgs {
@@ -26,21 +31,9 @@ type _FreeTierShape = Check<
   SameShape<GetFreeTierAvailabilityResult, Camelized<FreeTierCheckResponse>>
 >;
 
-const FreeTierArgs = argsSchema<GetFreeTierAvailabilityArgs>()(
-  z.strictObject({ projectId: FreeTierCheckQuery.shape.project_id.optional() }),
-);
-
-const freeTier = defineLookup({
-  read: {
-    name: "getFreeTierAvailability",
-    args: FreeTierArgs,
-    project: FreeTierCheckQuery.shape.project_id,
-    read: (run, _args, projectId) =>
-      run.read(catalogEndpoints.getFreeTierAvailability, {
-        query: { project_id: projectId },
-      }),
-  },
-});
+type _FreeTierArgs = Assert<
+  ArgsMatchSchema<GetFreeTierAvailabilityArgs, z.output<typeof FreeTierArgs>>
+>;
 
 /**
  * Tells whether the project's organization may still create its free-tier VM (each
@@ -52,10 +45,10 @@ const freeTier = defineLookup({
 export const getFreeTierAvailability: LookupFunction<
   GetFreeTierAvailabilityArgs,
   GetFreeTierAvailabilityResult
-> = freeTier.read;
+> = lookupFunction(freeTier.read);
 
 /** {@link getFreeTierAvailability} with `pulumi.Input` arguments and an Output result. */
 export const getFreeTierAvailabilityOutput: LookupOutputFunction<
   GetFreeTierAvailabilityArgs,
   GetFreeTierAvailabilityResult
-> = freeTier.readOutput;
+> = lookupOutputFunction(freeTier.read);

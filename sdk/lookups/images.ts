@@ -2,19 +2,18 @@
  * Image lookups: `getImages` lists the operating-system images matching every filter given,
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import type { z } from "zod";
 import type { ImageType } from "../../api/vm/enums";
-import { ImageIdParams, ImageListQuery, type ImageResponse } from "../../api/vm/images";
-import { argsFrom, argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
+import type { ImageResponse } from "../../api/vm/images";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { ImageArgs, ImagesArgs, images } from "../../provider/lookups/images";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  byId,
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { queryWithZone, ZoneRef } from "./zone-ref";
 
 /** The filters of {@link getImages}; they combine with AND. Every one is optional. */
 export interface GetImagesArgs {
@@ -132,46 +131,8 @@ export interface GetImageArgs extends GetImagesArgs {
 /** What {@link getImage} answers: the one image. */
 export type GetImageResult = ImageInfo;
 
-const FIELDS = {
-  name: "name",
-  type: "type",
-  enabled: "enabled",
-  needGpu: "need_gpu",
-  projectId: "project_id",
-  freeTierEnabled: "free_tier_enabled",
-} as const;
-
-const ImagesArgs = argsSchema<GetImagesArgs>()(
-  argsFrom(ImageListQuery, FIELDS).extend({
-    availabilityZone: ZoneRef.optional(),
-  }),
-);
-const ImageArgs = argsSchema<GetImageArgs>()(
-  ImagesArgs.extend({ id: ImageIdParams.shape.image_id.optional() }),
-);
-
-const images = defineLookup({
-  list: {
-    name: "getImages",
-    args: ImagesArgs,
-    async items(run, args): Promise<ImageInfo[]> {
-      const query = await queryWithZone(
-        run,
-        FIELDS,
-        args,
-        ImageListQuery.shape.availability_zone_id,
-      );
-      return run.readAll(catalogEndpoints.listImages, { query });
-    },
-    answer: (items) => ({ images: items, ...idsAndNames(items) }),
-  },
-  single: {
-    name: "getImage",
-    kind: "image",
-    args: ImageArgs,
-    read: byId(catalogEndpoints.getImage),
-  },
-});
+type _ImagesArgs = Assert<ArgsMatchSchema<GetImagesArgs, z.output<typeof ImagesArgs>>>;
+type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs>>>;
 
 /**
  * Lists the images that match every filter given (all of them without filters), newest
@@ -180,11 +141,13 @@ const images = defineLookup({
  * @example
  * const { names } = await vmcloud.getImages({ freeTierEnabled: true });
  */
-export const getImages: LookupFunction<GetImagesArgs, GetImagesResult> = images.list;
+export const getImages: LookupFunction<GetImagesArgs, GetImagesResult> = lookupFunction(
+  images.list,
+);
 
 /** {@link getImages} with `pulumi.Input` arguments and an Output result. */
 export const getImagesOutput: LookupOutputFunction<GetImagesArgs, GetImagesResult> =
-  images.listOutput;
+  lookupOutputFunction(images.list);
 
 /**
  * Finds exactly one image: by `id`, or by exact `name` and/or the filters of
@@ -193,8 +156,8 @@ export const getImagesOutput: LookupOutputFunction<GetImagesArgs, GetImagesResul
  * @example
  * const ubuntu = await vmcloud.getImage({ name: "ubuntu-22.04" });
  */
-export const getImage: LookupFunction<GetImageArgs, GetImageResult> = images.single;
+export const getImage: LookupFunction<GetImageArgs, GetImageResult> = lookupFunction(images.single);
 
 /** {@link getImage} with `pulumi.Input` arguments and an Output result. */
 export const getImageOutput: LookupOutputFunction<GetImageArgs, GetImageResult> =
-  images.singleOutput;
+  lookupOutputFunction(images.single);

@@ -1,7 +1,7 @@
 /**
  * Lookups: read-only functions that read the cloud from the Pulumi program (flavors, zones,
- * disk types, images, external IPs, placement groups, the organization and project, the
- * free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
+ * disk types, images, external IPs, placement groups, SNAT gateways, network interfaces, the
+ * organization and project, the free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
  * taking `pulumi.Input` arguments and answering an Output. See docs/lookups.md.
  */
 export type { LookupFunction, LookupOutputFunction } from "./define-lookup";
@@ -69,6 +69,28 @@ export {
   type ImageMetadataInfo,
 } from "./images";
 export {
+  getNatGateway,
+  getNatGatewayOutput,
+  getNatGateways,
+  getNatGatewaysOutput,
+  type GetNatGatewayArgs,
+  type GetNatGatewayResult,
+  type GetNatGatewaysArgs,
+  type GetNatGatewaysResult,
+  type NatGatewayInfo,
+} from "./nat-gateways";
+export {
+  getNetworkInterface,
+  getNetworkInterfaceOutput,
+  getNetworkInterfaces,
+  getNetworkInterfacesOutput,
+  type GetNetworkInterfaceArgs,
+  type GetNetworkInterfaceResult,
+  type GetNetworkInterfacesArgs,
+  type GetNetworkInterfacesResult,
+  type NetworkInterfaceInfo,
+} from "./network-interfaces";
+export {
   getOrganization,
   getOrganizationOutput,
   type GetOrganizationArgs,
@@ -109,8 +131,8 @@ export {
   type GetTasksResult,
   type TaskInfo,
 } from "./tasks";
-export { LookupError, type LookupErrorInit } from "./errors";
-export type { LookupOptions } from "./context";
+export { LookupError, type LookupErrorInit } from "../../provider/lookups/errors";
+export type { LookupOptions } from "../../provider/lookups/context";
 export type { LookupInputs } from "./output";
 export {
   getProgramClient,

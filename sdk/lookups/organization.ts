@@ -2,16 +2,18 @@
  * Organization lookup: `getOrganization` reads an organization with its quotas and how much
  * of each is used. By default it is the organization of the configured project.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { OrganizationLimitType } from "../../api/vm/enums";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { OrganizationIdParams, type OrganizationResponse } from "../../api/vm/organizations";
-import { ProjectIdParams } from "../../api/vm/projects";
-import { argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
-import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
-import { LookupError } from "./errors";
-import { readProject } from "./projects";
+import type { OrganizationResponse } from "../../api/vm/organizations";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { OrganizationArgs, organization } from "../../provider/lookups/organization";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import {
+  lookupFunction,
+  lookupOutputFunction,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
 
 /** The arguments of {@link getOrganization}: at most one of the two. */
 export interface GetOrganizationArgs {
@@ -48,33 +50,9 @@ type _OrganizationShape = Check<SameShape<OrganizationInfo, Camelized<Organizati
 /** What {@link getOrganization} answers. */
 export type GetOrganizationResult = OrganizationInfo;
 
-const OrganizationArgs = argsSchema<GetOrganizationArgs>()(
-  z.strictObject({
-    organizationId: OrganizationIdParams.shape.organization_id.optional(),
-    projectId: ProjectIdParams.shape.project_id.optional(),
-  }),
-);
-
-const organization = defineLookup({
-  read: {
-    name: "getOrganization",
-    args: OrganizationArgs,
-    async read(run, args): Promise<OrganizationInfo> {
-      if (args.organizationId !== undefined && args.projectId !== undefined) {
-        throw new LookupError({
-          lookup: run.name,
-          argument: "projectId",
-          detail: "give organizationId or projectId, not both; nothing was sent",
-        });
-      }
-      const organizationId =
-        args.organizationId ?? (await readProject(run, args.projectId)).organizationId;
-      return run.read(catalogEndpoints.getOrganization, {
-        params: { organization_id: organizationId },
-      });
-    },
-  },
-});
+type _OrganizationArgs = Assert<
+  ArgsMatchSchema<GetOrganizationArgs, z.output<typeof OrganizationArgs>>
+>;
 
 /**
  * Reads an organization and its quotas. Without `organizationId` it reads the project
@@ -85,10 +63,10 @@ const organization = defineLookup({
  * const vcpus = org.limits.find((l) => l.limitType === "vcpus");
  */
 export const getOrganization: LookupFunction<GetOrganizationArgs, GetOrganizationResult> =
-  organization.read;
+  lookupFunction(organization.read);
 
 /** {@link getOrganization} with `pulumi.Input` arguments and an Output result. */
 export const getOrganizationOutput: LookupOutputFunction<
   GetOrganizationArgs,
   GetOrganizationResult
-> = organization.readOutput;
+> = lookupOutputFunction(organization.read);

@@ -6,11 +6,11 @@
  *
  * A failure rejects the Output with a {@link LookupError} (a `pulumi.RunError`), whatever
  * failed: given to a resource input, the rejection becomes the program's error, and only a
- * `RunError` is printed by its message alone (see ./errors.ts).
+ * `RunError` is printed by its message alone (see provider/lookups/errors.ts).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { LookupOptions } from "./context";
-import { asLookupError } from "./errors";
+import type { LookupOptions } from "../../provider/lookups/context";
+import { asLookupError } from "../../provider/lookups/errors";
 
 /**
  * The Output-form arguments of a lookup whose plain arguments are `T`: each may be a

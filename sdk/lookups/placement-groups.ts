@@ -3,19 +3,18 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import { placementGroupsEndpoints } from "../../api/vm/endpoints/placement-groups";
+import type { z } from "zod";
+import type { PlacementGroupPolicy, PlacementGroupResponse } from "../../api/vm/placement-groups";
+import type { Camelized } from "../../provider/lookups/camelize";
 import {
-  PlacementGroupListQuery,
-  PlacementGroupParams,
-  type PlacementGroupPolicy,
-  type PlacementGroupResponse,
-} from "../../api/vm/placement-groups";
-import { argsFrom, argsSchema, toQuery } from "./args";
-import type { Camelized } from "./camelize";
+  PlacementGroupArgs,
+  PlacementGroupsArgs,
+  placementGroups,
+} from "../../provider/lookups/placement-groups";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  byId,
-  defineLookup,
-  idsAndNames,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
@@ -32,8 +31,9 @@ export interface GetPlacementGroupsArgs {
 
 /**
  * A placement group as the lookups answer it: `id`, `name`, `description`, `policy`,
- * `project`, `tags`, times, and `availabilityZones`: per zone it spans, `vmCount`,
- * `maxVmCount` (how many VMs of the group the zone can hold on distinct hosts) and `state`.
+ * `project`, `tags`, times, and `availabilityZones`: per zone its VMs joined it in (none for a
+ * new group), `vmCount`, `maxVmCount` (how many VMs of the group the zone can hold on distinct
+ * hosts) and `state`.
  */
 export type PlacementGroupInfo = Camelized<PlacementGroupResponse>;
 
@@ -58,39 +58,12 @@ export interface GetPlacementGroupArgs extends GetPlacementGroupsArgs {
 /** What {@link getPlacementGroup} answers: the one group. */
 export type GetPlacementGroupResult = PlacementGroupInfo;
 
-const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
-
-const PlacementGroupsArgs = argsSchema<GetPlacementGroupsArgs>()(
-  argsFrom(PlacementGroupListQuery, FIELDS).extend({
-    projectId: PlacementGroupListQuery.shape.project_id.optional(),
-  }),
-);
-const PlacementGroupArgs = argsSchema<GetPlacementGroupArgs>()(
-  PlacementGroupsArgs.extend({
-    id: PlacementGroupParams.shape.placement_group_id.optional(),
-  }),
-);
-
-const placementGroups = defineLookup({
-  list: {
-    name: "getPlacementGroups",
-    args: PlacementGroupsArgs,
-    async items(run, args): Promise<PlacementGroupInfo[]> {
-      const query = {
-        ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, PlacementGroupListQuery.shape.project_id),
-      };
-      return run.readAll(placementGroupsEndpoints.listPlacementGroups, { query });
-    },
-    answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
-  },
-  single: {
-    name: "getPlacementGroup",
-    kind: "placement group",
-    args: PlacementGroupArgs,
-    read: byId(placementGroupsEndpoints.getPlacementGroup),
-  },
-});
+type _PlacementGroupsArgs = Assert<
+  ArgsMatchSchema<GetPlacementGroupsArgs, z.output<typeof PlacementGroupsArgs>>
+>;
+type _PlacementGroupArgs = Assert<
+  ArgsMatchSchema<GetPlacementGroupArgs, z.output<typeof PlacementGroupArgs>>
+>;
 
 /**
  * Lists the project's placement groups that match every filter given, following every page.
@@ -100,13 +73,13 @@ const placementGroups = defineLookup({
  * const spread = await vmcloud.getPlacementGroups({ policy: "anti-affinity" });
  */
 export const getPlacementGroups: LookupFunction<GetPlacementGroupsArgs, GetPlacementGroupsResult> =
-  placementGroups.list;
+  lookupFunction(placementGroups.list);
 
 /** {@link getPlacementGroups} with `pulumi.Input` arguments and an Output result. */
 export const getPlacementGroupsOutput: LookupOutputFunction<
   GetPlacementGroupsArgs,
   GetPlacementGroupsResult
-> = placementGroups.listOutput;
+> = lookupOutputFunction(placementGroups.list);
 
 /**
  * Finds exactly one placement group: by `id`, or by exact `name` and/or the filters of
@@ -117,10 +90,10 @@ export const getPlacementGroupsOutput: LookupOutputFunction<
  * const web = await vmcloud.getPlacementGroup({ name: "web-spread" });
  */
 export const getPlacementGroup: LookupFunction<GetPlacementGroupArgs, GetPlacementGroupResult> =
-  placementGroups.single;
+  lookupFunction(placementGroups.single);
 
 /** {@link getPlacementGroup} with `pulumi.Input` arguments and an Output result. */
 export const getPlacementGroupOutput: LookupOutputFunction<
   GetPlacementGroupArgs,
   GetPlacementGroupResult
-> = placementGroups.singleOutput;
+> = lookupOutputFunction(placementGroups.single);

@@ -3,18 +3,18 @@
  * `getProjectPermissions` the roles the caller's token has in it. Both default to the
  * configured project (`vmcloud:projectId`).
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { ProjectStatus } from "../../api/vm/enums";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
+import type { ProjectPermissionsResponse, ProjectResponse } from "../../api/vm/projects";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { permissions, project, ProjectArgs } from "../../provider/lookups/projects";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  ProjectIdParams,
-  type ProjectPermissionsResponse,
-  type ProjectResponse,
-} from "../../api/vm/projects";
-import { argsSchema } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
-import type { LookupRun } from "./context";
-import { defineLookup, type LookupFunction, type LookupOutputFunction } from "./define-lookup";
+  lookupFunction,
+  lookupOutputFunction,
+  type LookupFunction,
+  type LookupOutputFunction,
+} from "./define-lookup";
 
 /** The arguments of {@link getProject} and {@link getProjectPermissions}. */
 export interface GetProjectArgs {
@@ -56,35 +56,7 @@ type _PermissionsShape = Check<
 /** What {@link getProjectPermissions} answers. */
 export type GetProjectPermissionsResult = ProjectPermissionsInfo;
 
-/**
- * The arguments of a lookup that takes only a project (`getProject`, `getProjectPermissions`,
- * `getProjectUsage`): `projectId`, optional here because the configured project is the default.
- */
-export const ProjectArgs = argsSchema<GetProjectArgs>()(
-  z.strictObject({
-    projectId: ProjectIdParams.shape.project_id.optional(),
-  }),
-);
-
-const project = defineLookup({
-  read: {
-    name: "getProject",
-    args: ProjectArgs,
-    read: (run, args) => readProject(run, args.projectId),
-  },
-});
-
-const permissions = defineLookup({
-  read: {
-    name: "getProjectPermissions",
-    args: ProjectArgs,
-    project: ProjectIdParams.shape.project_id,
-    read: (run, _args, projectId) =>
-      run.read(catalogEndpoints.getProjectPermissions, {
-        params: { project_id: projectId },
-      }),
-  },
-});
+type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
 
 /**
  * Reads a project: its organization, product instance and state.
@@ -92,11 +64,13 @@ const permissions = defineLookup({
  * @example
  * const project = await vmcloud.getProject(); // the configured project
  */
-export const getProject: LookupFunction<GetProjectArgs, GetProjectResult> = project.read;
+export const getProject: LookupFunction<GetProjectArgs, GetProjectResult> = lookupFunction(
+  project.read,
+);
 
 /** {@link getProject} with `pulumi.Input` arguments and an Output result. */
 export const getProjectOutput: LookupOutputFunction<GetProjectArgs, GetProjectResult> =
-  project.readOutput;
+  lookupOutputFunction(project.read);
 
 /**
  * Reads the roles the configured token has in a project.
@@ -105,19 +79,10 @@ export const getProjectOutput: LookupOutputFunction<GetProjectArgs, GetProjectRe
  * const { permissions } = await vmcloud.getProjectPermissions();
  */
 export const getProjectPermissions: LookupFunction<GetProjectArgs, GetProjectPermissionsResult> =
-  permissions.read;
+  lookupFunction(permissions.read);
 
 /** {@link getProjectPermissions} with `pulumi.Input` arguments and an Output result. */
 export const getProjectPermissionsOutput: LookupOutputFunction<
   GetProjectArgs,
   GetProjectPermissionsResult
-> = permissions.readOutput;
-
-/** Reads `projectId` (or the configured project) within `run`. */
-export async function readProject(
-  run: LookupRun,
-  projectId: string | undefined,
-): Promise<ProjectInfo> {
-  const id = run.projectId(projectId, ProjectIdParams.shape.project_id);
-  return run.read(catalogEndpoints.getProject, { params: { project_id: id } });
-}
+> = lookupOutputFunction(permissions.read);

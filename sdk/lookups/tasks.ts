@@ -2,19 +2,18 @@
  * Task lookups: `getTasks` lists a project's tasks (the records of asynchronous work such as
  * creating a disk), newest first, with the service's filters; `getTask` reads one by id.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { TaskStatus } from "../../api/vm/enums";
-import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
-import { TaskIdParams, TaskListQuery, type TaskResponse } from "../../api/vm/tasks";
-import { argsFrom, argsSchema, toQuery } from "./args";
-import type { Camelized, Check, SameShape } from "./camelize";
+import type { TaskResponse } from "../../api/vm/tasks";
+import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
+import { TaskArgs, TasksArgs, tasks } from "../../provider/lookups/tasks";
+import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
-  byId,
-  defineLookup,
+  lookupFunction,
+  lookupOutputFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
 
 /** The filters of {@link getTasks}; they combine with AND. Every one is optional. */
 export interface GetTasksArgs {
@@ -87,68 +86,8 @@ export interface GetTaskArgs {
 /** What {@link getTask} answers: the task. */
 export type GetTaskResult = TaskInfo;
 
-const FIELDS = {
-  projectId: "project_id",
-  name: "name",
-  taskId: "task_id",
-  entityId: "entity_id",
-  entityName: "entity_name",
-  entityType: "entity_type",
-  userEmail: "user_email",
-  status: "status",
-} as const;
-
-/** The time filters; they go last in the query, after the project and the zone. */
-const TIME_FIELDS = {
-  createdTimeStart: "created_time_start",
-  createdTimeEnd: "created_time_end",
-} as const;
-
-/** A time argument: a Date becomes ISO 8601 text, which the query field then checks. */
-function time<T extends z.ZodType>(field: T) {
-  return z.preprocess(
-    (v) =>
-      v instanceof Date ? (Number.isNaN(v.getTime()) ? "an invalid Date" : v.toISOString()) : v,
-    field,
-  );
-}
-
-const TasksArgs = argsSchema<GetTasksArgs>()(
-  argsFrom(TaskListQuery, FIELDS)
-    .partial({ projectId: true })
-    .extend({
-      availabilityZone: ZoneRef.optional(),
-      createdTimeStart: time(TaskListQuery.shape.created_time_start),
-      createdTimeEnd: time(TaskListQuery.shape.created_time_end),
-    }),
-);
-
-const TaskArgs = argsSchema<GetTaskArgs>()(z.strictObject({ id: TaskIdParams.shape.task_id }));
-
-const tasks = defineLookup({
-  list: {
-    name: "getTasks",
-    args: TasksArgs,
-    async items(run, args): Promise<TaskInfo[]> {
-      const projectId = run.projectId(args.projectId, TaskListQuery.shape.project_id);
-      const query = {
-        ...toQuery(FIELDS, args),
-        project_id: projectId,
-        ...(await zoneQuery(run, args, TaskListQuery.shape.availability_zone_id)),
-        ...toQuery(TIME_FIELDS, args),
-      };
-      return run.readAll(catalogEndpoints.listTasks, { query });
-    },
-    answer: (items) => ({ tasks: items, ids: items.map((t) => t.id) }),
-  },
-  // Its schema takes `id` alone, so getTask only reads by id.
-  single: {
-    name: "getTask",
-    kind: "task",
-    args: TaskArgs,
-    read: byId(catalogEndpoints.getTask),
-  },
-});
+type _TasksArgs = Assert<ArgsMatchSchema<GetTasksArgs, z.output<typeof TasksArgs>>>;
+type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>;
 
 /**
  * Lists the tasks of a project that match every filter given, newest first, following every
@@ -157,10 +96,11 @@ const tasks = defineLookup({
  * @example
  * const { tasks } = await vmcloud.getTasks({ entityType: "disk", status: "failed" });
  */
-export const getTasks: LookupFunction<GetTasksArgs, GetTasksResult> = tasks.list;
+export const getTasks: LookupFunction<GetTasksArgs, GetTasksResult> = lookupFunction(tasks.list);
 
 /** {@link getTasks} with `pulumi.Input` arguments and an Output result (times as ISO 8601 text). */
-export const getTasksOutput: LookupOutputFunction<GetTasksArgs, GetTasksResult> = tasks.listOutput;
+export const getTasksOutput: LookupOutputFunction<GetTasksArgs, GetTasksResult> =
+  lookupOutputFunction(tasks.list);
 
 /**
  * Reads one task by id.
@@ -169,7 +109,9 @@ export const getTasksOutput: LookupOutputFunction<GetTasksArgs, GetTasksResult> 
  * const task = await vmcloud.getTask({ id: "7b1c…" });
  * if (task.status === "failed") throw new Error(`${task.name} failed on ${task.entityName}`);
  */
-export const getTask: LookupFunction<GetTaskArgs, GetTaskResult> = tasks.single;
+export const getTask: LookupFunction<GetTaskArgs, GetTaskResult> = lookupFunction(tasks.single);
 
 /** {@link getTask} with `pulumi.Input` arguments and an Output result. */
-export const getTaskOutput: LookupOutputFunction<GetTaskArgs, GetTaskResult> = tasks.singleOutput;
+export const getTaskOutput: LookupOutputFunction<GetTaskArgs, GetTaskResult> = lookupOutputFunction(
+  tasks.single,
+);

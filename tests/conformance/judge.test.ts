@@ -123,6 +123,59 @@ describe("the judge", () => {
     expect(found).toContain("POST /api/v1/disks request /bootable: not in the document");
   });
 
+  it("takes a field an object requires but does not list (a backup's VM `locked`) as the document's", () => {
+    const id = "0b3f4c5d-1e2f-4a3b-8c4d-5e6f7a8b9c0d";
+    const vm = (extra: Record<string, unknown>) => ({
+      id,
+      name: "web",
+      hidden: false,
+      product_instance_id: id,
+      created_time: "2026-01-01T00:00:00Z",
+      metadata_fields: [],
+      tags: [],
+      flavor: { id, name: "f", cpu: 1, ram: 1, gpu: 0, oversubscription: "1:1" },
+      image: { id, name: "i", type: "public", display_name: "I" },
+      disks: [],
+      interfaces: [],
+      project: { id, product_instance_id: id },
+      availability_zone: { id, name: "z" },
+      ...extra,
+    });
+    const list = (state: Record<string, unknown>) =>
+      exchange({
+        url: `/api/v1/backups?project_id=${id}`,
+        responseBody: JSON.stringify({
+          items: [
+            {
+              id,
+              name: "b",
+              project_id: id,
+              state: "created",
+              created_at: "2026-01-01T00:00:00Z",
+              tags: [],
+              resource: {
+                resource_id: id,
+                resource_type: "virtual_machine",
+                resource_state: state,
+              },
+            },
+          ],
+          total: 1,
+        }),
+      });
+    expect(keys(list(vm({ locked: false })))).toEqual([]);
+    // Without it, or with a field the document names nowhere, the VM matches neither kind.
+    const none =
+      "GET /api/v1/backups response 200 /items/*/resource/resource_state: matches none of the document's alternatives";
+    expect(keys(list(vm({})))).toContain(none);
+    expect(keys(list(vm({})))).toContain(
+      "GET /api/v1/backups response 200 /items/*/resource/resource_state/locked: required, missing",
+    );
+    expect(keys(list(vm({ locked: false, colour: "red" })))).toContain(
+      "GET /api/v1/backups response 200 /items/*/resource/resource_state/colour: not in the document",
+    );
+  });
+
   it("scopes to the VM service: the token exchange and the operations services are not judged", () => {
     expect(judge.inScope({ method: "GET", url: "/api/v1/vms?limit=1" })).toBe(true);
     expect(judge.inScope({ method: "POST", url: "/api/v1/auth/token" })).toBe(false);

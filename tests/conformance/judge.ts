@@ -49,7 +49,10 @@ const CIDR = /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$/;
 
 /**
  * A copy of `schema` where every object that lists properties and says nothing of others
- * refuses others, and every local `$ref` points into the document registered as `doc`.
+ * refuses others, and every local `$ref` points into the document registered as `doc`. A field
+ * an object requires but does not list among its properties (the document has a few, such as
+ * `locked` of `BackupVmResourceStateSection`) is the document's too, of any type: closing the
+ * object without it would refuse every value, with the field or without.
  */
 function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
@@ -64,6 +67,12 @@ function closed(schema: unknown): unknown {
       );
     } else {
       out[key] = closed(value);
+    }
+  }
+  if ("properties" in out && Array.isArray(out.required)) {
+    const properties = out.properties as Json;
+    for (const name of out.required as string[]) {
+      if (!(name in properties)) properties[name] = {};
     }
   }
   if ("properties" in out && !("additionalProperties" in out)) out.additionalProperties = false;

@@ -186,6 +186,28 @@ describe("cost items from resource properties", () => {
     ]);
   });
 
+  it("reads an SNAT gateway and a network interface; a VM's existing interface counts where it is declared", () => {
+    expect(itemsOf(TYPE_TOKENS.NatGateway, "egress", { name: "egress" })).toEqual([
+      { kind: "natGateway", resource: "egress" },
+    ]);
+    expect(itemsOf(pluginToken("NetworkInterface"), "port", { name: "port" })).toEqual([
+      { kind: "interface", resource: "port" },
+    ]);
+    const vm = itemsOf(TYPE_TOKENS.Vm, "db", {
+      flavor: "gen-2-4",
+      interfaces: [{ interfaceId: "nic-1" }, { subnet: "app" }],
+    });
+    expect(vm[0]).toMatchObject({ kind: "vm", interfaces: 1 });
+    const { amounts } = quotaAmountsOf(
+      [...vm, ...itemsOf(TYPE_TOKENS.NetworkInterface, "port", {})],
+      catalog,
+    );
+    expect(amounts.interfaces).toBe(2);
+    expect(quotaAmountsOf(itemsOf(TYPE_TOKENS.NatGateway, "egress", {}), catalog).amounts).toEqual({
+      floating_ips: 1,
+    });
+  });
+
   it("marks values not known yet as null and values left out as undefined", () => {
     const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
     const [vm, boot] = itemsOf(TYPE_TOKENS.Vm, "web", {
@@ -250,11 +272,13 @@ const item: fc.Arbitrary<CostItem> = fc.oneof(
     resource: fc.string(),
     count: fc.integer({ min: 1, max: 4 }),
   }),
+  fc.record({ kind: fc.constant("natGateway" as const), resource: fc.string() }),
   fc.record({
     kind: fc.constantFrom(
       "subnet" as const,
       "securityGroup" as const,
       "securityGroupRule" as const,
+      "interface" as const,
     ),
     resource: fc.string(),
   }),
@@ -339,6 +363,18 @@ describe("estimates", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("prices an SNAT gateway as a gateway of the price list, not as an address", async () => {
+    const pricer = new ModelPricer();
+    const estimate = await estimateCost(pricer, itemsOf(TYPE_TOKENS.NatGateway, "egress", {}));
+    expect(pricer.bodies).toEqual([
+      { nat_gateways: [{ nat_gateway_type: "Public sNAT", count: 1 }], total_count: 1 },
+    ]);
+    expect(estimate.lines).toEqual([
+      expect.objectContaining({ resource: "egress", kind: "natGateway", quantity: "1 gateway" }),
+    ]);
+    expect(cents(estimate.total)).toBe(cents(DEFAULT_PRICES.natGatewayPerHour * HOURS_PER_MONTH));
   });
 
   it("flags unknown flavors and sizes, or prices them at the configured defaults", async () => {

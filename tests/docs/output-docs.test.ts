@@ -26,6 +26,8 @@ import {
 import { DiskOutputs } from "../../provider/resources/outputs/disk";
 import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-attachment";
 import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
+import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
+import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import {
   PlacementGroupOutputs,
@@ -92,6 +94,8 @@ describe.each<[string, OutputSchema]>([
   ["FreeTierVm", FreeTierVmOutputs],
   ["ExternalIp", ExternalIpOutputs],
   ["PlacementGroup", PlacementGroupOutputs],
+  ["NatGateway", NatGatewayOutputs],
+  ["NetworkInterface", NetworkInterfaceOutputs],
 ])("%s", (className, outputs) => {
   it("documents each output property with its description in the outputs schema", () => {
     const keys = outputProperties(outputs);

@@ -13,6 +13,8 @@ import * as disk from "../../provider/resources/inputs/disk";
 import * as attachment from "../../provider/resources/inputs/disk-attachment";
 import * as externalIp from "../../provider/resources/inputs/external-ip";
 import * as placementGroup from "../../provider/resources/inputs/placement-group";
+import * as natGateway from "../../provider/resources/inputs/nat-gateway";
+import * as networkInterface from "../../provider/resources/inputs/network-interface";
 import * as rule from "../../provider/resources/inputs/security-group-rule";
 import * as group from "../../provider/resources/inputs/security-group";
 import * as subnet from "../../provider/resources/inputs/subnet";
@@ -29,6 +31,8 @@ import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-att
 import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import { PlacementGroupOutputs } from "../../provider/resources/outputs/placement-group";
+import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
+import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { SecurityGroupOutputs } from "../../provider/resources/outputs/security-group";
 import { SecurityGroupRuleOutputs } from "../../provider/resources/outputs/security-group-rule";
 import { SubnetOutputs } from "../../provider/resources/outputs/subnet";
@@ -46,6 +50,8 @@ const PAGES: Array<[string, InputSchema, OutputSchema]> = [
   ["free-tier-vm.md", vm.FreeTierVmInputs, FreeTierVmOutputs],
   ["external-ip.md", externalIp.ExternalIpInputs, ExternalIpOutputs],
   ["placement-group.md", placementGroup.PlacementGroupInputs, PlacementGroupOutputs],
+  ["nat-gateway.md", natGateway.NatGatewayInputs, NatGatewayOutputs],
+  ["network-interface.md", networkInterface.NetworkInterfaceInputs, NetworkInterfaceOutputs],
 ];
 
 /** The rows of the page's first table headed `| <title> |`, as name → cells by column title. */

@@ -1,7 +1,8 @@
 // examples/full-stack under the real Pulumi engine, against the emulator: web VMs in two
 // zones spread by a placement group, the first behind a stable external IP (ExternalIp),
 // subnets, security groups with separate rules, a database VM with a password and a data disk
-// attached through DiskAttachment, a stopped batch VM, lookups by name. `up`, then `refresh`
+// attached through DiskAttachment, an SNAT gateway for the private tier, a stopped batch VM,
+// lookups by name. `up`, then `refresh`
 // with no changes; a new web image replaces both web VMs and the stable address survives, on
 // the new VM; a bigger data disk previews as exactly one in-place update and a new batch image
 // as exactly one replace, and `up` applies each; powering the batch VM on behind Pulumi's back
@@ -27,8 +28,11 @@ const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
 const OP_TIMEOUT = 180_000;
 /** The password the test gives the database VM (as secret config). */
 const DB_PASSWORD = "Full-Stack-Secret-9!";
-/** Stack, 2 subnets, 3 groups, 4 rules, 1 placement group, 1 address, 4 VMs, 1 disk, 1 attachment. */
-const RESOURCES = 18;
+/**
+ * Stack, 2 subnets, 3 groups, 4 rules, 1 placement group, 1 address, 4 VMs, 1 disk, 1
+ * attachment, 1 SNAT gateway.
+ */
+const RESOURCES = 19;
 
 interface VmBody {
   id: string;
@@ -122,6 +126,19 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
       expect(batch).toMatchObject({ state: "stopped", image: { name: "debian-12" } });
       expect(batch.availability_zone.name).toBe("ru.AZ-2");
       expect(outputs["batchState"]).toBe("stopped");
+
+      // The SNAT gateway of ru.AZ-1 serves the database's subnet, from an address of its own.
+      const egress = await stateResource(example.stack, "NatGateway", "egress");
+      const gateway = await get<{
+        state: string;
+        floating_ip: { ip_address: string };
+        nat_rules: Array<{ subnet_id: string }>;
+      }>(`/api/v1/nat-gateways/${String(egress.id)}`);
+      const dbSubnet = await stateResource(example.stack, "Subnet", "subnet-az1");
+      expect(gateway.state).toBe("created");
+      expect(gateway.nat_rules.map((r) => r.subnet_id)).toContain(dbSubnet.id);
+      expect(outputs["egressAddress"]).toBe(gateway.floating_ip.ip_address);
+      expect(outputs["egressSubnetIds"]).toContain(dbSubnet.id);
 
       const disk = await get<DiskBody>(`/api/v1/disks/${String(outputs["dataDiskId"])}`);
       expect(disk.size).toBe(50);

@@ -9,8 +9,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationsFixtures } from "../../emulator/operations/fixtures";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { makeApiVm } from "../support/api-vm";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
+import type { Step } from "./support/config-program";
 import { changes, type ExampleStack, openExampleStack } from "./support/example-stack";
+import { namesResourceAndProperty } from "./support/preview-failure";
+import { onStacks, pooled } from "./support/pooled";
 
 /** At most this many previews at once: each is a CLI, a language host and a provider host. */
 const CONCURRENCY = 3;
@@ -29,13 +33,6 @@ const ACTION_KINDS = new Set([
 ]);
 /** The password of a VM whose image has no guest agent: the SDK makes it a secret. */
 const AGENTLESS_PASSWORD = "N0-agent-Here!";
-
-/** One resource or action function call of a mistake's program. */
-interface Step {
-  kind: string;
-  name: string;
-  args: Record<string, unknown>;
-}
 
 /** One realistic mistake: its program, and the resource and property preview must name. */
 interface Mistake {
@@ -338,21 +335,6 @@ function mistakes(): Mistake[] {
   ];
 }
 
-/** A bounded pool: runs `work` over `items`, at most `limit` at once, keeping the order. */
-async function pooled<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
-}
-
 /** What one preview did. */
 interface Outcome {
   failed: boolean;
@@ -372,29 +354,14 @@ let wallMs = 0;
 
 /** Makes a VM through the API, as another program would; its id and its boot disk's id. */
 async function apiVm(name: string, zone: string): Promise<{ id: string; bootDisk: string }> {
-  const { vm } = emulator.fixtures;
-  const id = (list: Array<{ id: string; name: string }>, item: string) =>
-    list.find((entry) => entry.name === item)!.id;
-  const made = await emulator.call("POST", "/api/v1.1/vms", {
-    body: [
-      {
-        project_id: vm.projectId,
-        availability_zone_id: id(vm.zones, zone),
-        name,
-        flavor_id: id(vm.flavors, "gen-2-4"),
-        image_id: id(vm.images, "ubuntu-22.04"),
-        disks: [{ name: `${name}-boot`, size: 10, disk_type_id: id(vm.diskTypes, "SSD") }],
-      },
-    ],
+  const made = await makeApiVm(emulator, {
+    name,
+    zone,
+    flavor: "gen-2-4",
+    image: "ubuntu-22.04",
+    bootDisk: { size: 10, diskType: "SSD" },
   });
-  expect(made.status, made.text).toBe(201);
-  const vmId = (made.body as Array<{ id: string }>)[0]!.id;
-  const running = await emulator.waitFor(
-    `/api/v1/vms/${vmId}`,
-    (body, status) => status === 200 && (body as { state: string }).state === "running",
-  );
-  const disks = (running.body as { disks: Array<{ id: string; primary: boolean }> }).disks;
-  return { id: vmId, bootDisk: disks.find((d) => d.primary)!.id };
+  return { id: made.id, bootDisk: made.bootDisk };
 }
 
 /** The objects other programs made, which the mistakes refer to. */
@@ -464,15 +431,9 @@ beforeAll(async () => {
     opened.push(stack);
     stacks.push(stack);
   }
-  const free = [...stacks];
-  outcomes = await pooled(programs, CONCURRENCY, async (program) => {
-    const stack = free.pop()!;
-    try {
-      await stack.stack.setConfig("program", { value: JSON.stringify(program) });
-      return await preview(stack);
-    } finally {
-      free.push(stack);
-    }
+  outcomes = await onStacks(stacks, programs, async (stack, program) => {
+    await stack.stack.setConfig("program", { value: JSON.stringify(program) });
+    return preview(stack);
   });
   const exampleConfigs: Array<{
     name: string;
@@ -506,13 +467,7 @@ afterAll(async () => {
 
 /** True when the preview's text names the resource (or function) and the property at fault. */
 function names(text: string, mistake: Mistake): boolean {
-  const resource = new RegExp(
-    `\\(${mistake.resource}\\)|'${mistake.resource}'|${mistake.resource}:`,
-  );
-  // One path syntax, `disks[0].size`, wherever the provider makes a failure.
-  const escaped = mistake.property.replace(/[[\].]/g, (c) => `\\${c}`);
-  const property = new RegExp(`(?:property |")${escaped}(?=[\\s:"]|$)|\\b${escaped}:`);
-  return resource.test(text) && property.test(text);
+  return namesResourceAndProperty(text, mistake.resource, mistake.property);
 }
 
 describe("mistakes at preview", () => {

@@ -301,6 +301,91 @@ describe("--state-file across restarts", () => {
     await second.stop();
   });
 
+  it("loads a file of a release before SNAT gateways: they start empty, the rest is kept", async () => {
+    const first = await start();
+    const fix = await fixtures(first);
+    const disk = await api(first, "POST", "/api/v1/disks", diskBody(fix, "before-nat"));
+    await first.stop();
+    const older = JSON.parse(readFileSync(file, "utf8")) as { vm: Record<string, unknown> };
+    delete older.vm.natGateways;
+    writeFileSync(file, JSON.stringify(older));
+    const second = await start();
+    const diskId = (disk.body as { id: string }).id;
+    expect((await api(second, "GET", `/api/v1/disks/${diskId}`)).status).toBe(200);
+    const list = await api(second, "GET", `/api/v1/nat-gateways?project_id=${fix.vm.projectId}`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ items: [], total: 0 });
+    const made = await api(second, "POST", "/api/v1/nat-gateways", {
+      project_id: fix.vm.projectId,
+      availability_zone_id: fix.vm.zones[0]!.id,
+      name: "egress",
+      nat_type: "Public sNAT",
+    });
+    expect(made.status).toBe(201);
+    await second.stop();
+  });
+
+  it("loads a file of a release whose interfaces were all VMs' own: they take their VM's project and zone, and go with it", async () => {
+    const first = await start();
+    const fix = await fixtures(first);
+    const created = await api(first, "POST", "/api/v1.1/vms", [
+      {
+        project_id: fix.vm.projectId,
+        availability_zone_id: fix.vm.zones[0]!.id,
+        name: "older-vm",
+        flavor_id: fix.vm.flavors.find((f) => f.name === "gen-2-4")!.id,
+        image_id: fix.vm.images.find((i) => i.name === "ubuntu-22.04")!.id,
+        disks: [
+          {
+            name: "older-boot",
+            size: 10,
+            disk_type_id: fix.vm.diskTypes.find((t) => t.name === "SSD")!.id,
+          },
+        ],
+      },
+    ]);
+    expect(created.status).toBe(201);
+    const vmId = (created.body as Array<{ id: string }>)[0]!.id;
+    await waitForState(first, `/api/v1/vms/${vmId}`, "running");
+    await first.stop();
+    const older = JSON.parse(readFileSync(file, "utf8")) as {
+      vm: { interfaces: Record<string, Record<string, unknown>> };
+    };
+    const ifaceIds = Object.keys(older.vm.interfaces);
+    expect(ifaceIds).toHaveLength(1);
+    // An interface as such a release wrote it: no project, zone, times or maker.
+    for (const key of [
+      "description",
+      "project_id",
+      "availability_zone_id",
+      "made_by_vm",
+      "allowed_address_pairs",
+      "created_time",
+      "modified_time",
+      "seq",
+    ]) {
+      delete older.vm.interfaces[ifaceIds[0]!]![key];
+    }
+    writeFileSync(file, JSON.stringify(older));
+    const second = await start();
+    const listed = await api(
+      second,
+      "GET",
+      `/api/v1/interfaces?project_id=${fix.vm.projectId}&vm_ids=${vmId}`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ items: [{ id: ifaceIds[0], vm: { id: vmId } }], total: 1 });
+    expect((await api(second, "DELETE", `/api/v1/vms/${vmId}`)).status).toBe(204);
+    const deadline = Date.now() + 20_000;
+    while ((await api(second, "GET", `/api/v1/vms/${vmId}`)).status !== 404) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The VM made it, so it went with the VM.
+    expect((await api(second, "GET", `/api/v1/interfaces/${ifaceIds[0]}`)).status).toBe(404);
+    await second.stop();
+  });
+
   it("refuses a file that holds external IPs under both names, saying which", async () => {
     writeFileSync(file, JSON.stringify({ vm: { floatingIps: {}, externalIps: {} } }));
     const result = await runCli(["--port", "0", "--state-file", file]);

@@ -81,7 +81,7 @@ describe("malformed JSON", () => {
         const reply = await sendRaw("POST", path, text);
         expect(reply.status, `${path} ${text}`).toBe(422);
         expect(reply.body).toEqual([
-          { code: "malformed_json", message: "the request body is not valid JSON" },
+          { code: "malformed_json", message: "the request body is not valid JSON", field: "" },
         ]);
       }
     }

@@ -1,12 +1,15 @@
 // The plugin's package schema is generated from the definitions: every input and output of
 // every resource appears in it with its description, its type, whether it is secret and whether
-// it is required, and nothing else does; the provider's configuration is the settings table. The
+// it is required, and nothing else does; so does every argument and every result field of every
+// function (each lookup and action function of the TypeScript SDK); the provider's configuration
+// is the settings table. The
 // plugin loads each kind's module on first use, so the built package is what is tested
 // (`npm run build` first, as `npm test` does).
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type * as Functions from "../../provider/plugin/functions";
 import type * as Kinds from "../../provider/plugin/kinds";
 import type * as Schema from "../../provider/plugin/schema/package-schema";
 import type { PropertySpec } from "../../provider/plugin/schema/pulumi-types";
@@ -23,6 +26,8 @@ const { packageSchema } = built("./schema/package-schema.js") as typeof Schema;
 const { inputFacts } = built("../resources/framework/input-fields.js") as typeof InputFields;
 const { outputFacts } = built("../framework/output-fields.js") as typeof OutputFields;
 const { allSettings } = built("../runtime/settings.js") as typeof Settings;
+const { pluginFunctions } = built("./functions.js") as typeof Functions;
+const sdk = built("../../sdk/index.js") as Record<string, unknown>;
 
 const schema = packageSchema("1.2.3");
 
@@ -131,6 +136,74 @@ describe("the plugin's package schema", () => {
     });
   }
 
+  it("serves every lookup and action function of the TypeScript SDK, under its name", () => {
+    // The SDK's functions: every exported function but the Output forms, the classes and the
+    // program's client helpers.
+    const helpers = [
+      "getProgramClient",
+      "getProgramProjectId",
+      "setProgramClient",
+      "resetProgramClient",
+    ];
+    const functions = Object.entries(sdk)
+      .filter(([, value]) => typeof value === "function" && !String(value).startsWith("class"))
+      .map(([name]) => name)
+      .filter((name) => !name.endsWith("Output") && !helpers.includes(name));
+    expect(functions.length).toBeGreaterThan(20);
+    expect(Object.keys(schema.functions).sort()).toEqual(
+      functions.map((n) => pluginToken(n)).sort(),
+    );
+    expect([...pluginFunctions().keys()].sort()).toEqual(Object.keys(schema.functions).sort());
+  });
+
+  for (const fn of pluginFunctions().values()) {
+    it(`${fn.name}: every argument and result field with its description, type, secret flag and requiredness, and nothing else`, () => {
+      const spec = schema.functions[fn.token]!;
+      expect(spec.description, fn.name).toBe(fn.description);
+      for (const [side, zod, io] of [
+        ["inputs", fn.args, "input"],
+        ["outputs", fn.result, "output"],
+      ] as const) {
+        const json = z.toJSONSchema(zod, { io, unrepresentable: "any" }) as {
+          properties: Record<string, Record<string, unknown>>;
+          required?: string[];
+        };
+        const properties = spec[side].properties;
+        expect(Object.keys(properties).sort(), `${fn.name} ${side}`).toEqual(
+          Object.keys(json.properties).sort(),
+        );
+        for (const [key, node] of Object.entries(json.properties)) {
+          const property = properties[key]!;
+          expect(property.description, `${fn.name}.${key}`).toBe(node.description);
+          expect(actualType(property), `${fn.name}.${key}`).toBe(expectedType(node));
+          const secret = side === "inputs" && fn.secrets.includes(key);
+          expect(property.secret === true, `${fn.name}.${key} secret`).toBe(secret);
+          // Every reference resolves to an object type of the package.
+          const ref = property.$ref ?? property.items?.$ref;
+          if (ref !== undefined && ref.startsWith("#/types/")) {
+            expect(schema.types[ref.slice("#/types/".length)], ref).toBeDefined();
+          }
+        }
+        expect([...(spec[side].required ?? [])].sort(), `${fn.name} ${side} required`).toEqual(
+          [...(json.required ?? [])].sort(),
+        );
+      }
+    });
+  }
+
+  it("marks the node password of migrateNodes secret, and answers an action's outcome with skipped always", () => {
+    expect(schema.functions["vmcloud:index:migrateNodes"]!.inputs.properties.password!.secret).toBe(
+      true,
+    );
+    for (const name of ["restoreBackup", "restartQueueManager", "waitForUpgradeTask"]) {
+      const outputs = schema.functions[pluginToken(name)]!.outputs;
+      expect(outputs.required, name).toEqual(["skipped"]);
+      expect(outputs.properties.result!.$ref, name).toBe(
+        `#/types/${pluginToken(`${name.charAt(0).toUpperCase()}${name.slice(1)}OperationResult`)}`,
+      );
+    }
+  });
+
   it("configures the provider with every setting, credentials secret", () => {
     const settings = allSettings();
     expect(Object.keys(schema.config.variables).sort()).toEqual(Object.keys(settings).sort());
@@ -140,6 +213,24 @@ describe("the plugin's package schema", () => {
     }
     expect(schema.config.variables.token!.secret).toBe(true);
     expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+  });
+
+  it("makes the generated SDKs packages of the plugin's version that need no download", () => {
+    // supportPack: a go.mod for the Go SDK, the schema's version in both SDKs' plugin manifests
+    // (how the engine picks the plugin's version for their resources).
+    expect(schema.meta.supportPack).toBe(true);
+    expect(schema.language.python).toEqual({
+      packageName: "pulumi_vmcloud",
+      respectSchemaVersion: true,
+      pyproject: { enabled: true },
+    });
+    expect(schema.language.go).toEqual({
+      importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
+      respectSchemaVersion: true,
+    });
+    // The plugin comes with the npm package: no server to download it from (none is reachable
+    // offline).
+    expect(schema).not.toHaveProperty("pluginDownloadURL");
   });
 
   it("keeps object types apart from the resources' names", () => {

@@ -114,7 +114,7 @@ describe("vmcloud-monthly-budget", () => {
 });
 
 describe("vmcloud-project-quotas", () => {
-  it("denies what the quotas cannot hold, naming quota, limit, use and what the change adds", async () => {
+  it("denies what the quotas cannot hold, naming quota, limit, use, what the change adds and by how much", async () => {
     const quotas = await emu.call(
       "GET",
       `/_emulator/vm/quotas?project_id=${connection.projectId}`,
@@ -130,8 +130,8 @@ describe("vmcloud-project-quotas", () => {
     try {
       const messages = violations(await validateStack(projectQuotas, [web, data], connection));
       expect(messages).toEqual([
-        `quota vcpus: the limit is ${used["vcpus"]! + 1}, ${used["vcpus"]} are in use and this change adds 2 ` +
-          `(${used["vcpus"]! + 2} in all). Fix: make the change smaller, delete unused resources, or ask for a higher quota.`,
+        `quota vcpus: the limit is ${used["vcpus"]! + 1} vCPUs, ${used["vcpus"]} are in use and Vm "web" of this program ` +
+          `adds 2 (${used["vcpus"]! + 2} in all): 1 over the limit. Fix: make the change smaller, delete unused resources, or ask for a higher quota`,
       ]);
       // The existing disk adds nothing: only the new VM's boot disk counts.
       expect(messages.join("")).not.toContain("disks");

@@ -25,7 +25,7 @@ describe("the policy list", () => {
   it("has unique vmcloud- names, a description and a default level for every policy", () => {
     const names = policies.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.length).toBe(20);
+    expect(names.length).toBe(22);
     for (const p of policies) {
       expect(p.name).toMatch(/^vmcloud-[a-z0-9-]+$/);
       expect(p.description.length).toBeGreaterThan(20);

@@ -97,7 +97,8 @@ describe("the policy pack under the analyzer protocol", () => {
             policyName: "vmcloud-project-quotas",
             enforcementLevel: "mandatory",
             message: expect.stringContaining(
-              `quota vms: the limit is ${used["vms"]}, ${used["vms"]} are in use and this change adds 1`,
+              `quota vms: the limit is ${used["vms"]} VMs, ${used["vms"]} are in use and Vm "web" of this program ` +
+                `adds 1 (${used["vms"]! + 1} in all): 1 over the limit`,
             ) as string,
           },
         ],

@@ -319,7 +319,7 @@ describe("errors", () => {
   it("refuses a VM of another zone at check; create passes on the service's 422, naming the resource, the code and the fix", async () => {
     const d = await newDisk();
     await expect(attachment.up({ diskId: d.id, vmId: farVm.id })).rejects.toThrow(
-      /^check failed: vmId: VM \S+ is in availability zone ru\.AZ-2 and disk \S+ in ru\.AZ-1/,
+      /^check failed: vmId: disk \S+ \(\S+\) is in availability zone ru\.AZ-1 and VM \S+ \(\S+\) in ru\.AZ-2; a disk attaches only to a VM of its zone/,
     );
     await expect(attachment.create({ diskId: d.id, vmId: farVm.id })).rejects.toThrow(
       /^DiskAttachment: create failed: POST \/api\/v1\/disks\/[0-9a-f-]+\/attach: 422 disk_and_vm_in_different_availability_zones: .*fix the named field/,

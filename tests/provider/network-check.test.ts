@@ -77,8 +77,8 @@ describe("a VM's interfaces", () => {
       }),
     );
     expect(found).toEqual([
-      `interfaces[0].subnet: subnet ${net.name} (${net.id}) is in availability zone ru.AZ-1, not in the VM's ` +
-        "zone ru.AZ-2 (an interface's subnet must be in the VM's zone): set the VM's availabilityZone to " +
+      `interfaces[0].subnet: subnet ${net.name} (${net.id}) is in availability zone ru.AZ-1 and the VM in ` +
+        "ru.AZ-2; an interface's subnet must be in the VM's zone: set the VM's availabilityZone to " +
         "ru.AZ-1, or use a subnet of ru.AZ-2: default-subnet-az2",
     ]);
     const groupInAz1 = await failures(
@@ -88,7 +88,7 @@ describe("a VM's interfaces", () => {
     expect(groupInAz1).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^interfaces\\[0\\]\\.securityGroups\\[1\\]: security group ${group.name} \\(${group.id}\\) is in availability zone ru\\.AZ-2, not in the VM's zone ru\\.AZ-1 .*use a security group of ru\\.AZ-1: default-az1$`,
+          `^interfaces\\[0\\]\\.securityGroups\\[1\\]: security group ${group.name} \\(${group.id}\\) is in availability zone ru\\.AZ-2 and the VM in ru\\.AZ-1; .*use a security group of ru\\.AZ-1: default-az1$`,
         ),
       ),
     ]);
@@ -193,14 +193,14 @@ describe("a subnet", () => {
   it("fails on a name its zone has, a second default, and an unknown zone", async () => {
     expect(await failures(subnet, { name: az1Default().name, address: "10.78.0.0/24" })).toEqual([
       expect.stringMatching(
-        /^name: a subnet named "default-subnet-az1" already exists in availability zone ru\.AZ-1/,
+        /^name: subnet default-subnet-az1 \(.*\) already has the name "default-subnet-az1" in availability zone ru\.AZ-1 .*choose another name, or adopt it with `pulumi import`$/,
       ),
     ]);
     expect(
       await failures(subnet, { name: uniqueName("net"), address: "10.79.0.0/24", isDefault: true }),
     ).toEqual([
       expect.stringMatching(
-        /^isDefault: availability zone ru\.AZ-1 already has a default subnet \(default-subnet-az1\)/,
+        /^isDefault: subnet default-subnet-az1 \(.*\) is already the default subnet of availability zone ru\.AZ-1, and a zone has one; create this subnet with isDefault false/,
       ),
     ]);
     expect(
@@ -234,7 +234,7 @@ describe("security group rules", () => {
       }),
     ).toEqual([
       expect.stringMatching(
-        /^remoteSecurityGroupId: security group default-az2 .* is in availability zone ru\.AZ-2; a rule's remote group must be in its own group's zone/,
+        /^remoteSecurityGroupId: security group default-az2 .* is in availability zone ru\.AZ-2 and security group default-az1 .* in ru\.AZ-1; a rule's remote group must be in its own group's zone/,
       ),
     ]);
     expect(

@@ -16,6 +16,8 @@ import { definition as disk } from "../../provider/resources/disk";
 import { definition as diskAttachment } from "../../provider/resources/disk-attachment";
 import { definition as externalIp } from "../../provider/resources/external-ip";
 import { definition as freeTierVm } from "../../provider/resources/free-tier-vm";
+import { definition as natGateway } from "../../provider/resources/nat-gateway";
+import { definition as networkInterface } from "../../provider/resources/network-interface";
 import { definition as placementGroup } from "../../provider/resources/placement-group";
 import { definition as securityGroup } from "../../provider/resources/security-group";
 import { definition as securityGroupRule } from "../../provider/resources/security-group-rule";
@@ -63,6 +65,8 @@ const RESOURCES: Array<[string, Lifecycle]> = [
   ["FreeTierVm", freeTierVm],
   ["ExternalIp", externalIp],
   ["PlacementGroup", placementGroup],
+  ["NatGateway", natGateway],
+  ["NetworkInterface", networkInterface],
 ];
 
 beforeAll(async () => {
@@ -116,6 +120,22 @@ beforeAll(async () => {
   const addresses = await load("external-ip");
   const address = await made("ExternalIp", addresses, { name: uniqueName("out"), timeouts });
 
+  const gateways = await load("nat-gateway");
+  const gatewayInputs = { name: uniqueName("out"), availabilityZone: "ru.AZ-2", timeouts };
+  const gateway = await made("NatGateway", gateways, gatewayInputs);
+  await adopted("NatGateway", gateways, gatewayInputs, gateway.id);
+
+  // An interface of its own, which the VM below takes, with an external IP bound to it.
+  const nics = await load("network-interface");
+  const nicInputs = { name: uniqueName("out"), ipAddress: "10.0.0.200", timeouts };
+  const port = await made("NetworkInterface", nics, nicInputs);
+  await adopted("NetworkInterface", nics, nicInputs, port.id);
+  const portAddress = await made("ExternalIp", addresses, { name: uniqueName("out"), timeouts });
+  const bound = await env.emu.call("PUT", `/api/v1/floating-ips/${portAddress.id}`, {
+    body: { interface_id: port.id },
+  });
+  expect(bound.status, bound.text).toBe(200);
+
   // Every optional input of a VM, and every optional output: public addresses (one it made,
   // one given by id), both console links (ru.AZ-1 offers both), the password, a placement
   // group, an existing disk.
@@ -125,7 +145,7 @@ beforeAll(async () => {
     vms,
     vmArgs({
       disks: [{ name: uniqueName("out"), size: 5 }, { diskId: attached.id }],
-      interfaces: [{ externalIp: true }, { externalIpId: address.id }],
+      interfaces: [{ externalIp: true }, { externalIpId: address.id }, { interfaceId: port.id }],
       hostname: "out.example.com",
       userName: "deploy",
       sshPublicKeys: ["ssh-ed25519 AAAAC3Nza outputs"],
@@ -142,6 +162,8 @@ beforeAll(async () => {
   await adopted("Vm", vms, plainVm, (await made("Vm", vms, plainVm)).id);
   // The address is bound now: its refresh shows to what.
   record("ExternalIp", (await addresses.read(address.id, address.outs)).props);
+  // So is the interface: on the VM, with its external IP.
+  record("NetworkInterface", (await nics.read(port.id, port.outs)).props);
 
   await made("DiskAttachment", await load("disk-attachment"), {
     diskId: loose.id,

@@ -368,7 +368,7 @@ describe("Subnet: the service's refusals", () => {
   it("refuses a second default subnet in a zone at check, and create explains the 409", async () => {
     const second = { name: "second-default", address: "10.28.0.0/24", isDefault: true };
     await expect(subnet.up(second)).rejects.toThrow(
-      /check failed: isDefault: availability zone ru\.AZ-1 already has a default subnet/,
+      /check failed: isDefault: subnet \S+ \(\S+\) is already the default subnet of availability zone ru\.AZ-1/,
     );
     // A default made between check and create (another program): the service's 409, explained.
     await expect(subnet.create(second)).rejects.toThrow(

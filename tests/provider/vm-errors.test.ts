@@ -193,7 +193,7 @@ describe("names the catalog lacks, before anything is created", () => {
     [
       "subnet of another zone",
       { interfaces: [{ subnet: "default-subnet-az2" }] },
-      /interfaces\[0\]\.subnet: subnet default-subnet-az2 \([0-9a-f-]+\) is in availability zone ru\.AZ-2, not in the VM's zone ru\.AZ-1 .*set the VM's availabilityZone to ru\.AZ-2, or use a subnet of ru\.AZ-1: default-subnet-az1/,
+      /interfaces\[0\]\.subnet: subnet default-subnet-az2 \([0-9a-f-]+\) is in availability zone ru\.AZ-2 and the VM in ru\.AZ-1; .*set the VM's availabilityZone to ru\.AZ-2, or use a subnet of ru\.AZ-1: default-subnet-az1/,
     ],
     [
       "security group",

@@ -127,7 +127,7 @@ describe("check of addresses and placement groups", () => {
         /^interfaces\[0\]\.externalIpId: no external IP 00000000-.* give an ExternalIp's id/,
       ),
       expect.stringMatching(
-        /^interfaces\[1\]\.externalIpId: .*is in availability zone ru\.AZ-2, not the VM's \(ru\.AZ-1\)/,
+        /^interfaces\[1\]\.externalIpId: external IP \S+ \(\S+\) is in availability zone ru\.AZ-2 and the VM in ru\.AZ-1; a VM takes only external IPs of its own zone/,
       ),
     ]);
     const both = await vm.check(

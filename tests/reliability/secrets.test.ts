@@ -43,19 +43,11 @@ afterAll(async () => {
 });
 
 /** Records what an Automation API call printed, whether it succeeded or not. */
-async function recorded<T extends { stdout: string; stderr: string }>(
+function recorded<T extends { stdout: string; stderr: string }>(
   source: string,
   operation: () => Promise<T>,
 ): Promise<T | Error> {
-  try {
-    const result = await operation();
-    scan.add(`${source} stdout`, result.stdout);
-    scan.add(`${source} stderr`, result.stderr);
-    return result;
-  } catch (error) {
-    scan.addError(source, error);
-    return error as Error;
-  }
+  return scan.record(source, operation).catch((error: unknown) => error as Error);
 }
 
 describe("no secret leaks", () => {

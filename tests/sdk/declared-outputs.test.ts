@@ -21,6 +21,9 @@ import { definition as externalIp } from "../../provider/resources/external-ip";
 import type { ResourceLifecycle } from "../../provider/resources/framework/define-resource";
 import { definition as freeTierVm } from "../../provider/resources/free-tier-vm";
 import { definition as placementGroup } from "../../provider/resources/placement-group";
+import { definition as natGateway } from "../../provider/resources/nat-gateway";
+import { definition as networkInterface } from "../../provider/resources/network-interface";
+import { PROGRAM_INPUT } from "../../provider/resources/program/program-input";
 import { definition as securityGroup } from "../../provider/resources/security-group";
 import { definition as securityGroupRule } from "../../provider/resources/security-group-rule";
 import { definition as subnet } from "../../provider/resources/subnet";
@@ -79,6 +82,8 @@ describe.each<[keyof typeof TYPE_TOKENS, ResourceLifecycle, object]>([
   ["FreeTierVm", freeTierVm, { name: "v", image: "i" }],
   ["ExternalIp", externalIp, { name: "e" }],
   ["PlacementGroup", placementGroup, { name: "p", policy: "anti-affinity" }],
+  ["NatGateway", natGateway, { name: "n" }],
+  ["NetworkInterface", networkInterface, { name: "i" }],
 ])("%s", (typeName, definition, args) => {
   const Class = (sdk as unknown as Record<string, Constructor>)[typeName]!;
 
@@ -87,6 +92,8 @@ describe.each<[keyof typeof TYPE_TOKENS, ResourceLifecycle, object]>([
     expect(keys).toEqual(
       sorted([
         "__provider",
+        // What its check learns of the rest of the program; check takes it off (never recorded).
+        PROGRAM_INPUT,
         ...Object.keys(definition.inputs.shape),
         ...outputProperties(definition.outputs),
       ]),

@@ -12,47 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, VmCloudClient } from "../../provider/client";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import type { TestEmulator } from "../support/emulator";
+import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
 
 const UNKNOWN = "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f";
 const ESC = "\u001b[";
 
 let emu: TestEmulator;
-const saved = {
-  endpoint: process.env.VMCLOUD_ENDPOINT,
-  token: process.env.VMCLOUD_TOKEN,
-  project: process.env.VMCLOUD_PROJECT_ID,
-};
+let env: LookupEnv;
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-      call: (args) => args.inputs,
-    },
-    "lookups",
-    "test",
-    true,
-  );
-  emu = await startTestEmulator();
-  process.env.VMCLOUD_ENDPOINT = emu.url;
-  process.env.VMCLOUD_TOKEN = emu.token;
-  process.env.VMCLOUD_PROJECT_ID = emu.fixtures.vm.projectId;
-  lookups.resetProgramClient();
+  env = await openLookupEnv();
+  emu = env.emu;
 });
 
-afterAll(async () => {
-  lookups.resetProgramClient();
-  for (const [key, value] of [
-    ["VMCLOUD_ENDPOINT", saved.endpoint],
-    ["VMCLOUD_TOKEN", saved.token],
-    ["VMCLOUD_PROJECT_ID", saved.project],
-  ] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await emu.close();
-});
+afterAll(async () => env.close());
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

@@ -7,31 +7,16 @@ import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import type { TestEmulator } from "../support/emulator";
+import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
 
 let emu: TestEmulator;
-const saved = {
-  endpoint: process.env.VMCLOUD_ENDPOINT,
-  token: process.env.VMCLOUD_TOKEN,
-  project: process.env.VMCLOUD_PROJECT_ID,
-};
+let env: LookupEnv;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-      call: (args) => args.inputs,
-    },
-    "lookups",
-    "test",
-    true,
-  );
-  emu = await startTestEmulator();
-  process.env.VMCLOUD_ENDPOINT = emu.url;
-  process.env.VMCLOUD_TOKEN = emu.token;
-  process.env.VMCLOUD_PROJECT_ID = emu.fixtures.vm.projectId;
-  lookups.resetProgramClient();
+  env = await openLookupEnv();
+  emu = env.emu;
   const project = emu.fixtures.vm.projectId;
   for (const [name, zone] of [
     ["www-a", "ru.AZ-1"],
@@ -48,18 +33,7 @@ beforeAll(async () => {
   ids["web-spread"] = (group.body as { id: string }).id;
 });
 
-afterAll(async () => {
-  lookups.resetProgramClient();
-  for (const [key, value] of [
-    ["VMCLOUD_ENDPOINT", saved.endpoint],
-    ["VMCLOUD_TOKEN", saved.token],
-    ["VMCLOUD_PROJECT_ID", saved.project],
-  ] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await emu.close();
-});
+afterAll(async () => env.close());
 
 describe("getExternalIps / getExternalIp", () => {
   it("lists the project's addresses, narrowed by zone and name", async () => {

@@ -10,15 +10,12 @@ import type { LoggedRequest } from "../../emulator/core/request-log";
 import { recordTask } from "../../emulator/vm/models/shared";
 import type { VmState } from "../../emulator/vm/records";
 import * as lookups from "../../sdk/lookups";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import type { TestEmulator } from "../support/emulator";
+import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
 
 let emu: TestEmulator;
 let taskId: string;
-const saved = {
-  endpoint: process.env.VMCLOUD_ENDPOINT,
-  token: process.env.VMCLOUD_TOKEN,
-  project: process.env.VMCLOUD_PROJECT_ID,
-};
+let env: LookupEnv;
 
 /** The value of a known Output. */
 function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
@@ -36,20 +33,8 @@ async function requests(): Promise<LoggedRequest[]> {
 }
 
 beforeAll(async () => {
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
-      call: (args) => args.inputs,
-    },
-    "lookups",
-    "test",
-    true,
-  );
-  emu = await startTestEmulator();
-  process.env.VMCLOUD_ENDPOINT = emu.url;
-  process.env.VMCLOUD_TOKEN = emu.token;
-  process.env.VMCLOUD_PROJECT_ID = emu.fixtures.vm.projectId;
-  lookups.resetProgramClient();
+  env = await openLookupEnv();
+  emu = env.emu;
   taskId = recordTask(emu.emulator.store.state.vm as VmState, emu.emulator.clock, {
     name: "create_disk",
     project_id: emu.fixtures.vm.projectId,
@@ -60,18 +45,7 @@ beforeAll(async () => {
   }).id;
 });
 
-afterAll(async () => {
-  lookups.resetProgramClient();
-  for (const [key, value] of [
-    ["VMCLOUD_ENDPOINT", saved.endpoint],
-    ["VMCLOUD_TOKEN", saved.token],
-    ["VMCLOUD_PROJECT_ID", saved.project],
-  ] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  await emu.close();
-});
+afterAll(async () => env.close());
 
 describe("Output forms", () => {
   it("run during a preview and answer what the plain forms answer", async () => {

@@ -18,14 +18,20 @@ export interface ApiVmSpec {
   bootDisk?: { size: number; diskType: string };
 }
 
+/** The made VM, running. */
+export interface ApiVm {
+  id: string;
+  /** Its boot disk's id. */
+  bootDisk: string;
+  /** The VM as the API answers it once running. */
+  body: Record<string, unknown>;
+}
+
 /**
- * Makes the VM `spec` describes and waits until it runs; resolves with its id and the body the
- * service shows of it then.
+ * Makes the VM `spec` describes and waits until it runs; resolves with its id, its boot disk's
+ * id and the body the service shows of it then.
  */
-export async function makeApiVm(
-  emulator: TestEmulator,
-  spec: ApiVmSpec,
-): Promise<{ id: string; body: Record<string, unknown> }> {
+export async function makeApiVm(emulator: TestEmulator, spec: ApiVmSpec): Promise<ApiVm> {
   const { vm } = emulator.fixtures;
   const id = (list: Array<{ id: string; name: string }>, name: string) => {
     const found = list.find((item) => item.name === name);
@@ -57,5 +63,7 @@ export async function makeApiVm(
     `/api/v1/vms/${vmId}`,
     (body, status) => status === 200 && (body as { state: string }).state === "running",
   );
-  return { id: vmId, body: running.body as Record<string, unknown> };
+  const body = running.body as Record<string, unknown>;
+  const disks = body["disks"] as Array<{ id: string; primary: boolean }>;
+  return { id: vmId, bootDisk: disks.find((d) => d.primary)!.id, body };
 }

@@ -1,16 +1,39 @@
 /**
  * Endpoints of the VM service: the catalog — flavors, availability zones and their settings,
- * disk types, images, organizations, projects and their permissions, tasks, and the
- * free-tier check. All are reads. The error conditions are those of the service's API
- * reference, worded for people.
+ * disk types, images (and a project's own images: create, update, delete), organizations,
+ * projects, their permissions and the check of names in them, tasks, the free-tier check, and
+ * the parameter lists (the values of states, vCPU shares and flavor types). The rest are reads. The
+ * error conditions are those of the service's API reference, worded for people.
  */
+import type { z } from "zod";
 import { endpoint } from "../../endpoint";
 import { DiskTypeIdParams, DiskTypeList, DiskTypeListQuery, DiskTypeResponse } from "../disk-types";
 import { FlavorIdParams, FlavorListQuery, FlavorPage, FlavorResponse } from "../flavors";
 import { FreeTierCheckQuery, FreeTierCheckResponse } from "../free-tier-check";
-import { ImageIdParams, ImageListQuery, ImagePage, ImageResponse } from "../images";
+import {
+  ImageCreateRequest,
+  ImageIdParams,
+  ImageListQuery,
+  ImagePage,
+  ImageResponse,
+  ImageUpdateRequest,
+} from "../images";
 import { OrganizationIdParams, OrganizationResponse } from "../organizations";
-import { ProjectIdParams, ProjectPermissionsResponse, ProjectResponse } from "../projects";
+import {
+  DiskParamType,
+  FlavorParamType,
+  ParamListResponse,
+  SubnetParamType,
+  VmParamType,
+  paramQuery,
+} from "../params";
+import {
+  ProjectIdParams,
+  ProjectPermissionsResponse,
+  ProjectResponse,
+  ValidateNameQuery,
+  ValidateNameResponse,
+} from "../projects";
 import { TaskIdParams, TaskListQuery, TaskPage, TaskResponse } from "../tasks";
 import {
   ZoneIdParams,
@@ -23,6 +46,20 @@ import {
 import { collection, VM_SERVICE } from "./collection";
 
 const FOREIGN = "the token may not use the project";
+
+/** `GET /api/v1/params/<kind>`: the values of `kind`'s parameter types. */
+function params<T extends z.ZodEnum>(kind: string, type: T, what: string) {
+  return endpoint({
+    ...VM_SERVICE,
+    id: `vm.params.${kind}`,
+    method: "GET",
+    path: `/api/v1/params/${kind}`,
+    summary: `List the values of ${what}, each with its display text`,
+    query: paramQuery(type),
+    response: { status: 200, schema: ParamListResponse },
+    errors: { 422: ["validation failure"] },
+  });
+}
 
 const flavors = collection("vm.flavors", "/api/v1/flavors", FlavorIdParams);
 const zones = collection("vm.availabilityZones", "/api/v1/availability-zones", ZoneIdParams);
@@ -95,8 +132,59 @@ export const catalogEndpoints = {
   getImage: images.get({
     summary: "Read one image with its metadata fields",
     response: ImageResponse,
-    errors: { 404: ["image not found"], 422: ["validation failure"] },
+    errors: { 403: [FOREIGN], 404: ["image not found"], 422: ["validation failure"] },
   }),
+  createImage: images.create({
+    summary:
+      "Create a private image of the project, from a disk (it keeps the disk's size as its minimum) or as a catalog entry",
+    body: ImageCreateRequest,
+    response: ImageResponse,
+    errors: {
+      403: [FOREIGN],
+      409: ["an image of this name exists for the project"],
+      422: [
+        "project not found",
+        "availability zone not found",
+        "changes in the zone are forbidden",
+        "disk not found, not bootable, in use by a VM that is not stopped, or busy",
+        "the minimum disk size is below the disk's size",
+        "validation failure",
+      ],
+    },
+  }),
+  updateImage: images.update({
+    summary: "Change a private image: names, minimums, template and the zones it is offered in",
+    body: ImageUpdateRequest,
+    response: ImageResponse,
+    errors: {
+      403: [FOREIGN],
+      404: ["image not found"],
+      422: [
+        "availability zone not found",
+        "the image's status does not permit the change",
+        "a built-in (public or marketplace) image cannot be changed",
+        "an image of this name exists for the project",
+        "the minimum disk size is below the size of the disk the image was made from",
+        "validation failure",
+      ],
+    },
+  }),
+  deleteImage: images.delete({
+    summary: "Delete a private image no VM or disk uses (it is `deleting`, then gone)",
+    errors: {
+      403: [FOREIGN],
+      404: ["image not found"],
+      405: ["a VM or a disk uses the image"],
+      422: [
+        "the image's status does not permit deletion",
+        "a built-in (public or marketplace) image cannot be deleted",
+      ],
+    },
+  }),
+  getVmParams: params("vm", VmParamType, "a VM's states"),
+  getDiskParams: params("disk", DiskParamType, "a disk's states"),
+  getSubnetParams: params("subnet", SubnetParamType, "a subnet's states"),
+  getFlavorParams: params("flavor", FlavorParamType, "the flavors' vCPU shares and types"),
   getOrganization: organizations.get({
     summary: "Read an organization with its quotas and their current use",
     response: OrganizationResponse,
@@ -115,6 +203,18 @@ export const catalogEndpoints = {
     summary: "Read the caller's roles in a project",
     response: ProjectPermissionsResponse,
     errors: { 403: [FOREIGN], 404: ["project not found"], 422: ["validation failure"] },
+  }),
+  validateProjectName: endpoint({
+    ...VM_SERVICE,
+    id: "vm.projects.validate-name",
+    method: "GET",
+    path: "/api/v1/projects/{project_id}/validate_name",
+    summary:
+      "Check names against those the project's live objects of one kind have: each is free or taken",
+    params: ProjectIdParams,
+    query: ValidateNameQuery,
+    response: { status: 200, schema: ValidateNameResponse },
+    errors: { 403: [FOREIGN], 422: ["project not found", "validation failure"] },
   }),
   listTasks: tasks.list({
     summary: "List a project's tasks, newest first, filtered by status, resource, user and time",

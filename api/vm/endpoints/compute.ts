@@ -15,6 +15,7 @@ import {
   RemoteConsoleRequest,
   SetPasswordRequest,
   SetPowerRequest,
+  VmSetStatesRequest,
 } from "../vm-actions";
 import { VmCreateV11Request, VmCreateV1Request } from "../vm-create";
 import {
@@ -183,6 +184,25 @@ export const computeEndpoints = {
     body: BulkDeleteVmRequest,
     response: { status: 200, schema: BulkDeleteVmResponse },
     errors: { 422: ["validation failure"] },
+  }),
+  setVmStates: endpoint({
+    ...VM_SERVICE,
+    id: "vm.vms.set-states",
+    method: "PUT",
+    path: "/api/v1/vms",
+    summary:
+      "Start (running) or stop (stopped) several VMs at once: all the changes start, or none",
+    body: VmSetStatesRequest,
+    response: { status: 204 },
+    errors: {
+      403: ["the token may not use a VM's project"],
+      422: [
+        "VM not found",
+        "a VM's status does not permit the change",
+        "changes in the availability zone are forbidden",
+        "validation failure",
+      ],
+    },
   }),
   getVnc: vms.action("get-vnc", {
     summary: "Generate the virtual console link and store it in vnc_url and vnc_ws",

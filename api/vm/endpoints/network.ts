@@ -1,7 +1,14 @@
 /**
- * Endpoints of the VM service's network slice: subnets, security groups and security group
- * rules. Every one authenticates with a bearer token and answers errors as `[{code, message}]`.
+ * Endpoints of the VM service's network slice: subnets (and the lookups of free blocks and
+ * free addresses), security groups and security group rules. Every one authenticates with a bearer token and answers errors as `[{code, message}]`.
  */
+import { endpoint } from "../../endpoint";
+import {
+  AvailableIpAddressesPage,
+  AvailableIpAddressesQuery,
+  AvailableSubnetsPage,
+  AvailableSubnetsQuery,
+} from "../available-addresses";
 import {
   SecurityGroupRuleCreateRequest,
   SecurityGroupRuleListQuery,
@@ -27,7 +34,7 @@ import {
   SubnetResponse,
   SubnetUpdateRequest,
 } from "../subnets";
-import { collection } from "./collection";
+import { collection, VM_SERVICE } from "./collection";
 
 const ACCESS = {
   401: ["missing or invalid token"],
@@ -56,6 +63,31 @@ const rules = collection(
 
 /** The network endpoints of the VM service. */
 export const networkEndpoints = {
+  listAvailableSubnets: endpoint({
+    ...VM_SERVICE,
+    id: "vm.availableSubnets.list",
+    method: "GET",
+    path: "/api/v1/available-subnets",
+    summary:
+      "List the blocks of a prefix length inside a base network that no subnet of the project's virtual network overlaps",
+    query: AvailableSubnetsQuery,
+    response: { status: 200, schema: AvailableSubnetsPage },
+    errors: {
+      ...ACCESS,
+      404: ["project not found"],
+      422: ["the project has no virtual network, or vpc_id is not its", "validation failure"],
+    },
+  }),
+  listAvailableIpAddresses: endpoint({
+    ...VM_SERVICE,
+    id: "vm.availableIpAddresses.list",
+    method: "GET",
+    path: "/api/v1/available-ip-addresses",
+    summary: "List the host addresses of a subnet that no interface and no gateway holds",
+    query: AvailableIpAddressesQuery,
+    response: { status: 200, schema: AvailableIpAddressesPage },
+    errors: { ...ACCESS, 422: ["subnet not found", "validation failure"] },
+  }),
   listSubnets: subnets.list({
     summary: "List the subnets of a project",
     query: SubnetListQuery,

@@ -1,6 +1,6 @@
 /**
- * Endpoints of the VM service: placement groups — list, create (in every open zone of the
- * project), read, update and delete. The error conditions are those of the service's API
+ * Endpoints of the VM service: placement groups — list, create (in no zone until VMs join),
+ * read, update and delete. The error conditions are those of the service's API
  * reference, worded for people.
  */
 import {
@@ -28,7 +28,7 @@ export const placementGroupsEndpoints = {
     errors: { ...ACCESS, 404: ["project not found"], 422: ["validation failure"] },
   }),
   createPlacementGroup: placementGroups.create({
-    summary: "Create a placement group in every open zone of the project",
+    summary: "Create a placement group; it lists the zones VMs join it in (none at first)",
     body: PlacementGroupCreateRequest,
     response: PlacementGroupResponse,
     errors: {

@@ -74,8 +74,23 @@ export function findExternalIp(
 }
 
 /**
+ * 422 `floating_ip_address_is_used_by_nat_gateway` (the document's code) when `ip` is the
+ * address of an SNAT gateway: it is bound, released and deleted only with its gateway.
+ */
+export function requireNotNatGateways(ip: ExternalIpRecord, field?: string): void {
+  if (ip.nat_gateway_id !== undefined) {
+    throw unprocessable(
+      "floating_ip_address_is_used_by_nat_gateway",
+      `external IP ${ip.ip_address} (${ip.id}) is the address of SNAT gateway ${ip.nat_gateway_id}; it goes with the gateway`,
+      field,
+    );
+  }
+}
+
+/**
  * Binds an existing external IP to `iface`: 422 `floating_ip_in_use` when another interface
- * holds it, 422 `floating_ip_unavailable` when it lives in another zone.
+ * holds it (or `floating_ip_address_is_used_by_nat_gateway`, an SNAT gateway), 422
+ * `floating_ip_unavailable` when it lives in another zone.
  */
 export function bindExternalIp(
   clock: Clock,
@@ -84,6 +99,7 @@ export function bindExternalIp(
   zoneId: string,
   field: string,
 ): void {
+  requireNotNatGateways(ip, field);
   if (ip.state === "in_use" || ip.interface_id !== undefined) {
     throw unprocessable(
       "floating_ip_in_use",

@@ -6,7 +6,6 @@
  * with VM creation. An address bound to an interface cannot be deleted: release it first.
  */
 import type { Page } from "../../../api/common";
-import type { ExternalIpStatus } from "../../../api/vm/enums";
 import type {
   ExternalIpCreateRequest,
   ExternalIpResponse,
@@ -17,8 +16,14 @@ import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { GONE, type ExternalIpRecord, type InterfaceRecord, type VmState } from "../records";
-import { bindExternalIp, allocateExternalIp, unbindExternalIp } from "./external-ip-binding";
+import {
+  bindExternalIp,
+  allocateExternalIp,
+  requireNotNatGateways,
+  unbindExternalIp,
+} from "./external-ip-binding";
 import { tagMinis, zoneMini } from "./minis";
+import { planState, settleState } from "./planned-state";
 import {
   inOpenZone,
   listOwned,
@@ -42,38 +47,21 @@ import { interfacesOf, requireVm } from "./vms";
 /** VM states in which an address may be bound to or released from one of its interfaces. */
 const VM_BINDABLE: ReadonlySet<string> = new Set(VM_STATES.stable);
 
-/** Plans `first` now and `then` after `delayMs`. */
-function planState(
-  ip: ExternalIpRecord,
-  clock: Clock,
-  first: ExternalIpStatus,
-  then: ExternalIpStatus | typeof GONE,
-  delayMs: number,
-): void {
-  ip.state = first;
-  ip.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
-  touch(ip, clock);
-}
-
 /** Applies the due states of every address; one whose deletion ended is removed. */
 export function settleExternalIps(state: VmState, now: number): void {
   for (const ip of Object.values(state.externalIps)) {
-    while (ip.schedule !== undefined && ip.schedule.length > 0 && ip.schedule[0]!.at <= now) {
-      const step = ip.schedule.shift()!;
-      if (step.status === GONE) {
-        delete state.externalIps[ip.id];
-        break;
-      }
-      ip.state = step.status;
-    }
-    if (ip.schedule?.length === 0) delete ip.schedule;
+    if (settleState(ip, now)) delete state.externalIps[ip.id];
   }
 }
 
-/** The address as `PublicFloatingIpResponse`, with the interface and VM it is bound to. */
+/**
+ * The address as `PublicFloatingIpResponse`, with the interface and VM it is bound to, or the
+ * SNAT gateway it serves.
+ */
 export function presentExternalIp(state: VmState, ip: ExternalIpRecord): ExternalIpResponse {
   const iface = optionalGet(state.interfaces, ip.interface_id);
   const vm = optionalGet(state.vms, iface?.vm_id);
+  const gateway = optionalGet(state.natGateways, ip.nat_gateway_id);
   const zone = state.zones[ip.availability_zone_id];
   return {
     id: ip.id,
@@ -95,6 +83,9 @@ export function presentExternalIp(state: VmState, ip: ExternalIpRecord): Externa
     ...(vm === undefined || vm.status === GONE
       ? {}
       : { vm: { id: vm.id, name: vm.name, state: vm.status } }),
+    ...(gateway === undefined || gateway.status === GONE
+      ? {}
+      : { nat_gateway: { id: gateway.id, name: gateway.name, state: gateway.status } }),
     ...(zone === undefined ? {} : { availability_zone: zoneMini(zone) }),
     created_time: ip.created_time,
     modified_time: ip.modified_time,
@@ -118,17 +109,17 @@ export interface ExternalIpListFilter extends OwnedListFilter {
 
 /**
  * One page of the project's addresses, newest first unless `order_desc` is false. Filters
- * combine with AND; the emulator has no routers or SNAT gateways, so filtering by one answers
- * nothing.
+ * combine with AND; the emulator has no routers, so filtering by one answers nothing.
  */
 export function listExternalIps(
   state: VmState,
   query: ExternalIpListFilter,
 ): Page<ExternalIpResponse> {
-  const none = query.router_id !== undefined || query.nat_gateway_id !== undefined;
+  const none = query.router_id !== undefined;
   return listOwned(state, state.externalIps, query, {
     filter: () => (f) =>
       !none &&
+      (query.nat_gateway_id === undefined || f.nat_gateway_id === query.nat_gateway_id) &&
       (query.availability_zone_id === undefined ||
         f.availability_zone_id === query.availability_zone_id) &&
       (query.interface_id === undefined || f.interface_id === query.interface_id) &&
@@ -138,8 +129,9 @@ export function listExternalIps(
 }
 
 /**
- * The interface a create or update names: `interface_id`, or `interface_name` of `vm_id`
- * (default: the VM's primary interface). The VM must be settled (running or stopped).
+ * The interface a create or update names: `interface_id` (a VM's or a free one), or
+ * `interface_name` of `vm_id` (default: the VM's primary interface). Its VM, if any, must be
+ * settled (running or stopped).
  */
 function targetInterface(
   state: VmState,
@@ -150,8 +142,7 @@ function targetInterface(
   let iface: InterfaceRecord | undefined;
   if (ref.interface_id !== undefined) {
     iface = state.interfaces[ref.interface_id];
-    const owner = optionalGet(state.vms, iface?.vm_id);
-    if (iface === undefined || owner?.project_id !== projectId) {
+    if (iface === undefined || iface.project_id !== projectId) {
       throw unprocessable(
         "interface_not_found",
         `interface ${ref.interface_id} not found in project ${projectId}`,
@@ -173,9 +164,10 @@ function targetInterface(
       );
     }
   }
-  const vm = state.vms[iface.vm_id]!;
+  const vm = optionalGet(state.vms, iface.vm_id);
+  const owner = vm === undefined ? "(free)" : `of VM ${vm.id}`;
   const field = ref.interface_id !== undefined ? "interface_id" : "vm_id";
-  if (!VM_BINDABLE.has(String(vm.status))) {
+  if (vm !== undefined && !VM_BINDABLE.has(String(vm.status))) {
     throw unprocessable(
       "vm_can_not_be_changed_from_current_state",
       `VM ${vm.id} is ${String(vm.status)}; an external IP is bound or released only when it is running or stopped`,
@@ -185,14 +177,14 @@ function targetInterface(
   if (iface.type === "direct_ip") {
     throw unprocessable(
       "interface_can_not_have_floating_ip",
-      `interface ${iface.name} of VM ${vm.id} is a direct-IP interface, which has its own external IP`,
+      `interface ${iface.name} ${owner} is a direct-IP interface, which has its own external IP`,
       field,
     );
   }
   if (iface.floating_ip_id !== undefined) {
     throw unprocessable(
       "interface_connected_another_floating_ip",
-      `another external IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} of VM ${vm.id}; release it first`,
+      `another external IP (${iface.floating_ip_id}) is already bound to interface ${iface.name} ${owner}; release it first`,
       field,
     );
   }
@@ -208,8 +200,7 @@ export function createExternalIp(
   const project = requireProject(state, body.project_id);
   const target = targetInterface(state, project.id, body);
   const zone =
-    resolveZone(state, body) ??
-    (target === undefined ? defaultZone(state) : zoneOf(state, state.vms[target.vm_id]!));
+    resolveZone(state, body) ?? (target === undefined ? defaultZone(state) : zoneOf(state, target));
   requireZoneOpen(zone, project);
   const tagIds = resolveTags(state, body);
   const ip = allocateExternalIp(state, clock, {
@@ -233,6 +224,7 @@ export function updateExternalIp(
 ): ExternalIpRecord {
   const ip = inOpenZone(state, requireExternalIp(state, id));
   const binding = body.interface_id !== undefined || body.vm_id !== undefined;
+  if (binding || body.detach === true) requireNotNatGateways(ip);
   if ((binding || body.detach === true) && !EXTERNAL_IP_STATES.stable.includes(ip.state)) {
     throw unprocessable(
       "floating_ip_can_not_be_changed_from_current_state",
@@ -243,7 +235,7 @@ export function updateExternalIp(
   const tagIds = updatedTags(state, body);
   if (target !== undefined) {
     const field = body.interface_id !== undefined ? "interface_id" : "vm_id";
-    bindExternalIp(clock, ip, target, zoneOf(state, state.vms[target.vm_id]!).id, field);
+    bindExternalIp(clock, ip, target, target.availability_zone_id, field);
     planState(ip, clock, "attaching", "in_use", DELAYS.externalIpUpdate);
   } else if (body.detach === true && ip.interface_id !== undefined) {
     const iface = state.interfaces[ip.interface_id];
@@ -264,9 +256,13 @@ export function updateExternalIp(
   return ip;
 }
 
-/** Starts deleting a free address: `deleting`, then gone. A bound one is refused (422). */
+/**
+ * Starts deleting a free address: `deleting`, then gone. A bound one, or an SNAT gateway's, is
+ * refused (422).
+ */
 export function deleteExternalIp(state: VmState, clock: Clock, id: string): void {
   const ip = inOpenZone(state, requireExternalIp(state, id));
+  requireNotNatGateways(ip);
   if (ip.interface_id !== undefined || ip.state === "in_use" || ip.state === "attaching") {
     const iface = optionalGet(state.interfaces, ip.interface_id);
     throw unprocessable(

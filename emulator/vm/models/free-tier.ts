@@ -9,7 +9,8 @@ import type { Clock } from "../../core/service-module";
 import { GONE, type VmRecord, type VmState, type ZoneRecord } from "../records";
 import { defaultSpec } from "./interfaces";
 import { requireProject, requireZone } from "./shared";
-import { createVmRecord, requireBootDiskFits, requireImageInZone, resolveImage } from "./vm-create";
+import { requireImageInZone, resolveImage } from "./images";
+import { createVmRecord, requireBootDiskFits } from "./vm-create";
 import { atomically } from "./vms";
 
 /** The zone a free-tier VM goes to: the one given (422 unless free-tier) or the first free-tier zone. */
@@ -59,7 +60,7 @@ export function createFreeTierVm(
     );
   }
   const zone = freeTierZone(state, body.availability_zone_id);
-  const image = resolveImage(state, body)!;
+  const image = resolveImage(state, body.project_id, body)!;
   requireImageInZone(image, zone, "image_id");
   if (!image.free_tier_enabled) {
     throw unprocessable(

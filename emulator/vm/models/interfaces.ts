@@ -1,8 +1,11 @@
 /**
- * Network interfaces of VMs: turning either create version's interface section into
- * interfaces with addresses, security groups and external IPs, and releasing them when the VM
- * is gone (vms.ts presents them). A `direct_ip` interface sits in no subnet: its `subnet_id`
- * is the empty string and its address is the external IP it was given.
+ * Making network interfaces and letting them go: turning either VM create version's interface
+ * section into interfaces with addresses, security groups and external IPs (or giving the VM an
+ * existing free interface), the same for one interface of `POST /api/v1/interfaces`
+ * ({@link buildInterface}), and, when the VM is gone, removing the interfaces it made and
+ * freeing the others (vms.ts presents a VM's interfaces, network-interfaces.ts the endpoints).
+ * A `direct_ip` interface sits in no subnet: its `subnet_id` is the empty string and its
+ * address is the external IP it was given.
  */
 import type { VmCreateInterface, VmCreateSubnet } from "../../../api/vm/vm-create";
 import { unprocessable } from "../../core/service-error";
@@ -22,13 +25,15 @@ import {
   findExternalIp,
   unbindExternalIp,
 } from "./external-ip-binding";
-import { newId, optionalGet } from "./shared";
+import { newId, optionalGet, stamps, touch } from "./shared";
 import { allocateAddress, defaultSubnetOf, releaseAddress } from "./subnets";
 import { underField } from "./vms";
 
 /** One interface to create, whichever create version asked for it. */
 export interface InterfaceSpec {
   type: "regular" | "direct_ip";
+  /** An existing free interface to give the VM instead (v1.1 `interface_id`). */
+  interface_id?: string | undefined;
   subnet_id?: string | undefined;
   subnet_name?: string | undefined;
   ip_address?: string | undefined;
@@ -38,8 +43,13 @@ export interface InterfaceSpec {
   new_external_ip: boolean;
   external_ip_id?: string | undefined;
   external_ip_name?: string | undefined;
-  /** Where the spec came from in the request, e.g. `0.interfaces.1`: errors name it. */
+  /**
+   * Where the spec came from in the request, e.g. `0.interfaces.1` (empty: the request is the
+   * interface itself): errors name it.
+   */
   field: string;
+  /** The request's name for security groups by name (default `security_group_names`). */
+  groupNamesField?: string | undefined;
   /** Names the external-IP fields of the version that asked (`new_external_ip` or `new_floating_ip`). */
   externalIpField: string;
 }
@@ -48,6 +58,7 @@ export interface InterfaceSpec {
 export function specsFromInterfaces(items: VmCreateInterface[] | undefined): InterfaceSpec[] {
   return specsOf(items, "interfaces", (item) => ({
     type: item.type,
+    interface_id: item.interface_id,
     new_external_ip: item.new_external_ip,
     external_ip_id: item.attach_external_ip_id,
     external_ip_name: item.attach_external_ip_name,
@@ -80,7 +91,12 @@ type SharedItemFields = Pick<
 /** The fields of a spec whose request names differ between the create versions. */
 type VersionedSpecFields = Pick<
   InterfaceSpec,
-  "type" | "new_external_ip" | "external_ip_id" | "external_ip_name" | "externalIpField"
+  | "type"
+  | "interface_id"
+  | "new_external_ip"
+  | "external_ip_id"
+  | "external_ip_name"
+  | "externalIpField"
 >;
 
 /** Specs of the `section` of a create request; `versioned` reads what the versions name apart. */
@@ -102,6 +118,12 @@ function specsOf<T extends SharedItemFields>(
   }));
 }
 
+/** The request field `name` of `spec` (the spec's own field when `name` is empty). */
+function fieldOf(spec: InterfaceSpec, name = ""): string {
+  if (name === "") return spec.field === "" ? "interfaces" : spec.field;
+  return spec.field === "" ? name : `${spec.field}.${name}`;
+}
+
 /** The interface a VM gets when the request names none: the zone's default subnet and group. */
 export function defaultSpec(newExternalIp = false): InterfaceSpec {
   return {
@@ -114,7 +136,7 @@ export function defaultSpec(newExternalIp = false): InterfaceSpec {
 }
 
 /** The subnet a regular interface names, or the project's default subnet in the zone. */
-function resolveSubnet(
+export function resolveSubnet(
   state: VmState,
   project: ProjectRecord,
   zone: ZoneRecord,
@@ -126,12 +148,12 @@ function resolveSubnet(
       throw unprocessable(
         "default_subnet_not_found",
         `the project has no default subnet in availability zone ${zone.name}; name a subnet for the interface`,
-        spec.field,
+        fieldOf(spec),
       );
     }
     return requireUsableSubnet(subnet, zone, spec, "subnet");
   }
-  const field = `${spec.field}.${spec.subnet_id !== undefined ? "subnet_id" : "subnet_name"}`;
+  const field = fieldOf(spec, spec.subnet_id !== undefined ? "subnet_id" : "subnet_name");
   const candidates = Object.values(state.subnets).filter((s) => s.project_id === project.id);
   const subnet =
     spec.subnet_id !== undefined
@@ -160,21 +182,21 @@ function requireUsableSubnet(
     throw unprocessable(
       "subnet_unavailable",
       `subnet ${subnet.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
-      field === "subnet" ? spec.field : field,
+      field === "subnet" ? fieldOf(spec) : field,
     );
   }
   if (subnet.status !== "created") {
     throw unprocessable(
       "subnet_unavailable",
       `subnet ${subnet.name} is ${String(subnet.status)}; wait until it is created`,
-      field === "subnet" ? spec.field : field,
+      field === "subnet" ? fieldOf(spec) : field,
     );
   }
   return subnet;
 }
 
 /** The security groups of an interface: those named, or the zone's default group. */
-function resolveGroups(
+export function resolveGroups(
   state: VmState,
   project: ProjectRecord,
   zone: ZoneRecord,
@@ -188,7 +210,7 @@ function resolveGroups(
       throw unprocessable(
         "default_security_group_not_found",
         `the project has no default security group in availability zone ${zone.name}; name a security group`,
-        spec.field,
+        fieldOf(spec),
       );
     }
     return [group.id];
@@ -196,7 +218,8 @@ function resolveGroups(
   const byId = spec.security_group_ids !== undefined;
   const refs = spec.security_group_ids ?? spec.security_group_names ?? [];
   const ids = refs.map((ref, i) => {
-    const field = `${spec.field}.${byId ? "security_groups" : "security_group_names"}.${i}`;
+    const names = spec.groupNamesField ?? "security_group_names";
+    const field = fieldOf(spec, `${byId ? "security_groups" : names}.${i}`);
     const group: SecurityGroupRecord | undefined = byId
       ? groups.find((g) => g.id === ref)
       : (groups.find((g) => g.name === ref && g.availability_zone_id === zone.id) ??
@@ -222,10 +245,130 @@ function resolveGroups(
   return [...new Set(ids)];
 }
 
+/** What an interface is made with besides its spec. */
+export interface InterfacePlace {
+  project: ProjectRecord;
+  zone: ZoneRecord;
+  name: string;
+  /** The VM it is made on (absent: a free interface). */
+  vm?: VmRecord | undefined;
+  primary: boolean;
+  /** Made by a VM create: it goes with the VM. */
+  madeByVm: boolean;
+  description?: string | undefined;
+  allowedAddressPairs?: InterfaceRecord["allowed_address_pairs"] | undefined;
+  /** Its first state: `created` (made with a VM) or `creating` (made on its own). */
+  state: InterfaceRecord["state"];
+}
+
 /**
- * Creates the VM's interfaces in order (the first is primary): takes addresses from the
- * subnets, applies security groups, and binds or allocates external IPs. Throws the
- * service's 404/422 for any unusable reference; callers roll the state back then.
+ * Makes one interface of `spec` at `place` and stores it: takes an address from the subnet,
+ * applies security groups, binds or allocates an external IP, and lists it on the VM. Throws
+ * the service's 404/422 for any unusable reference; callers roll the state back then.
+ */
+export function buildInterface(
+  state: VmState,
+  clock: Clock,
+  place: InterfacePlace,
+  spec: InterfaceSpec,
+): InterfaceRecord {
+  const { project, zone } = place;
+  const iface: InterfaceRecord = {
+    id: newId(),
+    name: place.name,
+    description: place.description ?? "",
+    project_id: project.id,
+    availability_zone_id: zone.id,
+    ...(place.vm === undefined ? {} : { vm_id: place.vm.id }),
+    made_by_vm: place.madeByVm,
+    subnet_id: "",
+    ip_address: "",
+    primary: place.primary,
+    type: spec.type,
+    interface_security_enabled: spec.interface_security_enabled,
+    security_group_ids: resolveGroups(state, project, zone, spec),
+    allowed_address_pairs: place.allowedAddressPairs ?? [],
+    state: place.state,
+    ...stamps(state, clock),
+  };
+  if (spec.type === "regular") {
+    const subnet = resolveSubnet(state, project, zone, spec);
+    iface.subnet_id = subnet.id;
+    // The subnet model names its own field (`ip_address`); place it under this interface.
+    iface.ip_address = underField(spec.field, () =>
+      allocateAddress(state, subnet, spec.ip_address),
+    );
+    if (spec.external_ip_id !== undefined || spec.external_ip_name !== undefined) {
+      const ip = findExternalIp(state, project.id, {
+        id: spec.external_ip_id,
+        name: spec.external_ip_name,
+      });
+      bindExternalIp(clock, ip, iface, zone.id, fieldOf(spec, spec.externalIpField));
+    } else if (spec.new_external_ip) {
+      allocateExternalIp(state, clock, iface, iface);
+    }
+  } else {
+    iface.ip_address = allocateExternalIp(state, clock, iface, iface).ip_address;
+  }
+  state.interfaces[iface.id] = iface;
+  place.vm?.interface_ids.push(iface.id);
+  return iface;
+}
+
+/**
+ * Gives `vm` the existing free interface `spec.interface_id` names (422 `interface_not_found`,
+ * `interface_in_use` when on another VM, `interface_unavailable` when in another zone or not
+ * `created`): it keeps its name, subnet, address, groups and external IP.
+ */
+function attachExisting(
+  state: VmState,
+  clock: Clock,
+  vm: VmRecord,
+  zone: ZoneRecord,
+  spec: InterfaceSpec,
+  primary: boolean,
+): InterfaceRecord {
+  const field = fieldOf(spec, "interface_id");
+  const iface = optionalGet(state.interfaces, spec.interface_id);
+  if (iface === undefined || iface.project_id !== vm.project_id) {
+    throw unprocessable(
+      "interface_not_found",
+      `interface ${spec.interface_id} not found in project ${vm.project_id}; list interfaces with GET /api/v1/interfaces`,
+      field,
+    );
+  }
+  if (iface.vm_id !== undefined) {
+    throw unprocessable(
+      "interface_in_use",
+      `interface ${iface.name} (${iface.id}) is on VM ${iface.vm_id}; an interface is on one VM at a time`,
+      field,
+    );
+  }
+  if (iface.availability_zone_id !== zone.id) {
+    throw unprocessable(
+      "interface_unavailable",
+      `interface ${iface.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
+      field,
+    );
+  }
+  if (iface.state !== "created") {
+    throw unprocessable(
+      "interface_unavailable",
+      `interface ${iface.name} is ${iface.state}; wait until it is created`,
+      field,
+    );
+  }
+  iface.vm_id = vm.id;
+  iface.primary = primary;
+  touch(iface, clock);
+  vm.interface_ids.push(iface.id);
+  return iface;
+}
+
+/**
+ * Creates the VM's interfaces in order (the first is primary, `eth0`, then `eth1`...), or
+ * gives it the existing ones named by `interface_id`. Throws the service's 404/422 for any
+ * unusable reference; callers roll the state back then.
  */
 export function createInterfaces(
   state: VmState,
@@ -235,47 +378,51 @@ export function createInterfaces(
   zone: ZoneRecord,
   specs: InterfaceSpec[],
 ): InterfaceRecord[] {
-  return specs.map((spec, index) => {
-    const iface: InterfaceRecord = {
-      id: newId(),
-      name: `eth${index}`,
-      vm_id: vm.id,
-      subnet_id: "",
-      ip_address: "",
-      primary: index === 0,
-      type: spec.type,
-      interface_security_enabled: spec.interface_security_enabled,
-      security_group_ids: resolveGroups(state, project, zone, spec),
-      state: "created",
-    };
-    if (spec.type === "regular") {
-      const subnet = resolveSubnet(state, project, zone, spec);
-      iface.subnet_id = subnet.id;
-      // The subnet model names its own field (`ip_address`); place it under this interface.
-      iface.ip_address = underField(spec.field, () =>
-        allocateAddress(state, subnet, spec.ip_address),
-      );
-      if (spec.external_ip_id !== undefined || spec.external_ip_name !== undefined) {
-        const ip = findExternalIp(state, project.id, {
-          id: spec.external_ip_id,
-          name: spec.external_ip_name,
-        });
-        bindExternalIp(clock, ip, iface, zone.id, `${spec.field}.${spec.externalIpField}`);
-      } else if (spec.new_external_ip) {
-        allocateExternalIp(state, clock, vm, iface);
-      }
-    } else {
-      iface.ip_address = allocateExternalIp(state, clock, vm, iface).ip_address;
-    }
-    state.interfaces[iface.id] = iface;
-    vm.interface_ids.push(iface.id);
-    return iface;
-  });
+  return specs.map((spec, index) =>
+    spec.interface_id !== undefined
+      ? attachExisting(state, clock, vm, zone, spec, index === 0)
+      : buildInterface(
+          state,
+          clock,
+          {
+            project,
+            zone,
+            name: `eth${index}`,
+            vm,
+            primary: index === 0,
+            madeByVm: true,
+            state: "created",
+          },
+          spec,
+        ),
+  );
 }
 
 /**
- * Removes the VM's interfaces once the VM is gone: addresses return to their subnets, external
- * IPs in `release` are deleted and the others are unbound and kept.
+ * Removes an interface: its address returns to its subnet, its external IP is deleted when
+ * `release` lists it (a `direct_ip` address always: it exists only for its interface), else
+ * unbound and kept.
+ */
+export function removeInterface(
+  state: VmState,
+  iface: InterfaceRecord,
+  release: readonly string[],
+  now: number,
+): void {
+  const subnet = state.subnets[iface.subnet_id];
+  if (subnet !== undefined) releaseAddress(state, subnet, iface.ip_address);
+  const ip = optionalGet(state.externalIps, iface.floating_ip_id);
+  if (ip !== undefined) {
+    if (release.includes(ip.id) || iface.type === "direct_ip") delete state.externalIps[ip.id];
+    else unbindExternalIp(ip, now);
+  }
+  delete state.interfaces[iface.id];
+}
+
+/**
+ * Lets the VM's interfaces go once the VM is gone: those it made are removed
+ * ({@link removeInterface}); the others (made with `POST /api/v1/interfaces`) stay, free
+ * again, with their address, groups and external IP (deleted only when `release` lists it).
  */
 export function releaseInterfaces(
   state: VmState,
@@ -286,15 +433,18 @@ export function releaseInterfaces(
   for (const id of vm.interface_ids) {
     const iface = state.interfaces[id];
     if (iface === undefined) continue;
-    const subnet = state.subnets[iface.subnet_id];
-    if (subnet !== undefined) releaseAddress(state, subnet, iface.ip_address);
-    const ip = optionalGet(state.externalIps, iface.floating_ip_id);
-    if (ip !== undefined) {
-      // A direct_ip address exists only for its interface, so it never outlives it.
-      if (release.includes(ip.id) || iface.type === "direct_ip") delete state.externalIps[ip.id];
-      else unbindExternalIp(ip, now);
+    if (iface.made_by_vm) {
+      removeInterface(state, iface, release, now);
+      continue;
     }
-    delete state.interfaces[id];
+    delete iface.vm_id;
+    iface.primary = false;
+    iface.modified_time = new Date(now).toISOString();
+    const ip = optionalGet(state.externalIps, iface.floating_ip_id);
+    if (ip !== undefined && release.includes(ip.id)) {
+      delete state.externalIps[ip.id];
+      delete iface.floating_ip_id;
+    }
   }
   vm.interface_ids = [];
 }

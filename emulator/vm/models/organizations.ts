@@ -27,7 +27,6 @@ export function usageOfProjects(
   projects: ReadonlySet<string>,
 ): Record<OrganizationLimitType, number> {
   const vms = Object.values(state.vms).filter((vm) => projects.has(vm.project_id));
-  const vmIds = new Set(vms.map((vm) => vm.id));
   const flavors = vms.flatMap((vm) =>
     state.flavors[vm.flavor_id] === undefined ? [] : [state.flavors[vm.flavor_id]!],
   );
@@ -44,7 +43,7 @@ export function usageOfProjects(
     disks: disks.length,
     disks_size: sum(disks.map((d) => d.size)),
     subnets: Object.values(state.subnets).filter((s) => projects.has(s.project_id)).length,
-    interfaces: Object.values(state.interfaces).filter((i) => vmIds.has(i.vm_id)).length,
+    interfaces: Object.values(state.interfaces).filter((i) => projects.has(i.project_id)).length,
     floating_ips: Object.values(state.externalIps).filter((f) => projects.has(f.project_id)).length,
     security_groups: groups.length,
     security_group_rules: Object.values(state.securityGroupRules).filter((r) =>

@@ -1,9 +1,11 @@
 /**
- * Placement groups: a project's rule that spreads its VMs over distinct hosts. A new group
- * spans every zone of the project that accepts changes; per zone it reports how many of its
- * VMs are there and how many the zone can hold (its hosts). An `anti-affinity` group refuses a
- * VM beyond that; a `soft-anti-affinity` group then lets VMs share hosts. Names are unique in
- * the project (409); the policy never changes; a group that still has VMs cannot be deleted.
+ * Placement groups: a project's rule that spreads its VMs over distinct hosts. A new group is
+ * in no zone (nothing is built until a VM needs it, so it is `created` at once); the first VM
+ * of a zone that joins it brings the zone into the group, and the zone stays. Per zone the
+ * group reports how many of its VMs are there and how many the zone can hold (its hosts). An
+ * `anti-affinity` group refuses a VM beyond that; a `soft-anti-affinity` group then lets VMs
+ * share hosts. Names are unique in the project (409); the policy never changes; a group that
+ * still has VMs cannot be deleted.
  */
 import type { Page } from "../../../api/common";
 import type {
@@ -45,9 +47,13 @@ export function vmCountIn(state: VmState, group: PlacementGroupRecord, zoneId: s
   ).length;
 }
 
+/** States of a group that a VM may join: settled, or renamed meanwhile (`updating`). */
+const JOINABLE: ReadonlySet<string> = new Set<PlacementGroupState>(["created", "updating"]);
+
 /**
- * 422 unless a VM of `zone` may join the group: the group must span the zone, be `created`,
- * and (anti-affinity) have a free host there. `field` names the request field at fault.
+ * 422 unless a VM of `zone` (a zone of the group's project) may join the group: the group must
+ * not be on its way out or failed, and (anti-affinity) must have a free host there. `field`
+ * names the request field at fault.
  */
 export function requireRoomFor(
   state: VmState,
@@ -55,17 +61,10 @@ export function requireRoomFor(
   zone: ZoneRecord,
   field: string,
 ): void {
-  if (!group.zone_ids.includes(zone.id)) {
+  if (!JOINABLE.has(String(group.status))) {
     throw unprocessable(
       "placement_group_unavailable",
-      `placement group ${group.name} is in another availability zone; every resource of a VM must be in the VM's zone (${zone.name})`,
-      field,
-    );
-  }
-  if (group.status !== "created") {
-    throw unprocessable(
-      "placement_group_unavailable",
-      `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
+      `placement group ${group.name} is ${String(group.status)}; VMs join a group that is created`,
       field,
     );
   }
@@ -80,7 +79,12 @@ export function requireRoomFor(
   }
 }
 
-/** The group as `PublicPlacementGroupResponse`. */
+/** Brings `zone` into the group, as a VM of the zone joins it (the zone then stays). */
+export function joinZone(group: PlacementGroupRecord, zone: ZoneRecord): void {
+  if (!group.zone_ids.includes(zone.id)) group.zone_ids.push(zone.id);
+}
+
+/** The group as `PublicPlacementGroupResponse`, its zones in the order of the service's zones. */
 export function presentPlacementGroup(
   state: VmState,
   group: PlacementGroupRecord,
@@ -90,9 +94,8 @@ export function presentPlacementGroup(
     policy: group.policy,
     created_time: group.created_time,
     modified_time: group.modified_time,
-    availability_zones: group.zone_ids.flatMap((zoneId) => {
-      const zone = state.zones[zoneId];
-      if (zone === undefined) return [];
+    availability_zones: Object.values(state.zones).flatMap((zone) => {
+      if (!group.zone_ids.includes(zone.id)) return [];
       return [
         {
           availability_zone_id: zone.id,
@@ -151,7 +154,10 @@ function requireFreeName(state: VmState, projectId: string, name: string, self?:
   }
 }
 
-/** Creates a group in every open zone of the project: `creating`, then `created`. */
+/**
+ * Creates a group, in no zone yet: it is `created` at once, since nothing is built until a VM
+ * joins it. A project none of whose zones accepts changes could place no VM in it (422).
+ */
 export function createPlacementGroup(
   state: VmState,
   clock: Clock,
@@ -159,11 +165,11 @@ export function createPlacementGroup(
 ): PlacementGroupRecord {
   const project = requireProject(state, body.project_id);
   requireFreeName(state, project.id, body.name);
-  const zoneIds = project.zone_ids.filter((id) => {
+  const open = project.zone_ids.some((id) => {
     const zone = state.zones[id];
     return zone !== undefined && zone.enabled && !zone.changes_forbidden;
   });
-  if (zoneIds.length === 0) {
+  if (!open) {
     throw unprocessable(
       "no_enable_az",
       `no availability zone of project ${project.id} accepts changes now`,
@@ -175,16 +181,12 @@ export function createPlacementGroup(
     description: body.description,
     project_id: project.id,
     policy: body.policy,
-    zone_ids: zoneIds,
+    zone_ids: [],
     tag_ids: resolveTags(state, body),
-    status: "creating",
+    status: "created",
     schedule: [],
     ...stamps(state, clock),
   };
-  plan<PlacementGroupRecord["status"]>(group, clock.now(), "creating", [
-    clock.delay(DELAYS.placementGroupCreate),
-    "created",
-  ]);
   state.placementGroups[group.id] = group;
   return group;
 }

@@ -1,6 +1,12 @@
-/** Projects: one project and the caller's roles in it. */
-import type { ProjectPermissionsResponse, ProjectResponse } from "../../../api/vm/projects";
-import type { ProjectRecord, VmState } from "../records";
+/** Projects: one project, the caller's roles in it, and which names its objects hold. */
+import type {
+  NamedEntityType,
+  ProjectPermissionsResponse,
+  ProjectResponse,
+  ValidateNameQuery,
+  ValidateNameResponse,
+} from "../../../api/vm/projects";
+import { GONE, type ProjectRecord, type VmState } from "../records";
 import { requireProject } from "./shared";
 
 /** The project (404 `project_not_found` when unknown, 403 when the token may not use it). */
@@ -22,4 +28,52 @@ function identity(project: ProjectRecord) {
     id: project.id,
     organization_id: project.organization_id,
   };
+}
+
+/** A record that holds a name in its project while it lives. */
+interface Named {
+  name: string;
+  project_id: string;
+  status?: string;
+  state?: string;
+}
+
+/**
+ * The records of each kind whose names `validate_name` checks. The emulator has no load
+ * balancers: every name of one is free.
+ */
+const HOLDERS: Record<NamedEntityType, (state: VmState) => readonly Named[]> = {
+  disk: (s) => Object.values(s.disks),
+  floating_ip: (s) => Object.values(s.externalIps),
+  interface: (s) => Object.values(s.interfaces),
+  load_balancer: () => [],
+  nat_gateway: (s) => Object.values(s.natGateways),
+  security_group: (s) => Object.values(s.securityGroups),
+  subnet: (s) => Object.values(s.subnets),
+  vm: (s) => Object.values(s.vms),
+};
+
+/** Whether a record still holds its name: one being deleted (or gone) has let it go. */
+function holdsName(record: Named): boolean {
+  const status = record.status ?? record.state;
+  return status !== GONE && status !== "deleting";
+}
+
+/**
+ * `GET /api/v1/projects/{project_id}/validate_name`: for each name (in the order given), whether
+ * no live object of the kind in the project has it. Names are compared whole and by case, as
+ * every create compares them; the check is project-wide, whatever zone the object is in.
+ */
+export function validateNames(
+  state: VmState,
+  projectId: string,
+  query: ValidateNameQuery,
+): ValidateNameResponse {
+  const project = requireProject(state, projectId);
+  const taken = new Set(
+    HOLDERS[query.entity_type](state)
+      .filter((r) => r.project_id === project.id && holdsName(r))
+      .map((r) => r.name),
+  );
+  return query.names.map((name) => ({ name, available: !taken.has(name) }));
 }

@@ -14,11 +14,24 @@ import type { ProjectRecord, TaskRecord, Timestamps, VmState, ZoneRecord } from 
 /** A new random uuid4. */
 export const newId = (): string => randomUUID();
 
-/** A stable uuid4 derived from a name: fixtures keep their ids across restarts and resets. */
-export function fixtureId(name: string): string {
-  const h = createHash("sha256").update(`vmcloud-fixture:${name}`).digest("hex");
+/** A uuid4 made from the hash of `text`: the same text, the same id. */
+function hashedId(text: string): string {
+  const h = createHash("sha256").update(text).digest("hex");
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A stable uuid4 derived from a name: fixtures keep their ids across restarts and resets. */
+export function fixtureId(name: string): string {
+  return hashedId(`vmcloud-fixture:${name}`);
+}
+
+/**
+ * A stable uuid4 of something the service derives from records rather than stores, named by
+ * the ids it derives from (an SNAT rule: its gateway and subnet), so it reads the same each time.
+ */
+export function derivedId(...parts: string[]): string {
+  return hashedId(`vmcloud-derived:${parts.join(":")}`);
 }
 
 /** Fresh timestamps for a new record. */

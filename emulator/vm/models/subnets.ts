@@ -59,7 +59,8 @@ import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-s
 /** Where new subnets without an address are placed: the first free block of 10.0.0.0/8. */
 const AUTO_POOL: Ipv4Network = { base: parseIpv4("10.0.0.0")!, prefix: 8 };
 
-function networkOf(subnet: SubnetRecord): Ipv4Network {
+/** The subnet's network, parsed from its address. */
+export function networkOf(subnet: SubnetRecord): Ipv4Network {
   return parseIpv4Cidr(subnet.subnet_address)!;
 }
 
@@ -136,8 +137,8 @@ function sameNetwork(a: Ipv4Network, b: Ipv4Network): boolean {
   return a.base === b.base && a.prefix === b.prefix;
 }
 
-/** Subnets of the same virtual network. */
-function subnetsOfVpc(state: VmState, vpcId: string): SubnetRecord[] {
+/** Subnets of the same virtual network (those still being made or deleted too). */
+export function subnetsOfVpc(state: VmState, vpcId: string): SubnetRecord[] {
   return Object.values(state.subnets).filter((s) => s.vpc_id === vpcId);
 }
 
@@ -160,7 +161,11 @@ function freeBlock(state: VmState, vpcId: string, prefix: number): Ipv4Network {
   );
 }
 
-function requireVpc(project: ProjectRecord, vpcId: string | undefined): string {
+/**
+ * The project's virtual network, which `vpcId` (when given) must name: 422 `vpc_not_found`
+ * otherwise, or when the project has none.
+ */
+export function requireVpc(project: ProjectRecord, vpcId: string | undefined): string {
   if (project.vpc_id === "") {
     throw unprocessable("vpc_not_found", `project ${project.id} has no virtual network`, "vpc_id");
   }

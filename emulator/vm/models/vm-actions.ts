@@ -4,24 +4,23 @@
  * never stored: the VM only remembers which logins have one.
  */
 import { randomBytes } from "node:crypto";
-import type { RebuildVmRequest, RebuildVmResponse } from "../../../api/vm/vm-actions";
+import type {
+  RebuildVmRequest,
+  RebuildVmResponse,
+  VmSetStatesRequest,
+} from "../../../api/vm/vm-actions";
 import { plan } from "../../core/schedule";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
-import type { ImageRecord, VmRecord, VmState, VmStatus } from "../records";
+import { GONE, type ImageRecord, type VmRecord, type VmState, type VmStatus } from "../records";
 import { imageMini, zoneMini } from "./minis";
 import { optionalGet, recordResourceTask, touch, zoneOf } from "./shared";
-import {
-  requireBootDiskFits,
-  requireImageInZone,
-  resolveImage,
-  loginOf,
-  passwordLogins,
-  resolveMetadata,
-} from "./vm-create";
+import { requireImageInZone, resolveImage } from "./images";
+import { requireBootDiskFits, loginOf, passwordLogins, resolveMetadata } from "./vm-create";
 import {
   VM_CHANGEABLE,
+  atomically,
   disksOf,
   diskLimits,
   interfacesOf,
@@ -30,6 +29,7 @@ import {
   requireVm,
   requireVmStatus,
   serialReady,
+  underField,
 } from "./vms";
 
 /** Statuses in which consoles, passwords and the guest agent can be used. */
@@ -56,7 +56,7 @@ export function rebuildVm(
   requireVmStatus(vm, VM_CHANGEABLE, "vm_can_not_be_changed_from_current_state", "be rebuilt");
   let image: ImageRecord;
   try {
-    image = resolveImage(state, body) ?? state.images[vm.image_id]!;
+    image = resolveImage(state, vm.project_id, body) ?? state.images[vm.image_id]!;
   } catch {
     // Rebuild documents no 404 for a reference: an unknown image is a 422 naming the field.
     const field = body.image_id != null ? "image_id" : "image_name";
@@ -278,6 +278,35 @@ export function setPower(
   plan<VmRecord["status"]>(vm, clock.now(), step.via, [clock.delay(step.delay), step.to]);
   touch(vm, clock);
   recordResourceTask(state, clock, "vm", vm, step.task, step.delay);
+}
+
+/**
+ * `PUT /api/v1/vms`: brings each listed VM to `running` (power on) or `stopped` (power off),
+ * all or none: the first refusal (unknown VM, a status from which the change cannot start, a
+ * closed zone) is answered with the item's index in its field, and nothing changes. A VM
+ * already in the state asked for is left as it is, so that a repeated request succeeds.
+ */
+export function setVmStates(state: VmState, clock: Clock, body: VmSetStatesRequest): void {
+  atomically(state, () =>
+    body.forEach((item, i) => {
+      if (state.vms[item.id] === undefined || state.vms[item.id]!.status === GONE) {
+        throw unprocessable(
+          "bad_vm_id",
+          `VM ${item.id} not found; list VMs with GET /api/v1/vms`,
+          `${i}.id`,
+        );
+      }
+      underField(
+        `${i}`,
+        () => {
+          const vm = requireVm(state, item.id, 422);
+          if (vm.status === item.state) return;
+          setPower(state, clock, vm.id, item.state === "running" ? "power_on" : "power_off");
+        },
+        true,
+      );
+    }),
+  );
 }
 
 /** The login of the VM's image user (see {@link loginOf}). */

@@ -28,7 +28,8 @@ import {
   type ZoneRecord,
 } from "../records";
 import { attachDiskRecord, createDiskRecord } from "./disks";
-import { requireRoomFor } from "./placement-groups";
+import { requireImageInZone, resolveImage } from "./images";
+import { joinZone, requireRoomFor } from "./placement-groups";
 import {
   createInterfaces,
   specsFromInterfaces,
@@ -179,35 +180,6 @@ export function resolveMetadata(
   return { fields: result, password };
 }
 
-/** The image named by id or by name (404 `image_not_found`), or undefined when none. */
-export function resolveImage(
-  state: VmState,
-  ref: { image_id?: string | null | undefined; image_name?: string | null | undefined },
-): ImageRecord | undefined {
-  if (ref.image_id != null) {
-    const image = state.images[ref.image_id];
-    if (image === undefined) throw notFound("image", ref.image_id);
-    return image;
-  }
-  if (ref.image_name != null) {
-    const image = Object.values(state.images).find((i) => i.name === ref.image_name);
-    if (image === undefined) throw notFound("image", `"${ref.image_name}"`);
-    return image;
-  }
-  return undefined;
-}
-
-/** 422 `image_not_in_availability_zone` unless the image is offered in the zone. */
-export function requireImageInZone(image: ImageRecord, zone: ZoneRecord, field: string): void {
-  if (!image.zone_ids.includes(zone.id)) {
-    throw unprocessable(
-      "image_not_in_availability_zone",
-      `image ${image.name} is not offered in availability zone ${zone.name}`,
-      field,
-    );
-  }
-}
-
 /** 422 `boot_disk_size_too_small` unless a boot disk of `size` GB fits the image. */
 export function requireBootDiskFits(image: ImageRecord, size: number, field: string): void {
   if (size < image.min_disk) {
@@ -243,6 +215,7 @@ function resolvePlacementGroup(
     );
   }
   requireRoomFor(state, group, zone, field);
+  joinZone(group, zone);
   return group;
 }
 
@@ -322,7 +295,7 @@ function resolveCatalog(
     options.freeTier,
     spec.flavor_id !== undefined ? "flavor_id" : "flavor_name",
   );
-  const image = resolveImage(state, spec);
+  const image = resolveImage(state, project.id, spec);
   if (image !== undefined)
     requireImageInZone(image, zone, spec.image_id !== undefined ? "image_id" : "image_name");
   return { project, zone, flavor, image };

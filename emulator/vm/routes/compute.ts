@@ -16,6 +16,7 @@ import {
   remoteConsole,
   setPassword,
   setPower,
+  setVmStates,
 } from "../models/vm-actions";
 import { createVms, createVmsLegacy } from "../models/vm-create";
 import {
@@ -44,6 +45,9 @@ export const computeHandlers: Handlers<typeof computeEndpoints, VmContext> = {
   rebuildVm: ({ params, body, ctx }) =>
     presentRebuild(ctx.state, rebuildVm(ctx.state, ctx.clock, params!.vm_id, body!)),
   bulkDeleteVms: ({ body, ctx }) => bulkDeleteVms(ctx.state, ctx.clock, body!),
+  setVmStates: ({ body, ctx }) => {
+    setVmStates(ctx.state, ctx.clock, body!);
+  },
   getVnc: ({ params, ctx }) => {
     getVnc(ctx.state, ctx.clock, params!.vm_id);
   },

@@ -1,8 +1,10 @@
 /**
  * The handlers of the kinds the VM service lists, creates, reads, updates and deletes alike
- * (disks, subnets, security groups, external IPs, placement groups): one row per kind names its
- * model functions, and {@link crudHandlers} turns the row into the kind's five handlers. The
- * rules live in the models; a handler only calls the model and presents the record.
+ * (disks, subnets, security groups, network interfaces, external IPs, SNAT gateways, placement
+ * groups): one row per
+ * kind names its model functions, and {@link crudHandlers} turns the row into the kind's five
+ * handlers. The rules live in the models; a handler only calls the model and presents the
+ * record.
  */
 import type { DiskUpdateRequest } from "../../../api/vm/disks";
 import type { Clock } from "../../core/service-module";
@@ -31,6 +33,22 @@ import {
   requireExternalIp,
   updateExternalIp,
 } from "../models/external-ips";
+import {
+  createInterface,
+  deleteInterface,
+  listInterfaces,
+  presentNetworkInterface,
+  requireInterface,
+  updateInterface,
+} from "../models/network-interfaces";
+import {
+  createNatGateway,
+  deleteNatGateway,
+  listNatGateways,
+  presentNatGateway,
+  requireNatGateway,
+  updateNatGateway,
+} from "../models/nat-gateways";
 import {
   createSecurityGroup,
   deleteSecurityGroup,
@@ -145,6 +163,28 @@ export const externalIpHandlers = crudHandlers("ExternalIp", {
   update: updateExternalIp,
   delete: deleteExternalIp,
   present: presentExternalIp,
+});
+
+/** Network interfaces (`/api/v1/interfaces`). */
+export const interfaceHandlers = crudHandlers("Interface", {
+  id: "interface_id",
+  list: listInterfaces,
+  create: createInterface,
+  get: requireInterface,
+  update: updateInterface,
+  delete: deleteInterface,
+  present: presentNetworkInterface,
+});
+
+/** SNAT gateways (`/api/v1/nat-gateways`). */
+export const natGatewayHandlers = crudHandlers("NatGateway", {
+  id: "nat_gateway_id",
+  list: listNatGateways,
+  create: createNatGateway,
+  get: requireNatGateway,
+  update: updateNatGateway,
+  delete: deleteNatGateway,
+  present: presentNatGateway,
 });
 
 /** Placement groups. */

@@ -1,11 +1,12 @@
 /**
  * Route handlers of the VM service's network slice: subnets and security groups (see
- * ./crud.ts) and the groups' rules. Each handler only calls the model and presents the record;
+ * ./crud.ts), the lookups of free blocks and addresses, and the groups' rules. Each handler only calls the model and presents the record;
  * the rules live in the models.
  */
 import type { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { Handlers } from "../../core/register-endpoints";
 import type { VmContext } from "../context";
+import { availableIpAddresses, availableSubnets } from "../models/available-addresses";
 import {
   createRule,
   deleteRule,
@@ -23,6 +24,8 @@ import { securityGroupHandlers, subnetHandlers } from "./crud";
 export const networkHandlers: Handlers<typeof networkEndpoints, VmContext> = {
   ...subnetHandlers,
   ...securityGroupHandlers,
+  listAvailableSubnets: ({ query, ctx }) => availableSubnets(ctx.state, query!),
+  listAvailableIpAddresses: ({ query, ctx }) => availableIpAddresses(ctx.state, query!),
 
   listSecurityGroupRules: ({ params, query, ctx }) =>
     listRules(ctx.state, params!.security_group_id, query!),

@@ -1,6 +1,6 @@
 /**
- * The shape every one of the six operations has, so the function form (sdk/actions) and the
- * resource form (provider/actions/framework) run them the same way: check the arguments in two
+ * The shape every one of the six operations has, so the function form (provider/actions/functions)
+ * and the resource form (provider/actions/framework) run them the same way: check the arguments in two
  * steps (their types, then the request against the endpoint schemas), start, and optionally
  * wait for the job.
  */
@@ -18,8 +18,8 @@ export interface Operation<A, R> {
   /** The camelCase arguments' schema: types, enums and per-field limits. */
   readonly args: z.ZodType<A>;
   /**
-   * The schema of the operation's own result, described (what an action resource records as
-   * its `result` output). Absent for operations served only as functions.
+   * The schema of the operation's own result, described: what an action resource records as
+   * its `result` output, and what an action function answers as its `result`.
    */
   readonly result?: z.ZodType<R>;
   /**

@@ -10,8 +10,8 @@ import { OpsId } from "../../../api/operations/common";
 import {
   UPGRADE_FINAL_STATUSES,
   UpgradeActionMode,
+  UpgradeTaskStatus,
   type UpgradeDetailInfo,
-  type UpgradeTaskStatus,
 } from "../../../api/operations/upgrade-detail";
 import { upgradeDetailEndpoints } from "../../../api/operations/endpoints";
 import { callSignal, type OperationContext } from "../common/context";
@@ -47,81 +47,106 @@ export const UpgradeDetailArgs = z.strictObject({
 export type UpgradeDetailArgs = z.output<typeof UpgradeDetailArgs>;
 
 /** One step of the node being processed. */
-export interface UpgradeStep {
+export const UpgradeStepSchema = z.object({
   /** Sequence number. */
-  order: number;
+  order: z.number().describe("Sequence number"),
   /** Step name. */
-  name: string;
+  name: z.string().describe("Step name"),
   /** RUNNING, SUCCESS, FAILED or WAITING. */
-  status: string;
+  status: z.string().describe("RUNNING, SUCCESS, FAILED or WAITING"),
   /** What the step does. */
-  desc: string;
+  desc: z.string().describe("What the step does"),
   /** Begin time (`YYYY-MM-DDThh:mm:ss`), undefined before the step starts. */
-  beginTime?: string;
+  beginTime: z
+    .string()
+    .optional()
+    .describe("Begin time (YYYY-MM-DDThh:mm:ss), absent before the step starts"),
   /** End time, undefined until the step ends. */
-  endTime?: string;
-}
+  endTime: z.string().optional().describe("End time, absent until the step ends"),
+});
+
+/** One step of the node being processed. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface UpgradeStep extends z.output<typeof UpgradeStepSchema> {}
 
 /** One upgrade or switchover task, with node lists split into arrays. */
-export interface UpgradeTask {
+export const UpgradeTaskSchema = z.object({
   /** Task id. */
-  id: string;
+  id: z.string().describe("Task id"),
   /** RUNNING, SUCCESS, FAILED or PARTIAL_FAILED. */
-  status: UpgradeTaskStatus;
+  status: UpgradeTaskStatus.describe("RUNNING, SUCCESS, FAILED or PARTIAL_FAILED"),
   /** True when the status is final. */
-  finished: boolean;
+  finished: z.boolean().describe("True when the status is final"),
   /** Start time, `YYYY-MM-DDThh:mm:ss` (no zone). */
-  startTime: string;
+  startTime: z.string().describe("Start time, YYYY-MM-DDThh:mm:ss (no zone)"),
   /** End time; undefined while running. */
-  endTime?: string;
+  endTime: z.string().optional().describe("End time; absent while running"),
   /** The agency the service acts through. */
-  agencyName: string;
+  agencyName: z.string().describe("The agency the service acts through"),
   /** The target image (upgrades only). */
-  imageInfo?: {
-    id: string;
-    displayName: string;
-    imageDesc: string;
-    datastoreType: string;
-    datastoreVersion: string;
-    priority: number;
-  };
+  imageInfo: z
+    .object({
+      id: z.string().describe("Image id"),
+      displayName: z.string().describe("Name shown to people"),
+      imageDesc: z.string().describe("Description"),
+      datastoreType: z.string().describe("Datastore type"),
+      datastoreVersion: z.string().describe("Datastore version"),
+      priority: z.number().describe("Priority"),
+    })
+    .optional()
+    .describe("The target image (upgrades only)"),
   /** Every node of the task. */
-  totalNodes: string[];
+  totalNodes: z.array(z.string()).describe("Every node of the task"),
   /** The nodes done. */
-  completedNodes: string[];
+  completedNodes: z.array(z.string()).describe("The nodes done"),
   /** The node being processed. */
-  currentNodeName: string;
+  currentNodeName: z.string().describe("The node being processed"),
   /** Retry count, as the service writes it. */
-  executeTimes: string;
+  executeTimes: z.string().describe("Retry count, as the service writes it"),
   /** Switchovers only: the request, JSON-encoded. */
-  migrateParam?: string;
+  migrateParam: z.string().optional().describe("Switchovers only: the request, JSON-encoded"),
   /** Switchovers only: node name → zone after the switchover, JSON-encoded. */
-  finalAzInfoMap?: string;
+  finalAzInfoMap: z
+    .string()
+    .optional()
+    .describe("Switchovers only: node name → zone after the switchover, JSON-encoded"),
   /** Steps of the node being processed. */
-  currentNodeDetail: UpgradeStep[];
+  currentNodeDetail: z.array(UpgradeStepSchema).describe("Steps of the node being processed"),
   /** Nodes processed at once. */
-  batchSize: number;
+  batchSize: z.number().describe("Nodes processed at once"),
   /** The nodes being processed. */
-  currentBatchNodes: string[];
-}
+  currentBatchNodes: z.array(z.string()).describe("The nodes being processed"),
+});
+
+/** One upgrade or switchover task, with node lists split into arrays. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface UpgradeTask extends z.output<typeof UpgradeTaskSchema> {}
 
 /** Every task of a cluster for one action mode, newest first. */
-export interface UpgradeDetailResult {
+export const UpgradeDetailResultSchema = z.object({
   /** The cluster. */
-  clusterId: string;
+  clusterId: z.string().describe("The cluster"),
   /** UPGRADING or AZ_MIGRATION. */
-  actionMode: "UPGRADING" | "AZ_MIGRATION";
+  actionMode: UpgradeActionMode.describe("UPGRADING or AZ_MIGRATION"),
   /** How many tasks the service counts. */
-  totalSize: number;
+  totalSize: z.number().describe("How many tasks the service counts"),
   /** The tasks read, newest first. */
-  tasks: UpgradeTask[];
+  tasks: z.array(UpgradeTaskSchema).describe("The tasks read, newest first"),
   /** True when some tasks lie beyond the last position the service lets a caller read. */
-  truncated: boolean;
+  truncated: z
+    .boolean()
+    .describe("True when some tasks lie beyond the last position the service lets a caller read"),
   /** How many requests the listing took. */
-  pages: number;
+  pages: z.number().describe("How many requests the listing took"),
   /** The task waited for, in its final state (only with `waitForTaskId`). */
-  task?: UpgradeTask;
-}
+  task: UpgradeTaskSchema.optional().describe(
+    "The task waited for, in its final state (only with waitForTaskId)",
+  ),
+});
+
+/** Every task of a cluster for one action mode, newest first. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an interface, so that TypeDoc lists its fields
+export interface UpgradeDetailResult extends z.output<typeof UpgradeDetailResultSchema> {}
 
 const list = (text: string) =>
   text
@@ -239,9 +264,10 @@ function withTask(
 }
 
 /** Read the upgrade or switchover detail of a cluster (and optionally wait for one task). */
-export const upgradeDetail: Operation<UpgradeDetailArgs, UpgradeDetailResult> = {
+export const upgradeDetail = {
   title: "upgrade detail",
   args: UpgradeDetailArgs,
+  result: UpgradeDetailResultSchema,
   requestIssues: (args) =>
     wireIssues(
       upgradeDetailEndpoints.upgradeDetail,
@@ -291,4 +317,4 @@ export const upgradeDetail: Operation<UpgradeDetailArgs, UpgradeDetailResult> = 
       },
     });
   },
-};
+} satisfies Operation<UpgradeDetailArgs, UpgradeDetailResult>;

@@ -2,8 +2,10 @@
  * The plugin's Pulumi package schema (`vmcloud`), generated from the definitions, never written
  * by hand: each resource's inputs and outputs from the zod schemas that already drive the
  * emulator, the checks, the docs tables and the TypeScript SDK, with their descriptions, types,
- * defaults, secrets, which inputs replace, and which are required; the provider's configuration
- * from the settings table. `pulumi package get-schema`, YAML programs and the SDK generators read
+ * defaults, secrets, which inputs replace, and which are required; each function's (every lookup
+ * and action function, functions.ts) arguments and answer from the same zod schemas the
+ * TypeScript SDK's functions check and answer with; the provider's configuration from the
+ * settings table. `pulumi package get-schema`, YAML programs and the SDK generators read
  * it.
  */
 import { z } from "zod";
@@ -13,6 +15,7 @@ import { allSettings } from "../../runtime/settings";
 import type { ResourceLifecycle } from "../../resources/framework/define-resource";
 import type { ActionLifecycle } from "../../actions/framework/define-action";
 import type { ActionWaitLifecycle } from "../../actions/framework/define-action-wait";
+import { pluginFunctions } from "../functions";
 import {
   definitionOf,
   PLUGIN_ACTIONS,
@@ -24,6 +27,7 @@ import {
   WAIT_TOKEN,
 } from "../kinds";
 import {
+  pascal,
   PulumiTypes,
   type JsonSchema,
   type ObjectTypeSpec,
@@ -41,6 +45,13 @@ export interface ResourceSpec {
   required: string[];
 }
 
+/** A function of the package schema: its arguments and what it answers. */
+export interface FunctionSpec {
+  description: string;
+  inputs: ObjectTypeSpec;
+  outputs: ObjectTypeSpec;
+}
+
 /** The package schema (the parts this package uses). */
 export interface PackageSpec {
   name: string;
@@ -48,11 +59,12 @@ export interface PackageSpec {
   displayName: string;
   description: string;
   license: string;
-  meta: { moduleFormat: string };
+  meta: { moduleFormat: string; supportPack: boolean };
   language: Record<string, Record<string, unknown>>;
   config: { variables: Record<string, PropertySpec> };
   provider: { description: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
+  functions: Record<string, FunctionSpec>;
   types: Record<string, ObjectTypeSpec>;
 }
 
@@ -72,7 +84,7 @@ function inputProperties(
   const facts = inputFacts(inputs);
   const properties: Record<string, PropertySpec> = {};
   for (const [key, node] of Object.entries(json.properties ?? {})) {
-    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    const spec = types.property(node, `${typeName}${pascal(key)}`);
     const meta = facts[key];
     const scalarDefault =
       meta?.default !== undefined && ["string", "number", "boolean"].includes(typeof meta.default);
@@ -101,7 +113,7 @@ function outputProperties(
   const properties: Record<string, PropertySpec> = {};
   for (const [key, node] of Object.entries(json.properties ?? {})) {
     if (facts[key]?.internal === true) continue;
-    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    const spec = types.property(node, `${typeName}${pascal(key)}`);
     properties[key] = facts[key]?.secret === true ? { ...spec, secret: true } : spec;
   }
   const required = (json.required ?? []).filter((key) => key in properties);
@@ -139,7 +151,7 @@ function plainInputs(
   const json = jsonSchemaOf(inputs, "input");
   const properties: Record<string, PropertySpec> = {};
   for (const [key, node] of Object.entries(json.properties ?? {})) {
-    const spec = types.property(node, `${typeName}${key.charAt(0).toUpperCase()}${key.slice(1)}`);
+    const spec = types.property(node, `${typeName}${pascal(key)}`);
     const fallback = facts.defaults[key];
     properties[key] = {
       ...spec,
@@ -185,6 +197,72 @@ function actionSpecs(types: PulumiTypes, outputTypes: PulumiTypes): Record<strin
   return specs;
 }
 
+/** An object schema's fields as properties of an object type spec, the object types in `types`. */
+function objectSpec(
+  schema: JsonSchema,
+  typeName: (key: string) => string,
+  types: PulumiTypes,
+  secrets: readonly string[],
+  description: string,
+): ObjectTypeSpec {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, node]) => {
+      const spec = types.property(node, typeName(key));
+      return [key, secrets.includes(key) ? { ...spec, secret: true } : spec];
+    }),
+  );
+  const required = schema.required ?? [];
+  return {
+    type: "object",
+    description,
+    properties,
+    ...(required.length === 0 ? {} : { required }),
+  };
+}
+
+/**
+ * Every function the plugin serves (`vmcloud:index:getFlavors`): its arguments as the program
+ * writes them and what it answers, their object types in `types` named after the function
+ * (`GetFlavorsFlavor`). An action function's own `result` is `<Function>OperationResult`: the
+ * code generators name each function's answer `<Function>Result` themselves.
+ */
+function functionSpecs(types: PulumiTypes): Record<string, FunctionSpec> {
+  const specs: Record<string, FunctionSpec> = {};
+  for (const fn of pluginFunctions().values()) {
+    const prefix = pascal(fn.name);
+    specs[fn.token] = {
+      description: fn.description,
+      inputs: objectSpec(
+        jsonSchemaOf(fn.args, "input"),
+        (key) => `${prefix}${pascal(key)}`,
+        types,
+        fn.secrets,
+        `The arguments of ${fn.name}`,
+      ),
+      outputs: objectSpec(
+        jsonSchemaOf(fn.result, "output"),
+        (key) => `${prefix}${key === "result" ? "OperationResult" : pascal(key)}`,
+        types,
+        [],
+        `What ${fn.name} answers`,
+      ),
+    };
+  }
+  return specs;
+}
+
+/** `functionTypes` beside `types`; fails on a token both define (the generated SDKs need one). */
+function mergedTypes(
+  types: Record<string, ObjectTypeSpec>,
+  functionTypes: Record<string, ObjectTypeSpec>,
+): Record<string, ObjectTypeSpec> {
+  const clash = Object.keys(functionTypes).filter((token) => token in types);
+  if (clash.length > 0) {
+    throw new Error(`the functions' object types ${clash.join(", ")} clash with the resources'`);
+  }
+  return { ...types, ...functionTypes };
+}
+
 /** The provider's configuration: every setting of the settings table. */
 function configVariables(): Record<string, PropertySpec> {
   return Object.fromEntries(
@@ -217,6 +295,8 @@ export function packageSchema(version: string): PackageSpec {
     ),
     ...actionSpecs(types, outputTypes),
   };
+  const functionTypes = new PulumiTypes((name) => pluginToken(name), reserved);
+  const functions = functionSpecs(functionTypes);
   const variables = configVariables();
   return {
     name: PLUGIN_PACKAGE,
@@ -225,10 +305,22 @@ export function packageSchema(version: string): PackageSpec {
     description:
       "Virtual machines, disks, subnets, security groups, external IPs and placement groups of the VM cloud, with its one-shot operations",
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the generated SDKs are whole packages of this version (the Go SDK gets its
+    // go.mod, the Python SDK a pyproject.toml), so a program that uses one asks the engine for
+    // the plugin of this version; no pluginDownloadURL: the plugin comes with the npm package.
+    meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
-      python: { packageName: "pulumi_vmcloud" },
-      go: { importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud" },
+      python: {
+        packageName: "pulumi_vmcloud",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
+      // The Go module is github.com/vmcloud/pulumi-vmcloud/sdk/go (its go.mod sits one folder
+      // above the package), docs/languages/go.md.
+      go: {
+        importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
+        respectSchemaVersion: true,
+      },
       nodejs: { packageName: "@vmcloud/pulumi-sdk" },
     },
     config: { variables },
@@ -237,6 +329,7 @@ export function packageSchema(version: string): PackageSpec {
       inputProperties: variables,
     },
     resources,
-    types: { ...types.objects, ...outputTypes.objects },
+    functions,
+    types: mergedTypes({ ...types.objects, ...outputTypes.objects }, functionTypes.objects),
   };
 }

@@ -46,7 +46,7 @@ export interface ObjectTypeSpec {
 const ANY = "pulumi.json#/Any";
 
 /** `word` with its first letter upper-cased: `bootDisk` → `BootDisk`. */
-function pascal(word: string): string {
+export function pascal(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 

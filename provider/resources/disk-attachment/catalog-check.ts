@@ -5,34 +5,15 @@
  * framework/replacements.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
-import { cachedUnlessMissing, objectKey } from "../framework/catalog-cache";
 import type { CheckFailure } from "../framework/check-inputs";
-import { getOrGone } from "../framework/get-or-gone";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
-import { getDisk } from "../disk/waits";
-
-/**
- * `read` of object `key` through the process-wide cache (where the wait that ended its create
- * left it); a cached object that `fine` does not accept is read again, so a failure is never
- * told from an old read.
- */
-function byId<T extends { state: string }>(
-  client: VmCloudClient,
-  key: string,
-  read: () => Promise<T | undefined>,
-  fine: (found: T) => boolean = () => true,
-) {
-  return cachedUnlessMissing(
-    client,
-    key,
-    read,
-    (found) => found !== undefined && found.state !== "deleting" && fine(found),
-  );
-}
+import { diskById } from "../disk/lookups";
+import { vmById } from "../vm/lookups";
+import { serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
 
 /** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
 export async function attachmentCatalogFailures(
@@ -49,12 +30,7 @@ export async function attachmentCatalogFailures(
   const otherVm = (d: DiskResponse) =>
     d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {
-    disk = await byId(
-      client,
-      objectKey("disk", inputs.diskId),
-      () => getDisk(client, inputs.diskId),
-      (d) => otherVm(d) === undefined,
-    );
+    disk = await diskById(client, inputs.diskId, (d) => otherVm(d) === undefined);
     if (disk === undefined || disk.state === "deleting") {
       failures.push({
         property: "diskId",
@@ -64,9 +40,7 @@ export async function attachmentCatalogFailures(
     }
   }
   if (!isUnknown(inputs.vmId)) {
-    vm = await byId(client, objectKey("vm", inputs.vmId), () =>
-      getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: inputs.vmId } })),
-    );
+    vm = await vmById(client, inputs.vmId);
     if (vm === undefined || vm.state === "deleting") {
       failures.push({
         property: "vmId",
@@ -76,12 +50,13 @@ export async function attachmentCatalogFailures(
     }
   }
   if (disk !== undefined && vm !== undefined) {
-    if (disk.availability_zone.id !== vm.availability_zone.id) {
-      failures.push({
-        property: "vmId",
-        reason: `VM ${vm.name} is in availability zone ${vm.availability_zone.name} and disk ${disk.name} in ${disk.availability_zone.name}; a disk attaches only to a VM of its zone`,
-      });
-    }
+    const mismatch = zoneMismatch(
+      "vmId",
+      "attachment",
+      { ...serviceObject("VM", vm.name, vm.id), zone: vm.availability_zone },
+      { ...serviceObject("disk", disk.name, disk.id), zone: disk.availability_zone },
+    );
+    if (mismatch !== undefined) failures.push(mismatch);
   }
   if (disk !== undefined) {
     const other = otherVm(disk);

@@ -4,6 +4,8 @@
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
 import { adoptLeftover } from "../framework/adopt-leftover";
+import { cachedObject, objectKey } from "../framework/catalog-cache";
+import { getDisk } from "./waits";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
@@ -11,6 +13,18 @@ import type { VmCloudClient } from "../../client";
 
 /** A project's disks by name: the leftover checks of creates starting together share a list. */
 const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDisks);
+
+/**
+ * The disk `id` through the process-wide cache (read again unless `fine` accepts it), or
+ * undefined when there is none.
+ */
+export function diskById(
+  client: VmCloudClient,
+  id: string,
+  fine: (found: DiskResponse) => boolean = () => true,
+): Promise<DiskResponse | undefined> {
+  return cachedObject(client, objectKey("disk", id), () => getDisk(client, id), fine);
+}
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */
 const CLOCK_SKEW_MS = 5 * 60_000;

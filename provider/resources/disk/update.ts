@@ -6,7 +6,7 @@
  */
 import type { DiskUpdateRequest } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { waitDiskSettled } from "./waits";
 
 /**

@@ -11,7 +11,7 @@ import { DISK_STATES } from "../../../api/vm/states";
 import type { VmCloudClient } from "../../client";
 import { batchedPoll, projectListSource } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { getOrGone } from "../framework/get-or-gone";
 import {
   waitForState,

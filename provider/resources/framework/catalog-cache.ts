@@ -81,6 +81,25 @@ export function objectKey(kind: "disk" | "vm", id: string): string {
 }
 
 /**
+ * The object `key` (e.g. {@link objectKey}) that `read` reads by id, through the cache (where
+ * the wait that ended its create left it); a cached object that is being deleted or that
+ * `fine` does not accept is read again, so a failure is never told from an old read.
+ */
+export function cachedObject<T extends { state: string }>(
+  client: VmCloudClient,
+  key: string,
+  read: () => Promise<T | undefined>,
+  fine: (found: T) => boolean = () => true,
+): Promise<T | undefined> {
+  return cachedUnlessMissing(
+    client,
+    key,
+    read,
+    (found) => found !== undefined && found.state !== "deleting" && fine(found),
+  );
+}
+
+/**
  * How long an object {@link remember}ed is reused: one long `up` (a disk is made at its start,
  * the attachment to a VM that takes minutes to boot comes at its end). Its readers trust it
  * only where it shows nothing wrong (see {@link remember}), so age costs no false failure.

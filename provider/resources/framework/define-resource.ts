@@ -23,6 +23,11 @@ import type { Lifecycle } from "../../framework/lifecycle";
 import { replacements } from "./replacements";
 import type { OutputSchema } from "../../framework/output-fields";
 import { failuresForEngine } from "../../framework/check-failures";
+import { currentResourceUrn } from "../../runtime/engine-log";
+import { takeProgramInput } from "../program/program-input";
+import { programCheckFailures } from "../program/program-check";
+import { enterProgram, noteCloudChanged, type ProgramEntry } from "../program/program-view";
+import { amountsOf } from "../program/quota-check";
 import {
   inputDefaults,
   inputFacts,
@@ -154,6 +159,15 @@ function withLocal<T extends Record<string, unknown>>(
   return out as T;
 }
 
+/** True when the provider has an endpoint and credentials to read the service with. */
+function serviceConfigured(): boolean {
+  const settings = currentSettings();
+  return (
+    settings.endpoint !== undefined &&
+    (settings.token !== undefined || settings.keyId !== undefined)
+  );
+}
+
 /**
  * `checkCatalog` of `def`, or nothing when the service cannot tell now: no endpoint or
  * credentials configured, the service unreachable, overloaded or failing (5xx, 429, time-out).
@@ -166,15 +180,11 @@ async function catalogFailures<I extends Record<string, unknown>>(
   olds: Partial<I>,
 ): Promise<CheckFailure[]> {
   if (def.checkCatalog === undefined) return [];
-  const settings = currentSettings();
-  const configured =
-    settings.endpoint !== undefined &&
-    (settings.token !== undefined || settings.keyId !== undefined);
   const unavailable = (why: string): CheckFailure[] => {
     warnServiceUnavailable(why);
     return [];
   };
-  if (!configured) return unavailable("no endpoint or credentials configured");
+  if (!serviceConfigured()) return unavailable("no endpoint or credentials configured");
   try {
     return await explained(def.typeName, name, "check", () =>
       def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs, olds),
@@ -205,6 +215,30 @@ async function catalogFailures<I extends Record<string, unknown>>(
     if (isUnavailable(cause)) return unavailable((cause as Error).message);
     throw error;
   }
+}
+
+/** The project of checked `inputs`: their own, else the provider's. */
+function projectOf(inputs: Record<string, unknown>): string | undefined {
+  return typeof inputs.projectId === "string" ? inputs.projectId : currentSettings().projectId;
+}
+
+/**
+ * The failures of the resource `entry` against the rest of its program: with the service's
+ * answers when it can be read, else what needs none.
+ */
+async function programFailuresOf(
+  typeName: string,
+  name: string | undefined,
+  entry: ProgramEntry,
+): Promise<CheckFailure[]> {
+  if (serviceConfigured()) {
+    try {
+      return await programCheckFailures(entry, contextFor(typeName, name, "check"));
+    } catch {
+      // The service cannot answer now: the catalog's check says so once; judge offline.
+    }
+  }
+  return programCheckFailures(entry, undefined).catch(() => []);
 }
 
 /** A resource's lifecycle, with the input schema it checks (and, as every kind, its outputs). */
@@ -265,7 +299,9 @@ export function defineResource<
     configure(config) {
       configureRuntime(config);
     },
-    async check(olds, news) {
+    async check(olds, given) {
+      // The SDK's facts about the rest of the program, never recorded (program-input.ts).
+      const { news, program } = takeProgramInput(given);
       const result = checkInputs(def.inputs, news, defaults);
       const checked = def.normalize === undefined ? result.inputs : def.normalize(result.inputs);
       const inputs = plain(checked);
@@ -277,15 +313,51 @@ export function defineResource<
         const from = replacing === undefined ? "inputs" : "outputs";
         result.failures.push(...def.checkChange(previous as Partial<I>, result.inputs as I, from));
       }
+      // Entered before anything is awaited: the order of the checks is the program's.
+      const entry = enterProgram(def.typeName, currentResourceUrn(), program?.name, {
+        inputs: checked,
+        refs: program?.refs ?? {},
+        projectId: projectOf(checked),
+        isNew:
+          Object.keys(olds).length === 0 &&
+          replacing === undefined &&
+          checked[ADOPT_INPUT] === undefined,
+        valid: result.failures.length === 0,
+      });
+      const name = nameOf(result.inputs);
+      if (
+        entry?.isNew === true &&
+        entry.valid &&
+        entry.projectId !== undefined &&
+        serviceConfigured()
+      ) {
+        try {
+          entry.amounts = amountsOf(
+            contextFor(def.typeName, name, "check"),
+            entry.projectId,
+            entry,
+          ).catch(() => undefined);
+        } catch {
+          // Bad settings: the catalog checks below report them, as they always have.
+        }
+      }
       if (result.failures.length === 0) {
         result.failures.push(
           ...(await catalogFailures(
             def as unknown as ResourceDefinition<I, Record<string, unknown>>,
-            nameOf(result.inputs),
+            name,
             result.inputs as I,
             previous as Partial<I>,
           )),
         );
+        if (entry !== undefined) {
+          const failing = new Set(result.failures.map((f) => f.property));
+          result.failures.push(
+            ...(await programFailuresOf(def.typeName, name, entry)).filter(
+              (f) => f.property === "(inputs)" || !failing.has(f.property),
+            ),
+          );
+        }
       }
       return { inputs, failures: failuresForEngine(result.failures, inputs, secrets) };
     },
@@ -308,6 +380,7 @@ export function defineResource<
       return outcome;
     },
     async create(inputs) {
+      noteCloudChanged();
       const news = inputs as I;
       const name = nameOf(news);
       const adoptId = news[ADOPT_INPUT];
@@ -358,6 +431,7 @@ export function defineResource<
       const localOnly =
         outcome.changed.length > 0 && outcome.changed.every((key) => localKeys.includes(key));
       if (localOnly) return { outs: plain(withLocal(localKeys, prev, next)) };
+      noteCloudChanged();
       if (def.update === undefined) {
         throw new ProviderError(
           resourceLabel(def.typeName, name),
@@ -372,6 +446,7 @@ export function defineResource<
       return { outs: plain(withLocal(localKeys, outs, next)) };
     },
     async delete(id, props) {
+      noteCloudChanged();
       const prev = props as O;
       const name = nameOf(prev);
       await explained(def.typeName, name, "delete", () =>

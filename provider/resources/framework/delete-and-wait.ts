@@ -3,7 +3,7 @@
  * service refuses a delete meanwhile), send the delete unless one is already running, then
  * wait until the object is gone. Already gone, at any step, is success.
  */
-import type { ResourceContext } from "./define-resource";
+import type { ResourceContext } from "./resource-context";
 import { deadline } from "./deadline";
 import { getOrGone } from "./get-or-gone";
 import { inStates, waitSettledToDelete, waitUntilGone, type StateSet } from "./wait-for-state";

@@ -12,7 +12,7 @@
  * a failed object there is a failure to report, not a state to go on from. The wait before a
  * delete is the exception ({@link waitSettledToDelete}): the service deletes a failed object.
  */
-import type { ResourceContext } from "./define-resource";
+import type { ResourceContext } from "./resource-context";
 
 /** States given as a list, or as a test of one state. */
 export type StateSet = readonly string[] | ((state: string) => boolean);

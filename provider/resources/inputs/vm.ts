@@ -88,10 +88,26 @@ export const InterfaceSpec = z
       .describe(
         "An external IP on the interface itself, with no subnet (API v1.1 only; default false)",
       ),
+    interfaceId: Uuid.optional().describe(
+      "An existing free network interface (a NetworkInterface's id) of the VM's zone: the VM takes it with its " +
+        "subnet, address, groups and external IP; it outlives the VM and is never deleted with it; nothing else on " +
+        "the item (API v1.1 only)",
+    ),
   })
   .superRefine((spec, ctx) => {
     const fail = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message });
+    if (spec.interfaceId !== undefined) {
+      for (const key of Object.keys(spec) as Array<keyof typeof spec>) {
+        if (key !== "interfaceId" && spec[key] !== undefined) {
+          fail(
+            key,
+            `an existing interface (interfaceId) keeps its own ${key}; leave ${key} out, or change it on the NetworkInterface`,
+          );
+        }
+      }
+      return;
+    }
     if (spec.directIp === true) {
       for (const key of ["subnet", "ipAddress"] as const) {
         if (spec[key] !== undefined) {
@@ -292,7 +308,7 @@ export const VmInputs = resourceInputs({
   tags: fields.tags("Tags, all by name or all by id (default none)"),
   placementGroup: replaces(
     NameOrId.optional().describe(
-      "Placement group name or id; it must span the VM's zone (checked at preview; default none); changing it replaces the VM",
+      "Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM",
     ),
   ),
   powerState: updates(
@@ -379,6 +395,18 @@ export const VmInputs = resourceInputs({
           path: ["interfaces", i, "directIp"],
           message:
             'directIp needs apiVersion "v1.1": the legacy v1 path has no direct external IPs',
+        });
+      }
+      if (
+        spec !== null &&
+        typeof spec === "object" &&
+        (spec as { interfaceId?: unknown }).interfaceId !== undefined
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["interfaces", i, "interfaceId"],
+          message:
+            'interfaceId needs apiVersion "v1.1": the legacy v1 path cannot take an existing interface',
         });
       }
     });

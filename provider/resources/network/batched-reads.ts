@@ -1,12 +1,15 @@
 /**
  * How the waits of the network kinds read in batches (framework/batched-reads.ts): the real
- * subnet, security-group, external-IP and placement-group lists filter by project, not by ids,
- * so a check reads the project's list, newest first, as far as the objects waited for.
+ * subnet, security-group, external-IP, placement-group, SNAT-gateway and interface lists filter
+ * by project, not by ids, so a check reads the project's list, newest first, as far as the
+ * objects waited for.
  */
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { interfacesEndpoints } from "../../../api/vm/endpoints/interfaces";
+import { natGatewaysEndpoints } from "../../../api/vm/endpoints/nat-gateways";
 import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { batchedPoll, projectListSource, type BatchSource } from "../framework/batched-reads";
 
 /** Subnets, read by the project's list (its items carry the interface count too). */
@@ -28,6 +31,25 @@ export const EXTERNAL_IP_SOURCE = projectListSource(
 export const PLACEMENT_GROUP_SOURCE = projectListSource(
   "placement-groups",
   placementGroupsEndpoints.listPlacementGroups,
+);
+
+/**
+ * SNAT gateways, read by the project's list (newest first already: the list takes no order).
+ */
+export const NAT_GATEWAY_SOURCE = projectListSource(
+  "nat-gateways",
+  natGatewaysEndpoints.listNatGateways,
+  "as-listed",
+);
+
+/**
+ * Network interfaces, read by the project's list (VMs' and free ones, newest first already:
+ * the list takes no order).
+ */
+export const INTERFACE_SOURCE = projectListSource(
+  "interfaces",
+  interfacesEndpoints.listInterfaces,
+  "as-listed",
 );
 
 /**

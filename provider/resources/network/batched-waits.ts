@@ -3,7 +3,7 @@
  * with the delete every network kind shares.
  */
 import type { BatchSource } from "../framework/batched-reads";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { waitSettled, type StateSet } from "../framework/wait-for-state";
 import type { AdviceTable } from "../framework/with-advice";
 import { networkPoll } from "./batched-reads";

@@ -4,7 +4,7 @@
  * reads in batches from the project's list (when the project is recorded), the service's
  * refusals explained, and the network timeout.
  */
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { deleteAndWait } from "../framework/delete-and-wait";
 import type { BatchSource } from "../framework/batched-reads";
 import type { TimedOperation } from "../framework/resource-context";

@@ -1,6 +1,7 @@
 /**
- * The project's subnets and security groups, by name or id, for the resources that refer to
- * them (a VM's interfaces, a subnet's free address range, a rule's groups). Unlike the catalog,
+ * The project's subnets, security groups and SNAT gateways, by name or id, for the resources
+ * that refer to them (a VM's interfaces, a subnet's free address range, a rule's groups, the
+ * zone a new gateway takes). Unlike the catalog,
  * the same program changes these lists, so how they are read depends on the operation:
  * - `check` (preview) shares one list per project through the process-wide cache, and reads it
  *   again before it fails on an object the cached list lacks (this very run may have made it);
@@ -11,7 +12,9 @@
  *   list, not fifty.
  */
 import { Uuid } from "../../../api/common";
+import { natGatewaysEndpoints } from "../../../api/vm/endpoints/nat-gateways";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
+import type { NatGatewayResponse } from "../../../api/vm/nat-gateways";
 import type { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import type { ZoneResponse } from "../../../api/vm/zones";
@@ -20,6 +23,8 @@ import { CatalogLookups } from "../catalog/catalog-lookups";
 import { cachedUnlessMissing } from "../framework/catalog-cache";
 import { choices, InputError, matches } from "../framework/input-error";
 import { getOrGone } from "../framework/get-or-gone";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch, type ZoneRelation } from "../../rules/zones";
 
 /** How network lists are read: shared by every `check` of the process, or once per operation. */
 export type NetworkReads = "shared" | "per-operation";
@@ -103,6 +108,7 @@ export class NetworkLookups extends CatalogLookups {
     zone: ZoneResponse,
     ref: string | undefined,
     field: string,
+    holder: Holder = VM_HOLDER,
   ): Promise<SubnetListItemResponse> {
     const pick = (subnets: SubnetListItemResponse[]) =>
       ref === undefined ? subnets.find((s) => s.default) : subnets.find((s) => matches(ref, s));
@@ -126,9 +132,9 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("subnet", elsewhere, zone, names)
+        ? otherZone(holder, holder.subnet, "subnet", elsewhere, zone, names)
         : `"${ref}" is not a subnet of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
-            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet") : ""),
+            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("Subnet", holder) : ""),
     );
   }
 
@@ -148,6 +154,7 @@ export class NetworkLookups extends CatalogLookups {
     zone: ZoneResponse,
     ref: string,
     field: string,
+    holder: Holder = VM_HOLDER,
   ): Promise<SecurityGroupResponse> {
     const groups = await this.liveList(
       "security-groups",
@@ -168,12 +175,58 @@ export class NetworkLookups extends CatalogLookups {
     throw new InputError(
       field,
       elsewhere !== undefined
-        ? otherZone("security group", elsewhere, zone, names)
+        ? otherZone(holder, holder.group, "security group", elsewhere, zone, names)
         : `"${ref}" is not a security group of project ${this.projectId} in availability zone ${zone.name}; use one of: ${names}` +
-            (this.reads === "shared" && !isId(ref) ? sameProgramAdvice("SecurityGroup") : ""),
+            (this.reads === "shared" && !isId(ref)
+              ? sameProgramAdvice("SecurityGroup", holder)
+              : ""),
+    );
+  }
+
+  /**
+   * The project's SNAT gateways of every zone, not being deleted; `satisfies` tells a useful
+   * cached list, judged on what this answers.
+   */
+  async natGateways(
+    satisfies: (gateways: NatGatewayResponse[]) => boolean = () => true,
+  ): Promise<NatGatewayResponse[]> {
+    const kept = (items: NatGatewayResponse[]) => items.filter(live);
+    return kept(
+      await this.list(
+        "nat-gateways",
+        () =>
+          this.client.listAll(natGatewaysEndpoints.listNatGateways, {
+            query: { project_id: this.projectId },
+          }),
+        (items) => satisfies(kept(items)),
+      ),
     );
   }
 }
+
+/**
+ * What refers to a subnet or security group looked up: how messages call it, and the zone
+ * rules it keeps with them (a VM's interface by default, or a network interface of its own).
+ */
+export interface Holder {
+  readonly words: string;
+  readonly subnet: ZoneRelation;
+  readonly group: ZoneRelation;
+}
+
+/** A VM's interface, the default {@link Holder}. */
+const VM_HOLDER: Holder = {
+  words: "the VM",
+  subnet: "interface-subnet",
+  group: "interface-security-group",
+};
+
+/** A network interface of its own (`NetworkInterface`). */
+export const INTERFACE_HOLDER: Holder = {
+  words: "the interface",
+  subnet: "nic-subnet",
+  group: "nic-security-group",
+};
 
 /** True for a reference that is an object id (a UUID), not a name. */
 function isId(ref: string | undefined): boolean {
@@ -190,24 +243,28 @@ function live(item: { state: string }): boolean {
  * the program named the right object (often by its resource's id), in the wrong place.
  */
 function otherZone(
+  holder: Holder,
+  relation: ZoneRelation,
   kind: string,
-  item: { id: string; name: string; availability_zone: { name: string } },
+  item: { id: string; name: string; availability_zone: { id: string; name: string } },
   zone: ZoneResponse,
   names: string,
 ): string {
-  return (
-    `${kind} ${item.name} (${item.id}) is in availability zone ${item.availability_zone.name}, not in ` +
-    `the VM's zone ${zone.name} (an interface's ${kind} must be in the VM's zone): set the VM's ` +
-    `availabilityZone to ${item.availability_zone.name}, or use a ${kind} of ${zone.name}: ${names}`
-  );
+  return zoneMismatch(
+    "",
+    relation,
+    { ...itself(holder.words), zone },
+    { ...serviceObject(kind, item.name, item.id), zone: item.availability_zone },
+    names,
+  )!.reason;
 }
 
 /**
  * The hint for a name `check` does not find: the program may mean an object it creates itself,
  * which only its output (id) can make the VM wait for.
  */
-function sameProgramAdvice(kind: string): string {
-  return `. If this program creates it, pass the ${kind} resource's id (e.g. \`${kind === "Subnet" ? "subnet" : "group"}.id\`) instead of its name, so that the VM waits for it`;
+function sameProgramAdvice(kind: string, holder: Holder): string {
+  return `. If this program creates it, pass the ${kind} resource's id (e.g. \`${kind === "Subnet" ? "subnet" : "group"}.id\`) instead of its name, so that ${holder.words} waits for it`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { NetworkStatus } from "../../../api/vm/enums";
 import { NETWORK_STATES } from "../../../api/vm/states";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { waitForState } from "../framework/wait-for-state";
 
 /** Default limit of every network wait: 10 minutes. */

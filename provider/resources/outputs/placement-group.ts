@@ -1,6 +1,6 @@
 /**
  * What a `PlacementGroup` records: every input as the service reports it (the tags by name),
- * the zones it spans with their VM counts, and what the cloud computed.
+ * the zones its VMs joined it in with their VM counts, and what the cloud computed.
  */
 import { z } from "zod";
 import { PlacementGroupPolicy, PlacementGroupState } from "../../../api/vm/enums";
@@ -41,14 +41,18 @@ export const PlacementGroupOutputs = resourceOutputs({
   ...descriptionOutputs,
   /** The placement policy. */
   policy: output(PlacementGroupPolicy.describe("The placement policy")),
-  /** The zones the group spans (only VMs of these zones can join), with their VM counts. */
+  /** The zones VMs joined the group in (none for a new group), with their VM counts. */
   zones: output(
     zoneList.describe(
-      "The zones the group spans (only VMs of these zones can join), with their VM counts",
+      "The zones VMs joined the group in (none for a new group), with their VM counts",
     ),
   ),
-  /** `created` once every zone is. */
-  state: output(PlacementGroupState.describe("`created` once every zone is")),
+  /** `created` once every zone is (a group in no zone yet is `created`). */
+  state: output(
+    PlacementGroupState.describe(
+      "`created` once every zone is (a group in no zone yet is `created`)",
+    ),
+  ),
   ...tagOutputs,
   ...projectOutputs,
   ...createdOutputs,

@@ -9,6 +9,8 @@ import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
 import type { CheckFailure } from "../framework/check-inputs";
 import { securityGroupById } from "../network/network-lookups";
+import { serviceObject, type Zoned } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
 
 /** The group `id`, unless it is gone or being deleted. */
 async function liveGroup(
@@ -28,27 +30,26 @@ function missing(property: string, id: string): CheckFailure {
 }
 
 /**
- * The failures of a remote group `remoteId` (at `property`) for a rule of a group in zone
- * `zoneId` (undefined: not known).
+ * The failures of a remote group `remoteId` (at `property`) for a rule of `group` (undefined:
+ * its zone is not known).
  */
 export async function remoteGroupFailures(
   client: VmCloudClient,
   remoteId: string | undefined,
-  zoneId: string | undefined,
+  group: Zoned | undefined,
   property: string,
 ): Promise<CheckFailure[]> {
   if (remoteId === undefined || isUnknown(remoteId)) return [];
   const remote = await liveGroup(client, remoteId);
   if (remote === undefined) return [missing(property, remoteId)];
-  if (zoneId !== undefined && remote.availability_zone.id !== zoneId) {
-    return [
-      {
-        property,
-        reason: `security group ${remote.name} (${remoteId}) is in availability zone ${remote.availability_zone.name}; a rule's remote group must be in its own group's zone`,
-      },
-    ];
-  }
-  return [];
+  const mismatch =
+    group === undefined
+      ? undefined
+      : zoneMismatch(property, "remote-group", group, {
+          ...serviceObject("security group", remote.name, remote.id),
+          zone: remote.availability_zone,
+        });
+  return mismatch === undefined ? [] : [mismatch];
 }
 
 /** Every failure of a rule's group references. */
@@ -56,11 +57,14 @@ export async function ruleCatalogFailures(
   client: VmCloudClient,
   inputs: { securityGroupId: string; remoteSecurityGroupId?: string | undefined },
 ): Promise<CheckFailure[]> {
-  let zoneId: string | undefined;
+  let own: Zoned | undefined;
   if (!isUnknown(inputs.securityGroupId)) {
     const group = await liveGroup(client, inputs.securityGroupId);
     if (group === undefined) return [missing("securityGroupId", inputs.securityGroupId)];
-    zoneId = group.availability_zone.id;
+    own = {
+      ...serviceObject("security group", group.name, group.id),
+      zone: group.availability_zone,
+    };
   }
-  return remoteGroupFailures(client, inputs.remoteSecurityGroupId, zoneId, "remoteSecurityGroupId");
+  return remoteGroupFailures(client, inputs.remoteSecurityGroupId, own, "remoteSecurityGroupId");
 }

@@ -5,18 +5,16 @@
  * The subnet's own record (same address as the previous inputs) and a leftover that `create`
  * would adopt (same name, address and zone) are no conflict. Unknown values skip what needs them.
  */
-import {
-  formatIpv4Cidr,
-  overlapsIpv4,
-  parseIpv4Cidr,
-  resolveSubnetAddress,
-} from "../../../api/vm/cidr";
+import { resolveSubnetAddress } from "../../../api/vm/cidr";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import { containsUnknown, isUnknown } from "../../framework/unknowns";
 import type { CheckFailure } from "../framework/check-inputs";
 import { failuresOf } from "../framework/input-error";
 import type { SubnetInputs } from "../inputs/subnet";
 import type { NetworkLookups } from "../network/network-lookups";
+import { defaultTaken, nameTaken } from "../../rules/names";
+import { serviceObject } from "../../rules/parties";
+import { rangeOverlap } from "../../rules/ranges";
 
 /** The CIDR `inputs` ask for, or undefined when it is not known (or not valid). */
 function cidrOf(inputs: Partial<SubnetInputs>): string | undefined {
@@ -40,7 +38,6 @@ export async function subnetCatalogFailures(
   if (zoneId === undefined) return failures;
   const cidr = cidrOf(inputs);
   const own = cidrOf(olds);
-  const network = cidr === undefined ? undefined : parseIpv4Cidr(cidr);
   const sameVpc = (s: SubnetListItemResponse) =>
     inputs.vpcId === undefined ||
     isUnknown(inputs.vpcId) ||
@@ -52,12 +49,18 @@ export async function subnetCatalogFailures(
   const others = (s: SubnetListItemResponse) => s.subnet_address !== own && !leftover(s);
 
   const overlapping = (subnets: SubnetListItemResponse[]) =>
-    network === undefined
+    cidr === undefined
       ? undefined
-      : subnets.find((s) => {
-          const theirs = parseIpv4Cidr(s.subnet_address);
-          return others(s) && sameVpc(s) && theirs !== undefined && overlapsIpv4(theirs, network);
-        });
+      : subnets
+          .filter((s) => others(s) && sameVpc(s))
+          .map((s) =>
+            rangeOverlap("address", cidr, {
+              ...serviceObject("subnet", s.name),
+              cidr: s.subnet_address,
+              zoneName: s.availability_zone.name,
+            }),
+          )
+          .find((failure) => failure !== undefined);
   const sameName = (subnets: SubnetListItemResponse[]) =>
     isUnknown(inputs.name)
       ? undefined
@@ -77,26 +80,23 @@ export async function subnetCatalogFailures(
       sameName(list) === undefined &&
       otherDefault(list) === undefined,
   );
-  const taken = overlapping(subnets);
-  if (taken !== undefined && network !== undefined) {
-    failures.push({
-      property: "address",
-      reason: `${formatIpv4Cidr(network)} overlaps subnet ${taken.name} (${taken.subnet_address}, in ${taken.availability_zone.name}) of the project's virtual network (subnets of every zone count); choose a free range`,
-    });
-  }
+  const overlap = overlapping(subnets);
+  if (overlap !== undefined) failures.push(overlap);
   const named = sameName(subnets);
   if (named !== undefined) {
-    failures.push({
-      property: "name",
-      reason: `a subnet named "${named.name}" already exists in availability zone ${named.availability_zone.name} (${named.id}, ${named.subnet_address}); choose another name, or adopt it with \`pulumi import\``,
-    });
+    const where = `availability zone ${named.availability_zone.name}`;
+    failures.push(
+      nameTaken("name", "subnet", named.name, where, serviceObject("subnet", named.name, named.id)),
+    );
   }
   const current = otherDefault(subnets);
   if (current !== undefined) {
-    failures.push({
-      property: "isDefault",
-      reason: `availability zone ${current.availability_zone.name} already has a default subnet (${current.name}); create this subnet with isDefault false, then set isDefault true in a later update to move the flag here`,
-    });
+    failures.push(
+      defaultTaken(
+        current.availability_zone.name,
+        serviceObject("subnet", current.name, current.id),
+      ),
+    );
   }
   return failures;
 }

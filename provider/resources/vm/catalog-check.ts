@@ -2,11 +2,13 @@
  * What `check` of a VM can know from the service's catalog before anything changes: the zone,
  * flavor, image and disk types exist (with the valid choices when not), the boot disk is as
  * large as the image needs, disk sizes fit their types, the image takes the metadata,
- * cloud-init and password given; the placement group exists and spans the zone; an external
+ * cloud-init and password given; the placement group exists; an external
  * IP given by id exists in the zone. It runs at `pulumi preview` and again at `up` before any
  * delete of a replacement, so a change `create` would refuse fails before a working VM is
  * lost. The subnets and security groups of the interfaces must exist in the VM's zone, and a
- * fixed address must be a host address of its subnet. Values not known yet (preview: an id
+ * fixed address must be a host address of its subnet; an existing network interface must be
+ * in the VM's zone and free (or this VM's); an existing disk it is made with must be
+ * in its zone. Values not known yet (preview: an id
  * that another resource of the program computes) are skipped, field by field.
  */
 import type { ImageResponse } from "../../../api/vm/images";
@@ -24,11 +26,14 @@ import {
   checkPasswordTaken,
 } from "./requests";
 import { checkImageMetadata } from "./typed-metadata";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
 
 /** Every catalog failure of `inputs` (values may be unknown during preview). */
 export async function vmCatalogFailures(
   lookups: VmLookups,
   inputs: VmInputs,
+  olds: Partial<VmInputs> = {},
 ): Promise<CheckFailure[]> {
   if (containsUnknown(inputs.availabilityZone)) return [];
   let zone: ZoneResponse | undefined;
@@ -41,7 +46,7 @@ export async function vmCatalogFailures(
   // their failures kept in the order of the inputs.
   const parts = await Promise.all([
     inputs.placementGroup !== undefined && !isUnknown(inputs.placementGroup)
-      ? failuresOf(() => lookups.placementGroup(inZone, inputs.placementGroup!))
+      ? failuresOf(() => lookups.placementGroup(inputs.placementGroup!))
       : [],
     ...(inputs.interfaces ?? []).map((spec, i) => {
       const id = (spec as { externalIpId?: unknown } | undefined)?.externalIpId;
@@ -52,18 +57,45 @@ export async function vmCatalogFailures(
     isUnknown(inputs.image) ? [] : imageFailures(lookups, inZone, inputs),
     bootDiskTypeFailures(lookups, inZone, inputs),
     ...(inputs.disks ?? []).map((spec, i) =>
-      containsUnknown(spec) || "diskId" in spec
+      containsUnknown(spec)
         ? []
-        : failuresOf(async () => {
-            const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
-            checkDiskSize(type, spec.size, `disks[${i}].size`);
-          }),
+        : "diskId" in spec
+          ? existingDiskFailures(lookups, inZone, spec.diskId, `disks[${i}].diskId`)
+          : failuresOf(async () => {
+              const type = await lookups.diskType(inZone, spec.diskType, `disks[${i}].diskType`);
+              checkDiskSize(type, spec.size, `disks[${i}].size`);
+            }),
     ),
     ...(isUnknown(inputs.interfaces) ? [] : (inputs.interfaces ?? [])).map((spec, i) =>
-      isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i),
+      isUnknown(spec) ? [] : interfaceFailures(lookups, inZone, spec, i, olds.name),
     ),
   ]);
   return [...failures, ...parts.flat()];
+}
+
+/** An existing disk a VM is made with exists, in the VM's zone. */
+async function existingDiskFailures(
+  lookups: VmLookups,
+  zone: ZoneResponse,
+  diskId: string,
+  field: string,
+): Promise<CheckFailure[]> {
+  const disk = await lookups.disk(diskId);
+  if (disk === undefined) {
+    return [
+      {
+        property: field,
+        reason: `no disk ${diskId} exists (or it is being deleted); use the id of an existing disk, e.g. a Disk resource's \`id\``,
+      },
+    ];
+  }
+  const mismatch = zoneMismatch(
+    field,
+    "vm-disk",
+    { ...itself("the VM"), zone },
+    { ...serviceObject("disk", disk.name, disk.id), zone: disk.availability_zone },
+  );
+  return mismatch === undefined ? [] : [mismatch];
 }
 
 /** The image exists, and the boot disk, metadata, cloud-init and password suit it. */
@@ -106,14 +138,25 @@ async function bootDiskTypeFailures(
   });
 }
 
-/** The failures of interface `i`: its subnet and groups exist in the zone, its address fits. */
+/**
+ * The failures of interface `i`: its subnet and groups exist in the zone, its address fits;
+ * an existing interface exists in the zone and is free, unless the VM `heldBy` (this one, by
+ * its previous name) has it.
+ */
 async function interfaceFailures(
   lookups: VmLookups,
   zone: ZoneResponse,
   spec: InterfaceSpec,
   i: number,
+  heldBy: string | undefined,
 ): Promise<CheckFailure[]> {
   const field = `interfaces[${i}]`;
+  if (spec.interfaceId !== undefined) {
+    const id = spec.interfaceId;
+    return isUnknown(id)
+      ? []
+      : failuresOf(() => lookups.networkInterface(zone, id, `${field}.interfaceId`, heldBy));
+  }
   const groups =
     spec.securityGroups === undefined || isUnknown(spec.securityGroups) ? [] : spec.securityGroups;
   const parts = await Promise.all([

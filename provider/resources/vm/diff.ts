@@ -166,6 +166,8 @@ export function disksToGrow(next: unknown, olds: Olds): Array<{ id: string; size
 
 /** One interface: the fields the program gives must match; unset ones take any value. */
 function interfaceMatches(spec: Record<string, unknown>, actual: VmInterfaceOutput): boolean {
+  // An existing interface is that interface, whatever it holds now.
+  if (spec.interfaceId !== undefined) return spec.interfaceId === actual.id;
   const direct = spec.directIp === true;
   if (direct !== actual.directIp) return false;
   if ((spec.securityEnabled ?? true) !== actual.securityEnabled) return false;
@@ -227,4 +229,18 @@ export function sameImageMetadata(
     }
     return true;
   };
+}
+
+/** True when the VM's inputs give any existing interface (`interfaces[].interfaceId`). */
+export function takesInterfaces(news: Record<string, unknown>): boolean {
+  const specs = news.interfaces;
+  return (
+    Array.isArray(specs) &&
+    specs.some(
+      (spec) =>
+        spec !== null &&
+        typeof spec === "object" &&
+        (spec as { interfaceId?: unknown }).interfaceId !== undefined,
+    )
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
 import { EXTERNAL_IP_STATES } from "../../../api/vm/states";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { waitSettled } from "../framework/wait-for-state";
 import type { ResolvedVm } from "./requests";
 

@@ -7,13 +7,30 @@
  * {@link NetworkLookups} says (shared by the checks of a process, fresh per create or update).
  */
 import { externalIpsEndpoints } from "../../../api/vm/endpoints/external-ips";
+import { interfacesEndpoints } from "../../../api/vm/endpoints/interfaces";
+import type { InterfaceResponse } from "../../../api/vm/interfaces";
 import { placementGroupsEndpoints } from "../../../api/vm/endpoints/placement-groups";
 import type { ExternalIpResponse } from "../../../api/vm/external-ips";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { ZoneResponse } from "../../../api/vm/zones";
+import type { DiskResponse } from "../../../api/vm/disks";
+import { computeEndpoints } from "../../../api/vm/endpoints/compute";
+import type { VmResponse } from "../../../api/vm/vms";
+import type { VmCloudClient } from "../../client";
+import { diskById } from "../disk/lookups";
+import { cachedObject, objectKey } from "../framework/catalog-cache";
 import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
+import { itself, serviceObject } from "../../rules/parties";
+import { zoneMismatch } from "../../rules/zones";
+
+/** The VM `id` through the process-wide cache, or undefined when there is none. */
+export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
+  return cachedObject(client, objectKey("vm", id), () =>
+    getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
+  );
+}
 
 /** The catalog, the project's network, placement groups and external IPs, for a VM. */
 export class VmLookups extends NetworkLookups {
@@ -42,12 +59,11 @@ export class VmLookups extends NetworkLookups {
     );
   }
 
-  /** The placement group `ref` names; it must span `zone`. */
-  async placementGroup(
-    zone: ZoneResponse,
-    ref: string,
-    field = "placementGroup",
-  ): Promise<PlacementGroupResponse> {
+  /**
+   * The placement group `ref` names. A VM of any zone of the project may join it (the group
+   * lists a zone once a VM of it joined), so the VM's zone is not checked against the group's.
+   */
+  async placementGroup(ref: string, field = "placementGroup"): Promise<PlacementGroupResponse> {
     const groups = await this.placementGroups((list) => list.some((g) => matches(ref, g)));
     const found = groups.find((g) => matches(ref, g));
     if (found === undefined) {
@@ -57,15 +73,13 @@ export class VmLookups extends NetworkLookups {
           "(a group this program makes: give its id, placementGroup: group.id, which also makes it first)",
       );
     }
-    const zones = found.availability_zones.map((z) => z.availability_zone_name);
-    if (!found.availability_zones.some((z) => z.availability_zone_id === zone.id)) {
-      throw new InputError(
-        field,
-        `placement group ${found.name} does not span availability zone ${zone.name} (it spans ${choices(zones)}); ` +
-          "put the VM in one of those zones or use another group",
-      );
-    }
     return found;
+  }
+
+  /** The disk `id` (through the process-wide cache), unless it is gone or being deleted. */
+  async disk(id: string): Promise<DiskResponse | undefined> {
+    const disk = await diskById(this.client, id);
+    return disk?.state === "deleting" ? undefined : disk;
   }
 
   /** The external IP `id` names; it must be of `zone`. */
@@ -81,13 +95,71 @@ export class VmLookups extends NetworkLookups {
         `no external IP ${id} in project ${this.projectId}; give an ExternalIp's id`,
       );
     }
-    if (ip.availability_zone !== undefined && ip.availability_zone.id !== zone.id) {
+    const mismatch =
+      ip.availability_zone === undefined
+        ? undefined
+        : zoneMismatch(
+            field,
+            "interface-external-ip",
+            { ...itself("the VM"), zone },
+            {
+              ...serviceObject("external IP", ip.ip_address ?? id, id),
+              zone: ip.availability_zone,
+            },
+          );
+    if (mismatch !== undefined) throw new InputError(field, mismatch.reason);
+    return ip;
+  }
+
+  /**
+   * The network interface `id` names: of the project, in `zone` (its subnet's), and free
+   * unless the VM named `heldBy` has it (the VM this resource is, being replaced); a VM takes
+   * it with `interfaces[].interfaceId`.
+   */
+  async networkInterface(
+    zone: ZoneResponse,
+    id: string,
+    field: string,
+    heldBy?: string,
+  ): Promise<InterfaceResponse> {
+    const nic = await this.once(`interface:${id}`, () =>
+      getOrGone(() =>
+        this.client.call(interfacesEndpoints.getInterface, { params: { interface_id: id } }),
+      ),
+    );
+    if (nic === undefined || nic.state === "deleting") {
       throw new InputError(
         field,
-        `external IP ${ip.ip_address ?? id} is in availability zone ${ip.availability_zone.name}, ` +
-          `not the VM's (${zone.name}); a VM takes only addresses of its own zone`,
+        `no network interface ${id} in project ${this.projectId}; give a NetworkInterface's id`,
       );
     }
-    return ip;
+    const subnetId = nic.subnet?.id;
+    const subnet =
+      subnetId === undefined
+        ? undefined
+        : (await this.allSubnets((all) => all.some((s) => s.id === subnetId), true)).find(
+            (s) => s.id === subnetId,
+          );
+    const mismatch =
+      subnet === undefined
+        ? undefined
+        : zoneMismatch(
+            field,
+            "interface-kept",
+            { ...itself("the VM"), zone },
+            {
+              ...serviceObject("network interface", nic.name, nic.id),
+              zone: subnet.availability_zone,
+            },
+          );
+    if (mismatch !== undefined) throw new InputError(field, mismatch.reason);
+    if (nic.vm !== undefined && nic.vm.name !== heldBy) {
+      throw new InputError(
+        field,
+        `network interface ${nic.name} (${nic.id}) is on VM ${nic.vm.name} (${nic.vm.id}), and an interface is on one ` +
+          "VM at a time: delete or replace that VM first (it frees the interface), or give this VM another interface",
+      );
+    }
+    return nic;
   }
 }

@@ -154,11 +154,17 @@ function carriedSettings(from: {
   };
 }
 
-/** The addresses bound to `vm` that it made: all but those `inputs` gave by id (for create). */
+/**
+ * The addresses bound to `vm` that it made (for create): all but those `inputs` gave by id,
+ * and those of the existing interfaces it took (they stay with the interface).
+ */
 export function madeExternalIpIds(vm: VmResponse, inputs: VmInputs): string[] {
   const given = new Set((inputs.interfaces ?? []).map((i) => i.externalIpId));
+  const kept = new Set((inputs.interfaces ?? []).map((i) => i.interfaceId));
   return vm.interfaces.flatMap((i) =>
-    i.floating_ip === undefined || given.has(i.floating_ip.id) ? [] : [i.floating_ip.id],
+    i.floating_ip === undefined || given.has(i.floating_ip.id) || kept.has(i.id)
+      ? []
+      : [i.floating_ip.id],
   );
 }
 

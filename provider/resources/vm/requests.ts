@@ -12,11 +12,13 @@ import type { ImageResponse } from "../../../api/vm/images";
 import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
 import type { VmUpdateRequest } from "../../../api/vm/vms";
 import type { ZoneResponse } from "../../../api/vm/zones";
-import { formatIpv4, hostRange, isHostOf, parseIpv4, parseIpv4Cidr } from "../../../api/vm/cidr";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
 import { InputError } from "../framework/input-error";
+import { addressOutsideSubnet } from "../../rules/addresses";
+import { defaultBootDiskName } from "../../rules/names";
+import { serviceObject } from "../../rules/parties";
 import type { VmLookups } from "./lookups";
 import { checkImageMetadata, metadataBody, PASSWORD_FIELD_TYPES } from "./typed-metadata";
 
@@ -27,6 +29,8 @@ export type ResolvedDisk =
 
 /** An interface of the create request, resolved. */
 export interface ResolvedInterface {
+  /** An existing free interface the VM takes as it is (nothing else of the item applies). */
+  interfaceId?: string;
   direct: boolean;
   /** Regular interfaces only. */
   subnetId?: string;
@@ -49,11 +53,6 @@ export interface ResolvedVm {
   disks: ResolvedDisk[];
   /** Undefined: the service's default (one interface in the zone's default subnet). */
   interfaces: ResolvedInterface[] | undefined;
-}
-
-/** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */
-export function defaultBootDiskName(vmName: string): string {
-  return `${vmName}-boot`.slice(0, 64);
 }
 
 /** The boot disk must be as large as the image needs. */
@@ -98,28 +97,22 @@ export function checkPasswordTaken(image: ImageResponse, password: string | unde
   );
 }
 
-/** A fixed private address must be a host address of its interface's subnet. */
+/** A fixed private address must be a host address of its interface's subnet, not its gateway. */
 export function checkFixedAddress(
   subnet: { name: string; subnet_address: string; default_gateway: string },
   ipAddress: string,
   field: string,
 ): void {
-  const network = parseIpv4Cidr(subnet.subnet_address);
-  const address = parseIpv4(ipAddress);
-  if (network === undefined || address === undefined) return;
-  if (!isHostOf(network, address)) {
-    const { first, last } = hostRange(network);
-    throw new InputError(
-      field,
-      `${ipAddress} is not a host address of subnet ${subnet.name} (${subnet.subnet_address}); use one from ${formatIpv4(first)} to ${formatIpv4(last)}, or leave ipAddress out for the next free one`,
-    );
-  }
-  if (ipAddress === subnet.default_gateway) {
-    throw new InputError(
-      field,
-      `${ipAddress} is the gateway of subnet ${subnet.name}; choose another host address, or leave ipAddress out`,
-    );
-  }
+  const failure = addressOutsideSubnet(
+    field,
+    {
+      ...serviceObject("subnet", subnet.name),
+      cidr: subnet.subnet_address,
+      gateway: subnet.default_gateway,
+    },
+    ipAddress,
+  );
+  if (failure !== undefined) throw new InputError(field, failure.reason);
 }
 
 /** Values the service fills for metadata fields left out: the image's defaults. */
@@ -138,8 +131,7 @@ export async function resolveVm(
   inputs: VmInputs,
 ): Promise<ResolvedVm> {
   const zone = await lookups.zone(inputs.availabilityZone);
-  if (inputs.placementGroup !== undefined)
-    await lookups.placementGroup(zone, inputs.placementGroup);
+  if (inputs.placementGroup !== undefined) await lookups.placementGroup(inputs.placementGroup);
   const flavor = await lookups.flavor(zone, inputs.flavor);
   const image = await lookups.image(zone, inputs.image);
   checkBootDiskSize(image, inputs.bootDisk.size);
@@ -180,6 +172,16 @@ export async function resolveVm(
     interfaces = [];
     for (const [i, spec] of inputs.interfaces.entries()) {
       const field = `interfaces[${i}]`;
+      if (spec.interfaceId !== undefined) {
+        const nic = await lookups.networkInterface(zone, spec.interfaceId, `${field}.interfaceId`);
+        interfaces.push({
+          interfaceId: nic.id,
+          direct: false,
+          securityEnabled: nic.interface_security_enabled,
+          externalIp: false,
+        });
+        continue;
+      }
       const direct = spec.directIp ?? false;
       const securityEnabled = spec.securityEnabled ?? true;
       const securityGroupIds =
@@ -273,18 +275,24 @@ export function createRequestV11(
       ...(resolved.interfaces === undefined
         ? {}
         : {
-            interfaces: resolved.interfaces.map((i) => ({
-              type: i.direct ? ("direct_ip" as const) : ("regular" as const),
-              ...(i.subnetId === undefined ? {} : { subnet_id: i.subnetId }),
-              interface_security_enabled: i.securityEnabled,
-              ...(i.securityGroupIds === undefined ? {} : { security_groups: i.securityGroupIds }),
-              ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
-              ...(i.direct
-                ? {}
-                : i.externalIpId !== undefined
-                  ? { attach_external_ip_id: i.externalIpId }
-                  : { new_external_ip: i.externalIp }),
-            })),
+            interfaces: resolved.interfaces.map((i) =>
+              i.interfaceId !== undefined
+                ? { type: "regular" as const, interface_id: i.interfaceId }
+                : {
+                    type: i.direct ? ("direct_ip" as const) : ("regular" as const),
+                    ...(i.subnetId === undefined ? {} : { subnet_id: i.subnetId }),
+                    interface_security_enabled: i.securityEnabled,
+                    ...(i.securityGroupIds === undefined
+                      ? {}
+                      : { security_groups: i.securityGroupIds }),
+                    ...(i.ipAddress === undefined ? {} : { ip_address: i.ipAddress }),
+                    ...(i.direct
+                      ? {}
+                      : i.externalIpId !== undefined
+                        ? { attach_external_ip_id: i.externalIpId }
+                        : { new_external_ip: i.externalIp }),
+                  },
+            ),
           }),
     },
   ];
@@ -297,6 +305,9 @@ export function createRequestV1(
 ): Array<z.input<typeof VmCreateV1Item>> {
   if (resolved.interfaces?.some((i) => i.direct)) {
     throw new InputError("apiVersion", 'directIp interfaces need apiVersion "v1.1"');
+  }
+  if (resolved.interfaces?.some((i) => i.interfaceId !== undefined)) {
+    throw new InputError("apiVersion", 'interfaceId needs apiVersion "v1.1"');
   }
   return [
     {

@@ -12,7 +12,7 @@ import { deadline } from "../framework/deadline";
 import { deleteInBulk } from "./bulk-delete";
 import { sendDiskUpdate } from "../disk/update";
 import { waitDiskSettled } from "../disk/waits";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { VM_STATES } from "../../../api/vm/states";
 import {
   getVm,

@@ -8,7 +8,7 @@ import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import { VM_STATES } from "../../../api/vm/states";
 import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
-import type { ResourceContext } from "../framework/define-resource";
+import type { ResourceContext } from "../framework/resource-context";
 import { batchedPoll } from "../framework/batched-reads";
 import { objectKey, remember } from "../framework/catalog-cache";
 import { getOrGone } from "../framework/get-or-gone";

@@ -109,6 +109,11 @@ export interface ExampleStackOptions {
    * (stock-project.ts).
    */
   workDir?: string;
+  /**
+   * Directories to put first on the engine's PATH, e.g. the `bin` of a Python environment that
+   * holds the program's packages (the Python language host runs the first `python3` on PATH).
+   */
+  binPath?: string;
 }
 
 /**
@@ -129,7 +134,7 @@ export async function openExampleStack(
     engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
   const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
   const env: Record<string, string> = {
-    PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
+    PATH: `${options.binPath === undefined ? "" : `${options.binPath}:`}${engine.enginePath}:${process.env.PATH ?? ""}`,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: TEST_PASSPHRASE,
     PULUMI_SKIP_UPDATE_CHECK: "true",
@@ -181,6 +186,7 @@ const RESOURCE_COLLECTIONS = [
   "interfaces",
   "externalIps",
   "placementGroups",
+  "natGateways",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */
@@ -220,6 +226,8 @@ export interface StateResource {
   sourcePosition?: string;
   /** The stack of that declaration, one frame each (empty for a frame with no position). */
   stackTrace?: { sourcePosition?: string }[];
+  /** The resources each input depends on, by input. */
+  propertyDependencies?: Record<string, string[]>;
 }
 
 /** The resources of the stack's current state. */

@@ -1,13 +1,17 @@
 /**
- * Organizations (quotas and their current use), projects and permissions, and the free-tier
- * check, against the real emulator over HTTP.
+ * Organizations (quotas and their current use), projects, permissions and the names taken in
+ * them, and the free-tier check, against the real emulator over HTTP.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import { OrganizationLimitType } from "../../../api/vm/enums";
 import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
 import { OrganizationResponse } from "../../../api/vm/organizations";
-import { ProjectPermissionsResponse, ProjectResponse } from "../../../api/vm/projects";
+import {
+  ProjectPermissionsResponse,
+  ProjectResponse,
+  ValidateNameResponse,
+} from "../../../api/vm/projects";
 import type { DiskRecord, VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
 
@@ -162,6 +166,66 @@ describe("projects", () => {
       );
     });
   }
+});
+
+describe("names taken in a project (validate_name)", () => {
+  const validate = (projectId: string, query: string) =>
+    emu.call("GET", `/api/v1/projects/${projectId}/validate_name?${query}`);
+
+  it("says which names a live object of the kind in the project holds, in the order asked", async () => {
+    const projectId = emu.fixtures.vm.projectId;
+    const subnet = emu.fixtures.vm.defaultSubnets[0]!.name;
+    const reply = await validate(
+      projectId,
+      `entity_type=subnet&names=fresh-net&names=${subnet}&names=${subnet.toUpperCase()}`,
+    );
+    expect(reply.status, reply.text).toBe(200);
+    expect(ValidateNameResponse.parse(reply.body)).toEqual([
+      { name: "fresh-net", available: true },
+      { name: subnet, available: false },
+      { name: subnet.toUpperCase(), available: true },
+    ]);
+    // The same name is another kind's to take.
+    expect((await validate(projectId, `entity_type=disk&names=${subnet}`)).body).toEqual([
+      { name: subnet, available: true },
+    ]);
+    const disk = addDisk(5);
+    expect((await validate(projectId, `entity_type=disk&names=${disk.name}`)).body).toEqual([
+      { name: disk.name, available: false },
+    ]);
+    // A disk on its way out has let its name go.
+    disk.status = "deleting";
+    expect((await validate(projectId, `entity_type=disk&names=${disk.name}`)).body).toEqual([
+      { name: disk.name, available: true },
+    ]);
+    // The emulator has no load balancers: every name of one is free.
+    expect((await validate(projectId, "entity_type=load_balancer&names=lb")).body).toEqual([
+      { name: "lb", available: true },
+    ]);
+  });
+
+  it("answers 422 for an unknown project or a bad query, 403 for a foreign project", async () => {
+    expectError(
+      await validate(UNKNOWN, "entity_type=vm&names=web"),
+      422,
+      "bad_project_id",
+      "project_id",
+    );
+    expectError(
+      await validate(emu.fixtures.vm.foreignProjectId, "entity_type=vm&names=web"),
+      403,
+      "forbidden",
+    );
+    const projectId = emu.fixtures.vm.projectId;
+    expectError(await validate(projectId, "entity_type=vm"), 422, "validation_error", "names");
+    expectError(await validate(projectId, "entity_type=vm&names=1web"), 422, "validation_error");
+    expectError(
+      await validate(projectId, "entity_type=image&names=web"),
+      422,
+      "validation_error",
+      "entity_type",
+    );
+  });
 });
 
 describe("free-tier check", () => {

@@ -1,6 +1,6 @@
 /**
  * The VM service's catalog against the real emulator over HTTP: flavors, availability zones
- * and their settings, disk types and images — success shapes (parsed with the provider's own
+ * and their settings, disk types, images and the parameter lists — success shapes (parsed with the provider's own
  * response schemas), every documented failure, each filter, paging, ordering and auth.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,8 @@ import { ErrorArray } from "../../../api/common";
 import { DiskTypeList, DiskTypeResponse } from "../../../api/vm/disk-types";
 import { FlavorPage, FlavorResponse } from "../../../api/vm/flavors";
 import { ImagePage, ImageResponse } from "../../../api/vm/images";
+import { ParamListResponse } from "../../../api/vm/params";
+import { DISK_STATES, NETWORK_STATES, VM_STATES } from "../../../api/vm/states";
 import { ZoneList, ZoneResponse, ZoneSettingsList, settingEnabled } from "../../../api/vm/zones";
 import type { VmState } from "../../../emulator/vm/records";
 import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
@@ -463,6 +465,46 @@ describe("images", () => {
       422,
       "validation_error",
       "image_id",
+    );
+  });
+});
+
+describe("parameter lists", () => {
+  const params = async (path: string) => ParamListResponse.parse(await getJson(path)).params;
+
+  it("lists the states of VMs, disks and subnets from the kinds' state tables, with display texts", async () => {
+    const vm = await params("/api/v1/params/vm");
+    expect(vm.map((p) => p.value)).toEqual([...VM_STATES.all]);
+    expect(vm.every((p) => p.param_type === "vm-state")).toBe(true);
+    expect(vm.find((p) => p.value === "error_creating")?.display_text).toBe("Error creating");
+    expect((await params("/api/v1/params/disk?param_type=disk-state")).map((p) => p.value)).toEqual(
+      [...DISK_STATES.all],
+    );
+    const subnet = await params("/api/v1/params/subnet");
+    expect(subnet.map((p) => [p.param_type, p.value])).toEqual(
+      NETWORK_STATES.all.map((v) => ["subnet-state", v]),
+    );
+  });
+
+  it("lists the catalog's vCPU shares (largest first) and flavor types; param_type keeps one type", async () => {
+    const all = await params("/api/v1/params/flavor");
+    const shares = [...new Set(Object.values(state.flavors).map((f) => f.oversubscription))];
+    expect(all.filter((p) => p.param_type === "oversubscription").map((p) => p.value)).toEqual(
+      ["1:1", "1:3", "1:10"].filter((v) => shares.includes(v)),
+    );
+    const types = await params("/api/v1/params/flavor?param_type=flavor-type");
+    expect(types.map((p) => p.value)).toEqual(
+      [...new Set(Object.values(state.flavors).map((f) => f.type))].sort(),
+    );
+    expect(types.every((p) => p.param_type === "flavor-type")).toBe(true);
+  });
+
+  it("refuses a parameter type of another kind (422)", async () => {
+    expectError(
+      await emu.call("GET", "/api/v1/params/vm?param_type=disk-state"),
+      422,
+      "validation_error",
+      "param_type",
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * VM actions and the free tier, against the real emulator over HTTP: consoles, every power
- * transition, passwords (never stored), the guest agent check, and the one free-tier VM of
+ * transition (of one VM, and of several at once), passwords (never stored), the guest agent check, and the one free-tier VM of
  * an organization.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +170,72 @@ describe("power", () => {
     vmState(emu).zones[id.az1]!.changes_forbidden = true;
     expectError(
       await action(vm.id, "set-power", { state: "power_on" }),
+      422,
+      "availability_zone_changes_forbidden",
+    );
+  });
+});
+
+describe("several VMs' states at once (PUT /api/v1/vms)", () => {
+  const setStates = (body: unknown) => emu.call("PUT", "/api/v1/vms", { body });
+
+  it("stops and starts the VMs listed; one already in the state asked for is left alone", async () => {
+    const [a, b] = await Promise.all([
+      runningVm(emu, vmSpec(id, { name: "bulk-a" })),
+      runningVm(emu, vmSpec(id, { name: "bulk-b" })),
+    ]);
+    const stop = await setStates([
+      { id: a.id, state: "stopped" },
+      { id: b.id, state: "stopped" },
+    ]);
+    expect(stop.status, stop.text).toBe(204);
+    expect((await emu.call("GET", `/api/v1/vms/${a.id}`)).body).toMatchObject({
+      state: "stopping",
+    });
+    await Promise.all([waitForVm(emu, a.id, "stopped"), waitForVm(emu, b.id, "stopped")]);
+    const start = await setStates([
+      { id: a.id, state: "running" },
+      { id: b.id, state: "stopped" },
+    ]);
+    expect(start.status, start.text).toBe(204);
+    expect((await emu.call("GET", `/api/v1/vms/${b.id}`)).body).toMatchObject({
+      state: "stopped",
+    });
+    expect((await waitForVm(emu, a.id, "running")).state).toBe("running");
+    expect((await setStates([])).status).toBe(204);
+  });
+
+  it("changes none when one is refused, naming the item: unknown, busy, closed zone, bad body", async () => {
+    const a = await runningVm(emu, vmSpec(id, { name: "bulk-c" }));
+    const b = await createVm(emu, vmSpec(id, { name: "bulk-d" }));
+    const busy = await setStates([
+      { id: a.id, state: "stopped" },
+      { id: b.id, state: "stopped" },
+    ]);
+    expectError(busy, 422, "vm_can_not_be_changed_from_current_state", "1.state");
+    // The first VM was not stopped: all or none.
+    expect((await emu.call("GET", `/api/v1/vms/${a.id}`)).body).toMatchObject({
+      state: "running",
+    });
+    expectError(
+      await setStates([
+        { id: a.id, state: "stopped" },
+        { id: UNKNOWN, state: "stopped" },
+      ]),
+      422,
+      "bad_vm_id",
+      "1.id",
+    );
+    expectError(
+      await setStates([{ id: a.id, state: "rebooting" }]),
+      422,
+      "validation_error",
+      "0.state",
+    );
+    expectError(await setStates({ id: a.id, state: "stopped" }), 422, "validation_error");
+    vmState(emu).zones[id.az1]!.changes_forbidden = true;
+    expectError(
+      await setStates([{ id: a.id, state: "stopped" }]),
       422,
       "availability_zone_changes_forbidden",
     );

@@ -555,7 +555,7 @@ describe("create refusals", () => {
     );
   });
 
-  it("refuses unknown placement groups by id or name, and one of another zone", async () => {
+  it("refuses unknown placement groups by id or name", async () => {
     await refused(
       { placement_group_id: UNKNOWN },
       422,
@@ -567,14 +567,6 @@ describe("create refusals", () => {
       422,
       "placement_group_not_found_by_name",
       "0.placement_group_name",
-    );
-    await refused(
-      {
-        availability_zone_id: id.az2,
-        placement_group_name: id.placementGroupName,
-      },
-      422,
-      "placement_group_unavailable",
     );
   });
 

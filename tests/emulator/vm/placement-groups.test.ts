@@ -1,8 +1,8 @@
 /**
- * Placement groups against the real emulator over HTTP: create in every open zone, states,
- * list filters, partial update, unique names, VMs joining (anti-affinity holds one VM per host
- * of the zone, soft-anti-affinity lets them share), zone rules, and delete (refused while VMs
- * are in the group).
+ * Placement groups against the real emulator over HTTP: create (in no zone, created at once),
+ * list filters, partial update, unique names, VMs joining (the first VM of a zone brings the
+ * zone in; anti-affinity holds one VM per host of the zone, soft-anti-affinity lets them
+ * share), and delete (refused while VMs are in the group).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlacementGroupPage, PlacementGroupResponse } from "../../../api/vm/placement-groups";
@@ -57,28 +57,21 @@ const vmIn = (groupId: string, zone: string, name = fresh("spread")) =>
   });
 
 describe("placement group create, read, update", () => {
-  it("creates a group in every open zone of the project: creating, then created", async () => {
+  it("creates a group in no zone, created at once: it lists no zones until VMs join", async () => {
     const group = await createGroup({ description: "web tier", tag_names: ["env-prod"] });
-    // The fixtures' third zone forbids changes, so the group does not span it.
-    expect(group.availability_zones.map((z) => z.state)).toEqual(["creating", "creating"]);
+    // The document's default for availability_zones is []: a client that reads a new group
+    // (the community Terraform provider does) finds no zone in it.
+    expect(group.availability_zones).toEqual([]);
     expect(group).toMatchObject({
       policy: "anti-affinity",
       description: "web tier",
       project: { id: id.project },
       tags: [{ name: "env-prod" }],
     });
-    const ready = await settled(group.id);
-    expect(ready.availability_zones).toEqual(
-      emu.fixtures.vm.zones
-        .filter((z) => !z.changesForbidden)
-        .map((z) => ({
-          availability_zone_id: z.id,
-          availability_zone_name: z.name,
-          vm_count: 0,
-          max_vm_count: 3,
-          state: "created",
-        })),
-    );
+    const read = await emu.call("GET", `/api/v1/placement-groups/${group.id}`);
+    expect(PlacementGroupResponse.parse(read.body).availability_zones).toEqual([]);
+    // Nothing to wait for: a VM joins at once.
+    await createVm(emu, vmIn(group.id, id.az1));
   });
 
   it("keeps names unique in the project (409) and refuses bad bodies", async () => {
@@ -104,11 +97,8 @@ describe("placement group create, read, update", () => {
 
   it("updates name, description and tags, not while a change runs, and never the policy", async () => {
     const group = await createGroup();
-    const early = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
-      body: { name: fresh("pg") },
-    });
-    expectError(early, 422, "placement_group_can_not_be_changed_from_current_state");
-    await settled(group.id);
+    // A VM brings its zone in, where the group's state shows.
+    await createVm(emu, vmIn(group.id, id.az1));
     const name = fresh("renamed");
     const reply = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
       body: { name, description: "new", tag_names: ["env-dev"] },
@@ -116,7 +106,13 @@ describe("placement group create, read, update", () => {
     expect(reply.status, reply.text).toBe(200);
     const updated = PlacementGroupResponse.parse(reply.body);
     expect(updated).toMatchObject({ name, description: "new", tags: [{ name: "env-dev" }] });
-    expect(updated.availability_zones[0]!.state).toBe("updating");
+    expect(updated.availability_zones.map((z) => z.state)).toEqual(["updating"]);
+    const early = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
+      body: { name: fresh("pg") },
+    });
+    expectError(early, 422, "placement_group_can_not_be_changed_from_current_state");
+    // A VM may still join while the group is renamed.
+    await createVm(emu, vmIn(group.id, id.az1));
     await settled(group.id);
     const policy = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
       body: { policy: "soft-anti-affinity" },
@@ -142,6 +138,14 @@ describe("placement group create, read, update", () => {
     ).toBe(false);
     const fixture = await list(`&availability_zone_ids=${id.az2}&name=spread-az1`);
     expect(fixture.total).toBe(0);
+    // A group is in a zone once a VM of the zone joined it.
+    const byZone = async () =>
+      (await list(`&availability_zone_ids=${id.az2}&limit=100`)).items.some(
+        (g) => g.id === soft.id,
+      );
+    expect(await byZone()).toBe(false);
+    await createVm(emu, vmIn(soft.id, id.az2));
+    expect(await byZone()).toBe(true);
     expectError(
       await emu.call("GET", `/api/v1/placement-groups?project_id=${UNKNOWN}`),
       404,
@@ -173,7 +177,8 @@ describe("VMs in placement groups", () => {
       const vm = await emu.call("GET", `/api/v1/vms/${a.id}`);
       expect((vm.body as { placement_group?: { id: string } }).placement_group?.id).toBe(group.id);
     } finally {
-      delete zone.hosts;
+      // A refused create puts back the state as it was, zones included: read the zone anew.
+      delete vmState(emu).zones[zone.id]!.hosts;
     }
   });
 
@@ -192,26 +197,46 @@ describe("VMs in placement groups", () => {
         max_vm_count: 1,
       });
     } finally {
-      delete zone.hosts;
+      // A refused create puts back the state as it was, zones included: read the zone anew.
+      delete vmState(emu).zones[zone.id]!.hosts;
     }
   });
 
-  it("zone rules: a group made while a zone is closed does not span it; VMs there are refused", async () => {
-    const zone = vmState(emu).zones[id.az2]!;
-    zone.changes_forbidden = true;
-    let group: PlacementGroupResponse;
-    try {
-      group = await createGroup();
-    } finally {
-      zone.changes_forbidden = false;
-    }
-    expect(group.availability_zones.map((z) => z.availability_zone_id)).toEqual([id.az1]);
-    await settled(group.id);
-    const reply = await emu.call("POST", "/api/v1.1/vms", { body: [vmIn(group.id, id.az2)] });
+  it("the first VM of a zone brings the zone in, and it stays once the VM is gone", async () => {
+    const group = await createGroup();
+    const vm = await runningVm(emu, vmIn(group.id, id.az2));
+    const zones = async () =>
+      PlacementGroupResponse.parse(
+        (await emu.call("GET", `/api/v1/placement-groups/${group.id}`)).body,
+      ).availability_zones;
+    expect(await zones()).toEqual([
+      {
+        availability_zone_id: id.az2,
+        availability_zone_name: emu.fixtures.vm.zones[1]!.name,
+        vm_count: 1,
+        max_vm_count: 3,
+        state: "created",
+      },
+    ]);
+    await createVm(emu, vmIn(group.id, id.az1));
+    // Listed in the service's order of zones, whatever order VMs joined in.
+    expect((await zones()).map((z) => [z.availability_zone_id, z.vm_count])).toEqual([
+      [id.az1, 1],
+      [id.az2, 1],
+    ]);
+    expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
+    await waitGone(emu, vm.id);
+    expect((await zones()).map((z) => [z.availability_zone_id, z.vm_count])).toEqual([
+      [id.az1, 1],
+      [id.az2, 0],
+    ]);
+  });
+
+  it("a group on its way out takes no VM", async () => {
+    const group = await createGroup();
+    expect((await emu.call("DELETE", `/api/v1/placement-groups/${group.id}`)).status).toBe(204);
+    const reply = await emu.call("POST", "/api/v1.1/vms", { body: [vmIn(group.id, id.az1)] });
     expectError(reply, 422, "placement_group_unavailable", "0.placement_group_id");
-    const creating = await createGroup();
-    const early = await emu.call("POST", "/api/v1.1/vms", { body: [vmIn(creating.id, id.az1)] });
-    expectError(early, 422, "placement_group_unavailable");
   });
 
   it("a group with VMs cannot be deleted; once they are gone it is deleting, then gone", async () => {

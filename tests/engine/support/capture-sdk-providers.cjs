@@ -34,6 +34,8 @@ const ARGS = {
   FreeTierVm: { name: "free", image: "ubuntu-22.04" },
   ExternalIp: { name: "stable" },
   PlacementGroup: { name: "spread", policy: "anti-affinity" },
+  NatGateway: { name: "egress" },
+  NetworkInterface: { name: "port" },
 };
 
 /** Types that no class of their own registers: the class that does, by type. */

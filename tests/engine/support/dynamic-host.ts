@@ -19,6 +19,9 @@
  *
  * Every message class, `google-protobuf` and `@grpc/grpc-js` are loaded from the location of
  * `@pulumi/pulumi`: a second copy of `google-protobuf` breaks message serialization.
+ *
+ * The provider plugin (`plugin/pulumi-resource-vmcloud`) is started and driven the same way,
+ * the engine starting it alike (`script`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
@@ -91,6 +94,12 @@ export interface DiffAnswer {
   deleteBeforeReplace: boolean;
 }
 
+/** What `Invoke` answered: the function's outputs, or the failures of its arguments. */
+export interface InvokeAnswer {
+  outputs: Props;
+  failures: Array<{ property: string; reason: string }>;
+}
+
 /** Calls for one resource (its URN, name and type are sent with every call, as the engine does). */
 export interface HostedResource {
   urn: string;
@@ -141,6 +150,8 @@ export interface DynamicHost {
   pluginInfo(): Promise<string>;
   /** Calls for resource `name` of type `type` (a `pulumi-nodejs:dynamic/...` token). */
   resource(type: string, name: string): HostedResource;
+  /** `Invoke` of the function `token`, as the engine sends it during a preview or an update. */
+  invoke(token: string, args: Props, preview?: boolean): Promise<InvokeAnswer>;
   /** Kills the host and the fake engine; resolves once the process has exited. */
   stop(): Promise<void>;
 }
@@ -153,6 +164,11 @@ export interface HostOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the port; default 20 s. */
   startTimeoutMs?: number;
+  /**
+   * The provider to run with `node` instead of the dynamic-provider host, e.g. the plugin's
+   * launcher; it gets the engine's address as its argument, as from the engine.
+   */
+  script?: string;
 }
 
 /** The secret form the engine sends: `{<sig>: <secret sig>, value}`. */
@@ -237,10 +253,7 @@ function portOf(child: ChildProcess, output: () => string, timeoutMs: number): P
   return new Promise((resolvePort, reject) => {
     let stdout = "";
     const timer = setTimeout(
-      () =>
-        fail(
-          new Error(`the dynamic-provider host printed no port in ${timeoutMs} ms: ${output()}`),
-        ),
+      () => fail(new Error(`the provider printed no port in ${timeoutMs} ms: ${output()}`)),
       timeoutMs,
     );
     const onData = (chunk: Buffer) => {
@@ -252,9 +265,7 @@ function portOf(child: ChildProcess, output: () => string, timeoutMs: number): P
     };
     const onExit = (code: number | null, signal: string | null) =>
       fail(
-        new Error(
-          `the dynamic-provider host exited (${code ?? signal}) before printing its port: ${output()}`,
-        ),
+        new Error(`the provider exited (${code ?? signal}) before printing its port: ${output()}`),
       );
     const fail = (error: Error) => {
       cleanup();
@@ -293,7 +304,9 @@ function unary<Req, Res>(
  */
 export async function startDynamicHost(options: HostOptions = {}): Promise<DynamicHost> {
   const cwd = options.cwd ?? repo;
-  const script = createRequire(join(cwd, "noop.js")).resolve("@pulumi/pulumi/cmd/dynamic-provider");
+  const script =
+    options.script ??
+    createRequire(join(cwd, "noop.js")).resolve("@pulumi/pulumi/cmd/dynamic-provider");
   const engineLogs: EngineLog[] = [];
   const fakeEngine = await startFakeEngine(engineLogs);
   const child = spawn(process.execPath, [script, fakeEngine.address], {
@@ -437,6 +450,17 @@ export async function startDynamicHost(options: HostOptions = {}): Promise<Dynam
       return info.getVersion();
     },
     resource,
+    async invoke(token, args, preview = false) {
+      const req = new provider.InvokeRequest().setTok(token).setArgs(struct(args));
+      req.setPreview(preview);
+      const res = await unary(client.invoke.bind(client), req);
+      return {
+        outputs: res.getReturn()?.toJavaScript() ?? {},
+        failures: res
+          .getFailuresList()
+          .map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+      };
+    },
     async stop() {
       client.close();
       if (child.exitCode === null && child.signalCode === null) {

@@ -83,6 +83,25 @@ export class SecretScan {
     }
   }
 
+  /**
+   * Runs `operation` (an Automation API call) and records what it printed, or its error (its
+   * message carries the command's output), which it throws again.
+   */
+  async record<T extends { stdout: string; stderr: string }>(
+    source: string,
+    operation: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      const result = await operation();
+      this.add(`${source} stdout`, result.stdout);
+      this.add(`${source} stderr`, result.stderr);
+      return result;
+    } catch (error) {
+      this.addError(source, error);
+      throw error;
+    }
+  }
+
   /** Records every file under `dir` (state files, backups, history). */
   addTree(source: string, dir: string): number {
     let files = 0;

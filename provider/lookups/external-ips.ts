@@ -1,0 +1,74 @@
+/**
+ * External IP lookups: `getExternalIps` lists the project's external IPs matching
+ * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
+ */
+import { z } from "zod";
+import { externalIpsEndpoints } from "../../api/vm/endpoints/external-ips";
+import {
+  ExternalIpListQuery,
+  ExternalIpParams,
+  ExternalIpResponse,
+} from "../../api/vm/external-ips";
+import { argsFrom, toQuery } from "./args";
+import { camelSchema } from "./camelize";
+import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { ZoneRef, zoneQuery } from "./zone-ref";
+
+const FIELDS = {
+  projectId: "project_id",
+  name: "name",
+  free: "free",
+  interfaceId: "interface_id",
+} as const;
+
+/** The filters of `getExternalIps`; they combine with AND. */
+export const ExternalIpsArgs = argsFrom(ExternalIpListQuery, FIELDS).extend({
+  projectId: ExternalIpListQuery.shape.project_id
+    .optional()
+    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  availabilityZone: ZoneRef.optional(),
+});
+
+/** The arguments of `getExternalIp`: an id, or an exact name and/or the filters of `getExternalIps`. */
+export const ExternalIpArgs = singleArgs(
+  ExternalIpsArgs,
+  ExternalIpParams.shape.floating_ip_id,
+  "address",
+);
+
+/** An external IP, as the lookups answer it. */
+export const ExternalIpInfo = camelSchema(ExternalIpResponse);
+
+/** `getExternalIps` and `getExternalIp`. */
+export const externalIps = defineLookup({
+  list: {
+    name: "getExternalIps",
+    description:
+      "Lists the project's external IPs that match every filter given, following every page",
+    args: ExternalIpsArgs,
+    async items(run, args) {
+      const query = {
+        ...toQuery(FIELDS, args),
+        project_id: run.projectId(args.projectId, ExternalIpListQuery.shape.project_id),
+        ...(await zoneQuery(run, args, ExternalIpListQuery.shape.availability_zone_id)),
+      };
+      return run.readAll(externalIpsEndpoints.listExternalIps, { query });
+    },
+    answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
+    result: z.object({
+      externalIps: z
+        .array(ExternalIpInfo)
+        .describe("Every matching address, newest first (all pages)"),
+      ...idsAndNamesFields(" (what a Vm interface takes as externalIpId)"),
+    }),
+  },
+  single: {
+    name: "getExternalIp",
+    description:
+      "Finds exactly one external IP: by id, or by exact name and/or the filters of getExternalIps; fails when none or several match",
+    kind: "external IP",
+    args: ExternalIpArgs,
+    result: ExternalIpInfo,
+    read: byId(externalIpsEndpoints.getExternalIp),
+  },
+});

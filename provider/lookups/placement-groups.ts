@@ -1,0 +1,67 @@
+/**
+ * Placement group lookups: `getPlacementGroups` lists the project's placement groups matching
+ * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
+ * filters).
+ */
+import { z } from "zod";
+import { placementGroupsEndpoints } from "../../api/vm/endpoints/placement-groups";
+import {
+  PlacementGroupListQuery,
+  PlacementGroupParams,
+  PlacementGroupResponse,
+} from "../../api/vm/placement-groups";
+import { argsFrom, toQuery } from "./args";
+import { camelSchema } from "./camelize";
+import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+
+const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
+
+/** The filters of `getPlacementGroups`; they combine with AND. */
+export const PlacementGroupsArgs = argsFrom(PlacementGroupListQuery, FIELDS).extend({
+  projectId: PlacementGroupListQuery.shape.project_id
+    .optional()
+    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+});
+
+/** The arguments of `getPlacementGroup`: an id, or an exact name and/or the filters of `getPlacementGroups`. */
+export const PlacementGroupArgs = singleArgs(
+  PlacementGroupsArgs,
+  PlacementGroupParams.shape.placement_group_id,
+  "group",
+);
+
+/** A placement group, as the lookups answer it. */
+export const PlacementGroupInfo = camelSchema(PlacementGroupResponse);
+
+/** `getPlacementGroups` and `getPlacementGroup`. */
+export const placementGroups = defineLookup({
+  list: {
+    name: "getPlacementGroups",
+    description:
+      "Lists the project's placement groups that match every filter given, following every page",
+    args: PlacementGroupsArgs,
+    async items(run, args) {
+      const query = {
+        ...toQuery(FIELDS, args),
+        project_id: run.projectId(args.projectId, PlacementGroupListQuery.shape.project_id),
+      };
+      return run.readAll(placementGroupsEndpoints.listPlacementGroups, { query });
+    },
+    answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
+    result: z.object({
+      placementGroups: z
+        .array(PlacementGroupInfo)
+        .describe("Every matching group, newest first (all pages)"),
+      ...idsAndNamesFields(" (what a Vm takes as placementGroup)"),
+    }),
+  },
+  single: {
+    name: "getPlacementGroup",
+    description:
+      "Finds exactly one placement group: by id, or by exact name and/or the filters of getPlacementGroups; fails when none or several match",
+    kind: "placement group",
+    args: PlacementGroupArgs,
+    result: PlacementGroupInfo,
+    read: byId(placementGroupsEndpoints.getPlacementGroup),
+  },
+});
