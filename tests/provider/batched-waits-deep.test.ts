@@ -14,6 +14,8 @@ let emu: TestEmulator;
 let disk: ProviderHarness;
 /** Disks made before the newer ones: the four deleted together, and the lone one. */
 let deep: Array<{ id: string; outs: Record<string, unknown> }>;
+/** Two disks made first, whose place in the list this process saw when it made them. */
+let pair: Array<{ id: string; outs: Record<string, unknown> }>;
 
 const COUNT = 4;
 /** Newer disks in front of them: more than two pages, so the old code read past none. */
@@ -23,6 +25,7 @@ beforeAll(async () => {
   // A disk is deleted in 1.6 s: the waits take many checks.
   emu = await startTestEmulator({ speed: 0.25 });
   disk = await loadProvider("resources/disk", emu);
+  pair = await Promise.all([0, 1].map((i) => disk.up({ name: uniqueName(`pair-${i}`), size: 1 })));
   deep = await Promise.all(
     Array.from({ length: COUNT + 1 }, (_, i) =>
       disk.up({ name: uniqueName(`deep-${i}`), size: 1 }),
@@ -61,6 +64,23 @@ function diskReads(requests: LoggedRequest[]) {
 }
 
 describe("disk waits deep in the project's list", () => {
+  it(`delete two disks behind ${NEWER} newer ones with one read of their page per check, not a read by id each`, async () => {
+    await disk.clearRequests();
+    await Promise.all(pair.map(({ id, outs }) => disk.delete(id, outs)));
+    const reads = diskReads(await disk.requests());
+    for (const { id } of pair) {
+      expect((await emu.call("GET", `/api/v1/disks/${id}`)).status).toBe(404);
+    }
+    // Fewer pages left to read than ids missing would cost more than reading the two by id,
+    // but this process saw where they were when it made them, and they have only moved down
+    // by the disks made since: each check reads that one page. A disk is read by id only
+    // once it is gone from it (its 404 ends its wait).
+    expect(reads.firstPages).toBeGreaterThan(2);
+    expect(reads.laterPages).toBeGreaterThan(0);
+    expect(reads.laterPages).toBeLessThanOrEqual(reads.firstPages);
+    expect(reads.byId).toBeLessThanOrEqual(2);
+  }, 60_000);
+
   it(`delete ${COUNT} disks behind ${NEWER} newer ones with no read by id, each check costing less than a read per disk`, async () => {
     await disk.clearRequests();
     await Promise.all(deep.slice(0, COUNT).map(({ id, outs }) => disk.delete(id, outs)));

@@ -55,17 +55,32 @@ export function projectListSource<E extends AnyEndpoint>(
   order: "newest-first" | "as-listed" = "newest-first",
 ): BatchSource<ItemOf<E> & { id: string }> {
   const sorted = order === "newest-first" ? { order_by: "created_time", order_desc: true } : {};
+  // Where each item was last seen, per project (both orders list the newest first).
+  const positions = new Map<string, Map<string, Position>>();
   return {
     kind,
-    list: (client, projectId, ids) =>
-      firstShowing(
+    list: (client, projectId, ids) => {
+      let seen = positions.get(projectId);
+      if (seen === undefined) {
+        seen = new Map();
+        positions.set(projectId, seen);
+      }
+      return firstShowing(
         (offset) =>
           client.call(endpoint, {
             query: { project_id: projectId, ...sorted, offset, limit: PAGE },
           } as CallInput<E>) as Promise<ListPage<ItemOf<E> & { id: string }>>,
         ids,
-      ),
+        seen,
+      );
+    },
   };
+}
+
+/** Where an item of a newest-first list was seen: its offset, and the list's total then. */
+export interface Position {
+  offset: number;
+  total: number;
 }
 
 /** A kind looked up by name in its project's list (`project_id`, `name`: it filters by name). */
@@ -198,34 +213,73 @@ export interface ListPage<T> {
 export async function firstShowing<T extends { id: string }>(
   readPage: (offset: number) => Promise<ListPage<T>>,
   ids: readonly string[],
+  seen: Map<string, Position> = new Map(),
 ): Promise<Listed<T>> {
   const wanted = new Set(ids);
   const shown: T[] = [];
   let offset = 0;
   let total: number | undefined;
   let steady = true;
+  const take = (page: ListPage<T>, at: number) => {
+    page.items.forEach((item, i) => {
+      seen.set(item.id, { offset: at + i, total: page.total });
+      if (wanted.delete(item.id)) shown.push(item);
+    });
+  };
   for (;;) {
     let pages = 1;
     if (total !== undefined) {
       const left = Math.ceil((total - offset) / PAGE);
       if (left <= 0) return { items: shown, whole: steady };
-      if (left >= wanted.size) return { items: shown, whole: false };
+      if (left >= wanted.size) {
+        await readWhereSeen(readPage, wanted, seen, total, offset, take);
+        return { items: shown, whole: false };
+      }
       pages = Math.min(left, Math.ceil(wanted.size / PAGE));
     }
+    const at = offset;
     const read = await Promise.all(
-      Array.from({ length: pages }, (_, i) => readPage(offset + i * PAGE)),
+      Array.from({ length: pages }, (_, i) => readPage(at + i * PAGE)),
     );
     let ended = false;
-    for (const page of read) {
+    read.forEach((page, i) => {
       if (total !== undefined && page.total !== total) steady = false;
       total ??= page.total;
-      for (const item of page.items) if (wanted.delete(item.id)) shown.push(item);
+      take(page, at + i * PAGE);
       if (page.items.length < PAGE) ended = true;
-    }
+    });
     if (wanted.size === 0) return { items: shown, whole: true };
     if (ended) return { items: shown, whole: steady };
     offset += pages * PAGE;
   }
+}
+
+/**
+ * Reads, past `from`, the pages where the ids still `wanted` are now if they have only moved
+ * down by the items made since they were `seen` (the list is newest first), when those pages
+ * are fewer than the ids they hold: the ids of one page then cost one request instead of one
+ * read by id each (a big stack's disks, waited for a few at a time while the engine starts
+ * its steps over minutes). An id not found there is read by id, as before.
+ */
+async function readWhereSeen<T extends { id: string }>(
+  readPage: (offset: number) => Promise<ListPage<T>>,
+  wanted: ReadonlySet<string>,
+  seen: ReadonlyMap<string, Position>,
+  total: number,
+  from: number,
+  take: (page: ListPage<T>, at: number) => void,
+): Promise<void> {
+  const idsByPage = new Map<number, number>();
+  for (const id of wanted) {
+    const last = seen.get(id);
+    if (last === undefined) continue;
+    const now = last.offset + Math.max(0, total - last.total);
+    const page = Math.floor(now / PAGE) * PAGE;
+    if (page >= from && page < total) idsByPage.set(page, (idsByPage.get(page) ?? 0) + 1);
+  }
+  const worth = [...idsByPage].filter(([, count]) => count > 1).map(([page]) => page);
+  const read = await Promise.all(worth.map((page) => readPage(page)));
+  read.forEach((page, i) => take(page, worth[i]!));
 }
 
 /** What {@link batchedPoll} reads. */
