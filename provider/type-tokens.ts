@@ -20,6 +20,7 @@ const MODULES = {
   PlacementGroup: "resources/placement-group",
   NatGateway: "resources/nat-gateway",
   NetworkInterface: "resources/network-interface",
+  Image: "resources/image",
   BackupRestore: "actions/backup-restore",
   IndexSnapshotRestore: "actions/index-snapshot-restore",
   QueueManagerRestart: "actions/queue-manager-restart",

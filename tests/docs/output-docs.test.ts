@@ -27,6 +27,7 @@ import { DiskOutputs } from "../../provider/resources/outputs/disk";
 import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-attachment";
 import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
 import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
+import { ImageOutputs } from "../../provider/resources/outputs/image";
 import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import {
@@ -95,6 +96,7 @@ describe.each<[string, OutputSchema]>([
   ["ExternalIp", ExternalIpOutputs],
   ["PlacementGroup", PlacementGroupOutputs],
   ["NatGateway", NatGatewayOutputs],
+  ["Image", ImageOutputs],
   ["NetworkInterface", NetworkInterfaceOutputs],
 ])("%s", (className, outputs) => {
   it("documents each output property with its description in the outputs schema", () => {

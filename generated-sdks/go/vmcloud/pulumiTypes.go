@@ -8425,6 +8425,278 @@ func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) Priority() pulumi
 	}).(pulumi.Float64PtrOutput)
 }
 
+// How long each operation may wait before failing
+type ImageTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// ImageTimeoutsInput is an input type that accepts ImageTimeoutsArgs and ImageTimeoutsOutput values.
+// You can construct a concrete instance of `ImageTimeoutsInput` via:
+//
+//	ImageTimeoutsArgs{...}
+type ImageTimeoutsInput interface {
+	pulumi.Input
+
+	ToImageTimeoutsOutput() ImageTimeoutsOutput
+	ToImageTimeoutsOutputWithContext(context.Context) ImageTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type ImageTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (ImageTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeouts)(nil)).Elem()
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsOutput() ImageTimeoutsOutput {
+	return i.ToImageTimeoutsOutputWithContext(context.Background())
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsOutputWithContext(ctx context.Context) ImageTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsOutput)
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return i.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsOutput).ToImageTimeoutsPtrOutputWithContext(ctx)
+}
+
+// ImageTimeoutsPtrInput is an input type that accepts ImageTimeoutsArgs, ImageTimeoutsPtr and ImageTimeoutsPtrOutput values.
+// You can construct a concrete instance of `ImageTimeoutsPtrInput` via:
+//
+//	        ImageTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ImageTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput
+	ToImageTimeoutsPtrOutputWithContext(context.Context) ImageTimeoutsPtrOutput
+}
+
+type imageTimeoutsPtrType ImageTimeoutsArgs
+
+func ImageTimeoutsPtr(v *ImageTimeoutsArgs) ImageTimeoutsPtrInput {
+	return (*imageTimeoutsPtrType)(v)
+}
+
+func (*imageTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeouts)(nil)).Elem()
+}
+
+func (i *imageTimeoutsPtrType) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return i.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *imageTimeoutsPtrType) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type ImageTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeouts)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsOutput() ImageTimeoutsOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsOutputWithContext(ctx context.Context) ImageTimeoutsOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return o.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ImageTimeouts) *ImageTimeouts {
+		return &v
+	}).(ImageTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type ImageTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeouts)(nil)).Elem()
+}
+
+func (o ImageTimeoutsPtrOutput) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsPtrOutput) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsPtrOutput) Elem() ImageTimeoutsOutput {
+	return o.ApplyT(func(v *ImageTimeouts) ImageTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret ImageTimeouts
+		return ret
+	}).(ImageTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type ImageTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type ImageTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutputTypeOutput) ToImageTimeoutsOutputTypeOutput() ImageTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypeOutput) ToImageTimeoutsOutputTypeOutputWithContext(ctx context.Context) ImageTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type ImageTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) ToImageTimeoutsOutputTypePtrOutput() ImageTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) ToImageTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) ImageTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) Elem() ImageTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) ImageTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret ImageTimeoutsOutputType
+		return ret
+	}).(ImageTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 // The operation's own result
 type IndexSnapshotRestoreResultOutput struct {
 	// The cluster that owns the snapshot
@@ -13716,6 +13988,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FreeTierVmTimeoutsPtrInput)(nil)).Elem(), FreeTierVmTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskInput)(nil)).Elem(), GetPriceDiskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskArrayInput)(nil)).Elem(), GetPriceDiskArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImageTimeoutsInput)(nil)).Elem(), ImageTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImageTimeoutsPtrInput)(nil)).Elem(), ImageTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsPtrInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
@@ -13909,6 +14183,10 @@ func init() {
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput{})
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoOutput{})
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoPtrOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreResultOutputOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsPtrOutput{})

@@ -41,6 +41,7 @@ from .get_project_usage import *
 from .get_task import *
 from .get_tasks import *
 from .get_upgrade_detail import *
+from .image import *
 from .index_snapshot_restore import *
 from .index_snapshot_restore_run import *
 from .migrate_nodes import *
@@ -88,6 +89,7 @@ _utilities.register(
    "vmcloud:index:EventReportRun": "EventReportRun",
    "vmcloud:index:ExternalIp": "ExternalIp",
    "vmcloud:index:FreeTierVm": "FreeTierVm",
+   "vmcloud:index:Image": "Image",
    "vmcloud:index:IndexSnapshotRestore": "IndexSnapshotRestore",
    "vmcloud:index:IndexSnapshotRestoreRun": "IndexSnapshotRestoreRun",
    "vmcloud:index:NatGateway": "NatGateway",

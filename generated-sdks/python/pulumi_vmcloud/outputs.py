@@ -90,6 +90,7 @@ __all__ = [
     'GetUpgradeDetailOperationResultTask',
     'GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem',
     'GetUpgradeDetailOperationResultTaskImageInfo',
+    'ImageTimeoutsOutput',
     'IndexSnapshotRestoreResultOutput',
     'IndexSnapshotRestoreTimeoutsOutput',
     'MigrateNodesOperationResult',
@@ -5325,6 +5326,54 @@ class GetUpgradeDetailOperationResultTaskImageInfo(dict):
         Priority
         """
         return pulumi.get(self, "priority")
+
+
+@pulumi.output_type
+class ImageTimeoutsOutput(dict):
+    """
+    The waits in force (the program's `timeouts`)
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        The waits in force (the program's `timeouts`)
+
+        :param _builtins.str create: Longest wait on create
+        :param _builtins.str delete: Longest wait on delete
+        :param _builtins.str update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
 
 
 @pulumi.output_type

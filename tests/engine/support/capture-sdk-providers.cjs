@@ -35,6 +35,7 @@ const ARGS = {
   ExternalIp: { name: "stable" },
   PlacementGroup: { name: "spread", policy: "anti-affinity" },
   NatGateway: { name: "egress" },
+  Image: { name: "golden", diskId: "00000000-0000-4000-8000-000000000001" },
   NetworkInterface: { name: "port" },
 };
 
