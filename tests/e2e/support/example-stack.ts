@@ -187,6 +187,7 @@ const RESOURCE_COLLECTIONS = [
   "externalIps",
   "placementGroups",
   "natGateways",
+  "images",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */
