@@ -22,6 +22,7 @@ import { diskById } from "./disk/lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { projectListSource } from "./framework/batched-reads";
 import { defineResource } from "./framework/define-resource";
+import { withZoneState } from "./framework/zone-state";
 import { getOrGone } from "./framework/get-or-gone";
 import type { ResourceContext } from "./framework/resource-context";
 import { ImageInputs } from "./inputs/image";
@@ -63,20 +64,14 @@ const DELETE_ADVICE = {
     "reference the Image (image: image.id), so that it goes first",
 } as const;
 
-/** `image` with its overall state: `created` once every zone is, else the first other. */
-function withState(image: ImageResponse) {
-  const state = image.availability_zones.find((z) => z.state !== "created")?.state ?? "created";
-  return { ...image, state };
-}
-
 const { get, settled, deleted } = batchedWaits({
   what: "image",
   source: IMAGE_SOURCE,
   get: async (ctx, id) =>
-    withState(await ctx.client.call(api.getImage, { params: { image_id: id } })),
+    withZoneState(await ctx.client.call(api.getImage, { params: { image_id: id } })),
   busy: IMAGE_STATES.changing,
   failed: IMAGE_STATES.failed,
-  complete: withState,
+  complete: withZoneState,
 });
 
 /** Every output of `image`; `diskId` is the program's (the service does not report it). */
@@ -244,7 +239,7 @@ export const definition = defineResource<ImageInputs, ImageOutputs>({
         outs: outputsOf(await settled(ctx, created.id, remaining(), projectId), inputs.diskId),
       };
     } catch (error) {
-      throw ctx.notReady(created.id, outputsOf(withState(created), inputs.diskId), error);
+      throw ctx.notReady(created.id, outputsOf(withZoneState(created), inputs.diskId), error);
     }
   },
   async read(ctx, id, previous) {

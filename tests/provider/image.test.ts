@@ -36,6 +36,23 @@ afterAll(async () => emu?.close());
 const bootDiskOf = (outs: Props) => outs.bootDiskId as string;
 const live = async (id: string) => emu.call("GET", `/api/v1/images/${id}`);
 
+/**
+ * Makes an image of the builder's disk behind the program's back (what another stack, or an
+ * interrupted up, left); answers its id.
+ */
+async function madeOutside(name: string): Promise<string> {
+  const made = await emu.call("POST", "/api/v1/images", {
+    body: {
+      project_id: emu.fixtures.vm.projectId,
+      name,
+      disk_id: bootDiskOf(builder.outs),
+      availability_zones: [],
+    },
+  });
+  expect(made.status, made.text).toBe(201);
+  return (made.body as { id: string }).id;
+}
+
 /** The metadata field names of the catalog's ubuntu-22.04. */
 async function ubuntuFields(): Promise<string[]> {
   const list = await emu.call(
@@ -156,16 +173,7 @@ describe("Image lifecycle", () => {
 
   it("adopts an existing image by adoptId with reads only, and refuses one that differs", async () => {
     const name = uniqueName("adopt");
-    const made = await emu.call("POST", "/api/v1/images", {
-      body: {
-        project_id: emu.fixtures.vm.projectId,
-        name,
-        disk_id: bootDiskOf(builder.outs),
-        availability_zones: [],
-      },
-    });
-    expect(made.status, made.text).toBe(201);
-    const existing = (made.body as { id: string }).id;
+    const existing = await madeOutside(name);
     await emu.waitFor(`/api/v1/images/${existing}`, (b) =>
       (b as { availability_zones: Array<{ state: string }> }).availability_zones.every(
         (z) => z.state === "created",
@@ -251,15 +259,7 @@ describe("Image checks before anything changes", () => {
 describe("Image after an interrupted create", () => {
   it("adopts the project's own same-named image, and refuses a catalog image's name at create", async () => {
     const name = uniqueName("left");
-    const made = await emu.call("POST", "/api/v1/images", {
-      body: {
-        project_id: emu.fixtures.vm.projectId,
-        name,
-        disk_id: bootDiskOf(builder.outs),
-        availability_zones: [],
-      },
-    });
-    const leftId = (made.body as { id: string }).id;
+    const leftId = await madeOutside(name);
     const checked = await image.check({ name, diskId: bootDiskOf(builder.outs) });
     expect(checked.failures).toEqual([]);
     const { id, outs } = await image.create(checked.inputs);
