@@ -21,6 +21,7 @@ const MODULES = {
   NatGateway: "resources/nat-gateway",
   NetworkInterface: "resources/network-interface",
   Image: "resources/image",
+  VmBackup: "resources/vm-backup",
   BackupRestore: "actions/backup-restore",
   IndexSnapshotRestore: "actions/index-snapshot-restore",
   QueueManagerRestart: "actions/queue-manager-restart",

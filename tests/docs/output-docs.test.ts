@@ -28,6 +28,7 @@ import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-att
 import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
 import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
 import { ImageOutputs } from "../../provider/resources/outputs/image";
+import { VmBackupOutputs } from "../../provider/resources/outputs/vm-backup";
 import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import {
@@ -97,6 +98,7 @@ describe.each<[string, OutputSchema]>([
   ["PlacementGroup", PlacementGroupOutputs],
   ["NatGateway", NatGatewayOutputs],
   ["Image", ImageOutputs],
+  ["VmBackup", VmBackupOutputs],
   ["NetworkInterface", NetworkInterfaceOutputs],
 ])("%s", (className, outputs) => {
   it("documents each output property with its description in the outputs schema", () => {

@@ -67,6 +67,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Subnet{}
 	case "vmcloud:index:Vm":
 		r = &Vm{}
+	case "vmcloud:index:VmBackup":
+		r = &VmBackup{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}
