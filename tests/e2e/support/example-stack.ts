@@ -188,6 +188,7 @@ const RESOURCE_COLLECTIONS = [
   "placementGroups",
   "natGateways",
   "images",
+  "backups",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */
