@@ -20,6 +20,8 @@ const MODULES = {
   PlacementGroup: "resources/placement-group",
   NatGateway: "resources/nat-gateway",
   NetworkInterface: "resources/network-interface",
+  Image: "resources/image",
+  VmBackup: "resources/vm-backup",
   BackupRestore: "actions/backup-restore",
   IndexSnapshotRestore: "actions/index-snapshot-restore",
   QueueManagerRestart: "actions/queue-manager-restart",

@@ -8,6 +8,8 @@ export * from "./external-ip";
 export * from "./placement-group";
 export * from "./nat-gateway";
 export * from "./network-interface";
+export * from "./image";
+export * from "./vm-backup";
 export * from "./lookups";
 export * from "./vm";
 export * from "./free-tier-vm";

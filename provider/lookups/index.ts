@@ -14,6 +14,7 @@ import { images } from "./images";
 import { organization } from "./organization";
 import { natGateways } from "./nat-gateways";
 import { networkInterfaces } from "./network-interfaces";
+import { vmBackups } from "./vm-backups";
 import { placementGroups } from "./placement-groups";
 import { permissions, project } from "./projects";
 import { tasks } from "./tasks";
@@ -35,6 +36,8 @@ export const LOOKUPS: ReadonlyArray<LookupDefinition<unknown, unknown>> = [
   natGateways.single,
   networkInterfaces.list,
   networkInterfaces.single,
+  vmBackups.list,
+  vmBackups.single,
   organization.read,
   project.read,
   permissions.read,

@@ -11,6 +11,7 @@ import { PLACEMENT_GROUP_STATES } from "../../api/vm/states";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
+import { withZoneState } from "./framework/zone-state";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
 import { PlacementGroupInputs } from "./inputs/placement-group";
@@ -31,20 +32,16 @@ const DELETE_ADVICE = {
     "this stack in the group should reference it, so that it goes first",
 } as const;
 
-/** `group` with its overall state: `created` once every zone is, else the first other. */
-function withState(group: PlacementGroupResponse) {
-  const state = group.availability_zones.find((z) => z.state !== "created")?.state ?? "created";
-  return { ...group, state };
-}
-
 const { get, settled, deleted } = batchedWaits({
   what: "placement group",
   source: PLACEMENT_GROUP_SOURCE,
   get: async (ctx, id) =>
-    withState(await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } })),
+    withZoneState(
+      await ctx.client.call(api.getPlacementGroup, { params: { placement_group_id: id } }),
+    ),
   busy: PLACEMENT_GROUP_STATES.changing,
   failed: PLACEMENT_GROUP_STATES.failed,
-  complete: withState,
+  complete: withZoneState,
 });
 
 /** The outputs of `group`; `state` is `created` once every zone is, else the first other. */

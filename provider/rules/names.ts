@@ -1,8 +1,8 @@
 /**
  * Names the service requires to be unique: a subnet's and a disk's in their project and zone
  * (a VM's boot and new disks are disks too), a placement group's and an SNAT gateway's in
- * their project; and the one default subnet of a zone. The other holder of the name exists,
- * or the program declares it.
+ * their project, an image's among the images its project sees; and the one default subnet of
+ * a zone. The other holder of the name exists, or the program declares it.
  */
 import type { CheckFailure } from "../framework/check-failures";
 import type { Party } from "./parties";
@@ -13,6 +13,7 @@ export const UNIQUE_NAMES = {
   disk: "its project and availability zone",
   "placement group": "its project",
   "SNAT gateway": "its project",
+  image: "the images its project sees, the catalog's included",
 } as const;
 
 /** The boot disk's name when the program gives none: `<vm name>-boot`, cut to 64 characters. */

@@ -16,6 +16,7 @@ export type {
   WaitingFunctionArgs,
 } from "./run-action";
 export * from "./restore-backup";
+export * from "./restore-vm-backup";
 export * from "./restore-index-snapshot";
 export * from "./restart-queue-manager";
 export * from "./report-events";

@@ -1,7 +1,7 @@
 /**
  * Lookups: read-only functions that read the cloud from the Pulumi program (flavors, zones,
- * disk types, images, external IPs, placement groups, SNAT gateways, network interfaces, the
- * organization and project, the free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
+ * disk types, images, external IPs, placement groups, SNAT gateways, network interfaces, VM
+ * backups, the organization and project, the free-tier check, tasks). Each has a plain form answering a Promise and an `…Output` form
  * taking `pulumi.Input` arguments and answering an Output. See docs/lookups.md.
  */
 export type { LookupFunction, LookupOutputFunction } from "./define-lookup";
@@ -90,6 +90,17 @@ export {
   type GetNetworkInterfacesResult,
   type NetworkInterfaceInfo,
 } from "./network-interfaces";
+export {
+  getVmBackup,
+  getVmBackupOutput,
+  getVmBackups,
+  getVmBackupsOutput,
+  type GetVmBackupArgs,
+  type GetVmBackupResult,
+  type GetVmBackupsArgs,
+  type GetVmBackupsResult,
+  type VmBackupInfo,
+} from "./vm-backups";
 export {
   getOrganization,
   getOrganizationOutput,

@@ -27,6 +27,8 @@ import { DiskOutputs } from "../../provider/resources/outputs/disk";
 import { DiskAttachmentOutputs } from "../../provider/resources/outputs/disk-attachment";
 import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip";
 import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
+import { ImageOutputs } from "../../provider/resources/outputs/image";
+import { VmBackupOutputs } from "../../provider/resources/outputs/vm-backup";
 import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import {
@@ -95,6 +97,8 @@ describe.each<[string, OutputSchema]>([
   ["ExternalIp", ExternalIpOutputs],
   ["PlacementGroup", PlacementGroupOutputs],
   ["NatGateway", NatGatewayOutputs],
+  ["Image", ImageOutputs],
+  ["VmBackup", VmBackupOutputs],
   ["NetworkInterface", NetworkInterfaceOutputs],
 ])("%s", (className, outputs) => {
   it("documents each output property with its description in the outputs schema", () => {

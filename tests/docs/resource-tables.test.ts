@@ -14,6 +14,8 @@ import * as attachment from "../../provider/resources/inputs/disk-attachment";
 import * as externalIp from "../../provider/resources/inputs/external-ip";
 import * as placementGroup from "../../provider/resources/inputs/placement-group";
 import * as natGateway from "../../provider/resources/inputs/nat-gateway";
+import * as image from "../../provider/resources/inputs/image";
+import * as vmBackup from "../../provider/resources/inputs/vm-backup";
 import * as networkInterface from "../../provider/resources/inputs/network-interface";
 import * as rule from "../../provider/resources/inputs/security-group-rule";
 import * as group from "../../provider/resources/inputs/security-group";
@@ -32,6 +34,8 @@ import { ExternalIpOutputs } from "../../provider/resources/outputs/external-ip"
 import { FreeTierVmOutputs } from "../../provider/resources/outputs/free-tier-vm";
 import { PlacementGroupOutputs } from "../../provider/resources/outputs/placement-group";
 import { NatGatewayOutputs } from "../../provider/resources/outputs/nat-gateway";
+import { ImageOutputs } from "../../provider/resources/outputs/image";
+import { VmBackupOutputs } from "../../provider/resources/outputs/vm-backup";
 import { NetworkInterfaceOutputs } from "../../provider/resources/outputs/network-interface";
 import { SecurityGroupOutputs } from "../../provider/resources/outputs/security-group";
 import { SecurityGroupRuleOutputs } from "../../provider/resources/outputs/security-group-rule";
@@ -51,6 +55,8 @@ const PAGES: Array<[string, InputSchema, OutputSchema]> = [
   ["external-ip.md", externalIp.ExternalIpInputs, ExternalIpOutputs],
   ["placement-group.md", placementGroup.PlacementGroupInputs, PlacementGroupOutputs],
   ["nat-gateway.md", natGateway.NatGatewayInputs, NatGatewayOutputs],
+  ["image.md", image.ImageInputs, ImageOutputs],
+  ["vm-backup.md", vmBackup.VmBackupInputs, VmBackupOutputs],
   ["network-interface.md", networkInterface.NetworkInterfaceInputs, NetworkInterfaceOutputs],
 ];
 

@@ -22,6 +22,8 @@ import type { ResourceLifecycle } from "../../provider/resources/framework/defin
 import { definition as freeTierVm } from "../../provider/resources/free-tier-vm";
 import { definition as placementGroup } from "../../provider/resources/placement-group";
 import { definition as natGateway } from "../../provider/resources/nat-gateway";
+import { definition as image } from "../../provider/resources/image";
+import { definition as vmBackup } from "../../provider/resources/vm-backup";
 import { definition as networkInterface } from "../../provider/resources/network-interface";
 import { PROGRAM_INPUT } from "../../provider/resources/program/program-input";
 import { definition as securityGroup } from "../../provider/resources/security-group";
@@ -83,6 +85,8 @@ describe.each<[keyof typeof TYPE_TOKENS, ResourceLifecycle, object]>([
   ["ExternalIp", externalIp, { name: "e" }],
   ["PlacementGroup", placementGroup, { name: "p", policy: "anti-affinity" }],
   ["NatGateway", natGateway, { name: "n" }],
+  ["Image", image, { name: "i", diskId: "00000000-0000-4000-8000-000000000001" }],
+  ["VmBackup", vmBackup, { name: "b", vmId: "00000000-0000-4000-8000-000000000002" }],
   ["NetworkInterface", networkInterface, { name: "i" }],
 ])("%s", (typeName, definition, args) => {
   const Class = (sdk as unknown as Record<string, Constructor>)[typeName]!;

@@ -12,9 +12,9 @@ import (
 )
 
 // Finds exactly one image: by id, or by exact name and/or the filters of getImages; fails when none or several match
-func GetImage(ctx *pulumi.Context, args *GetImageArgs, opts ...pulumi.InvokeOption) (*GetImageResult, error) {
+func LookupImage(ctx *pulumi.Context, args *LookupImageArgs, opts ...pulumi.InvokeOption) (*LookupImageResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetImageResult
+	var rv LookupImageResult
 	err := ctx.Invoke("vmcloud:index:getImage", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func GetImage(ctx *pulumi.Context, args *GetImageArgs, opts ...pulumi.InvokeOpti
 }
 
 // The arguments of getImage
-type GetImageArgs struct {
+type LookupImageArgs struct {
 	// Availability zone name (e.g. ru.AZ-1) or id
 	AvailabilityZone *string `pulumi:"availabilityZone"`
 	// true: only images offered in at least one enabled zone; false: only the others
@@ -43,7 +43,7 @@ type GetImageArgs struct {
 }
 
 // What getImage answers
-type GetImageResult struct {
+type LookupImageResult struct {
 	// Zones the image is offered in
 	AvailabilityZones []GetImageAvailabilityZone `pulumi:"availabilityZones"`
 	// Creation time (ISO 8601)
@@ -78,13 +78,13 @@ type GetImageResult struct {
 	UserDataTemplate *string `pulumi:"userDataTemplate"`
 }
 
-func GetImageOutput(ctx *pulumi.Context, args GetImageOutputArgs, opts ...pulumi.InvokeOption) GetImageResultOutput {
+func LookupImageOutput(ctx *pulumi.Context, args LookupImageOutputArgs, opts ...pulumi.InvokeOption) LookupImageResultOutput {
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("vmcloud:index:getImage", args, GetImageResultOutput{}, options).(GetImageResultOutput)
+	return ctx.InvokeOutput("vmcloud:index:getImage", args, LookupImageResultOutput{}, options).(LookupImageResultOutput)
 }
 
 // The arguments of getImage
-type GetImageOutputArgs struct {
+type LookupImageOutputArgs struct {
 	// Availability zone name (e.g. ru.AZ-1) or id
 	AvailabilityZone pulumi.StringPtrInput `pulumi:"availabilityZone"`
 	// true: only images offered in at least one enabled zone; false: only the others
@@ -103,105 +103,105 @@ type GetImageOutputArgs struct {
 	Type pulumi.StringPtrInput `pulumi:"type"`
 }
 
-func (GetImageOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetImageArgs)(nil)).Elem()
+func (LookupImageOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupImageArgs)(nil)).Elem()
 }
 
 // What getImage answers
-type GetImageResultOutput struct{ *pulumi.OutputState }
+type LookupImageResultOutput struct{ *pulumi.OutputState }
 
-func (GetImageResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetImageResult)(nil)).Elem()
+func (LookupImageResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupImageResult)(nil)).Elem()
 }
 
-func (o GetImageResultOutput) ToGetImageResultOutput() GetImageResultOutput {
+func (o LookupImageResultOutput) ToLookupImageResultOutput() LookupImageResultOutput {
 	return o
 }
 
-func (o GetImageResultOutput) ToGetImageResultOutputWithContext(ctx context.Context) GetImageResultOutput {
+func (o LookupImageResultOutput) ToLookupImageResultOutputWithContext(ctx context.Context) LookupImageResultOutput {
 	return o
 }
 
 // Zones the image is offered in
-func (o GetImageResultOutput) AvailabilityZones() GetImageAvailabilityZoneArrayOutput {
-	return o.ApplyT(func(v GetImageResult) []GetImageAvailabilityZone { return v.AvailabilityZones }).(GetImageAvailabilityZoneArrayOutput)
+func (o LookupImageResultOutput) AvailabilityZones() GetImageAvailabilityZoneArrayOutput {
+	return o.ApplyT(func(v LookupImageResult) []GetImageAvailabilityZone { return v.AvailabilityZones }).(GetImageAvailabilityZoneArrayOutput)
 }
 
 // Creation time (ISO 8601)
-func (o GetImageResultOutput) CreatedTime() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.CreatedTime }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) CreatedTime() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.CreatedTime }).(pulumi.StringOutput)
 }
 
 // Description
-func (o GetImageResultOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.Description }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
 // Name shown to people
-func (o GetImageResultOutput) DisplayName() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.DisplayName }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) DisplayName() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.DisplayName }).(pulumi.StringOutput)
 }
 
 // Icon (SVG)
-func (o GetImageResultOutput) Icon() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.Icon }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Icon() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.Icon }).(pulumi.StringOutput)
 }
 
 // Image id
-func (o GetImageResultOutput) Id() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.Id }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Values a VM of this image takes
-func (o GetImageResultOutput) ImageMetadata() GetImageImageMetadataItemArrayOutput {
-	return o.ApplyT(func(v GetImageResult) []GetImageImageMetadataItem { return v.ImageMetadata }).(GetImageImageMetadataItemArrayOutput)
+func (o LookupImageResultOutput) ImageMetadata() GetImageImageMetadataItemArrayOutput {
+	return o.ApplyT(func(v LookupImageResult) []GetImageImageMetadataItem { return v.ImageMetadata }).(GetImageImageMetadataItemArrayOutput)
 }
 
 // Fewest vCPUs a VM of this image needs
-func (o GetImageResultOutput) MinCpu() pulumi.IntOutput {
-	return o.ApplyT(func(v GetImageResult) int { return v.MinCpu }).(pulumi.IntOutput)
+func (o LookupImageResultOutput) MinCpu() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupImageResult) int { return v.MinCpu }).(pulumi.IntOutput)
 }
 
 // Smallest boot disk in GB
-func (o GetImageResultOutput) MinDisk() pulumi.IntOutput {
-	return o.ApplyT(func(v GetImageResult) int { return v.MinDisk }).(pulumi.IntOutput)
+func (o LookupImageResultOutput) MinDisk() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupImageResult) int { return v.MinDisk }).(pulumi.IntOutput)
 }
 
 // Least RAM in GB a VM of this image needs
-func (o GetImageResultOutput) MinRam() pulumi.IntOutput {
-	return o.ApplyT(func(v GetImageResult) int { return v.MinRam }).(pulumi.IntOutput)
+func (o LookupImageResultOutput) MinRam() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupImageResult) int { return v.MinRam }).(pulumi.IntOutput)
 }
 
 // Last change time (ISO 8601)
-func (o GetImageResultOutput) ModifiedTime() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetImageResult) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
+func (o LookupImageResultOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.ModifiedTime }).(pulumi.StringPtrOutput)
 }
 
 // Image name, e.g. ubuntu-22.04
-func (o GetImageResultOutput) Name() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.Name }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
 // Owning project (private images only)
-func (o GetImageResultOutput) ProjectId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetImageResult) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
+func (o LookupImageResultOutput) ProjectId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.ProjectId }).(pulumi.StringPtrOutput)
 }
 
 // true for public images
-func (o GetImageResultOutput) Public() pulumi.BoolOutput {
-	return o.ApplyT(func(v GetImageResult) bool { return v.Public }).(pulumi.BoolOutput)
+func (o LookupImageResultOutput) Public() pulumi.BoolOutput {
+	return o.ApplyT(func(v LookupImageResult) bool { return v.Public }).(pulumi.BoolOutput)
 }
 
 // Image type
-func (o GetImageResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v GetImageResult) string { return v.Type }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupImageResult) string { return v.Type }).(pulumi.StringOutput)
 }
 
 // cloud-init user data template; absent when the image takes no cloud-init
-func (o GetImageResultOutput) UserDataTemplate() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetImageResult) *string { return v.UserDataTemplate }).(pulumi.StringPtrOutput)
+func (o LookupImageResultOutput) UserDataTemplate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.UserDataTemplate }).(pulumi.StringPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetImageResultOutput{})
+	pulumi.RegisterOutputType(LookupImageResultOutput{})
 }

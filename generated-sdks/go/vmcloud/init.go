@@ -39,6 +39,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ExternalIp{}
 	case "vmcloud:index:FreeTierVm":
 		r = &FreeTierVm{}
+	case "vmcloud:index:Image":
+		r = &Image{}
 	case "vmcloud:index:IndexSnapshotRestore":
 		r = &IndexSnapshotRestore{}
 	case "vmcloud:index:IndexSnapshotRestoreRun":
@@ -65,6 +67,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Subnet{}
 	case "vmcloud:index:Vm":
 		r = &Vm{}
+	case "vmcloud:index:VmBackup":
+		r = &VmBackup{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -8425,6 +8425,408 @@ func (o GetUpgradeDetailOperationResultTaskImageInfoPtrOutput) Priority() pulumi
 	}).(pulumi.Float64PtrOutput)
 }
 
+// VM or disk backup
+type GetVmBackupsBackup struct {
+	// The zone of the VM or disk backed up
+	AvailabilityZone string `pulumi:"availabilityZone"`
+	// When the backup was taken (ISO 8601)
+	CreatedAt string `pulumi:"createdAt"`
+	// Backup description
+	Description string `pulumi:"description"`
+	// Backup id
+	Id string `pulumi:"id"`
+	// When it was last restored (ISO 8601)
+	LastRestoreTime *string `pulumi:"lastRestoreTime"`
+	// Backup name
+	Name string `pulumi:"name"`
+	// Project
+	ProjectId string `pulumi:"projectId"`
+	// The VM or disk backed up
+	ResourceId string `pulumi:"resourceId"`
+	// The name of the VM or disk when it was backed up
+	ResourceName string `pulumi:"resourceName"`
+	// `virtual_machine` or `disk`
+	ResourceType string `pulumi:"resourceType"`
+	// GB copied
+	Size float64 `pulumi:"size"`
+	// Backup state
+	State string `pulumi:"state"`
+	// When the backup last changed (ISO 8601)
+	UpdatedAt string `pulumi:"updatedAt"`
+}
+
+// VM or disk backup
+type GetVmBackupsBackupOutput struct{ *pulumi.OutputState }
+
+func (GetVmBackupsBackupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetVmBackupsBackup)(nil)).Elem()
+}
+
+func (o GetVmBackupsBackupOutput) ToGetVmBackupsBackupOutput() GetVmBackupsBackupOutput {
+	return o
+}
+
+func (o GetVmBackupsBackupOutput) ToGetVmBackupsBackupOutputWithContext(ctx context.Context) GetVmBackupsBackupOutput {
+	return o
+}
+
+// The zone of the VM or disk backed up
+func (o GetVmBackupsBackupOutput) AvailabilityZone() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.AvailabilityZone }).(pulumi.StringOutput)
+}
+
+// When the backup was taken (ISO 8601)
+func (o GetVmBackupsBackupOutput) CreatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.CreatedAt }).(pulumi.StringOutput)
+}
+
+// Backup description
+func (o GetVmBackupsBackupOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// Backup id
+func (o GetVmBackupsBackupOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// When it was last restored (ISO 8601)
+func (o GetVmBackupsBackupOutput) LastRestoreTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) *string { return v.LastRestoreTime }).(pulumi.StringPtrOutput)
+}
+
+// Backup name
+func (o GetVmBackupsBackupOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Project
+func (o GetVmBackupsBackupOutput) ProjectId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.ProjectId }).(pulumi.StringOutput)
+}
+
+// The VM or disk backed up
+func (o GetVmBackupsBackupOutput) ResourceId() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.ResourceId }).(pulumi.StringOutput)
+}
+
+// The name of the VM or disk when it was backed up
+func (o GetVmBackupsBackupOutput) ResourceName() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.ResourceName }).(pulumi.StringOutput)
+}
+
+// `virtual_machine` or `disk`
+func (o GetVmBackupsBackupOutput) ResourceType() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.ResourceType }).(pulumi.StringOutput)
+}
+
+// GB copied
+func (o GetVmBackupsBackupOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v GetVmBackupsBackup) float64 { return v.Size }).(pulumi.Float64Output)
+}
+
+// Backup state
+func (o GetVmBackupsBackupOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.State }).(pulumi.StringOutput)
+}
+
+// When the backup last changed (ISO 8601)
+func (o GetVmBackupsBackupOutput) UpdatedAt() pulumi.StringOutput {
+	return o.ApplyT(func(v GetVmBackupsBackup) string { return v.UpdatedAt }).(pulumi.StringOutput)
+}
+
+type GetVmBackupsBackupArrayOutput struct{ *pulumi.OutputState }
+
+func (GetVmBackupsBackupArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetVmBackupsBackup)(nil)).Elem()
+}
+
+func (o GetVmBackupsBackupArrayOutput) ToGetVmBackupsBackupArrayOutput() GetVmBackupsBackupArrayOutput {
+	return o
+}
+
+func (o GetVmBackupsBackupArrayOutput) ToGetVmBackupsBackupArrayOutputWithContext(ctx context.Context) GetVmBackupsBackupArrayOutput {
+	return o
+}
+
+func (o GetVmBackupsBackupArrayOutput) Index(i pulumi.IntInput) GetVmBackupsBackupOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetVmBackupsBackup {
+		return vs[0].([]GetVmBackupsBackup)[vs[1].(int)]
+	}).(GetVmBackupsBackupOutput)
+}
+
+// How long each operation may wait before failing
+type ImageTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// ImageTimeoutsInput is an input type that accepts ImageTimeoutsArgs and ImageTimeoutsOutput values.
+// You can construct a concrete instance of `ImageTimeoutsInput` via:
+//
+//	ImageTimeoutsArgs{...}
+type ImageTimeoutsInput interface {
+	pulumi.Input
+
+	ToImageTimeoutsOutput() ImageTimeoutsOutput
+	ToImageTimeoutsOutputWithContext(context.Context) ImageTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type ImageTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (ImageTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeouts)(nil)).Elem()
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsOutput() ImageTimeoutsOutput {
+	return i.ToImageTimeoutsOutputWithContext(context.Background())
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsOutputWithContext(ctx context.Context) ImageTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsOutput)
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return i.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i ImageTimeoutsArgs) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsOutput).ToImageTimeoutsPtrOutputWithContext(ctx)
+}
+
+// ImageTimeoutsPtrInput is an input type that accepts ImageTimeoutsArgs, ImageTimeoutsPtr and ImageTimeoutsPtrOutput values.
+// You can construct a concrete instance of `ImageTimeoutsPtrInput` via:
+//
+//	        ImageTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ImageTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput
+	ToImageTimeoutsPtrOutputWithContext(context.Context) ImageTimeoutsPtrOutput
+}
+
+type imageTimeoutsPtrType ImageTimeoutsArgs
+
+func ImageTimeoutsPtr(v *ImageTimeoutsArgs) ImageTimeoutsPtrInput {
+	return (*imageTimeoutsPtrType)(v)
+}
+
+func (*imageTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeouts)(nil)).Elem()
+}
+
+func (i *imageTimeoutsPtrType) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return i.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *imageTimeoutsPtrType) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ImageTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type ImageTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeouts)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsOutput() ImageTimeoutsOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsOutputWithContext(ctx context.Context) ImageTimeoutsOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return o.ToImageTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o ImageTimeoutsOutput) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ImageTimeouts) *ImageTimeouts {
+		return &v
+	}).(ImageTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type ImageTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeouts)(nil)).Elem()
+}
+
+func (o ImageTimeoutsPtrOutput) ToImageTimeoutsPtrOutput() ImageTimeoutsPtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsPtrOutput) ToImageTimeoutsPtrOutputWithContext(ctx context.Context) ImageTimeoutsPtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsPtrOutput) Elem() ImageTimeoutsOutput {
+	return o.ApplyT(func(v *ImageTimeouts) ImageTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret ImageTimeouts
+		return ret
+	}).(ImageTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type ImageTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type ImageTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutputTypeOutput) ToImageTimeoutsOutputTypeOutput() ImageTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypeOutput) ToImageTimeoutsOutputTypeOutputWithContext(ctx context.Context) ImageTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type ImageTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ImageTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ImageTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) ToImageTimeoutsOutputTypePtrOutput() ImageTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) ToImageTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) ImageTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o ImageTimeoutsOutputTypePtrOutput) Elem() ImageTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) ImageTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret ImageTimeoutsOutputType
+		return ret
+	}).(ImageTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o ImageTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o ImageTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o ImageTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ImageTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
 // The operation's own result
 type IndexSnapshotRestoreResultOutput struct {
 	// The cluster that owns the snapshot
@@ -11142,6 +11544,151 @@ func (o RestoreIndexSnapshotOperationResultPtrOutput) TargetStatus() pulumi.Stri
 	}).(pulumi.StringPtrOutput)
 }
 
+// The operation's own result
+type RestoreVmBackupOperationResult struct {
+	// The backup restored
+	BackupId string `pulumi:"backupId"`
+	// Its name
+	Name string `pulumi:"name"`
+	// The new VM or disk
+	ResourceId string `pulumi:"resourceId"`
+	// `virtual_machine` or `disk`: what the restore made
+	ResourceType string `pulumi:"resourceType"`
+	// False when an earlier run had restored it already (found by its name), so nothing was sent
+	RestoredNow bool `pulumi:"restoredNow"`
+	// Its state when last read (`running`, `available`, or on its way)
+	State string `pulumi:"state"`
+}
+
+// The operation's own result
+type RestoreVmBackupOperationResultOutput struct{ *pulumi.OutputState }
+
+func (RestoreVmBackupOperationResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RestoreVmBackupOperationResult)(nil)).Elem()
+}
+
+func (o RestoreVmBackupOperationResultOutput) ToRestoreVmBackupOperationResultOutput() RestoreVmBackupOperationResultOutput {
+	return o
+}
+
+func (o RestoreVmBackupOperationResultOutput) ToRestoreVmBackupOperationResultOutputWithContext(ctx context.Context) RestoreVmBackupOperationResultOutput {
+	return o
+}
+
+// The backup restored
+func (o RestoreVmBackupOperationResultOutput) BackupId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) string { return v.BackupId }).(pulumi.StringOutput)
+}
+
+// Its name
+func (o RestoreVmBackupOperationResultOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// The new VM or disk
+func (o RestoreVmBackupOperationResultOutput) ResourceId() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) string { return v.ResourceId }).(pulumi.StringOutput)
+}
+
+// `virtual_machine` or `disk`: what the restore made
+func (o RestoreVmBackupOperationResultOutput) ResourceType() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) string { return v.ResourceType }).(pulumi.StringOutput)
+}
+
+// False when an earlier run had restored it already (found by its name), so nothing was sent
+func (o RestoreVmBackupOperationResultOutput) RestoredNow() pulumi.BoolOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) bool { return v.RestoredNow }).(pulumi.BoolOutput)
+}
+
+// Its state when last read (`running`, `available`, or on its way)
+func (o RestoreVmBackupOperationResultOutput) State() pulumi.StringOutput {
+	return o.ApplyT(func(v RestoreVmBackupOperationResult) string { return v.State }).(pulumi.StringOutput)
+}
+
+type RestoreVmBackupOperationResultPtrOutput struct{ *pulumi.OutputState }
+
+func (RestoreVmBackupOperationResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RestoreVmBackupOperationResult)(nil)).Elem()
+}
+
+func (o RestoreVmBackupOperationResultPtrOutput) ToRestoreVmBackupOperationResultPtrOutput() RestoreVmBackupOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreVmBackupOperationResultPtrOutput) ToRestoreVmBackupOperationResultPtrOutputWithContext(ctx context.Context) RestoreVmBackupOperationResultPtrOutput {
+	return o
+}
+
+func (o RestoreVmBackupOperationResultPtrOutput) Elem() RestoreVmBackupOperationResultOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) RestoreVmBackupOperationResult {
+		if v != nil {
+			return *v
+		}
+		var ret RestoreVmBackupOperationResult
+		return ret
+	}).(RestoreVmBackupOperationResultOutput)
+}
+
+// The backup restored
+func (o RestoreVmBackupOperationResultPtrOutput) BackupId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.BackupId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its name
+func (o RestoreVmBackupOperationResultPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The new VM or disk
+func (o RestoreVmBackupOperationResultPtrOutput) ResourceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ResourceId
+	}).(pulumi.StringPtrOutput)
+}
+
+// `virtual_machine` or `disk`: what the restore made
+func (o RestoreVmBackupOperationResultPtrOutput) ResourceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ResourceType
+	}).(pulumi.StringPtrOutput)
+}
+
+// False when an earlier run had restored it already (found by its name), so nothing was sent
+func (o RestoreVmBackupOperationResultPtrOutput) RestoredNow() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.RestoredNow
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Its state when last read (`running`, `available`, or on its way)
+func (o RestoreVmBackupOperationResultPtrOutput) State() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RestoreVmBackupOperationResult) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.State
+	}).(pulumi.StringPtrOutput)
+}
+
 type SecurityGroupRuleOutputType struct {
 	// Description ("" when none)
 	Description string `pulumi:"description"`
@@ -12279,6 +12826,278 @@ func (o VmAttachedDiskOutputArrayOutput) Index(i pulumi.IntInput) VmAttachedDisk
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) VmAttachedDiskOutput {
 		return vs[0].([]VmAttachedDiskOutput)[vs[1].(int)]
 	}).(VmAttachedDiskOutputOutput)
+}
+
+// How long each operation may wait before failing
+type VmBackupTimeouts struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// VmBackupTimeoutsInput is an input type that accepts VmBackupTimeoutsArgs and VmBackupTimeoutsOutput values.
+// You can construct a concrete instance of `VmBackupTimeoutsInput` via:
+//
+//	VmBackupTimeoutsArgs{...}
+type VmBackupTimeoutsInput interface {
+	pulumi.Input
+
+	ToVmBackupTimeoutsOutput() VmBackupTimeoutsOutput
+	ToVmBackupTimeoutsOutputWithContext(context.Context) VmBackupTimeoutsOutput
+}
+
+// How long each operation may wait before failing
+type VmBackupTimeoutsArgs struct {
+	// Longest wait on create
+	Create pulumi.StringPtrInput `pulumi:"create"`
+	// Longest wait on delete
+	Delete pulumi.StringPtrInput `pulumi:"delete"`
+	// Longest wait on update
+	Update pulumi.StringPtrInput `pulumi:"update"`
+}
+
+func (VmBackupTimeoutsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*VmBackupTimeouts)(nil)).Elem()
+}
+
+func (i VmBackupTimeoutsArgs) ToVmBackupTimeoutsOutput() VmBackupTimeoutsOutput {
+	return i.ToVmBackupTimeoutsOutputWithContext(context.Background())
+}
+
+func (i VmBackupTimeoutsArgs) ToVmBackupTimeoutsOutputWithContext(ctx context.Context) VmBackupTimeoutsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VmBackupTimeoutsOutput)
+}
+
+func (i VmBackupTimeoutsArgs) ToVmBackupTimeoutsPtrOutput() VmBackupTimeoutsPtrOutput {
+	return i.ToVmBackupTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i VmBackupTimeoutsArgs) ToVmBackupTimeoutsPtrOutputWithContext(ctx context.Context) VmBackupTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VmBackupTimeoutsOutput).ToVmBackupTimeoutsPtrOutputWithContext(ctx)
+}
+
+// VmBackupTimeoutsPtrInput is an input type that accepts VmBackupTimeoutsArgs, VmBackupTimeoutsPtr and VmBackupTimeoutsPtrOutput values.
+// You can construct a concrete instance of `VmBackupTimeoutsPtrInput` via:
+//
+//	        VmBackupTimeoutsArgs{...}
+//
+//	or:
+//
+//	        nil
+type VmBackupTimeoutsPtrInput interface {
+	pulumi.Input
+
+	ToVmBackupTimeoutsPtrOutput() VmBackupTimeoutsPtrOutput
+	ToVmBackupTimeoutsPtrOutputWithContext(context.Context) VmBackupTimeoutsPtrOutput
+}
+
+type vmBackupTimeoutsPtrType VmBackupTimeoutsArgs
+
+func VmBackupTimeoutsPtr(v *VmBackupTimeoutsArgs) VmBackupTimeoutsPtrInput {
+	return (*vmBackupTimeoutsPtrType)(v)
+}
+
+func (*vmBackupTimeoutsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**VmBackupTimeouts)(nil)).Elem()
+}
+
+func (i *vmBackupTimeoutsPtrType) ToVmBackupTimeoutsPtrOutput() VmBackupTimeoutsPtrOutput {
+	return i.ToVmBackupTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (i *vmBackupTimeoutsPtrType) ToVmBackupTimeoutsPtrOutputWithContext(ctx context.Context) VmBackupTimeoutsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VmBackupTimeoutsPtrOutput)
+}
+
+// How long each operation may wait before failing
+type VmBackupTimeoutsOutput struct{ *pulumi.OutputState }
+
+func (VmBackupTimeoutsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VmBackupTimeouts)(nil)).Elem()
+}
+
+func (o VmBackupTimeoutsOutput) ToVmBackupTimeoutsOutput() VmBackupTimeoutsOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsOutput) ToVmBackupTimeoutsOutputWithContext(ctx context.Context) VmBackupTimeoutsOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsOutput) ToVmBackupTimeoutsPtrOutput() VmBackupTimeoutsPtrOutput {
+	return o.ToVmBackupTimeoutsPtrOutputWithContext(context.Background())
+}
+
+func (o VmBackupTimeoutsOutput) ToVmBackupTimeoutsPtrOutputWithContext(ctx context.Context) VmBackupTimeoutsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VmBackupTimeouts) *VmBackupTimeouts {
+		return &v
+	}).(VmBackupTimeoutsPtrOutput)
+}
+
+// Longest wait on create
+func (o VmBackupTimeoutsOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeouts) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o VmBackupTimeoutsOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeouts) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o VmBackupTimeoutsOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeouts) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type VmBackupTimeoutsPtrOutput struct{ *pulumi.OutputState }
+
+func (VmBackupTimeoutsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VmBackupTimeouts)(nil)).Elem()
+}
+
+func (o VmBackupTimeoutsPtrOutput) ToVmBackupTimeoutsPtrOutput() VmBackupTimeoutsPtrOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsPtrOutput) ToVmBackupTimeoutsPtrOutputWithContext(ctx context.Context) VmBackupTimeoutsPtrOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsPtrOutput) Elem() VmBackupTimeoutsOutput {
+	return o.ApplyT(func(v *VmBackupTimeouts) VmBackupTimeouts {
+		if v != nil {
+			return *v
+		}
+		var ret VmBackupTimeouts
+		return ret
+	}).(VmBackupTimeoutsOutput)
+}
+
+// Longest wait on create
+func (o VmBackupTimeoutsPtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o VmBackupTimeoutsPtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o VmBackupTimeoutsPtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeouts) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
+}
+
+// The waits in force (the program's `timeouts`)
+type VmBackupTimeoutsOutputType struct {
+	// Longest wait on create
+	Create *string `pulumi:"create"`
+	// Longest wait on delete
+	Delete *string `pulumi:"delete"`
+	// Longest wait on update
+	Update *string `pulumi:"update"`
+}
+
+// The waits in force (the program's `timeouts`)
+type VmBackupTimeoutsOutputTypeOutput struct{ *pulumi.OutputState }
+
+func (VmBackupTimeoutsOutputTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VmBackupTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o VmBackupTimeoutsOutputTypeOutput) ToVmBackupTimeoutsOutputTypeOutput() VmBackupTimeoutsOutputTypeOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsOutputTypeOutput) ToVmBackupTimeoutsOutputTypeOutputWithContext(ctx context.Context) VmBackupTimeoutsOutputTypeOutput {
+	return o
+}
+
+// Longest wait on create
+func (o VmBackupTimeoutsOutputTypeOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeoutsOutputType) *string { return v.Create }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o VmBackupTimeoutsOutputTypeOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeoutsOutputType) *string { return v.Delete }).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o VmBackupTimeoutsOutputTypeOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VmBackupTimeoutsOutputType) *string { return v.Update }).(pulumi.StringPtrOutput)
+}
+
+type VmBackupTimeoutsOutputTypePtrOutput struct{ *pulumi.OutputState }
+
+func (VmBackupTimeoutsOutputTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VmBackupTimeoutsOutputType)(nil)).Elem()
+}
+
+func (o VmBackupTimeoutsOutputTypePtrOutput) ToVmBackupTimeoutsOutputTypePtrOutput() VmBackupTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsOutputTypePtrOutput) ToVmBackupTimeoutsOutputTypePtrOutputWithContext(ctx context.Context) VmBackupTimeoutsOutputTypePtrOutput {
+	return o
+}
+
+func (o VmBackupTimeoutsOutputTypePtrOutput) Elem() VmBackupTimeoutsOutputTypeOutput {
+	return o.ApplyT(func(v *VmBackupTimeoutsOutputType) VmBackupTimeoutsOutputType {
+		if v != nil {
+			return *v
+		}
+		var ret VmBackupTimeoutsOutputType
+		return ret
+	}).(VmBackupTimeoutsOutputTypeOutput)
+}
+
+// Longest wait on create
+func (o VmBackupTimeoutsOutputTypePtrOutput) Create() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Create
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on delete
+func (o VmBackupTimeoutsOutputTypePtrOutput) Delete() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Delete
+	}).(pulumi.StringPtrOutput)
+}
+
+// Longest wait on update
+func (o VmBackupTimeoutsOutputTypePtrOutput) Update() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *VmBackupTimeoutsOutputType) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Update
+	}).(pulumi.StringPtrOutput)
 }
 
 // The boot disk the image is written to; a larger size grows it in place, a new type or name replaces the VM
@@ -13716,6 +14535,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*FreeTierVmTimeoutsPtrInput)(nil)).Elem(), FreeTierVmTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskInput)(nil)).Elem(), GetPriceDiskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*GetPriceDiskArrayInput)(nil)).Elem(), GetPriceDiskArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImageTimeoutsInput)(nil)).Elem(), ImageTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ImageTimeoutsPtrInput)(nil)).Elem(), ImageTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*IndexSnapshotRestoreTimeoutsPtrInput)(nil)).Elem(), IndexSnapshotRestoreTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NatGatewayTimeoutsInput)(nil)).Elem(), NatGatewayTimeoutsArgs{})
@@ -13740,6 +14561,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*SecurityGroupTimeoutsPtrInput)(nil)).Elem(), SecurityGroupTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SubnetTimeoutsInput)(nil)).Elem(), SubnetTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*SubnetTimeoutsPtrInput)(nil)).Elem(), SubnetTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*VmBackupTimeoutsInput)(nil)).Elem(), VmBackupTimeoutsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*VmBackupTimeoutsPtrInput)(nil)).Elem(), VmBackupTimeoutsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*VmBootDiskInput)(nil)).Elem(), VmBootDiskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*VmDiskInput)(nil)).Elem(), VmDiskArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*VmDiskArrayInput)(nil)).Elem(), VmDiskArray{})
@@ -13909,6 +14732,12 @@ func init() {
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskCurrentNodeDetailItemArrayOutput{})
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoOutput{})
 	pulumi.RegisterOutputType(GetUpgradeDetailOperationResultTaskImageInfoPtrOutput{})
+	pulumi.RegisterOutputType(GetVmBackupsBackupOutput{})
+	pulumi.RegisterOutputType(GetVmBackupsBackupArrayOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(ImageTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreResultOutputOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsOutput{})
 	pulumi.RegisterOutputType(IndexSnapshotRestoreTimeoutsPtrOutput{})
@@ -13956,6 +14785,8 @@ func init() {
 	pulumi.RegisterOutputType(RestoreBackupOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(RestoreIndexSnapshotOperationResultOutput{})
 	pulumi.RegisterOutputType(RestoreIndexSnapshotOperationResultPtrOutput{})
+	pulumi.RegisterOutputType(RestoreVmBackupOperationResultOutput{})
+	pulumi.RegisterOutputType(RestoreVmBackupOperationResultPtrOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleOutputTypeOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleOutputTypeArrayOutput{})
 	pulumi.RegisterOutputType(SecurityGroupRuleSpecOutput{})
@@ -13974,6 +14805,10 @@ func init() {
 	pulumi.RegisterOutputType(SubnetTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(VmAttachedDiskOutputOutput{})
 	pulumi.RegisterOutputType(VmAttachedDiskOutputArrayOutput{})
+	pulumi.RegisterOutputType(VmBackupTimeoutsOutput{})
+	pulumi.RegisterOutputType(VmBackupTimeoutsPtrOutput{})
+	pulumi.RegisterOutputType(VmBackupTimeoutsOutputTypeOutput{})
+	pulumi.RegisterOutputType(VmBackupTimeoutsOutputTypePtrOutput{})
 	pulumi.RegisterOutputType(VmBootDiskOutput{})
 	pulumi.RegisterOutputType(VmBootDiskOutputTypeOutput{})
 	pulumi.RegisterOutputType(VmDiskOutput{})

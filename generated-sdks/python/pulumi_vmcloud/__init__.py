@@ -41,6 +41,9 @@ from .get_project_usage import *
 from .get_task import *
 from .get_tasks import *
 from .get_upgrade_detail import *
+from .get_vm_backup import *
+from .get_vm_backups import *
+from .image import *
 from .index_snapshot_restore import *
 from .index_snapshot_restore_run import *
 from .migrate_nodes import *
@@ -56,10 +59,12 @@ from .report_events import *
 from .restart_queue_manager import *
 from .restore_backup import *
 from .restore_index_snapshot import *
+from .restore_vm_backup import *
 from .security_group import *
 from .security_group_rule import *
 from .subnet import *
 from .vm import *
+from .vm_backup import *
 from .wait_for_upgrade_task import *
 from ._inputs import *
 from . import outputs
@@ -88,6 +93,7 @@ _utilities.register(
    "vmcloud:index:EventReportRun": "EventReportRun",
    "vmcloud:index:ExternalIp": "ExternalIp",
    "vmcloud:index:FreeTierVm": "FreeTierVm",
+   "vmcloud:index:Image": "Image",
    "vmcloud:index:IndexSnapshotRestore": "IndexSnapshotRestore",
    "vmcloud:index:IndexSnapshotRestoreRun": "IndexSnapshotRestoreRun",
    "vmcloud:index:NatGateway": "NatGateway",
@@ -100,7 +106,8 @@ _utilities.register(
    "vmcloud:index:SecurityGroup": "SecurityGroup",
    "vmcloud:index:SecurityGroupRule": "SecurityGroupRule",
    "vmcloud:index:Subnet": "Subnet",
-   "vmcloud:index:Vm": "Vm"
+   "vmcloud:index:Vm": "Vm",
+   "vmcloud:index:VmBackup": "VmBackup"
   }
  }
 ]

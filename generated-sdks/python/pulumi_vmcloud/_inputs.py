@@ -37,6 +37,8 @@ __all__ = [
     'FreeTierVmTimeoutsArgsDict',
     'GetPriceDisk',
     'GetPriceDiskDict',
+    'ImageTimeoutsArgs',
+    'ImageTimeoutsArgsDict',
     'IndexSnapshotRestoreTimeoutsArgs',
     'IndexSnapshotRestoreTimeoutsArgsDict',
     'NatGatewayTimeoutsArgs',
@@ -61,6 +63,8 @@ __all__ = [
     'SecurityGroupTimeoutsArgsDict',
     'SubnetTimeoutsArgs',
     'SubnetTimeoutsArgsDict',
+    'VmBackupTimeoutsArgs',
+    'VmBackupTimeoutsArgsDict',
     'VmBootDiskArgs',
     'VmBootDiskArgsDict',
     'VmDiskArgs',
@@ -1158,6 +1162,80 @@ class GetPriceDisk:
         pulumi.set(self, "size", value)
 
 
+class ImageTimeoutsArgsDict(TypedDict):
+    """
+    How long each operation may wait before failing
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on create
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on delete
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on update
+    """
+
+@pulumi.input_type
+class ImageTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long each operation may wait before failing
+
+        :param pulumi.Input[_builtins.str] create: Longest wait on create
+        :param pulumi.Input[_builtins.str] delete: Longest wait on delete
+        :param pulumi.Input[_builtins.str] update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
 class IndexSnapshotRestoreTimeoutsArgsDict(TypedDict):
     """
     How long create may wait for the job
@@ -2122,6 +2200,80 @@ class SubnetTimeoutsArgsDict(TypedDict):
 
 @pulumi.input_type
 class SubnetTimeoutsArgs:
+    def __init__(__self__, *,
+                 create: pulumi.Input[Optional[_builtins.str]] = None,
+                 delete: pulumi.Input[Optional[_builtins.str]] = None,
+                 update: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        How long each operation may wait before failing
+
+        :param pulumi.Input[_builtins.str] create: Longest wait on create
+        :param pulumi.Input[_builtins.str] delete: Longest wait on delete
+        :param pulumi.Input[_builtins.str] update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @create.setter
+    def create(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "create", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @delete.setter
+    def delete(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "delete", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+    @update.setter
+    def update(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "update", value)
+
+
+class VmBackupTimeoutsArgsDict(TypedDict):
+    """
+    How long each operation may wait before failing
+    """
+    create: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on create
+    """
+    delete: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on delete
+    """
+    update: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Longest wait on update
+    """
+
+@pulumi.input_type
+class VmBackupTimeoutsArgs:
     def __init__(__self__, *,
                  create: pulumi.Input[Optional[_builtins.str]] = None,
                  delete: pulumi.Input[Optional[_builtins.str]] = None,

@@ -90,6 +90,8 @@ __all__ = [
     'GetUpgradeDetailOperationResultTask',
     'GetUpgradeDetailOperationResultTaskCurrentNodeDetailItem',
     'GetUpgradeDetailOperationResultTaskImageInfo',
+    'GetVmBackupsBackup',
+    'ImageTimeoutsOutput',
     'IndexSnapshotRestoreResultOutput',
     'IndexSnapshotRestoreTimeoutsOutput',
     'MigrateNodesOperationResult',
@@ -107,11 +109,13 @@ __all__ = [
     'RestartQueueManagerOperationResult',
     'RestoreBackupOperationResult',
     'RestoreIndexSnapshotOperationResult',
+    'RestoreVmBackupOperationResult',
     'SecurityGroupRuleOutput',
     'SecurityGroupRuleTimeoutsOutput',
     'SecurityGroupTimeoutsOutput',
     'SubnetTimeoutsOutput',
     'VmAttachedDiskOutput',
+    'VmBackupTimeoutsOutput',
     'VmBootDiskOutput',
     'VmDiskOutput',
     'VmInterfaceOutput',
@@ -5328,6 +5332,210 @@ class GetUpgradeDetailOperationResultTaskImageInfo(dict):
 
 
 @pulumi.output_type
+class GetVmBackupsBackup(dict):
+    """
+    VM or disk backup
+    """
+    def __init__(__self__, *,
+                 availability_zone: _builtins.str,
+                 created_at: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 project_id: _builtins.str,
+                 resource_id: _builtins.str,
+                 resource_name: _builtins.str,
+                 resource_type: _builtins.str,
+                 size: _builtins.float,
+                 state: _builtins.str,
+                 updated_at: _builtins.str,
+                 last_restore_time: Optional[_builtins.str] = None):
+        """
+        VM or disk backup
+
+        :param _builtins.str availability_zone: The zone of the VM or disk backed up
+        :param _builtins.str created_at: When the backup was taken (ISO 8601)
+        :param _builtins.str description: Backup description
+        :param _builtins.str id: Backup id
+        :param _builtins.str name: Backup name
+        :param _builtins.str project_id: Project
+        :param _builtins.str resource_id: The VM or disk backed up
+        :param _builtins.str resource_name: The name of the VM or disk when it was backed up
+        :param _builtins.str resource_type: `virtual_machine` or `disk`
+        :param _builtins.float size: GB copied
+        :param _builtins.str state: Backup state
+        :param _builtins.str updated_at: When the backup last changed (ISO 8601)
+        :param _builtins.str last_restore_time: When it was last restored (ISO 8601)
+        """
+        pulumi.set(__self__, "availability_zone", availability_zone)
+        pulumi.set(__self__, "created_at", created_at)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "project_id", project_id)
+        pulumi.set(__self__, "resource_id", resource_id)
+        pulumi.set(__self__, "resource_name", resource_name)
+        pulumi.set(__self__, "resource_type", resource_type)
+        pulumi.set(__self__, "size", size)
+        pulumi.set(__self__, "state", state)
+        pulumi.set(__self__, "updated_at", updated_at)
+        if last_restore_time is not None:
+            pulumi.set(__self__, "last_restore_time", last_restore_time)
+
+    @_builtins.property
+    @pulumi.getter(name="availabilityZone")
+    def availability_zone(self) -> _builtins.str:
+        """
+        The zone of the VM or disk backed up
+        """
+        return pulumi.get(self, "availability_zone")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> _builtins.str:
+        """
+        When the backup was taken (ISO 8601)
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        """
+        Backup description
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Backup id
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Backup name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="projectId")
+    def project_id(self) -> _builtins.str:
+        """
+        Project
+        """
+        return pulumi.get(self, "project_id")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceId")
+    def resource_id(self) -> _builtins.str:
+        """
+        The VM or disk backed up
+        """
+        return pulumi.get(self, "resource_id")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceName")
+    def resource_name(self) -> _builtins.str:
+        """
+        The name of the VM or disk when it was backed up
+        """
+        return pulumi.get(self, "resource_name")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceType")
+    def resource_type(self) -> _builtins.str:
+        """
+        `virtual_machine` or `disk`
+        """
+        return pulumi.get(self, "resource_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        """
+        GB copied
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Backup state
+        """
+        return pulumi.get(self, "state")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> _builtins.str:
+        """
+        When the backup last changed (ISO 8601)
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter(name="lastRestoreTime")
+    def last_restore_time(self) -> Optional[_builtins.str]:
+        """
+        When it was last restored (ISO 8601)
+        """
+        return pulumi.get(self, "last_restore_time")
+
+
+@pulumi.output_type
+class ImageTimeoutsOutput(dict):
+    """
+    The waits in force (the program's `timeouts`)
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        The waits in force (the program's `timeouts`)
+
+        :param _builtins.str create: Longest wait on create
+        :param _builtins.str delete: Longest wait on delete
+        :param _builtins.str update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
+
+
+@pulumi.output_type
 class IndexSnapshotRestoreResultOutput(dict):
     """
     The operation's own result
@@ -6370,6 +6578,84 @@ class RestoreIndexSnapshotOperationResult(dict):
 
 
 @pulumi.output_type
+class RestoreVmBackupOperationResult(dict):
+    """
+    The operation's own result
+    """
+    def __init__(__self__, *,
+                 backup_id: _builtins.str,
+                 name: _builtins.str,
+                 resource_id: _builtins.str,
+                 resource_type: _builtins.str,
+                 restored_now: _builtins.bool,
+                 state: _builtins.str):
+        """
+        The operation's own result
+
+        :param _builtins.str backup_id: The backup restored
+        :param _builtins.str name: Its name
+        :param _builtins.str resource_id: The new VM or disk
+        :param _builtins.str resource_type: `virtual_machine` or `disk`: what the restore made
+        :param _builtins.bool restored_now: False when an earlier run had restored it already (found by its name), so nothing was sent
+        :param _builtins.str state: Its state when last read (`running`, `available`, or on its way)
+        """
+        pulumi.set(__self__, "backup_id", backup_id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "resource_id", resource_id)
+        pulumi.set(__self__, "resource_type", resource_type)
+        pulumi.set(__self__, "restored_now", restored_now)
+        pulumi.set(__self__, "state", state)
+
+    @_builtins.property
+    @pulumi.getter(name="backupId")
+    def backup_id(self) -> _builtins.str:
+        """
+        The backup restored
+        """
+        return pulumi.get(self, "backup_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Its name
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceId")
+    def resource_id(self) -> _builtins.str:
+        """
+        The new VM or disk
+        """
+        return pulumi.get(self, "resource_id")
+
+    @_builtins.property
+    @pulumi.getter(name="resourceType")
+    def resource_type(self) -> _builtins.str:
+        """
+        `virtual_machine` or `disk`: what the restore made
+        """
+        return pulumi.get(self, "resource_type")
+
+    @_builtins.property
+    @pulumi.getter(name="restoredNow")
+    def restored_now(self) -> _builtins.bool:
+        """
+        False when an earlier run had restored it already (found by its name), so nothing was sent
+        """
+        return pulumi.get(self, "restored_now")
+
+    @_builtins.property
+    @pulumi.getter
+    def state(self) -> _builtins.str:
+        """
+        Its state when last read (`running`, `available`, or on its way)
+        """
+        return pulumi.get(self, "state")
+
+
+@pulumi.output_type
 class SecurityGroupRuleOutput(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -6723,6 +7009,54 @@ class VmAttachedDiskOutput(dict):
         The disk's state when last read
         """
         return pulumi.get(self, "state")
+
+
+@pulumi.output_type
+class VmBackupTimeoutsOutput(dict):
+    """
+    The waits in force (the program's `timeouts`)
+    """
+    def __init__(__self__, *,
+                 create: Optional[_builtins.str] = None,
+                 delete: Optional[_builtins.str] = None,
+                 update: Optional[_builtins.str] = None):
+        """
+        The waits in force (the program's `timeouts`)
+
+        :param _builtins.str create: Longest wait on create
+        :param _builtins.str delete: Longest wait on delete
+        :param _builtins.str update: Longest wait on update
+        """
+        if create is not None:
+            pulumi.set(__self__, "create", create)
+        if delete is not None:
+            pulumi.set(__self__, "delete", delete)
+        if update is not None:
+            pulumi.set(__self__, "update", update)
+
+    @_builtins.property
+    @pulumi.getter
+    def create(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on create
+        """
+        return pulumi.get(self, "create")
+
+    @_builtins.property
+    @pulumi.getter
+    def delete(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on delete
+        """
+        return pulumi.get(self, "delete")
+
+    @_builtins.property
+    @pulumi.getter
+    def update(self) -> Optional[_builtins.str]:
+        """
+        Longest wait on update
+        """
+        return pulumi.get(self, "update")
 
 
 @pulumi.output_type

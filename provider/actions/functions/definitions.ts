@@ -1,7 +1,7 @@
 /**
- * The eight action functions, each over one of the six operations: `restoreBackup`,
- * `restoreIndexSnapshot`, `restartQueueManager`, `reportEvents`, `clearAlarms`, `migrateNodes`,
- * `getUpgradeDetail` and `waitForUpgradeTask`. Their resource forms are the action resources
+ * The nine action functions, each over one of the seven operations: `restoreBackup`,
+ * `restoreVmBackup`, `restoreIndexSnapshot`, `restartQueueManager`, `reportEvents`,
+ * `clearAlarms`, `migrateNodes`, `getUpgradeDetail` and `waitForUpgradeTask`. Their resource forms are the action resources
  * (provider/actions/<kind>.ts); see docs/actions.md.
  */
 import { z } from "zod";
@@ -17,6 +17,7 @@ import {
 import { indexSnapshotRestore } from "../index-snapshot-restore/operation";
 import { NODE_MIGRATION_SECRETS, nodeMigration } from "../node-migration/operation";
 import { queueManagerRestart } from "../queue-manager-restart/operation";
+import { vmBackupRestore } from "../vm-backup-restore/operation";
 import {
   UpgradeDetailArgs,
   UpgradeTaskSchema,
@@ -32,6 +33,18 @@ export const restoreBackup = jobFunction({
   description:
     "Restores a backup into a VM or a disk and (unless waitForCompletion is false) waits for the restore job; skipped during a preview",
   operation: backupRestore,
+});
+
+/**
+ * `restoreVmBackup`: a restore of the VM service's own backup (a `VmBackup`) as a new VM or
+ * disk. A function only: what it makes is identified by its name (see the operation), which
+ * gives it the once-only behaviour an action resource would record in the state.
+ */
+export const restoreVmBackup = waitingFunction({
+  name: "restoreVmBackup",
+  description:
+    "Restores a VM service backup (a VmBackup) as a new VM or disk named name, in the backed-up zone, and (unless waitForCompletion is false) waits until it runs or is available; a VM or disk of that name there is answered as restored already; skipped during a preview",
+  operation: vmBackupRestore,
 });
 
 /** `restoreIndexSnapshot`. */
@@ -158,6 +171,7 @@ export const waitForUpgradeTask = actionFunction({
 /** Every action function, in the order of docs/actions.md. */
 export const ACTION_FUNCTIONS = [
   restoreBackup,
+  restoreVmBackup,
   restoreIndexSnapshot,
   restartQueueManager,
   reportEvents,

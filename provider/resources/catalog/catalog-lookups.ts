@@ -9,7 +9,7 @@ import type { FlavorResponse } from "../../../api/vm/flavors";
 import type { ImageResponse } from "../../../api/vm/images";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import type { VmCloudClient } from "../../client";
-import { cachedCatalog } from "../framework/catalog-cache";
+import { cachedCatalog, cachedUnlessMissing } from "../framework/catalog-cache";
 import { choices, InputError, matches } from "../framework/input-error";
 
 /**
@@ -27,6 +27,14 @@ export class CatalogLookups {
   /** A catalog list, shared by every operation of the process (see catalog-cache.ts). */
   private catalog<T>(key: string, load: () => Promise<T>): Promise<T> {
     return cachedCatalog(this.client, `${this.projectId}:${key}`, load);
+  }
+
+  /**
+   * A catalog list the program may add to (the project's own images), read again once when a
+   * list reused from the cache does not `satisfy` the caller (see catalog-cache.ts).
+   */
+  private growing<T>(key: string, load: () => Promise<T>, satisfies: (value: T) => boolean) {
+    return cachedUnlessMissing(this.client, `${this.projectId}:${key}`, load, satisfies);
   }
 
   /** The project's zones. */
@@ -80,15 +88,24 @@ export class CatalogLookups {
     );
   }
 
-  /** Images offered in `zone` to the project. */
-  images(zone: ZoneResponse | undefined): Promise<ImageResponse[]> {
-    return this.catalog(`images:${zone?.id ?? "*"}`, () =>
-      this.client.listAll(catalogEndpoints.listImages, {
-        query: {
-          project_id: this.projectId,
-          ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
-        },
-      }),
+  /**
+   * Images offered in `zone` to the project. The project's own images are made by programs
+   * too (an `Image` resource), so a list from the cache that `satisfies` refuses is read again.
+   */
+  images(
+    zone: ZoneResponse | undefined,
+    satisfies: (images: ImageResponse[]) => boolean = () => true,
+  ): Promise<ImageResponse[]> {
+    return this.growing(
+      `images:${zone?.id ?? "*"}`,
+      () =>
+        this.client.listAll(catalogEndpoints.listImages, {
+          query: {
+            project_id: this.projectId,
+            ...(zone === undefined ? {} : { availability_zone_id: zone.id }),
+          },
+        }),
+      satisfies,
     );
   }
 
@@ -98,7 +115,8 @@ export class CatalogLookups {
     ref: string,
     field = "image",
   ): Promise<ImageResponse> {
-    const images = await this.images(zone);
+    // An image an Image resource of this run just made may be missing from a cached list.
+    const images = await this.images(zone, (list) => list.some((i) => matches(ref, i)));
     const found = images.find((i) => matches(ref, i));
     if (found !== undefined) return found;
     const where = zone === undefined ? "" : ` offered in availability zone ${zone.name}`;

@@ -187,6 +187,8 @@ const RESOURCE_COLLECTIONS = [
   "externalIps",
   "placementGroups",
   "natGateways",
+  "images",
+  "backups",
 ] as const;
 
 /** Ids of every program-made kind of record in the emulator, by collection, sorted. */

@@ -35,6 +35,8 @@ const ARGS = {
   ExternalIp: { name: "stable" },
   PlacementGroup: { name: "spread", policy: "anti-affinity" },
   NatGateway: { name: "egress" },
+  Image: { name: "golden", diskId: "00000000-0000-4000-8000-000000000001" },
+  VmBackup: { name: "before-upgrade", vmId: "00000000-0000-4000-8000-000000000002" },
   NetworkInterface: { name: "port" },
 };
 
