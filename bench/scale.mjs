@@ -7,26 +7,39 @@
 // dependent cloud delays (subnet or group → VM → attachment, the disk in parallel) plus two
 // requests per resource on it; `destroy` likewise (detach → VM → subnet or group). Times are
 // the CLI's, as a user sees them: from the call to its last output (the Automation API's own
-// follow-up runs are reported apart). The floor is `up` of the program making no resource. Every operation counts its requests per resource, by route
-// (goals: `up` and `destroy` at most 3, `refresh` at most 1). The stack is then made and
-// destroyed a second time while the emulator limits the token to `--rate-limit` requests per
-// second (goal: `up` within 1.25× of the critical path, no error, no duplicate). The state
-// size and each type's `__provider` size are read from the checkpoint file the backend wrote.
-// Prints tables and writes bench/results/scale.json.
+// follow-up runs are reported apart). The floor is `up` of the program making no resource.
+// `preview` of the whole stack (every resource new) is timed first. Every operation counts its
+// requests per resource, by route (goals: `up` and `destroy` at most 3, `refresh` at most 1),
+// and samples the peak resident set and CPU seconds of the CLI, the language host, the program
+// and the provider host (bench/lib/processes.mjs). The stack is then made and destroyed a
+// second time while the emulator limits the token to `--rate-limit` requests per second
+// (goals: `up` and `destroy` within 1.25× of their critical paths, no error, no duplicate).
+// The state size and each type's `__provider` size are read from the checkpoint file the
+// backend wrote. Prints tables and writes bench/results/scale.json (`--result <name>`: another
+// name).
 //
 // The graph also runs under a provider that only waits (bench/fixtures/scale-null: each step
 // takes exactly its delay, each resource holds a vmcloud resource's stored properties, so the
 // checkpoints weigh the same): what that takes beyond the critical path is the engine's and
-// the file backend's own time (`--no-baseline` skips it).
+// the file backend's own time (`--no-baseline` skips it); goal: our `up` and `destroy` within
+// 1.02× of its times. And the same stack runs through the provider plugin
+// (bench/fixtures/scale-plugin: the program registers `vmcloud:index:*` resources, the plugin
+// `pulumi-resource-vmcloud` serves them): goal its `up` within 1.02× of the dynamic providers'
+// and its checkpoint smaller (`--no-plugin` skips it).
 //
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
-//                        [--rate-limit 10 (0: no second run)] [--no-baseline]
+//                        [--rate-limit 10 (0: no second run)] [--no-baseline] [--no-plugin]
+//                        [--result scale]
+// The CLI inherits this process's environment: the engine's own options (e.g.
+// `PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS=true`) apply to every run and are recorded in
+// the result (`engineOptions`). Each result records the machine's load when each operation began.
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
 import { openStack } from "./lib/engine.mjs";
+import { sampleProcesses } from "./lib/processes.mjs";
 
 const { values } = parseArgs({
   allowNegative: true,
@@ -38,10 +51,13 @@ const { values } = parseArgs({
     parallel: { type: "string" },
     "rate-limit": { type: "string", default: "10" },
     baseline: { type: "boolean", default: true },
+    plugin: { type: "boolean", default: true },
+    result: { type: "string", default: "scale" },
   },
 });
 const RATE_LIMIT = Number(values["rate-limit"]);
 const BASELINE = values.baseline;
+const PLUGIN = values.plugin;
 const VMS = Number(values.vms);
 const GROUPS = Number(values.groups);
 const SPEED = Number(values.speed);
@@ -50,8 +66,12 @@ const RESOURCES = VMS * 3 + GROUPS * 2;
 // Unbounded by default, so the engine's own limit (4 × cores = 8 here) does not hide the
 // provider's behaviour; `--parallel 8` shows what a default `pulumi up` does.
 const PARALLEL = Number(values.parallel ?? RESOURCES + 1);
-const GOAL_RATIO = 1.05;
 const GOAL_RATIO_LIMITED = 1.25;
+/** Our `up` and `destroy` against the waiting provider's, and the plugin's `up` against ours. */
+const GOAL_VS_WAITING = 1.02;
+const GOAL_PLUGIN_VS_DYNAMIC = 1.02;
+/** Each process's peak resident set at 500 VMs. */
+const GOAL_PEAK_MB = 512;
 /** Requests per resource: `up` and `destroy` at most 3, `refresh` at most 1. */
 const GOAL_PER_RESOURCE = { up: 3, destroy: 3, refresh: 1 };
 
@@ -73,6 +93,22 @@ const admin = async (method, path, body) => {
 const fixtures = await admin("GET", "/_emulator/fixtures");
 const projectId = fixtures.vm.projectId;
 await admin("PUT", "/_emulator/faults", { rules: [{ latencyMs: LATENCY }] });
+// The organization's quotas (200 VMs, 500 disks, 500 interfaces by default) raised to what the
+// stack needs, twice over (a stack's records being deleted still count).
+await admin("PUT", "/_emulator/vm/quotas", {
+  project_id: projectId,
+  limits: {
+    vms: 2 * VMS + 10,
+    vcpus: 4 * VMS + 100,
+    ram: 4 * VMS + 100,
+    disks: 4 * VMS + 100,
+    disks_size: 40 * VMS + 1000,
+    interfaces: 2 * VMS + 100,
+    subnets: 2 * GROUPS + 100,
+    security_groups: 2 * GROUPS + 100,
+    security_group_rules: 4 * GROUPS + 2000,
+  },
+});
 
 /** Program-made records in the emulator (fixtures excluded), by collection. */
 const COLLECTIONS = [
@@ -96,13 +132,57 @@ const made_ = (state) =>
 function byRoute(requests) {
   const counts = {};
   for (const r of requests) {
-    const path = r.url
-      .split("?")[0]
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}");
-    const key = `${r.method} ${path}`;
+    const key = byRoute.keyOf(r);
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1]));
+}
+/** A request's route: `METHOD /path/{id}`. */
+byRoute.keyOf = (r) =>
+  `${r.method} ${r.url
+    .split("?")[0]
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "{id}")}`;
+
+/**
+ * When the requests of each changing route (not GET) were sent, in s from `started`: first,
+ * median and last; and the requests and 429s of each second. Under a rate limit this shows
+ * which requests the chain's steps waited behind.
+ */
+function sendTimes(requests, started) {
+  const routes = {};
+  const ofRoute = byRoute.keyOf;
+  for (const r of requests) {
+    if (r.method === "GET") continue;
+    (routes[ofRoute(r)] ??= []).push((r.at - started) / 1000);
+  }
+  const perSecond = [];
+  const refusedPerSecond = [];
+  for (const r of requests) {
+    const s = Math.max(0, Math.floor((r.at - started) / 1000));
+    perSecond[s] = (perSecond[s] ?? 0) + 1;
+    if (r.status === 429) refusedPerSecond[s] = (refusedPerSecond[s] ?? 0) + 1;
+  }
+  const round = (x) => Math.round(x * 10) / 10;
+  return {
+    writesSentAtS: Object.fromEntries(
+      Object.entries(routes).map(([route, at]) => {
+        const sorted = at.sort((a, b) => a - b);
+        return [
+          route,
+          {
+            first: round(sorted[0]),
+            p50: round(sorted[Math.floor(sorted.length / 2)]),
+            last: round(sorted.at(-1)),
+          },
+        ];
+      }),
+    ),
+    requestsPerSecond: Array.from(perSecond, (n) => n ?? 0).join(" "),
+    refusedPerSecond: Array.from(
+      { length: perSecond.length },
+      (_, i) => refusedPerSecond[i] ?? 0,
+    ).join(" "),
+  };
 }
 
 // The measured cost of one request with the injected latency (a small GET, keep-alive).
@@ -182,6 +262,14 @@ const result = {
   requestLatencyMs: LATENCY,
   requestMs,
   parallel: PARALLEL,
+  // The engine's own options this run had (the CLI inherits this process's environment).
+  engineOptions: Object.fromEntries(
+    Object.entries(process.env).filter(([key]) =>
+      /^PULUMI_(SKIP_CHECKPOINTS|DIY_BACKEND_|RETAIN_CHECKPOINTS|OPTIMIZED_CHECKPOINT_PATCH)/.test(
+        key,
+      ),
+    ),
+  ),
   delaysMs: {
     subnetCreate: scaled(DELAYS.subnetCreate),
     securityGroupCreate: scaled(DELAYS.securityGroupCreate),
@@ -191,7 +279,12 @@ const result = {
   },
   criticalPathMs: Math.round(criticalPathMs),
   destroyCriticalPathMs: Math.round(destroyCriticalPathMs),
-  goalRatio: GOAL_RATIO,
+  goals: {
+    vsWaitingProvider: GOAL_VS_WAITING,
+    pluginVsDynamic: GOAL_PLUGIN_VS_DYNAMIC,
+    rateLimitedVsCriticalPath: GOAL_RATIO_LIMITED,
+    peakMbAt500: GOAL_PEAK_MB,
+  },
   goalRequestsPerResource: GOAL_PER_RESOURCE,
 };
 const perResource = (n) => Math.round((n / RESOURCES) * 100) / 100;
@@ -235,21 +328,45 @@ function stepTimer(op) {
 }
 
 /**
- * Runs an operation of the stack (`up`, `destroy`) with the emulator's request log cleared,
- * timed by `timedCli` and with its `op` steps timed by `stepTimer`.
+ * Runs `work` while sampling the processes it starts; answers its result and, as `processes`,
+ * each role's peak resident set and CPU seconds (bench/lib/processes.mjs).
  */
-async function runMeasured(operation, op) {
+async function withProcesses(work) {
+  const sampler = sampleProcesses();
+  try {
+    const outcome = await work();
+    return { outcome, processes: sampler.stop() };
+  } catch (error) {
+    sampler.stop();
+    throw error;
+  }
+}
+
+/**
+ * Runs an operation of `stack` (`up`, `destroy`) with the emulator's request log cleared,
+ * timed by `timedCli`, with its `op` steps timed by `stepTimer` and its processes sampled.
+ */
+async function runMeasured(stack, operation, op) {
   await admin("DELETE", "/_emulator/requests");
   const { onEvent, byType } = stepTimer(op);
-  const timed = await timedCli((onOutput) =>
-    session.stack[operation]({ parallel: PARALLEL, onEvent, onOutput }),
+  const loadAtStart = load();
+  const { outcome: timed, processes } = await withProcesses(() =>
+    timedCli((onOutput) => stack[operation]({ parallel: PARALLEL, onEvent, onOutput })),
   );
-  return { ...timed, byType };
+  return { ...timed, byType, processes, load: loadAtStart };
 }
 
 /** `pulumi up` of the whole stack: time, creates, requests by route, what the cloud holds. */
-async function measureUp() {
-  const { outcome: up, started, cliMs: upMs, apiMs, byType } = await runMeasured("up", "create");
+async function measureUp(stack = session.stack) {
+  const {
+    outcome: up,
+    started,
+    cliMs: upMs,
+    apiMs,
+    byType,
+    processes,
+    load: loadAtStart,
+  } = await runMeasured(stack, "up", "create");
   const upEngineMs = Date.parse(up.summary.endTime) - Date.parse(up.summary.startTime);
   const upRequests = (await admin("GET", "/_emulator/requests")).requests;
   const cloudDelay = byStepType((delays) => delays.create);
@@ -260,6 +377,7 @@ async function measureUp() {
     result: up.summary.result,
     changes: up.summary.resourceChanges,
     wallMs: upMs,
+    load: loadAtStart,
     automationApiMs: apiMs,
     engineMs: upEngineMs,
     ratio: Math.round((upMs / criticalPathMs) * 100) / 100,
@@ -273,20 +391,24 @@ async function measureUp() {
     createMs: byType(cloudDelay),
     requestsPerResource: perResource(upRequests.length),
     requestsByRoute: byRoute(upRequests),
+    ...sendTimes(upRequests, started),
     answered429: upRequests.filter((r) => r.status === 429).length,
     madeInCloud: made,
     duplicates: duplicatesIn(made),
+    processes,
   };
 }
 
 /** `pulumi destroy`, then until the cloud holds nothing of the stack. */
-async function measureDestroy() {
+async function measureDestroy(stack = session.stack) {
   const {
     outcome: destroy,
     started,
     cliMs: destroyMs,
     byType,
-  } = await runMeasured("destroy", "delete");
+    processes,
+    load: loadAtStart,
+  } = await runMeasured(stack, "destroy", "delete");
   // Records being deleted disappear after their delay; the stack is gone once they have.
   const deadline = Date.now() + 10 * 60_000;
   let left = made_(await admin("GET", "/_emulator/state"));
@@ -299,6 +421,7 @@ async function measureDestroy() {
     result: destroy.summary.result,
     changes: destroy.summary.resourceChanges,
     wallMs: destroyMs,
+    load: loadAtStart,
     ratio: Math.round((destroyMs / destroyCriticalPathMs) * 100) / 100,
     startupMs: Math.min(...requests.map((r) => r.at)) - started,
     tailMs: started + destroyMs - Math.max(...requests.map((r) => r.at)),
@@ -307,8 +430,10 @@ async function measureDestroy() {
     requests: requests.length,
     requestsPerResource: perResource(requests.length),
     requestsByRoute: byRoute(requests),
+    ...sendTimes(requests, started),
     answered429: requests.filter((r) => r.status === 429).length,
     leftInCloud: left,
+    processes,
   };
 }
 
@@ -341,7 +466,13 @@ async function measureEngineBaseline(samples) {
     groups: GROUPS,
   });
   try {
-    const up = await timedCli((onOutput) => baseline.stack.up({ parallel: PARALLEL, onOutput }));
+    const upLoad = load();
+    const upSteps = stepTimer("create");
+    const { outcome: up, processes: upProcesses } = await withProcesses(() =>
+      timedCli((onOutput) =>
+        baseline.stack.up({ parallel: PARALLEL, onOutput, onEvent: upSteps.onEvent }),
+      ),
+    );
     const checkpointBytes = statSync(baseline.stateFile).size;
     const sizes = {};
     const stored = JSON.parse(readFileSync(baseline.stateFile, "utf8"));
@@ -349,8 +480,12 @@ async function measureEngineBaseline(samples) {
       if (r.inputs?.kind !== undefined)
         (sizes[r.inputs.kind] ??= []).push(Buffer.byteLength(JSON.stringify(r)));
     }
-    const destroy = await timedCli((onOutput) =>
-      baseline.stack.destroy({ parallel: PARALLEL, onOutput }),
+    const destroyLoad = load();
+    const destroySteps = stepTimer("delete");
+    const { outcome: destroy, processes: destroyProcesses } = await withProcesses(() =>
+      timedCli((onOutput) =>
+        baseline.stack.destroy({ parallel: PARALLEL, onOutput, onEvent: destroySteps.onEvent }),
+      ),
     );
     const ratio = (ms, path) => Math.round((ms / path) * 100) / 100;
     return {
@@ -361,17 +496,141 @@ async function measureEngineBaseline(samples) {
       up: {
         result: up.outcome.summary.result,
         wallMs: up.cliMs,
+        load: upLoad,
         ratio: ratio(up.cliMs, criticalPathMs),
+        // Each step's cloud delay here includes the two requests the provider waits for.
+        createMs: upSteps.byType(byStepType((delays) => delays.create + 2 * requestMs)),
+        processes: upProcesses,
       },
       destroy: {
         result: destroy.outcome.summary.result,
         wallMs: destroy.cliMs,
+        load: destroyLoad,
         ratio: ratio(destroy.cliMs, destroyCriticalPathMs),
+        deleteMs: destroySteps.byType(byStepType((delays) => delays.delete + 2 * requestMs)),
+        processes: destroyProcesses,
       },
     };
   } finally {
     await baseline.close();
     await rm(samplesFile, { force: true });
+  }
+}
+
+/** The 1-minute load average of the machine (other engineers' work shares its 2 cores). */
+function load() {
+  return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
+}
+
+/**
+ * The checkpoint in `stateFile`: its size, resources and, per type, count, `__provider` size and
+ * resource size (p50); and `samples`, one resource's stored inputs and outputs per type (for
+ * the waiting provider's stack).
+ */
+function stateOf(stateFile) {
+  const checkpointText = readFileSync(stateFile, "utf8");
+  const resources = JSON.parse(checkpointText).checkpoint.latest.resources;
+  const perType = {};
+  const samples = {};
+  const ownProperties = (props) =>
+    Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => key !== "__provider"));
+  let providerBytes = 0;
+  for (const r of resources) {
+    if (!r.custom || r.type.startsWith("pulumi:providers:")) continue;
+    const type = r.type.split(":").at(-1);
+    const bytesOf = (value) => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
+    const inputBytes = bytesOf(r.inputs?.__provider);
+    providerBytes += inputBytes + bytesOf(r.outputs?.__provider);
+    perType[type] ??= {
+      count: 0,
+      providerBytes: inputBytes,
+      providerText: r.inputs?.__provider,
+      resourceBytes: [],
+    };
+    perType[type].count += 1;
+    perType[type].resourceBytes.push(bytesOf(r));
+    samples[type] ??= { inputs: ownProperties(r.inputs), outputs: ownProperties(r.outputs) };
+  }
+  return {
+    samples,
+    state: {
+      checkpointBytes: statSync(stateFile).size,
+      resources: resources.length,
+      providerBytesTotal: providerBytes,
+      providerShare: Math.round((providerBytes / checkpointText.length) * 1000) / 10,
+      perType: Object.fromEntries(
+        Object.entries(perType).map(([type, t]) => [
+          type,
+          {
+            count: t.count,
+            providerBytes: t.providerBytes,
+            ...(t.providerText === undefined ? {} : { providerText: t.providerText }),
+            resourceBytesP50: stats(t.resourceBytes).p50,
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+/** `pulumi preview` of the whole stack, every resource new: time, requests (reads only). */
+async function measurePreview(stack) {
+  await admin("DELETE", "/_emulator/requests");
+  const loadAtStart = load();
+  const { outcome, processes } = await withProcesses(() =>
+    timedCli((onOutput) => stack.preview({ parallel: PARALLEL, onOutput })),
+  );
+  const requests = (await admin("GET", "/_emulator/requests")).requests;
+  return {
+    changes: outcome.outcome.changeSummary,
+    wallMs: outcome.cliMs,
+    load: loadAtStart,
+    requests: requests.length,
+    requestsPerResource: perResource(requests.length),
+    requestsByRoute: byRoute(requests),
+    processes,
+  };
+}
+
+/** `pulumi refresh` of the stack as made: time, requests per resource and by route. */
+async function measureRefresh(stack) {
+  await admin("DELETE", "/_emulator/requests");
+  const loadAtStart = load();
+  const { outcome, processes } = await withProcesses(() =>
+    timedCli((onOutput) => stack.refresh({ parallel: PARALLEL, onOutput })),
+  );
+  const requests = (await admin("GET", "/_emulator/requests")).requests;
+  return {
+    result: outcome.outcome.summary.result,
+    changes: outcome.outcome.summary.resourceChanges,
+    wallMs: outcome.cliMs,
+    load: loadAtStart,
+    requests: requests.length,
+    vmcloudResources: RESOURCES,
+    requestsPerResource: perResource(requests.length),
+    requestsByRoute: byRoute(requests),
+    processes,
+  };
+}
+
+/**
+ * The same stack through the provider plugin (bench/fixtures/scale-plugin): `up`, `refresh`
+ * and `destroy` measured as ours are, and its checkpoint (no `__provider`).
+ */
+async function measurePlugin() {
+  const plugin = await openStack(join(repo, "bench/fixtures/scale-plugin"), emulator, projectId, {
+    vms: VMS,
+    groups: GROUPS,
+    prefix: `plugin${Date.now().toString(36)}`,
+  });
+  try {
+    const up = await measureUp(plugin.stack);
+    const { state } = stateOf(plugin.stateFile);
+    const refresh = await measureRefresh(plugin.stack);
+    const destroy = await measureDestroy(plugin.stack);
+    return { up, state, refresh, destroy };
+  } finally {
+    await plugin.close();
   }
 }
 
@@ -389,72 +648,17 @@ try {
   } finally {
     await empty.close();
   }
+  result.preview = await measurePreview(session.stack);
   result.up = await measureUp();
-  // state size, from the checkpoint the file backend wrote
-  const checkpointText = readFileSync(session.stateFile, "utf8");
-  const checkpoint = JSON.parse(checkpointText);
-  const resources = checkpoint.checkpoint.latest.resources;
-  const perType = {};
-  /** One resource's stored inputs and outputs per type, for the engine baseline. */
-  const samples = {};
-  const ownProperties = (props) =>
-    Object.fromEntries(Object.entries(props ?? {}).filter(([key]) => key !== "__provider"));
-  let providerBytes = 0;
-  for (const r of resources) {
-    if (r.inputs?.__provider === undefined) continue;
-    const type = r.type.split(":").at(-1);
-    const inputBytes = Buffer.byteLength(JSON.stringify(r.inputs.__provider));
-    const outputBytes =
-      r.outputs?.__provider === undefined
-        ? 0
-        : Buffer.byteLength(JSON.stringify(r.outputs.__provider));
-    const resourceBytes = Buffer.byteLength(JSON.stringify(r));
-    providerBytes += inputBytes + outputBytes;
-    perType[type] ??= {
-      count: 0,
-      providerBytes: inputBytes,
-      providerText: r.inputs.__provider,
-      resourceBytes: [],
-    };
-    perType[type].count += 1;
-    perType[type].resourceBytes.push(resourceBytes);
-    samples[type] ??= { inputs: ownProperties(r.inputs), outputs: ownProperties(r.outputs) };
-  }
-  result.state = {
-    checkpointBytes: statSync(session.stateFile).size,
-    resources: resources.length,
-    providerBytesTotal: providerBytes,
-    providerShare: Math.round((providerBytes / checkpointText.length) * 1000) / 10,
-    perType: Object.fromEntries(
-      Object.entries(perType).map(([type, t]) => [
-        type,
-        {
-          count: t.count,
-          providerBytes: t.providerBytes,
-          providerText: t.providerText,
-          resourceBytesP50: stats(t.resourceBytes).p50,
-        },
-      ]),
-    ),
-  };
-
-  // refresh
-  await admin("DELETE", "/_emulator/requests");
-  let started = Date.now();
-  const refresh = await session.stack.refresh({ parallel: PARALLEL });
-  const refreshRequests = (await admin("GET", "/_emulator/requests")).requests;
-  result.refresh = {
-    result: refresh.summary.result,
-    changes: refresh.summary.resourceChanges,
-    wallMs: Date.now() - started,
-    requests: refreshRequests.length,
-    vmcloudResources: RESOURCES,
-    requestsPerResource: Math.round((refreshRequests.length / RESOURCES) * 100) / 100,
-    requestsByRoute: byRoute(refreshRequests),
-  };
-
-  result.destroy = await measureDestroy();
+  const { state, samples } = stateOf(session.stateFile);
+  result.state = state;
+  result.samples = samples;
+  // The waiting provider right after ours: the engine's own time, measured at about the same
+  // load as our `up`.
   if (BASELINE) result.engineBaseline = await measureEngineBaseline(samples);
+  result.refresh = await measureRefresh(session.stack);
+  result.destroy = await measureDestroy();
+  if (PLUGIN) result.plugin = await measurePlugin();
 
   // The same stack again, under the service's rate limit.
   if (RATE_LIMIT > 0) {
@@ -483,24 +687,31 @@ const opRow = (label, op, ratio) => [
   label,
   seconds(op.wallMs),
   ratio === undefined ? "" : `${ratio.toFixed(2)}×`,
-  `${op.requests} (${op.requestsPerResource}/resource)`,
-  op.result,
+  op.requests === undefined ? "0" : `${op.requests} (${op.requestsPerResource}/resource)`,
+  op.result ?? "",
+  op.load === undefined ? "" : op.load.toFixed(1),
 ];
 const goal = (text, met) => console.log(`goal: ${text}: ${met ? "met" : "MISSED"}`);
+/** `a` ÷ `b`, rounded to 0.01. */
+const ratioOf = (a, b) => Math.round((a / b) * 100) / 100;
 if (result.up) {
   const limited = result.rateLimited;
+  const waiting = result.engineBaseline;
+  const plugin = result.plugin;
   printTable(
     `Scale: ${VMS} VMs + ${VMS} disks + ${VMS} attachments + ${GROUPS} subnets + ${GROUPS} groups ` +
       `(${RESOURCES} resources), speed ${SPEED}, +${LATENCY} ms per request, --parallel ${PARALLEL}`,
-    ["operation", "time", "vs critical path", "requests", "result"],
+    ["operation", "time", "vs critical path", "requests", "result", "load"],
     [
-      ["critical path of up", seconds(criticalPathMs), "1.00×", "", ""],
-      ["up of no resource (floor)", seconds(result.floorUpMs), "", "", ""],
+      ["critical path of up", seconds(criticalPathMs), "1.00×", "", "", ""],
+      ["up of no resource (floor)", seconds(result.floorUpMs), "", "", "", ""],
+      ...(result.preview ? [opRow("pulumi preview (all new)", result.preview)] : []),
       opRow("pulumi up (CLI)", result.up, result.up.ratio),
       [
         "pulumi up (Automation API call)",
         seconds(result.up.automationApiMs),
         `${(result.up.automationApiMs / criticalPathMs).toFixed(2)}×`,
+        "",
         "",
         "",
       ],
@@ -510,27 +721,19 @@ if (result.up) {
         `${result.up.engineRatio.toFixed(2)}×`,
         "",
         "",
+        "",
       ],
+      ...(waiting ? [opRow("up, a provider that only waits", waiting.up, waiting.up.ratio)] : []),
+      ...(plugin ? [opRow("up, the provider plugin", plugin.up, plugin.up.ratio)] : []),
       ...(result.refresh ? [opRow("pulumi refresh", result.refresh)] : []),
-      ["critical path of destroy", seconds(destroyCriticalPathMs), "1.00×", "", ""],
+      ...(plugin ? [opRow("refresh, the provider plugin", plugin.refresh)] : []),
+      ["critical path of destroy", seconds(destroyCriticalPathMs), "1.00×", "", "", ""],
       ...(result.destroy ? [opRow("pulumi destroy", result.destroy, result.destroy.ratio)] : []),
-      ...(result.engineBaseline
-        ? [
-            [
-              "up, a provider that only waits",
-              seconds(result.engineBaseline.up.wallMs),
-              `${result.engineBaseline.up.ratio.toFixed(2)}×`,
-              "0",
-              result.engineBaseline.up.result,
-            ],
-            [
-              "destroy, a provider that only waits",
-              seconds(result.engineBaseline.destroy.wallMs),
-              `${result.engineBaseline.destroy.ratio.toFixed(2)}×`,
-              "0",
-              result.engineBaseline.destroy.result,
-            ],
-          ]
+      ...(waiting
+        ? [opRow("destroy, a provider that only waits", waiting.destroy, waiting.destroy.ratio)]
+        : []),
+      ...(plugin
+        ? [opRow("destroy, the provider plugin", plugin.destroy, plugin.destroy.ratio)]
         : []),
       ...(limited
         ? [
@@ -544,10 +747,7 @@ if (result.up) {
         : []),
     ],
   );
-  goal(
-    `up ≤ ${GOAL_RATIO}× its critical path (${result.up.ratio.toFixed(2)}×)`,
-    result.up.ratio <= GOAL_RATIO,
-  );
+  console.log("(load: the machine's 1-minute load average when the operation began; 2 cores)");
   goal(
     `up ≤ ${GOAL_PER_RESOURCE.up} requests per resource (${result.up.requestsPerResource})`,
     result.up.requestsPerResource <= GOAL_PER_RESOURCE.up,
@@ -559,24 +759,52 @@ if (result.up) {
     );
   if (result.destroy)
     goal(
-      `destroy ≤ ${GOAL_RATIO}× its critical path (${result.destroy.ratio.toFixed(2)}×)`,
-      result.destroy.ratio <= GOAL_RATIO,
-    );
-  if (result.destroy)
-    goal(
       `destroy ≤ ${GOAL_PER_RESOURCE.destroy} requests per resource (${result.destroy.requestsPerResource})`,
       result.destroy.requestsPerResource <= GOAL_PER_RESOURCE.destroy,
     );
+  if (waiting) {
+    result.vsWaiting = { up: ratioOf(result.up.wallMs, waiting.up.wallMs) };
+    goal(
+      `up ≤ ${GOAL_VS_WAITING}× the waiting provider's (${result.vsWaiting.up.toFixed(2)}×)`,
+      result.vsWaiting.up <= GOAL_VS_WAITING,
+    );
+    if (result.destroy) {
+      result.vsWaiting.destroy = ratioOf(result.destroy.wallMs, waiting.destroy.wallMs);
+      goal(
+        `destroy ≤ ${GOAL_VS_WAITING}× the waiting provider's (${result.vsWaiting.destroy.toFixed(2)}×)`,
+        result.vsWaiting.destroy <= GOAL_VS_WAITING,
+      );
+    }
+  }
+  if (plugin) {
+    result.pluginVsDynamic = {
+      up: ratioOf(plugin.up.wallMs, result.up.wallMs),
+      checkpoint: ratioOf(plugin.state.checkpointBytes, result.state.checkpointBytes),
+    };
+    goal(
+      `the plugin's up ≤ ${GOAL_PLUGIN_VS_DYNAMIC}× the dynamic providers' (${result.pluginVsDynamic.up.toFixed(2)}×)`,
+      result.pluginVsDynamic.up <= GOAL_PLUGIN_VS_DYNAMIC,
+    );
+    goal(
+      `the plugin's checkpoint smaller (${plugin.state.checkpointBytes} bytes against ${result.state.checkpointBytes})`,
+      plugin.state.checkpointBytes < result.state.checkpointBytes,
+    );
+  }
   if (limited) {
     goal(
       `under ${RATE_LIMIT} requests/s, up ≤ ${GOAL_RATIO_LIMITED}× the critical path (${limited.up.ratio.toFixed(2)}×)`,
       limited.up.ratio <= GOAL_RATIO_LIMITED,
     );
     goal(
-      `under ${RATE_LIMIT} requests/s, no error (up ${limited.up.result}, destroy ${limited.destroy.result}) and 0 duplicates (${limited.up.duplicates})`,
+      `under ${RATE_LIMIT} requests/s, destroy ≤ ${GOAL_RATIO_LIMITED}× the critical path (${limited.destroy.ratio.toFixed(2)}×)`,
+      limited.destroy.ratio <= GOAL_RATIO_LIMITED,
+    );
+    goal(
+      `under ${RATE_LIMIT} requests/s, no error (up ${limited.up.result}, destroy ${limited.destroy.result}), 0 duplicates (${limited.up.duplicates}) and nothing left`,
       limited.up.result === "succeeded" &&
         limited.destroy.result === "succeeded" &&
-        limited.up.duplicates === 0,
+        limited.up.duplicates === 0 &&
+        Object.values(limited.destroy.leftInCloud).every((n) => n === 0),
     );
     console.log(
       `under ${RATE_LIMIT} requests/s: up met ${limited.up.answered429} answers 429, ` +
@@ -584,12 +812,53 @@ if (result.up) {
         `${limited.destroy.answered429} and ${limited.destroy.limiter.beforeRetryAfter}`,
     );
   }
+  // Peak resident set and CPU seconds per process role, per operation.
+  const ROLES = ["cli", "languageHost", "program", "providerHost"];
+  const memoryRows = [
+    ["preview", result.preview],
+    ["up", result.up],
+    ["refresh", result.refresh],
+    ["destroy", result.destroy],
+    ["up, waiting provider", waiting?.up],
+    ["destroy, waiting provider", waiting?.destroy],
+    ["up, plugin", plugin?.up],
+    ["refresh, plugin", plugin?.refresh],
+    ["destroy, plugin", plugin?.destroy],
+    [`up, ${RATE_LIMIT} requests/s`, limited?.up],
+    [`destroy, ${RATE_LIMIT} requests/s`, limited?.destroy],
+  ].filter(([, op]) => op?.processes !== undefined);
+  printTable(
+    "Peak resident set (MB) and CPU seconds per process: the CLI, the language host (Go), " +
+      "the program (Node.js) and the provider host",
+    ["operation", ...ROLES.flatMap((role) => [`${role} MB`, "CPU s"])],
+    memoryRows.map(([label, op]) => [
+      label,
+      ...ROLES.flatMap((role) => {
+        const p = op.processes[role];
+        return p === undefined ? ["", ""] : [p.peakRssMb, p.cpuS];
+      }),
+    ]),
+  );
+  result.peaks = Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      Math.max(0, ...memoryRows.map(([, op]) => op.processes[role]?.peakRssMb ?? 0)),
+    ]),
+  );
+  if (VMS >= 500)
+    goal(
+      `each process's peak ≤ ${GOAL_PEAK_MB} MB (${JSON.stringify(result.peaks)})`,
+      Object.values(result.peaks).every((mb) => mb <= GOAL_PEAK_MB),
+    );
 }
 for (const [label, op] of [
   ["up", result.up],
   ["refresh", result.refresh],
   ["destroy", result.destroy],
+  ["up, the provider plugin", result.plugin?.up],
+  ["destroy, the provider plugin", result.plugin?.destroy],
   [`up, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.up],
+  [`destroy, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.destroy],
 ]) {
   if (op?.requestsByRoute === undefined) continue;
   printTable(
@@ -619,6 +888,12 @@ if (result.up?.createMs) {
     result.up.createMs,
   );
 }
+if (result.engineBaseline?.up.createMs) {
+  stepTable(
+    "Creates during up, the provider that only waits (cloud delay + 2 requests)",
+    result.engineBaseline.up.createMs,
+  );
+}
 if (result.destroy?.deleteMs) {
   stepTable(
     `Deletes during destroy (engine step start → done, ms); start-up before the first request ` +
@@ -626,25 +901,49 @@ if (result.destroy?.deleteMs) {
     result.destroy.deleteMs,
   );
 }
+if (result.engineBaseline?.destroy.deleteMs) {
+  stepTable(
+    "Deletes during destroy, the provider that only waits (cloud delay + 2 requests)",
+    result.engineBaseline.destroy.deleteMs,
+  );
+}
+for (const [label, op] of [
+  ["destroy", result.destroy],
+  [`up, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.up],
+  [`destroy, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.destroy],
+]) {
+  if (op?.writesSentAtS === undefined) continue;
+  printTable(
+    `Changing requests sent during ${label} (s from its start: first, median, last)`,
+    ["route", "first", "p50", "last"],
+    Object.entries(op.writesSentAtS).map(([route, t]) => [route, t.first, t.p50, t.last]),
+  );
+  console.log(`requests per second: ${op.requestsPerSecond}`);
+  if (op.answered429 > 0) console.log(`429s per second:      ${op.refusedPerSecond}`);
+}
 if (result.state) {
   printTable(
     `State of the ${VMS}-VM stack: ${result.state.resources} resources, checkpoint ${result.state.checkpointBytes} bytes, ` +
       `__provider ${result.state.providerBytesTotal} bytes (${result.state.providerShare} %)` +
       (result.engineBaseline
         ? `; the waiting provider's checkpoint ${result.engineBaseline.checkpointBytes} bytes`
+        : "") +
+      (result.plugin
+        ? `; the plugin's checkpoint ${result.plugin.state.checkpointBytes} bytes`
         : ""),
-    ["type", "count", "__provider bytes", "resource bytes p50"],
+    ["type", "count", "__provider bytes", "resource bytes p50", "through the plugin"],
     Object.entries(result.state.perType).map(([type, t]) => [
       type,
       t.count,
       t.providerBytes,
       t.resourceBytesP50,
+      result.plugin?.state.perType[type]?.resourceBytesP50 ?? "",
     ]),
   );
 }
 if (result.destroy)
   console.log(`left in the cloud after destroy: ${JSON.stringify(result.destroy.leftInCloud)}`);
-await writeResult("scale", result);
+await writeResult(values.result, result);
 if (failure) {
   console.error(`scale benchmark failed: ${result.error}`);
   process.exitCode = 1;

@@ -48,6 +48,7 @@ import {
   type PaginateOptions,
 } from "./paginate";
 import { parseErrorBody } from "./parse-error-body";
+import { isPoll } from "./poll-context";
 import { Redactor, secretValues } from "./redact";
 import { parseRetryAfter, pause } from "./retry";
 
@@ -324,8 +325,13 @@ export class VmCloudClient {
     };
     // The limiter's turn comes after the credentials: a token exchange is a request of its own.
     const limiter = this.options.adaptiveLimit ? this.limiters.for(url) : undefined;
-    // Each resource of the API (`vm.disks` of `vm.disks.create`) is a lane of its own.
-    const ticket = await limiter?.acquire(signal, state.endpoint.id.replace(/\.[^.]*$/, ""));
+    // Each resource of the API (`vm.disks` of `vm.disks.create`) is a lane of its own; a
+    // wait's checks yield to the other requests waiting (poll-context.ts).
+    const ticket = await limiter?.acquire(
+      signal,
+      state.endpoint.id.replace(/\.[^.]*$/, ""),
+      isPoll(),
+    );
     const attemptStart = performance.now();
     const http = await this.transport.send({
       method: state.method,

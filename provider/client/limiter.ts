@@ -6,7 +6,9 @@
  * decrease), and sends nothing before a Retry-After ends. So a stack never needs `--parallel`
  * tuning for a service's rate limit: the provider finds the rate the service accepts. While
  * requests wait, their kinds (lanes: one per resource of the API, e.g. disks) take turns, so
- * the five subnets a stack's VMs wait for are not queued behind its fifty disks.
+ * the five subnets a stack's VMs wait for are not queued behind its fifty disks; and the checks
+ * of waits (`background`, poll-context.ts) go only when no other request waits: they only
+ * observe, while a delete or a create they would delay holds up what comes after it.
  *
  * No library is used: the well-known npm limiters (bottleneck, p-limit, p-queue) apply fixed
  * limits and know nothing of 429 or Retry-After; what is particular here is the policy, and the
@@ -38,6 +40,7 @@ export interface AttemptReport {
 /** A request waiting for its turn. */
 interface Waiter {
   lane: string;
+  background: boolean;
   resolve: (ticket: Ticket) => void;
   reject: (reason: unknown) => void;
   signal: AbortSignal | undefined;
@@ -55,6 +58,8 @@ export class AdaptiveLimiter {
   private answers: boolean[] = [];
   /** Waiters by lane, each in arrival order; lanes in the order of their turns (none empty). */
   private readonly lanes = new Map<string, Waiter[]>();
+  /** The same for background waiters, who go only when no waiter of `lanes` is left. */
+  private readonly backgroundLanes = new Map<string, Waiter[]>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -66,13 +71,16 @@ export class AdaptiveLimiter {
 
   /**
    * Waits until a request may be sent; rejects when `signal` aborts first. Waiting requests of
-   * different `lane`s (default: one shared lane) take turns, those of one lane go in order.
+   * different `lane`s (default: one shared lane) take turns, those of one lane go in order; a
+   * `background` request (a wait's check) goes only when no other request waits.
    */
-  acquire(signal?: AbortSignal, lane = ""): Promise<Ticket> {
+  acquire(signal?: AbortSignal, lane = "", background = false): Promise<Ticket> {
     signal?.throwIfAborted();
-    if (this.lanes.size === 0 && this.ready()) return Promise.resolve(this.send());
+    if (this.lanes.size === 0 && this.backgroundLanes.size === 0 && this.ready()) {
+      return Promise.resolve(this.send());
+    }
     return new Promise<Ticket>((resolve, reject) => {
-      const waiter: Waiter = { lane, resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { lane, background, resolve, reject, signal, onAbort: undefined };
       if (signal !== undefined) {
         waiter.onAbort = () => {
           this.remove(waiter);
@@ -80,8 +88,9 @@ export class AdaptiveLimiter {
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      const queue = this.lanes.get(lane);
-      if (queue === undefined) this.lanes.set(lane, [waiter]);
+      const lanes = this.lanesOf(waiter);
+      const queue = lanes.get(lane);
+      if (queue === undefined) lanes.set(lane, [waiter]);
       else queue.push(waiter);
       this.schedule();
     });
@@ -127,23 +136,38 @@ export class AdaptiveLimiter {
     return { sentAt: now };
   }
 
-  /** The first waiter of the lane whose turn it is; that lane's next turn comes after the others'. */
+  /** The lanes `waiter` queues in. */
+  private lanesOf(waiter: Waiter): Map<string, Waiter[]> {
+    return waiter.background ? this.backgroundLanes : this.lanes;
+  }
+
+  /**
+   * The first waiter of the lane whose turn it is (background lanes only when no other waits);
+   * that lane's next turn comes after the others'.
+   */
   private next(): Waiter | undefined {
-    const turn = this.lanes.entries().next();
+    const lanes = this.lanes.size > 0 ? this.lanes : this.backgroundLanes;
+    const turn = lanes.entries().next();
     if (turn.done === true) return undefined;
     const [lane, queue] = turn.value;
     const waiter = queue.shift();
-    this.lanes.delete(lane);
-    if (queue.length > 0) this.lanes.set(lane, queue);
+    lanes.delete(lane);
+    if (queue.length > 0) lanes.set(lane, queue);
     return waiter;
   }
 
   private remove(waiter: Waiter): void {
-    const queue = this.lanes.get(waiter.lane);
+    const lanes = this.lanesOf(waiter);
+    const queue = lanes.get(waiter.lane);
     const at = queue?.indexOf(waiter) ?? -1;
     if (queue === undefined || at < 0) return;
     queue.splice(at, 1);
-    if (queue.length === 0) this.lanes.delete(waiter.lane);
+    if (queue.length === 0) lanes.delete(waiter.lane);
+  }
+
+  /** True while any request waits. */
+  private get waiting(): boolean {
+    return this.lanes.size > 0 || this.backgroundLanes.size > 0;
   }
 
   private sentSince(since: number): number {
@@ -153,12 +177,12 @@ export class AdaptiveLimiter {
 
   /** Lets waiters through while there is room, then sleeps until the next may go. */
   private schedule(): void {
-    while (this.lanes.size > 0 && this.ready()) {
+    while (this.waiting && this.ready()) {
       const waiter = this.next()!;
       if (waiter.onAbort !== undefined) waiter.signal?.removeEventListener("abort", waiter.onAbort);
       waiter.resolve(this.send());
     }
-    if (this.lanes.size === 0 || this.timer !== undefined) return;
+    if (!this.waiting || this.timer !== undefined) return;
     if (!hasRoom(this.state, this.inFlight)) return; // a release will call again
     const delay = delayBeforeSend(this.state, this.now(), this.lastSentAt);
     this.timer = setTimeout(() => {

@@ -14,6 +14,7 @@
 import { redact } from "./redact";
 import { ResourceFailedError, TimeoutError } from "./errors";
 import { pause } from "./retry";
+import { runAsPoll } from "./poll-context";
 import { DUE_SOON_BEAT_MS, type WaitPace } from "./wait-pace";
 
 /** Options of {@link waitUntil}. */
@@ -112,7 +113,7 @@ export async function waitUntil<T>(options: WaitOptions<T>): Promise<T> {
     const sleep = options.alignChecks === true ? alignedDelay(delay, now) : delay;
     // The last sleep is cut to the deadline, so the final check happens right at it.
     await sleepUntilDue(Math.min(sleep, deadline - now), options, started);
-    const value = await options.poll({ fastPhase: fast });
+    const value = await runAsPoll(() => options.poll({ fastPhase: fast }));
     checks += 1;
     last = { value };
     const failed = options.failure?.(value);

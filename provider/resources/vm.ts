@@ -106,6 +106,36 @@ async function outputsForError(
   }
 }
 
+/** What a VM holds that destroy may delete with it: its disks and its external IPs' ids. */
+export interface VmHoldings {
+  disks: ReadonlyArray<{ id: string; name: string; primary: boolean }>;
+  externalIpIds: readonly string[];
+}
+
+/** What `vm`, as the service answers it now, holds. */
+export function holdingsOf(vm: VmResponse): VmHoldings {
+  return {
+    disks: vm.disks,
+    externalIpIds: vm.interfaces.flatMap((i) =>
+      i.floating_ip === undefined ? [] : [i.floating_ip.id],
+    ),
+  };
+}
+
+/**
+ * What the VM held when it was last read, as its outputs record it; undefined when they do not
+ * say (outputs of an older version, or of a VM never read whole).
+ */
+export function recordedHoldings(olds: Partial<VmOutputs>): VmHoldings | undefined {
+  if (olds.attachedDisks === undefined || olds.interfaces === undefined) return undefined;
+  return {
+    disks: olds.attachedDisks.map((d) => ({ id: d.id, name: d.name, primary: d.boot })),
+    externalIpIds: olds.interfaces.flatMap((i) =>
+      i.externalIpId === undefined ? [] : [i.externalIpId],
+    ),
+  };
+}
+
 /**
  * What destroy deletes with the VM: the boot disk and the extra disks the program had the VM
  * make (by their names in `disks`), unless `deleteDisksOnDestroy` is false; the external
@@ -113,24 +143,22 @@ async function outputsForError(
  * given by id, disks attached later (DiskAttachment), addresses given by id (an ExternalIp)
  * and addresses an import found are detached and survive.
  */
-export function attachmentsToDelete(vm: VmResponse, olds: Partial<VmOutputs>): VmDeleteAttachments {
+export function attachmentsToDelete(
+  held: VmHoldings,
+  olds: Partial<VmOutputs>,
+): VmDeleteAttachments {
   const made = new Set(
     ((olds.disks ?? []) as VmDiskSpec[]).flatMap((d) => ("name" in d ? [d.name] : [])),
   );
   const disks =
     olds.deleteDisksOnDestroy === false
       ? []
-      : vm.disks.filter((d) => d.primary || made.has(d.name)).map((d) => d.id);
+      : held.disks.filter((d) => d.primary || made.has(d.name)).map((d) => d.id);
   const madeIps = olds.madeExternalIpIds;
   const ips =
     olds.deleteExternalIpsOnDestroy === false
       ? []
-      : vm.interfaces.flatMap((i) =>
-          i.floating_ip === undefined ||
-          (madeIps !== undefined && !madeIps.includes(i.floating_ip.id))
-            ? []
-            : [i.floating_ip.id],
-        );
+      : held.externalIpIds.filter((id) => madeIps === undefined || madeIps.includes(id));
   return { disk_ids: disks, external_ips: [...new Set(ips)] };
 }
 
@@ -413,11 +441,16 @@ export const definition = defineResource<VmInputs, VmOutputs>({
   },
 
   async delete(ctx, id, olds) {
+    const recorded = recordedHoldings(olds);
     await deleteVm(
       ctx,
       id,
-      (vm) => attachmentsToDelete(vm, olds),
+      (vm) => attachmentsToDelete(holdingsOf(vm), olds),
       ctx.timeoutMs(olds, "delete", VM_DEFAULT_TIMEOUT_MS),
+      // What the outputs record serves the first attempt, in a bulk request with no read first.
+      recorded === undefined
+        ? undefined
+        : { attachments: attachmentsToDelete(recorded, olds), projectId: olds.projectId },
     );
   },
 

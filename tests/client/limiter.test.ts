@@ -89,3 +89,36 @@ describe("waiting requests of different kinds", () => {
     ]);
   });
 });
+
+describe("waiting checks of waits", () => {
+  it("go after every other waiting request, whatever their order of arrival", async () => {
+    const limiter = new AdaptiveLimiter();
+    const inFlight = await Promise.all(
+      Array.from({ length: limiter.current.concurrency }, () => limiter.acquire()),
+    );
+    const order: string[] = [];
+    const waiting = [
+      ["poll disks 0", "disks", true],
+      ["poll vms 0", "vms", true],
+      ["delete disk 0", "disks", false],
+      ["poll disks 1", "disks", true],
+      ["delete subnet 0", "subnets", false],
+      ["delete disk 1", "disks", false],
+    ].map(([label, lane, poll]) =>
+      limiter
+        .acquire(undefined, lane as string, poll as boolean)
+        .then(() => order.push(label as string)),
+    );
+    for (const ticket of inFlight.slice(0, 6)) limiter.release(ticket, { status: 200 });
+    await Promise.all(waiting);
+    // The deletes first (their lanes taking turns), then the checks (theirs too).
+    expect(order).toEqual([
+      "delete disk 0",
+      "delete subnet 0",
+      "delete disk 1",
+      "poll disks 0",
+      "poll vms 0",
+      "poll disks 1",
+    ]);
+  });
+});

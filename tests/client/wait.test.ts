@@ -5,6 +5,7 @@ import {
   waitUntil,
   type VmCloudClient,
 } from "../../provider/client";
+import { isPoll } from "../../provider/client/poll-context";
 import { startHarness, type Harness } from "./harness";
 import { widgetEndpoints, type Widget } from "./widgets-service";
 
@@ -31,6 +32,22 @@ function untilAvailable(w: Widget, extra: Partial<Parameters<typeof waitUntil<Wi
 }
 
 describe("waitUntil", () => {
+  it("marks its checks as polls, and what each check starts later too, but nothing outside them", async () => {
+    const w = await client.call(widgetEndpoints.create, { body: { name: "marked", size: 1 } });
+    const seen: boolean[] = [];
+    await untilAvailable(w, {
+      poll: async () => {
+        // A read sent after a timer (a batch window), as the batched waits send theirs.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        seen.push(isPoll());
+        return client.call(widgetEndpoints.get, { params: { widget_id: w.id } });
+      },
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen.every(Boolean)).toBe(true);
+    expect(isPoll()).toBe(false);
+  });
+
   it("returns the final state once it is reached, reporting progress on the way", async () => {
     const w = await client.call(widgetEndpoints.create, { body: { name: "ok", size: 1 } });
     const progress: string[] = [];

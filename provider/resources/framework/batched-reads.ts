@@ -5,7 +5,8 @@
  * they coincide, and reads of one beat go out as one batch (dataloader) {@link BATCH_WINDOW_MS}
  * after it. Each kind says how its list serves a batch: by ids where the real
  * service's list filters by ids (VMs: `vm_ids`), else the project's list, newest first, read
- * only as far as the ids waited for (disks, subnets, security groups: `project_id`).
+ * only as far as the ids waited for and only while its pages cost less than reading the ids
+ * still missing one by one (disks, subnets, security groups: `project_id`).
  */
 import DataLoader from "dataloader";
 import type { AnyEndpoint, CallInput, ItemOf, PagedEndpoint, VmCloudClient } from "../../client";
@@ -54,16 +55,32 @@ export function projectListSource<E extends AnyEndpoint>(
   order: "newest-first" | "as-listed" = "newest-first",
 ): BatchSource<ItemOf<E> & { id: string }> {
   const sorted = order === "newest-first" ? { order_by: "created_time", order_desc: true } : {};
+  // Where each item was last seen, per project (both orders list the newest first).
+  const positions = new Map<string, Map<string, Position>>();
   return {
     kind,
-    list: (client, projectId, ids) =>
-      firstShowing(
-        client.paginate(endpoint, {
-          query: { project_id: projectId, ...sorted },
-        } as CallInput<E>) as AsyncIterable<ItemOf<E> & { id: string }>,
+    list: (client, projectId, ids) => {
+      let seen = positions.get(projectId);
+      if (seen === undefined) {
+        seen = new Map();
+        positions.set(projectId, seen);
+      }
+      return firstShowing(
+        (offset) =>
+          client.call(endpoint, {
+            query: { project_id: projectId, ...sorted, offset, limit: PAGE },
+          } as CallInput<E>) as Promise<ListPage<ItemOf<E> & { id: string }>>,
         ids,
-      ),
+        seen,
+      );
+    },
   };
+}
+
+/** Where an item of a newest-first list was seen: its offset, and the list's total then. */
+export interface Position {
+  offset: number;
+  total: number;
 }
 
 /** A kind looked up by name in its project's list (`project_id`, `name`: it filters by name). */
@@ -177,25 +194,92 @@ async function readBatch<T extends { id: string }>(
   );
 }
 
+/** One page of a project's list: its items and how many the whole list holds. */
+export interface ListPage<T> {
+  items: readonly T[];
+  total: number;
+}
+
 /**
- * The items of `ids` among `items` (a project's list, newest first), read only as far as
- * needed: it stops once every id is seen, or after one page more than the ids could fill (the
- * resources waited for are among the newest; an older one is read by id instead).
+ * The items of `ids` in a project's list (newest first) whose page at `offset` `readPage`
+ * reads, read only as far as it pays: after each round of pages, the next is read only while
+ * the pages left (the list's `total` tells) are fewer than the ids still missing, since each
+ * missing id costs its waiter one read by id instead; a round reads as many pages at once as
+ * the missing ids could fill. So a batch never costs more requests than reading its missing
+ * ids alone would, however deep in the list they are (a stack's older disks sit behind its
+ * newer ones). The list is read whole only when every page counted the same total: an object
+ * made or deleted between two pages shifts the rest, and an id could slip between them.
  */
 export async function firstShowing<T extends { id: string }>(
-  items: AsyncIterable<T>,
+  readPage: (offset: number) => Promise<ListPage<T>>,
   ids: readonly string[],
+  seen: Map<string, Position> = new Map(),
 ): Promise<Listed<T>> {
   const wanted = new Set(ids);
-  const limit = (Math.ceil(wanted.size / PAGE) + 1) * PAGE;
   const shown: T[] = [];
-  let seen = 0;
-  for await (const item of items) {
-    seen += 1;
-    if (wanted.delete(item.id)) shown.push(item);
-    if (wanted.size === 0 || seen >= limit) return { items: shown, whole: wanted.size === 0 };
+  let offset = 0;
+  let total: number | undefined;
+  let steady = true;
+  const take = (page: ListPage<T>, at: number) => {
+    page.items.forEach((item, i) => {
+      seen.set(item.id, { offset: at + i, total: page.total });
+      if (wanted.delete(item.id)) shown.push(item);
+    });
+  };
+  for (;;) {
+    let pages = 1;
+    if (total !== undefined) {
+      const left = Math.ceil((total - offset) / PAGE);
+      if (left <= 0) return { items: shown, whole: steady };
+      if (left >= wanted.size) {
+        await readWhereSeen(readPage, wanted, seen, total, offset, take);
+        return { items: shown, whole: false };
+      }
+      pages = Math.min(left, Math.ceil(wanted.size / PAGE));
+    }
+    const at = offset;
+    const read = await Promise.all(
+      Array.from({ length: pages }, (_, i) => readPage(at + i * PAGE)),
+    );
+    let ended = false;
+    read.forEach((page, i) => {
+      if (total !== undefined && page.total !== total) steady = false;
+      total ??= page.total;
+      take(page, at + i * PAGE);
+      if (page.items.length < PAGE) ended = true;
+    });
+    if (wanted.size === 0) return { items: shown, whole: true };
+    if (ended) return { items: shown, whole: steady };
+    offset += pages * PAGE;
   }
-  return { items: shown, whole: true };
+}
+
+/**
+ * Reads, past `from`, the pages where the ids still `wanted` are now if they have only moved
+ * down by the items made since they were `seen` (the list is newest first), when those pages
+ * are fewer than the ids they hold: the ids of one page then cost one request instead of one
+ * read by id each (a big stack's disks, waited for a few at a time while the engine starts
+ * its steps over minutes). An id not found there is read by id, as before.
+ */
+async function readWhereSeen<T extends { id: string }>(
+  readPage: (offset: number) => Promise<ListPage<T>>,
+  wanted: ReadonlySet<string>,
+  seen: ReadonlyMap<string, Position>,
+  total: number,
+  from: number,
+  take: (page: ListPage<T>, at: number) => void,
+): Promise<void> {
+  const idsByPage = new Map<number, number>();
+  for (const id of wanted) {
+    const last = seen.get(id);
+    if (last === undefined) continue;
+    const now = last.offset + Math.max(0, total - last.total);
+    const page = Math.floor(now / PAGE) * PAGE;
+    if (page >= from && page < total) idsByPage.set(page, (idsByPage.get(page) ?? 0) + 1);
+  }
+  const worth = [...idsByPage].filter(([, count]) => count > 1).map(([page]) => page);
+  const read = await Promise.all(worth.map((page) => readPage(page)));
+  read.forEach((page, i) => take(page, worth[i]!));
 }
 
 /** What {@link batchedPoll} reads. */

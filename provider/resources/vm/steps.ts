@@ -9,6 +9,7 @@ import type { VmDeleteAttachments, VmResponse } from "../../../api/vm/vms";
 import { settingEnabled } from "../../../api/vm/zones";
 import { ApiError, NotFoundError, ValidationError } from "../../client";
 import { deadline } from "../framework/deadline";
+import { deleteInBulk } from "./bulk-delete";
 import { sendDiskUpdate } from "../disk/update";
 import { waitDiskSettled } from "../disk/waits";
 import type { ResourceContext } from "../framework/resource-context";
@@ -215,17 +216,38 @@ export async function reachPowerState(
   return (await getVm(ctx.client, vm.id)) ?? vm;
 }
 
+/** A VM's delete as its outputs record it: what goes with it, and its project. */
+export interface RecordedDelete {
+  attachments: VmDeleteAttachments;
+  projectId: string | undefined;
+}
+
 /**
  * Deletes the VM with what `attachments(vm)` lists (read from the VM as it is now) and waits
- * until it is gone. A VM between states is waited for first; already gone is success.
+ * until it is gone. A VM between states is waited for first; already gone is success. With
+ * `recorded` (what the VM's outputs say goes with it), the delete is first asked for with no
+ * read, in a bulk request with the VMs deleted at about the same moment (bulk-delete.ts); a VM
+ * the service does not delete that way (its state, an attachment that is no longer the VM's,
+ * the VM gone) is then read and deleted on its own as above.
  */
 export async function deleteVm(
   ctx: ResourceContext,
   id: string,
   attachments: (vm: VmResponse) => VmDeleteAttachments,
   timeoutMs: number,
+  recorded?: RecordedDelete,
 ): Promise<void> {
   const remaining = deadline(timeoutMs);
+  if (
+    recorded !== undefined &&
+    (await deleteInBulk(ctx.client, {
+      virtual_machine_id: id,
+      delete_attachments: recorded.attachments,
+    }))
+  ) {
+    await waitForVmGone(ctx, id, remaining(), recorded.projectId);
+    return;
+  }
   let projectId: string | undefined;
   // A refusal for a passing state (the VM or one of its disks between states) is retried
   // after a settle, a few times; other refusals are final.
