@@ -106,6 +106,7 @@ const dbGroup = new vmcloud.SecurityGroup("db", {
     { direction: "ingress", protocol: "tcp", portRange: "22:22", remoteIpPrefix: adminCidr },
   ],
 });
+
 // The database tier boots from a golden image: a system prepared once on a builder VM
 // (PostgreSQL installed, hardened) and copied, so every database VM, and every replacement of
 // one, starts from the same disk. The source is the builder's boot disk, kept stopped: the
