@@ -2,9 +2,10 @@
 // security group (rules as separate resources), spread over hosts by a placement group, the
 // first one behind a stable external IP (DNS can point at it: it survives the VM's
 // replacement); a database VM with a password (a secret) and a data disk attached through
-// DiskAttachment, with no public address: an SNAT gateway gives the private tier of its zone
-// outbound access; and a batch VM that is kept stopped. Flavors and images are looked up by
-// name. Configure the provider as the quickstart does, then:
+// DiskAttachment, with no public address, booting from the project's own golden image (made
+// from the boot disk of a builder VM kept stopped): an SNAT gateway gives the private tier of
+// its zone outbound access; and a batch VM that is kept stopped. Flavors and images are looked
+// up by name. Configure the provider as the quickstart does, then:
 //   pulumi config set --secret dbPassword 'S3cure-Passw0rd!'
 //   pulumi up
 import * as pulumi from "@pulumi/pulumi";
@@ -105,11 +106,36 @@ const dbGroup = new vmcloud.SecurityGroup("db", {
     { direction: "ingress", protocol: "tcp", portRange: "22:22", remoteIpPrefix: adminCidr },
   ],
 });
+
+// The database tier boots from a golden image: a system prepared once on a builder VM
+// (PostgreSQL installed, hardened) and copied, so every database VM, and every replacement of
+// one, starts from the same disk. The source is the builder's boot disk, kept stopped: the
+// service copies only a disk nothing writes to, and a VM the stack keeps (unlike `batch`,
+// which a new image replaces) keeps the image's source stable. A standalone Disk cannot be the
+// source: a Disk is made empty (it holds no image to boot). The image is offered only in its
+// disk's zone, the database's, which is why the web tier, spread over two zones, keeps the
+// public image.
+const builder = new vmcloud.Vm("db-builder", {
+  name: "db-builder",
+  description: "prepares the database's golden image; kept stopped",
+  flavor: "burst-1-1",
+  image: ubuntu.name,
+  availabilityZone: primary.zone,
+  bootDisk: { size: 20, diskType: "SSD" },
+  interfaces: [{ subnet: primary.subnet.id, securityGroups: [dbGroup.id] }],
+  powerState: "stopped",
+});
+const dbGolden = new vmcloud.Image("db-golden", {
+  name: "db-golden",
+  description: "the database tier's prepared system",
+  diskId: builder.bootDiskId,
+});
 const db = new vmcloud.Vm("db", {
   name: "db",
   description: "PostgreSQL",
   flavor: "gen-4-8",
-  image: ubuntu.name,
+  // Its boot disk must be at least the image's minimum: the builder's disk size (20 GB).
+  image: dbGolden.id,
   availabilityZone: primary.zone,
   bootDisk: { size: 30, diskType: "SSD" },
   interfaces: [{ subnet: primary.subnet.id, securityGroups: [dbGroup.id] }],
@@ -118,11 +144,18 @@ const db = new vmcloud.Vm("db", {
 
 // The private tier has no public address: the SNAT gateway gives every routed subnet of its zone
 // (the database's among them) outbound access (updates, package mirrors) from its own address.
-const egress = new vmcloud.NatGateway("egress", {
-  name: "egress-az1",
-  description: "outbound access for the private tier",
-  availabilityZone: primary.zone,
-});
+// It serves the zone's subnets made later too; made after the database's subnet, its
+// `subnetIds` output (what the gateway served when last read) lists that subnet from the first
+// `up` on, not only after a refresh.
+const egress = new vmcloud.NatGateway(
+  "egress",
+  {
+    name: "egress-az1",
+    description: "outbound access for the private tier",
+    availabilityZone: primary.zone,
+  },
+  { dependsOn: [primary.subnet] },
+);
 
 // The data disk lives on its own, so it outlives the VM; the attachment ties them together.
 const data = new vmcloud.Disk("db-data", {
@@ -152,6 +185,9 @@ export const webSpreadId = webSpread.id;
 export const webZones = webVms.map((vm) => vm.availabilityZone);
 export const dbId = db.id;
 export const dbAddress = db.privateIp;
+export const dbImageId = dbGolden.id;
+export const dbBuilderId = builder.id;
+export const dbBuilderDiskId = builder.bootDiskId;
 export const dataDiskId = data.id;
 export const dataDiskSize = data.size;
 export const batchId = batch.id;

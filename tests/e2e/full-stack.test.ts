@@ -1,13 +1,14 @@
 // examples/full-stack under the real Pulumi engine, against the emulator: web VMs in two
 // zones spread by a placement group, the first behind a stable external IP (ExternalIp),
 // subnets, security groups with separate rules, a database VM with a password and a data disk
-// attached through DiskAttachment, an SNAT gateway for the private tier, a stopped batch VM,
-// lookups by name. `up`, then `refresh`
+// attached through DiskAttachment, booting from a golden image (an Image of a stopped builder
+// VM's boot disk), an SNAT gateway for the private tier, a stopped batch VM, lookups by name.
+// `up`, then `refresh`
 // with no changes; a new web image replaces both web VMs and the stable address survives, on
 // the new VM; a bigger data disk previews as exactly one in-place update and a new batch image
 // as exactly one replace, and `up` applies each; powering the batch VM on behind Pulumi's back
 // is found by `refresh` and undone by `up`; `destroy` leaves only the fixtures (no address, no
-// placement group). Never skipped: if the engine cannot be built, `beforeAll` fails.
+// placement group, no image, no builder disk). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,16 +30,16 @@ const OP_TIMEOUT = 180_000;
 /** The password the test gives the database VM (as secret config). */
 const DB_PASSWORD = "Full-Stack-Secret-9!";
 /**
- * Stack, 2 subnets, 3 groups, 4 rules, 1 placement group, 1 address, 4 VMs, 1 disk, 1
- * attachment, 1 SNAT gateway.
+ * Stack, 2 subnets, 3 groups, 4 rules, 1 placement group, 1 address, 5 VMs (the image's
+ * builder among them), 1 image, 1 disk, 1 attachment, 1 SNAT gateway.
  */
-const RESOURCES = 19;
+const RESOURCES = 21;
 
 interface VmBody {
   id: string;
   name: string;
   state: string;
-  image: { name: string };
+  image: { id: string; name: string };
   flavor: { name: string };
   availability_zone: { name: string };
   tags: Array<{ name: string }>;
@@ -90,7 +91,7 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
   };
 
   it(
-    "creates every VM, network, rule and disk, with the batch VM stopped",
+    "creates every VM, network, rule and disk, the database booting from the golden image and the batch VM stopped",
     async () => {
       const up = await example.stack.up();
       expect(up.summary.result).toBe("succeeded");
@@ -139,6 +140,23 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
       expect(gateway.nat_rules.map((r) => r.subnet_id)).toContain(dbSubnet.id);
       expect(outputs["egressAddress"]).toBe(gateway.floating_ip.ip_address);
       expect(outputs["egressSubnetIds"]).toContain(dbSubnet.id);
+
+      // The database boots from the stack's golden image, made from the stopped builder's disk.
+      const golden = await stateResource(example.stack, "Image", "db-golden");
+      expect(outputs["dbImageId"]).toBe(golden.id);
+      const dbVm = await get<VmBody>(`/api/v1/vms/${String(outputs["dbId"])}`);
+      expect(dbVm).toMatchObject({ state: "running", image: { id: golden.id, name: "db-golden" } });
+      const image = await get<{
+        type: string;
+        min_disk: number;
+        availability_zones: Array<{ availability_zone_name: string; state: string }>;
+      }>(`/api/v1/images/${String(golden.id)}`);
+      expect(image).toMatchObject({ type: "private", min_disk: 20 });
+      expect(image.availability_zones.map((z) => [z.availability_zone_name, z.state])).toEqual([
+        ["ru.AZ-1", "created"],
+      ]);
+      const builder = await get<VmBody>(`/api/v1/vms/${String(outputs["dbBuilderId"])}`);
+      expect(builder).toMatchObject({ state: "stopped", image: { name: "ubuntu-22.04" } });
 
       const disk = await get<DiskBody>(`/api/v1/disks/${String(outputs["dataDiskId"])}`);
       expect(disk.size).toBe(50);
@@ -310,10 +328,15 @@ describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (
   it(
     "destroys everything and leaves the emulator with only its fixtures",
     async () => {
+      const imageId = String(outputs["dbImageId"]);
+      const builderDiskId = String(outputs["dbBuilderDiskId"]);
       const destroy = await example.stack.destroy();
       expect(destroy.summary.result).toBe("succeeded");
       expect(destroy.summary.resourceChanges).toEqual({ delete: RESOURCES });
       expect(await waitForResourceIds(emulator, fixtureIds)).toEqual(fixtureIds);
+      // Named too: the golden image and the disk it was made from are gone.
+      expect((await emulator.call("GET", `/api/v1/images/${imageId}`)).status).toBe(404);
+      expect((await emulator.call("GET", `/api/v1/disks/${builderDiskId}`)).status).toBe(404);
     },
     OP_TIMEOUT,
   );
