@@ -10,6 +10,7 @@
  */
 import DataLoader from "dataloader";
 import type { AnyEndpoint, CallInput, ItemOf, PagedEndpoint, VmCloudClient } from "../../client";
+import { DUE_SOON_BEAT_MS } from "../../client/wait-pace";
 
 /** How long a batch stays open for more reads, in ms: waits aligned to the clock wake within it. */
 export const BATCH_WINDOW_MS = 20;
@@ -22,12 +23,31 @@ const BEAT_MS = 100;
  * up to tens of ms before the moment on the clock it was set for when the CPU is busy (timers
  * count from the event loop's cached time), so waits aligned to one beat may wake on either
  * side of it; counting the window from the beat, not from the first read, keeps them in one
- * batch.
+ * batch. A batch held back (`notBefore`, see {@link holdAfter}) goes on the first beat after it.
  */
-function scheduleBatch(run: () => void): void {
+function scheduleBatch(run: () => void, notBefore = 0): void {
   const now = Date.now();
-  const beat = Math.round(now / BEAT_MS) * BEAT_MS;
+  const beat = Math.max(
+    Math.round(now / BEAT_MS) * BEAT_MS,
+    Math.ceil(notBefore / BEAT_MS) * BEAT_MS,
+  );
   setTimeout(run, Math.max(1, beat + BATCH_WINDOW_MS - now));
+}
+
+/** The longest a costly batch holds back the next one of its kind, in ms: the waits' slow beat. */
+export const MAX_HOLD_MS = 1_000;
+
+/**
+ * How long after a batch that cost `requests` (its list pages, and the reads by id of the ids
+ * it did not show) the next batch of the kind may go, in ms. A batch of one request is not held:
+ * checks every {@link DUE_SOON_BEAT_MS} (waits about to end) then cost one request each. A
+ * costlier one, a big project's deep list, holds the next back by a short beat per extra
+ * request, up to {@link MAX_HOLD_MS}: the reads that arrive meanwhile join it, so the short
+ * beats' checks, which at 500 VMs ended one or two attachments each at three requests, stop
+ * multiplying the cost, and no wait checks less often than its slow beat.
+ */
+export function holdAfter(requests: number): number {
+  return Math.min(MAX_HOLD_MS, Math.max(0, requests - 1) * DUE_SOON_BEAT_MS);
 }
 
 /** The largest page the services serve. */
@@ -107,6 +127,8 @@ export interface Listed<T> {
   items: readonly T[];
   /** True when the list was read whole: an id it does not show is not there. */
   whole: boolean;
+  /** The list requests it took. */
+  requests: number;
 }
 
 /** What a batched read found: the item, `absent` (the whole list lacks it), or unseen. */
@@ -158,8 +180,19 @@ export function readBatched<T extends { id: string }>(
   projectId: string,
   id: string,
 ): Promise<BatchedRead<T>> {
-  return loaderOf<Key, BatchedRead<T>>(client, source.kind, (keys) =>
-    readBatch(client, source, keys),
+  // The loader is made once per client and kind, with this hold: the two live as long.
+  const hold = { notBefore: 0 };
+  return loaderOf<Key, BatchedRead<T>>(
+    client,
+    source.kind,
+    async (keys) => {
+      const { answers, requests } = await readBatch(client, source, keys);
+      // Each key left unseen is read by id by its waiter: part of this batch's cost.
+      const byId = answers.filter((answer) => answer === undefined).length;
+      hold.notBefore = Date.now() + holdAfter(requests + byId);
+      return answers;
+    },
+    (run) => scheduleBatch(run, hold.notBefore),
   ).load({ projectId, id });
 }
 
@@ -168,7 +201,7 @@ async function readBatch<T extends { id: string }>(
   client: VmCloudClient,
   source: BatchSource<T>,
   keys: readonly Key[],
-): Promise<Array<BatchedRead<T> | Error>> {
+): Promise<{ answers: Array<BatchedRead<T> | Error>; requests: number }> {
   const byProject = new Map<string, Set<string>>();
   for (const { projectId, id } of keys) {
     byProject.set(projectId, (byProject.get(projectId) ?? new Set()).add(id));
@@ -176,10 +209,12 @@ async function readBatch<T extends { id: string }>(
   const found = new Map<string, T>();
   const whole = new Set<string>();
   const failed = new Map<string, Error>();
+  let requests = 0;
   await Promise.all(
     [...byProject].map(async ([projectId, ids]) => {
       try {
         const listed = await source.list(client, projectId, [...ids]);
+        requests += listed.requests;
         for (const item of listed.items) found.set(item.id, item);
         if (listed.whole) whole.add(projectId);
       } catch (error) {
@@ -188,10 +223,11 @@ async function readBatch<T extends { id: string }>(
       }
     }),
   );
-  return keys.map(
+  const answers = keys.map(
     ({ projectId, id }) =>
       failed.get(projectId) ?? found.get(id) ?? (whole.has(projectId) ? "absent" : undefined),
   );
+  return { answers, requests };
 }
 
 /** One page of a project's list: its items and how many the whole list holds. */
@@ -211,10 +247,15 @@ export interface ListPage<T> {
  * made or deleted between two pages shifts the rest, and an id could slip between them.
  */
 export async function firstShowing<T extends { id: string }>(
-  readPage: (offset: number) => Promise<ListPage<T>>,
+  readListPage: (offset: number) => Promise<ListPage<T>>,
   ids: readonly string[],
   seen: Map<string, Position> = new Map(),
 ): Promise<Listed<T>> {
+  let requests = 0;
+  const readPage = (offset: number) => {
+    requests += 1;
+    return readListPage(offset);
+  };
   const wanted = new Set(ids);
   const shown: T[] = [];
   let offset = 0;
@@ -230,10 +271,10 @@ export async function firstShowing<T extends { id: string }>(
     let pages = 1;
     if (total !== undefined) {
       const left = Math.ceil((total - offset) / PAGE);
-      if (left <= 0) return { items: shown, whole: steady };
+      if (left <= 0) return { items: shown, whole: steady, requests };
       if (left >= wanted.size) {
         await readWhereSeen(readPage, wanted, seen, total, offset, take);
-        return { items: shown, whole: false };
+        return { items: shown, whole: false, requests };
       }
       pages = Math.min(left, Math.ceil(wanted.size / PAGE));
     }
@@ -248,8 +289,8 @@ export async function firstShowing<T extends { id: string }>(
       take(page, at + i * PAGE);
       if (page.items.length < PAGE) ended = true;
     });
-    if (wanted.size === 0) return { items: shown, whole: true };
-    if (ended) return { items: shown, whole: steady };
+    if (wanted.size === 0) return { items: shown, whole: true, requests };
+    if (ended) return { items: shown, whole: steady, requests };
     offset += pages * PAGE;
   }
 }

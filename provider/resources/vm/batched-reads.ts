@@ -22,6 +22,6 @@ export const VM_SOURCE: BatchSource<VmListItem> = {
       }),
     );
     // Filtered by the ids: a VM it does not show is not there.
-    return { items: pages.flatMap((page) => page.items), whole: true };
+    return { items: pages.flatMap((page) => page.items), whole: true, requests: pages.length };
   },
 };
