@@ -38,6 +38,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
+import { adminOf, raiseQuotas } from "./lib/emulator-admin.mjs";
 import { openStack } from "./lib/engine.mjs";
 import { sampleProcesses } from "./lib/processes.mjs";
 
@@ -79,36 +80,11 @@ const { startEmulator } = dist("emulator/index.js");
 const { DELAYS } = dist("emulator/vm/delays.js");
 
 const emulator = await startEmulator({ speed: SPEED });
-const admin = async (method, path, body) => {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
+const admin = adminOf(emulator);
 const fixtures = await admin("GET", "/_emulator/fixtures");
 const projectId = fixtures.vm.projectId;
 await admin("PUT", "/_emulator/faults", { rules: [{ latencyMs: LATENCY }] });
-// The organization's quotas (200 VMs, 500 disks, 500 interfaces by default) raised to what the
-// stack needs, twice over (a stack's records being deleted still count).
-await admin("PUT", "/_emulator/vm/quotas", {
-  project_id: projectId,
-  limits: {
-    vms: 2 * VMS + 10,
-    vcpus: 4 * VMS + 100,
-    ram: 4 * VMS + 100,
-    disks: 4 * VMS + 100,
-    disks_size: 40 * VMS + 1000,
-    interfaces: 2 * VMS + 100,
-    subnets: 2 * GROUPS + 100,
-    security_groups: 2 * GROUPS + 100,
-    security_group_rules: 4 * GROUPS + 2000,
-  },
-});
+await raiseQuotas(admin, projectId, VMS, GROUPS);
 
 /** Program-made records in the emulator (fixtures excluded), by collection. */
 const COLLECTIONS = [
