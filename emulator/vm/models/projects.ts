@@ -7,6 +7,7 @@ import type {
   ValidateNameResponse,
 } from "../../../api/vm/projects";
 import { GONE, type ProjectRecord, type VmState } from "../records";
+import { unprocessable } from "../../core/service-error";
 import { requireProject } from "./shared";
 
 /** The project (404 `project_not_found` when unknown, 403 when the token may not use it). */
@@ -32,6 +33,7 @@ function identity(project: ProjectRecord) {
 
 /** A record that holds a name in its project while it lives. */
 interface Named {
+  id: string;
   name: string;
   project_id: string;
   status?: string;
@@ -57,6 +59,39 @@ const HOLDERS: Record<NamedEntityType, (state: VmState) => readonly Named[]> = {
 function holdsName(record: Named): boolean {
   const status = record.status ?? record.state;
   return status !== GONE && status !== "deleting";
+}
+
+/** The kinds a create or rename refuses a taken name of (422), with how messages call them. */
+const UNIQUE_IN_PROJECT = {
+  vm: ["a VM", "VMs"],
+  security_group: ["a security group", "security groups"],
+  interface: ["a network interface", "network interfaces"],
+  floating_ip: ["an external IP", "external IPs"],
+} as const satisfies Partial<Record<NamedEntityType, readonly [string, string]>>;
+
+/**
+ * 422 `<kind>_with_this_data_already_exists` (field `name`) when another live object of `kind`
+ * in the project has `name`, compared as `validate_name` compares (any zone; one being deleted
+ * has let its name go). `self`: the object being renamed, which is no clash.
+ */
+export function requireFreeName(
+  state: VmState,
+  kind: keyof typeof UNIQUE_IN_PROJECT,
+  projectId: string,
+  name: string,
+  self?: string,
+): void {
+  const holder = HOLDERS[kind](state).find(
+    (r) => r.project_id === projectId && r.name === name && r.id !== self && holdsName(r),
+  );
+  if (holder === undefined) return;
+  const [one, many] = UNIQUE_IN_PROJECT[kind];
+  throw unprocessable(
+    `${kind}_with_this_data_already_exists`,
+    `${one} named "${name}" already exists in project ${projectId} (${holder.id}); ` +
+      `names of ${many} are unique in a project: choose another name`,
+    "name",
+  );
 }
 
 /**
