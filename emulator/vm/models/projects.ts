@@ -2,6 +2,7 @@
 import type {
   NamedEntityType,
   ProjectPermissionsResponse,
+  UniqueInProject,
   ProjectResponse,
   ValidateNameQuery,
   ValidateNameResponse,
@@ -61,13 +62,14 @@ function holdsName(record: Named): boolean {
   return status !== GONE && status !== "deleting";
 }
 
-/** The kinds a create or rename refuses a taken name of (422), with how messages call them. */
-const UNIQUE_IN_PROJECT = {
-  vm: ["a VM", "VMs"],
-  security_group: ["a security group", "security groups"],
-  interface: ["a network interface", "network interfaces"],
+/** How messages call each kind whose names are unique in the project (one, several). */
+const CALLED: Record<UniqueInProject, readonly [string, string]> = {
   floating_ip: ["an external IP", "external IPs"],
-} as const satisfies Partial<Record<NamedEntityType, readonly [string, string]>>;
+  interface: ["a network interface", "network interfaces"],
+  nat_gateway: ["an SNAT gateway", "SNAT gateways"],
+  security_group: ["a security group", "security groups"],
+  vm: ["a VM", "VMs"],
+};
 
 /**
  * 422 `<kind>_with_this_data_already_exists` (field `name`) when another live object of `kind`
@@ -76,7 +78,7 @@ const UNIQUE_IN_PROJECT = {
  */
 export function requireFreeName(
   state: VmState,
-  kind: keyof typeof UNIQUE_IN_PROJECT,
+  kind: UniqueInProject,
   projectId: string,
   name: string,
   self?: string,
@@ -85,7 +87,7 @@ export function requireFreeName(
     (r) => r.project_id === projectId && r.name === name && r.id !== self && holdsName(r),
   );
   if (holder === undefined) return;
-  const [one, many] = UNIQUE_IN_PROJECT[kind];
+  const [one, many] = CALLED[kind];
   throw unprocessable(
     `${kind}_with_this_data_already_exists`,
     `${one} named "${name}" already exists in project ${projectId} (${holder.id}); ` +
