@@ -51,6 +51,22 @@ export const NamedEntityType = z
 /** A value of {@link NamedEntityType}. */
 export type NamedEntityType = z.infer<typeof NamedEntityType>;
 
+/**
+ * The kinds whose names are unique among the live objects of the kind in the whole project,
+ * whatever their zone: a create or rename to a taken name is refused (422
+ * `<kind>_with_this_data_already_exists`; docs/api-decisions/catalog.md). Disks and subnets
+ * are unique per zone only; the service's load balancers are not served here.
+ */
+export const UNIQUE_IN_PROJECT = [
+  "floating_ip",
+  "interface",
+  "nat_gateway",
+  "security_group",
+  "vm",
+] as const satisfies readonly NamedEntityType[];
+/** A kind of {@link UNIQUE_IN_PROJECT}. */
+export type UniqueInProject = (typeof UNIQUE_IN_PROJECT)[number];
+
 /** Query of `GET /api/v1/projects/{project_id}/validate_name`. */
 export const ValidateNameQuery = z.object({
   entity_type: NamedEntityType,

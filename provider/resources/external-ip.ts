@@ -2,7 +2,8 @@
  * The `ExternalIp` resource: a public IPv4 address of one zone that outlives the VMs it is
  * bound to (a Vm interface takes it with `externalIpId`), so DNS can point at it across VM
  * replacements. Name, description and tags change in place; the zone and project replace it.
- * A create adopts the one free same-named address of the zone an interrupted `up` left.
+ * Names are unique in the project: `check` refuses one another address has, and a create
+ * adopts the free same-named address of the zone an interrupted `up` left.
  */
 import { externalIpsEndpoints as api } from "../../api/vm/endpoints/external-ips";
 import type { ExternalIpStatus } from "../../api/vm/enums";
@@ -12,9 +13,10 @@ import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { adoptLeftover } from "./framework/adopt-leftover";
 import { dynamicProvider } from "../framework/dynamic-provider";
-import { defineResource } from "./framework/define-resource";
+import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
+import { takenNameFailures } from "./framework/taken-names";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { ExternalIpInputs } from "./inputs/external-ip";
 import { ExternalIpOutputs } from "./outputs/external-ip";
@@ -56,7 +58,23 @@ function outputsOf(ip: ExternalIpResponse, projectId: string) {
   };
 }
 
-/** The dynamic provider of `ExternalIp` (loaded by the shim `resources/external-ip`). */
+/** The project's addresses named exactly `name`, not being deleted. */
+async function ipsNamed(
+  ctx: ResourceContext,
+  projectId: string,
+  name: string,
+): Promise<ExternalIpResponse[]> {
+  const ips = await ctx.client.listAll(api.listExternalIps, {
+    query: { project_id: projectId, name },
+  });
+  return ips.filter((ip) => ip.name === name && ip.state !== "deleting");
+}
+
+/** True when `ip` (of the zone asked for) is what a create of `inputs` makes: a free leftover. */
+function leftoverOf(ip: ExternalIpResponse, inputs: ExternalIpInputs): boolean {
+  return ip.interface === undefined && ip.description === (inputs.description ?? "");
+}
+
 /** The lifecycle of `ExternalIp` (served by the dynamic provider and the plugin). */
 export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
   typeName: "ExternalIp",
@@ -67,25 +85,40 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),
     },
+    // Names are unique in the project: a replacement that keeps the name deletes the old
+    // address first.
+    deleteBeforeReplace: (changed) => !changed.includes("name"),
   },
-  async checkCatalog(ctx, inputs) {
+  async checkCatalog(ctx, inputs, olds) {
     if (isUnknown(inputs.projectId) || isUnknown(inputs.availabilityZone)) return [];
-    const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
-    return failuresOf(() => lookups.zone(inputs.availabilityZone));
+    const projectId = ctx.projectId(inputs);
+    const lookups = new CatalogLookups(ctx.client, projectId);
+    let zoneId: string | undefined;
+    const failures = await failuresOf(async () => {
+      zoneId = (await lookups.zone(inputs.availabilityZone)).id;
+    });
+    if (zoneId === undefined) return failures;
+    return takenNameFailures(ctx.client, {
+      typeName: "ExternalIp",
+      projectId,
+      name: inputs.name,
+      oldName: olds.name,
+      adoptable: false,
+      holders: (name) => ipsNamed(ctx, projectId, name),
+      ours: (ip) => ip.availability_zone?.id === zoneId && leftoverOf(ip, inputs),
+    });
   },
   async create(ctx, inputs) {
     const remaining = ctx.deadline(TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const zone = await new CatalogLookups(ctx.client, projectId).zone(inputs.availabilityZone);
     const find = async () =>
-      (
-        await ctx.client.listAll(api.listExternalIps, {
-          query: { project_id: projectId, availability_zone_id: zone.id, name: inputs.name },
-        })
-      ).filter((ip) => ip.name === inputs.name && ip.state !== "deleting");
+      (await ipsNamed(ctx, projectId, inputs.name)).filter(
+        (ip) => ip.availability_zone?.id === zone.id,
+      );
     const leftover = adoptLeftover({
       clashing: await find(),
-      matches: (ip) => ip.interface === undefined && ip.description === (inputs.description ?? ""),
+      matches: (ip) => leftoverOf(ip, inputs),
       clash: `an external IP named "${inputs.name}" already exists in zone ${zone.name}`,
       describe: (ip) => `${ip.id}: ${ip.ip_address ?? "?"}, ${ip.state}`,
       why: "only one free address with the same description is adopted",

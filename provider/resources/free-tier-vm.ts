@@ -31,6 +31,7 @@ import {
 } from "./vm/steps";
 import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
 import { failuresOf } from "./framework/input-error";
+import { takenNameFailures } from "./framework/taken-names";
 import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
 import { cachedCatalog } from "./framework/catalog-cache";
@@ -53,6 +54,7 @@ import {
   knownDefaultsOf,
   type KnownImageDefaults,
   vmIdsNamed,
+  liveVmsNamed,
   vmIfReadable,
 } from "./vm/state";
 import { getVm, waitForSettled } from "./vm/waits";
@@ -316,8 +318,9 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     if ([inputs.projectId, inputs.availabilityZone, inputs.image].some(isUnknown)) return [];
     const projectId = ctx.projectId(inputs);
     let image: ImageResponse | undefined;
+    let zone: ZoneResponse | undefined;
     const failures = await failuresOf(async () => {
-      const zone =
+      zone =
         inputs.availabilityZone === undefined
           ? undefined
           : await freeTierZone(ctx, projectId, inputs.availabilityZone);
@@ -330,6 +333,20 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         ...(await failuresOf(async () => checkPasswordTaken(known, inputs.password))),
       );
     }
+    failures.push(
+      ...(await takenNameFailures(ctx.client, {
+        typeName: "FreeTierVm",
+        projectId,
+        name: inputs.name,
+        oldName: olds.name,
+        adoptable: false,
+        askFirst: false,
+        holders: (name) => liveVmsNamed(ctx.client, projectId, name),
+        // What create adopts (leftoverFreeTierVm): a free-tier VM, in the zone when one is given.
+        ours: (vm) =>
+          vm.flavor.free_tier && (zone === undefined || vm.availability_zone.id === zone.id),
+      })),
+    );
     if (failures.length > 0 || Object.keys(olds).length > 0 || isUnknown(inputs.name)) {
       return failures;
     }

@@ -19,6 +19,7 @@ import { containsUnknown, isUnknown } from "../framework/unknowns";
 import { addressInUse, addressOutsideSubnet } from "../rules/addresses";
 import { serviceObject } from "../rules/parties";
 import { adoptLeftover } from "./framework/adopt-leftover";
+import { takenNameFailures } from "./framework/taken-names";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
@@ -183,8 +184,9 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
       subnet: sameNameOrId("subnet", "subnetId"),
       securityGroups: sameNamesOrIds("securityGroups", "securityGroupIds"),
     },
-    // A replacement that keeps the fixed address needs the old interface gone first.
-    deleteBeforeReplace: (changed) => !changed.includes("ipAddress"),
+    // A replacement that keeps the fixed address or the name (unique in the project) needs
+    // the old interface gone first.
+    deleteBeforeReplace: (changed) => !(changed.includes("ipAddress") && changed.includes("name")),
   },
   async checkCatalog(ctx, inputs, olds) {
     if (isUnknown(inputs.projectId) || isUnknown(inputs.availabilityZone)) return [];
@@ -216,6 +218,24 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
         )),
       );
     }
+    const inSubnet = subnet;
+    failures.push(
+      ...(await takenNameFailures(ctx.client, {
+        typeName: "NetworkInterface",
+        projectId,
+        name: inputs.name,
+        oldName: olds.name,
+        adoptId: inputs.adoptId,
+        adoptable: true,
+        // The list has no name filter: read only when the name is taken.
+        holders: async (name) =>
+          (
+            await ctx.client.listAll(api.listInterfaces, { query: { project_id: projectId } })
+          ).filter((nic) => nic.name === name && nic.state !== "deleting"),
+        ours: (nic) =>
+          (inSubnet === undefined || nic.subnet?.id === inSubnet.id) && leftoverOf(nic, inputs),
+      })),
+    );
     return failures;
   },
   async create(ctx, inputs) {

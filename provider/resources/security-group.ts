@@ -37,6 +37,7 @@ import { waitSettled } from "./framework/wait-for-state";
 import { zoneMatcher, type ZoneRef } from "./network/zone-match";
 import { CatalogLookups } from "./catalog/catalog-lookups";
 import { failuresOf } from "./framework/input-error";
+import { takenNameFailures } from "./framework/taken-names";
 import { remoteGroupFailures } from "./security-group-rule/catalog-check";
 import { itself, type Zoned } from "../rules/parties";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
@@ -159,12 +160,11 @@ async function groupsNamed(
 
 /**
  * The group an interrupted `pulumi up` left for this very resource, among the same-named groups
- * of the zone (`named`): when `up` is killed while a create is in flight, the next `up` creates
- * the resource again while the first attempt's group exists, untracked. A replacement that
- * keeps the name deletes its predecessor first, so such a group is a leftover or someone else's.
- * Adopted: the only one, with the managed rules (`rules`, when set). Refused with what to do:
- * several (names are not unique in the service, so which one is ours cannot be told) or one
- * whose rules differ. Undefined: none.
+ * of the zone (`named`: one at most, as names are unique in the project): when `up` is killed
+ * while a create is in flight, the next `up` creates the resource again while the first
+ * attempt's group exists, untracked. A replacement that keeps the name deletes its predecessor
+ * first, so such a group is a leftover or someone else's. Adopted: the one with the managed
+ * rules (`rules`, when set). Refused with what to do: one whose rules differ. Undefined: none.
  */
 async function leftoverGroup(
   ctx: ResourceContext,
@@ -173,15 +173,8 @@ async function leftoverGroup(
   rules: readonly RuleForm[] | undefined,
 ): Promise<SecurityGroupResponse | undefined> {
   const fix =
-    'Adopt the right one with the `import` resource option (`pulumi import` or `{ import: "<id>" }`), ' +
-    "delete the others, or choose another name";
-  if (named.length > 1) {
-    throw new Error(
-      `${named.length} security groups named "${name}" already exist in this zone ` +
-        `(${named.map((g) => g.id).join(", ")}) and this stack tracks none of them; group names are ` +
-        `not unique in the service, so which one an interrupted create left cannot be told. ${fix}`,
-    );
-  }
+    'Adopt it with `adoptId` or the `import` resource option (`pulumi import` or `{ import: "<id>" }`), ' +
+    "delete it, or choose another name";
   const [group] = named;
   if (group === undefined || rules === undefined) return group;
   const current = await listRules(ctx, group.id);
@@ -336,9 +329,10 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
       rules: (next, olds) => sameRules(next, olds.rules),
     },
   },
-  async checkCatalog(ctx, inputs) {
+  async checkCatalog(ctx, inputs, olds) {
     if (isUnknown(inputs.projectId) || containsUnknown(inputs.availabilityZone)) return [];
-    const lookups = new CatalogLookups(ctx.client, ctx.projectId(inputs));
+    const projectId = ctx.projectId(inputs);
+    const lookups = new CatalogLookups(ctx.client, projectId);
     let own: Zoned | undefined;
     const failures = await failuresOf(async () => {
       own = { ...itself("the group"), zone: await lookups.zone(inputs.availabilityZone) };
@@ -355,6 +349,20 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
         )),
       );
     }
+    failures.push(
+      ...(await takenNameFailures(ctx.client, {
+        typeName: "SecurityGroup",
+        projectId,
+        name: inputs.name,
+        oldName: olds.name,
+        adoptId: inputs.adoptId,
+        adoptable: true,
+        holders: (name) => groupsNamed(ctx, projectId, name, () => true),
+        // A same-named group of the zone is what create adopts when its rules match (create
+        // judges them: leftoverGroup).
+        ours: (g) => own !== undefined && g.availability_zone.id === own.zone.id,
+      })),
+    );
     return failures;
   },
   async create(ctx, inputs) {

@@ -41,7 +41,8 @@ import {
   writeOnlyInPlace,
 } from "./vm/diff";
 import { vmCatalogFailures } from "./vm/catalog-check";
-import { InputError } from "./framework/input-error";
+import { InputError, matches } from "./framework/input-error";
+import { takenNameFailures } from "./framework/taken-names";
 import { VmLookups } from "./vm/lookups";
 import {
   carriedForRead,
@@ -60,6 +61,7 @@ import {
   knownDefaultsOf,
   type KnownImageDefaults,
   vmIdsNamed,
+  liveVmsNamed,
   vmIfReadable,
 } from "./vm/state";
 import { freeExternalIps } from "./vm/external-ips";
@@ -242,11 +244,30 @@ export const definition = defineResource<VmInputs, VmOutputs>({
 
   async checkCatalog(ctx, inputs, olds) {
     if (isUnknown(inputs.projectId)) return [];
-    return vmCatalogFailures(
-      new VmLookups(ctx.client, ctx.projectId(inputs), "shared"),
-      inputs,
-      olds,
-    );
+    const projectId = ctx.projectId(inputs);
+    const lookups = new VmLookups(ctx.client, projectId, "shared");
+    // The zone's failure is vmCatalogFailures'; unresolved, every zone may hold a leftover.
+    const zone = isUnknown(inputs.availabilityZone)
+      ? undefined
+      : await lookups.zone(inputs.availabilityZone).catch(() => undefined);
+    const [catalog, names] = await Promise.all([
+      vmCatalogFailures(lookups, inputs, olds),
+      takenNameFailures(ctx.client, {
+        typeName: "Vm",
+        projectId,
+        name: inputs.name,
+        oldName: olds.name,
+        adoptId: inputs.adoptId,
+        adoptable: true,
+        askFirst: false,
+        holders: (name) => liveVmsNamed(ctx.client, projectId, name),
+        // What create adopts (leftoverVm) has this flavor and zone (and image: create judges it).
+        ours: (vm) =>
+          (zone === undefined || vm.availability_zone.id === zone.id) &&
+          (isUnknown(inputs.flavor) || matches(inputs.flavor, vm.flavor)),
+      }),
+    ]);
+    return [...catalog, ...names];
   },
 
   async create(ctx, inputs) {

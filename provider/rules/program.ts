@@ -1,10 +1,12 @@
 /**
  * The rules between resources of one program that do not refer to each other: two subnets
  * whose ranges overlap, or that share a name or the default flag in a zone; two disks (a VM's
- * boot and new disks included) of one name in a zone; two placement groups of one name; two
- * interfaces (of VMs or network interfaces) asking for one fixed address of a subnet; two SNAT
- * gateways in one zone of a network, or of one name; more VMs in an anti-affinity group than
- * its zone has hosts; a second free-tier VM. Each resource is judged against the program's
+ * boot and new disks included) of one name in a zone; two resources of one kind whose names
+ * are unique in the project (VMs, free-tier VMs included, security groups, network
+ * interfaces, external IPs, placement groups, SNAT gateways) of one name; two interfaces (of
+ * VMs or network interfaces) asking for one fixed address of a subnet; two SNAT gateways in
+ * one zone of a network; more VMs in an anti-affinity group than its zone has hosts; a second
+ * free-tier VM. Each resource is judged against the program's
  * resources declared before it, so a mistake fails on the second resource and names the first.
  * The provider's checks judge each resource as the engine checks it; the policy pack judges the
  * whole stack the same way.
@@ -14,7 +16,7 @@ import { isUnknown } from "../framework/unknowns";
 import { addressTaken, declaredRange } from "./addresses";
 import { freeTierSlotTaken } from "./free-tier";
 import { natGatewayZoneTaken } from "./nat-gateways";
-import { defaultBootDiskName, defaultTaken, nameTaken } from "./names";
+import { defaultBootDiskName, defaultTaken, nameTaken, uniqueInProject } from "./names";
 import { programResource, sameZone, serviceObject, type Party, type ZoneRef } from "./parties";
 import { placementOverCapacity, type GroupRoom } from "./placement";
 import { rangeOverlap } from "./ranges";
@@ -283,9 +285,34 @@ function vmFailures(
 }
 
 /**
- * The failures of an SNAT gateway against the earlier ones: one gateway per zone of a
- * network, names unique in the project.
+ * The failure of the name of a resource whose kind's names are unique in the project
+ * (names.ts) against the earlier resources of that kind.
  */
+function projectNameFailures(
+  subject: ProgramResource,
+  earlier: readonly ProgramResource[],
+): CheckFailure[] {
+  const unique = uniqueInProject(subject.typeName);
+  const name = knownString(subject.inputs["name"]);
+  if (unique === undefined || name === undefined) return [];
+  const other = earlier.find(
+    (r) =>
+      uniqueInProject(r.typeName)?.kind === unique.kind && knownString(r.inputs["name"]) === name,
+  );
+  return other === undefined
+    ? []
+    : [
+        nameTaken(
+          "name",
+          unique.kind,
+          name,
+          "the project",
+          programResource(other.typeName, other.name),
+        ),
+      ];
+}
+
+/** The failures of an SNAT gateway against the earlier ones: one gateway per zone of a network. */
 function natGatewayFailures(
   subject: ProgramResource,
   earlier: readonly ProgramResource[],
@@ -293,7 +320,6 @@ function natGatewayFailures(
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const zone = context.zone(subject.inputs["availabilityZone"]);
-  const name = knownString(subject.inputs["name"]);
   const vpc = subject.inputs["vpcId"];
   const gateways = earlier.filter((r) => r.typeName === "NatGateway");
   const inZone = gateways.find(
@@ -305,11 +331,6 @@ function natGatewayFailures(
   );
   if (inZone !== undefined) {
     failures.push(natGatewayZoneTaken(zone!.name, programResource(inZone.typeName, inZone.name)));
-  }
-  const named = gateways.find((r) => name !== undefined && knownString(r.inputs["name"]) === name);
-  if (named !== undefined) {
-    const holder = programResource(named.typeName, named.name);
-    failures.push(nameTaken("name", "SNAT gateway", name!, "the project", holder));
   }
   return failures;
 }
@@ -324,7 +345,7 @@ export function programFailures(
   earlier: readonly ProgramResource[],
   context: ProgramContext,
 ): CheckFailure[] {
-  const failures: CheckFailure[] = [];
+  const failures: CheckFailure[] = [...projectNameFailures(subject, earlier)];
   switch (subject.typeName) {
     case "Subnet":
       failures.push(...subnetFailures(subject, earlier, context));
@@ -349,27 +370,6 @@ export function programFailures(
       const first = earlier.find((r) => r.typeName === "FreeTierVm");
       if (first !== undefined)
         failures.push(freeTierSlotTaken(programResource(first.typeName, first.name)));
-      break;
-    }
-    case "PlacementGroup": {
-      const name = knownString(subject.inputs["name"]);
-      const other = earlier.find(
-        (r) =>
-          r.typeName === "PlacementGroup" &&
-          name !== undefined &&
-          knownString(r.inputs["name"]) === name,
-      );
-      if (other !== undefined && name !== undefined) {
-        failures.push(
-          nameTaken(
-            "name",
-            "placement group",
-            name,
-            "the project",
-            programResource(other.typeName, other.name),
-          ),
-        );
-      }
       break;
     }
   }

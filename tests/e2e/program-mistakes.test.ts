@@ -198,6 +198,30 @@ const MISTAKES: Mistake[] = [
     ["green", "blue"],
     "name",
   ),
+  mistake(
+    "two VMs of one name in different zones (names are unique in the project)",
+    (wrong) => [
+      vm("east", AZ1),
+      step("Vm", "west", {
+        name: wrong ? "pg-east" : "pg-west",
+        flavor: "burst-1-1",
+        image: "ubuntu-22.04",
+        bootDisk: { size: 10, name: "pg-west-boot" },
+        ...AZ2,
+      }),
+    ],
+    ["west", "east"],
+    "name",
+  ),
+  mistake(
+    "two security groups of one name in different zones",
+    (wrong) => [
+      step("SecurityGroup", "front", { name: "pg-edge", ...AZ1 }),
+      step("SecurityGroup", "back", { name: wrong ? "pg-edge" : "pg-edge-2", ...AZ2 }),
+    ],
+    ["back", "front"],
+    "name",
+  ),
 ];
 
 /** The quota case: three new VMs where the project's VM quota leaves room for two. */

@@ -111,6 +111,38 @@ describe("vmcloud-program-conflicts", () => {
     ]);
   });
 
+  it("reports a VM, security group or external IP name twice in the project, whatever the zones", async () => {
+    const stack: TestResource[] = [
+      vm("east", { availabilityZone: "ru.AZ-1" }),
+      vm("west", {
+        name: "pg-east",
+        availabilityZone: "ru.AZ-2",
+        bootDisk: { size: 10, name: "pg-west-boot" },
+      }),
+      { type: "SecurityGroup", name: "front", props: { name: "pg-edge" } },
+      {
+        type: "SecurityGroup",
+        name: "back",
+        props: { name: "pg-edge", availabilityZone: "ru.AZ-2" },
+      },
+      { type: "ExternalIp", name: "ip", props: { name: "pg-ip" } },
+      { type: "ExternalIp", name: "ip-2", props: { name: "pg-ip", availabilityZone: "ru.AZ-2" } },
+      // Names of different kinds do not meet.
+      { type: "SecurityGroup", name: "east-group", props: { name: "pg-east" } },
+    ];
+    expect(violations(await validateStack(programConflicts, stack))).toEqual([
+      expect.stringMatching(
+        /^Vm "west": name: Vm "east" of this program already has the name "pg-east" in the project \(a VM's name is unique in its project\); give one of them another name/,
+      ),
+      expect.stringMatching(
+        /^SecurityGroup "back": name: SecurityGroup "front" of this program already has the name "pg-edge" in the project/,
+      ),
+      expect.stringMatching(
+        /^ExternalIp "ip-2": name: ExternalIp "ip" of this program already has the name "pg-ip" in the project/,
+      ),
+    ]);
+  });
+
   it("leaves what exists to the service, and zones it cannot tell (the project's default) unjudged", async () => {
     const stack: TestResource[] = [
       subnet("old", { address: "10.61.0.0/24", ...EXISTING }),

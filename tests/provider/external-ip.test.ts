@@ -161,7 +161,15 @@ describe("ExternalIp after an interrupted create", () => {
       body: { project_id: emu.fixtures.vm.projectId, vm_id: vm.id, name: other },
     });
     expect(taken.status, taken.text).toBe(201);
-    await expect(ip.up({ name: other, availabilityZone: "ru.AZ-1" })).rejects.toThrow(
+    const takenId = (taken.body as { id: string }).id;
+    // Preview fails, naming the other address and the fix ...
+    const refused = await ip.check({ name: other, availabilityZone: "ru.AZ-1" });
+    expect(refused.failures).toHaveLength(1);
+    expect(refused.failures[0]!.property).toBe("name");
+    expect(refused.failures[0]!.reason).toContain(`external IP ${other} (${takenId})`);
+    expect(refused.failures[0]!.reason).toContain("choose another name");
+    // ... and create, which an up checked before the address existed reaches, refuses it too.
+    await expect(ip.create(refused.inputs)).rejects.toThrow(
       /an external IP named ".+" already exists in zone ru\.AZ-1 .* Adopt it with the `import` resource option/,
     );
   });

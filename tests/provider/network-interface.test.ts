@@ -120,7 +120,7 @@ describe("NetworkInterface lifecycle", () => {
     expect(unfiltered).toMatchObject({ securityEnabled: false, securityGroups: [] });
   });
 
-  it("replaces on a new subnet or address; keeping the address deletes first", async () => {
+  it("replaces on a new subnet or address; keeping the address or the name deletes first", async () => {
     const { id, inputs, outs } = await nic.up({ name: uniqueName("r"), ipAddress: "10.0.0.60" });
     const bySubnetId = (await nic.check({ ...inputs, subnet: outs.subnetId }, inputs)).inputs;
     expect(await nic.diff(id, outs, bySubnetId)).toMatchObject({ changes: false });
@@ -129,8 +129,19 @@ describe("NetworkInterface lifecycle", () => {
       replaces: ["availabilityZone"],
       deleteBeforeReplace: true,
     });
+    // Names are unique in the project: a new address under the same name deletes first too.
     const readdressed = (await nic.check({ ...inputs, ipAddress: "10.0.0.61" }, inputs)).inputs;
     expect(await nic.diff(id, outs, readdressed)).toMatchObject({
+      replaces: ["ipAddress"],
+      deleteBeforeReplace: true,
+    });
+    const renamed = (
+      await nic.check(
+        { ...inputs, ipAddress: "10.0.0.61", name: `${inputs.name as string}-2` },
+        inputs,
+      )
+    ).inputs;
+    expect(await nic.diff(id, outs, renamed)).toMatchObject({
       replaces: ["ipAddress"],
       deleteBeforeReplace: false,
     });
@@ -272,10 +283,18 @@ describe("NetworkInterface after an interrupted create", () => {
     expect((await nic.create(checked.inputs)).id).toBe(leftId);
 
     const other = uniqueName("differs");
-    await emu.call("POST", "/api/v1/interfaces", {
+    const theirs = await emu.call("POST", "/api/v1/interfaces", {
       body: { project_id: project(), name: other, description: "someone else's" },
     });
-    await expect(nic.up({ name: other })).rejects.toThrow(
+    const theirId = (theirs.body as { id: string }).id;
+    // Preview fails, naming the other interface and the fix ...
+    const refused = await nic.check({ name: other });
+    expect(refused.failures).toHaveLength(1);
+    expect(refused.failures[0]!.property).toBe("name");
+    expect(refused.failures[0]!.reason).toContain(`network interface ${other} (${theirId})`);
+    expect(refused.failures[0]!.reason).toContain(`adoptId: "${theirId}"`);
+    // ... and create, which an up checked before the interface existed reaches, refuses it too.
+    await expect(nic.create(refused.inputs)).rejects.toThrow(
       /a free interface named ".+" already exists in subnet default-subnet-az1 .* Adopt it with the `import` resource option/,
     );
   });

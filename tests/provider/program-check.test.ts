@@ -31,6 +31,7 @@ const kinds = {
   PlacementGroup: "resources/placement-group",
   NatGateway: "resources/nat-gateway",
   NetworkInterface: "resources/network-interface",
+  ExternalIp: "resources/external-ip",
 } as const;
 type Kind = keyof typeof kinds;
 const providers = {} as Record<Kind, ProviderHarness>;
@@ -208,6 +209,44 @@ describe("resources of one program that do not refer to each other", () => {
         '(ipAddress) in Subnet "net" of this program; an address of a subnet goes to one interface: choose another ' +
         "address for one of them, or leave ipAddress out for the next free one",
     ]);
+  });
+
+  it("two VMs (a free-tier VM too), security groups, network interfaces or external IPs of one name, in any zones", async () => {
+    const taken = (typeName: string, name: string, kind: string) =>
+      new RegExp(
+        `^name: ${typeName} "${name}" of this program already has the name "[^"]+" in the project ` +
+          `\\(an? ${kind}'s name is unique in its project\\); give one of them another name$`,
+      );
+    expect(await check("Vm", "web", vmArgs("pc-web", { availabilityZone: "ru.AZ-1" }))).toEqual([]);
+    expect(
+      await check(
+        "Vm",
+        "web-2",
+        vmArgs("pc-web", {
+          availabilityZone: "ru.AZ-2",
+          bootDisk: { name: "pc-web-2-boot", size: 10 },
+        }),
+      ),
+    ).toEqual([expect.stringMatching(taken("Vm", "web", "VM"))]);
+    expect(await check("FreeTierVm", "free", { name: "pc-web", image: "ubuntu-22.04" })).toEqual([
+      expect.stringMatching(taken("Vm", "web", "VM")),
+    ]);
+    expect(
+      await check("SecurityGroup", "sg", { name: "pc-sg", availabilityZone: "ru.AZ-1" }),
+    ).toEqual([]);
+    expect(
+      await check("SecurityGroup", "sg-2", { name: "pc-sg", availabilityZone: "ru.AZ-2" }),
+    ).toEqual([expect.stringMatching(taken("SecurityGroup", "sg", "security group"))]);
+    expect(await check("NetworkInterface", "nic", { name: "pc-nic" })).toEqual([]);
+    expect(
+      await check("NetworkInterface", "nic-2", { name: "pc-nic", availabilityZone: "ru.AZ-2" }),
+    ).toEqual([expect.stringMatching(taken("NetworkInterface", "nic", "network interface"))]);
+    expect(await check("ExternalIp", "ip", { name: "pc-ip" })).toEqual([]);
+    expect(
+      await check("ExternalIp", "ip-2", { name: "pc-ip", availabilityZone: "ru.AZ-2" }),
+    ).toEqual([expect.stringMatching(taken("ExternalIp", "ip", "external IP"))]);
+    // Names of different kinds do not meet.
+    expect(await check("SecurityGroup", "web-group", { name: "pc-web" })).toEqual([]);
   });
 
   it("two free-tier VMs: the organization has one slot", async () => {

@@ -479,7 +479,13 @@ describe("faults", () => {
   it("refuses to create over an untracked VM of the same name with another spec", async () => {
     const args = vmArgs();
     const first = await vm.up(args);
-    const error = await failure(vm.up({ ...args, flavor: "gen-4-8" }));
+    // Preview fails, naming the other VM and the fix ...
+    const refused = await vm.check({ ...args, flavor: "gen-4-8" });
+    expect(refused.failures.map((f) => f.property)).toEqual(["name"]);
+    expect(refused.failures[0]!.reason).toContain(`VM ${args.name as string} (${first.id})`);
+    expect(refused.failures[0]!.reason).toContain(`adoptId: "${first.id}"`);
+    // ... and create, which an up checked before the VM existed reaches, refuses it too.
+    const error = await failure(vm.create(refused.inputs));
     expect(error.message).toContain(`a VM named "${args.name as string}" already exists`);
     expect(error.message).toContain(first.id);
     expect(error.message).toContain("`import` resource option");

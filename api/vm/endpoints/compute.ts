@@ -59,6 +59,7 @@ const CREATE_422 = [
   "a given disk's status does not permit attaching it",
   "disk type is for the free tier only",
   "placement group not found by id or by name",
+  "a VM with this name exists in the project",
   "validation failure",
 ] as const;
 
@@ -125,6 +126,7 @@ export const computeEndpoints = {
         "VM status does not permit the change",
         "changes in the availability zone are forbidden",
         "flavor unavailable for the VM's zone, project or organization",
+        "a VM with this name exists in the project",
         "validation failure",
       ],
     },

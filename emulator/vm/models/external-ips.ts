@@ -5,6 +5,7 @@
  * gone). The record-level rules (allocation, binding) are those of floating-ips.ts, shared
  * with VM creation. An address bound to an interface cannot be deleted: release it first.
  */
+import { requireFreeName } from "./projects";
 import type { Page } from "../../../api/common";
 import type {
   ExternalIpCreateRequest,
@@ -198,6 +199,7 @@ export function createExternalIp(
   body: ExternalIpCreateRequest,
 ): ExternalIpRecord {
   const project = requireProject(state, body.project_id);
+  requireFreeName(state, "floating_ip", project.id, body.name);
   const target = targetInterface(state, project.id, body);
   const zone =
     resolveZone(state, body) ?? (target === undefined ? defaultZone(state) : zoneOf(state, target));
@@ -223,6 +225,8 @@ export function updateExternalIp(
   body: ExternalIpUpdateRequest,
 ): ExternalIpRecord {
   const ip = inOpenZone(state, requireExternalIp(state, id));
+  if (body.name !== undefined)
+    requireFreeName(state, "floating_ip", ip.project_id, body.name, ip.id);
   const binding = body.interface_id !== undefined || body.vm_id !== undefined;
   if (binding || body.detach === true) requireNotNatGateways(ip);
   if ((binding || body.detach === true) && !EXTERNAL_IP_STATES.stable.includes(ip.state)) {

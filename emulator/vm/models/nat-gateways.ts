@@ -6,6 +6,7 @@
  * subnet has at most one gateway, a zone of a network takes one gateway. States: `creating` →
  * `created`, `updating` → `created`, `deleting` → gone (its external IP with it).
  */
+import { requireFreeName } from "./projects";
 import type { Page } from "../../../api/common";
 import type {
   NatGatewayCreateRequest,
@@ -102,20 +103,6 @@ export function listNatGateways(
   });
 }
 
-/** 422 when another gateway of the project has `name` (names are unique in the project). */
-function requireFreeName(state: VmState, projectId: string, name: string, self?: string): void {
-  const clash = Object.values(state.natGateways).find(
-    (g) => g.project_id === projectId && g.name === name && g.id !== self && g.status !== GONE,
-  );
-  if (clash !== undefined) {
-    throw unprocessable(
-      "nat_gateway_with_this_data_already_exists",
-      `an SNAT gateway named "${name}" already exists in project ${projectId} (${clash.id}); choose another name`,
-      "name",
-    );
-  }
-}
-
 /**
  * Creates a gateway in a zone of the project's network, with a new external IP of the zone:
  * `creating`, then `created`. A zone of a network takes one gateway (422 otherwise).
@@ -127,7 +114,7 @@ export function createNatGateway(
 ): NatGatewayRecord {
   const { project, zone } = placeNew(state, body);
   const vpcId = requireVpc(project, body.vpc_id);
-  requireFreeName(state, project.id, body.name);
+  requireFreeName(state, "nat_gateway", project.id, body.name);
   const serving = natGatewayOf(state, { vpc_id: vpcId, availability_zone_id: zone.id });
   if (serving !== undefined) {
     throw unprocessable(
@@ -185,7 +172,8 @@ export function updateNatGateway(
       `SNAT gateway ${gateway.name} is ${String(gateway.status)}; wait until it is created`,
     );
   }
-  if (body.name !== undefined) requireFreeName(state, gateway.project_id, body.name, gateway.id);
+  if (body.name !== undefined)
+    requireFreeName(state, "nat_gateway", gateway.project_id, body.name, gateway.id);
   relabel(gateway, body, undefined);
   startChange<NatGatewayRecord["status"]>(state, clock, "nat_gateway", gateway, {
     during: "updating",

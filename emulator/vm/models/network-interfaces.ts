@@ -5,6 +5,7 @@
  * VM's: a VM it is on (made on it, or given it by a VM create's `interface_id`) lets it go
  * when deleted, free again. An interface on a VM cannot be deleted; a free one can.
  */
+import { requireFreeName } from "./projects";
 import type { Page } from "../../../api/common";
 import type {
   InterfaceCreateRequest,
@@ -217,6 +218,7 @@ function makeInterface(
   body: InterfaceCreateRequest,
 ): InterfaceRecord {
   const { project, zone, vm } = placeInterface(state, body);
+  requireFreeName(state, "interface", project.id, body.name);
   if (vm !== undefined) requireRoomOn(state, vm);
   if (body.type !== "regular" && body.type !== "direct_ip") {
     throw unprocessable(
@@ -290,6 +292,9 @@ export function updateInterface(
 ): InterfaceRecord {
   const iface = inOpenZone(state, requireInterface(state, id));
   requireChangeable(state, iface);
+  if (body.name !== undefined) {
+    requireFreeName(state, "interface", iface.project_id, body.name, iface.id);
+  }
   const enabled = body.interface_security_enabled ?? iface.interface_security_enabled;
   const named = body.security_groups !== undefined || body.security_groups_names !== undefined;
   let groups = iface.security_group_ids;

@@ -2,11 +2,13 @@
 import type {
   NamedEntityType,
   ProjectPermissionsResponse,
+  UniqueInProject,
   ProjectResponse,
   ValidateNameQuery,
   ValidateNameResponse,
 } from "../../../api/vm/projects";
 import { GONE, type ProjectRecord, type VmState } from "../records";
+import { unprocessable } from "../../core/service-error";
 import { requireProject } from "./shared";
 
 /** The project (404 `project_not_found` when unknown, 403 when the token may not use it). */
@@ -32,6 +34,7 @@ function identity(project: ProjectRecord) {
 
 /** A record that holds a name in its project while it lives. */
 interface Named {
+  id: string;
   name: string;
   project_id: string;
   status?: string;
@@ -57,6 +60,40 @@ const HOLDERS: Record<NamedEntityType, (state: VmState) => readonly Named[]> = {
 function holdsName(record: Named): boolean {
   const status = record.status ?? record.state;
   return status !== GONE && status !== "deleting";
+}
+
+/** How messages call each kind whose names are unique in the project (one, several). */
+const CALLED: Record<UniqueInProject, readonly [string, string]> = {
+  floating_ip: ["an external IP", "external IPs"],
+  interface: ["a network interface", "network interfaces"],
+  nat_gateway: ["an SNAT gateway", "SNAT gateways"],
+  security_group: ["a security group", "security groups"],
+  vm: ["a VM", "VMs"],
+};
+
+/**
+ * 422 `<kind>_with_this_data_already_exists` (field `name`) when another live object of `kind`
+ * in the project has `name`, compared as `validate_name` compares (any zone; one being deleted
+ * has let its name go). `self`: the object being renamed, which is no clash.
+ */
+export function requireFreeName(
+  state: VmState,
+  kind: UniqueInProject,
+  projectId: string,
+  name: string,
+  self?: string,
+): void {
+  const holder = HOLDERS[kind](state).find(
+    (r) => r.project_id === projectId && r.name === name && r.id !== self && holdsName(r),
+  );
+  if (holder === undefined) return;
+  const [one, many] = CALLED[kind];
+  throw unprocessable(
+    `${kind}_with_this_data_already_exists`,
+    `${one} named "${name}" already exists in project ${projectId} (${holder.id}); ` +
+      `names of ${many} are unique in a project: choose another name`,
+    "name",
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
  * Security groups: creation (with inline rules), partial updates and deletion. A group's
  * rule counts and `has_interfaces` are computed from the state when it is presented.
  */
+import { requireFreeName } from "./projects";
 import type { Page } from "../../../api/common";
 import type {
   SecurityGroupCreateRequest,
@@ -99,6 +100,7 @@ export function createSecurityGroup(
   body: SecurityGroupCreateRequest,
 ): SecurityGroupRecord {
   const { project, zone } = placeNew(state, body);
+  requireFreeName(state, "security_group", project.id, body.name);
   const tagIds = resolveTags(state, body);
   requireQuota(state, project, { security_groups: 1 });
   const group: SecurityGroupRecord = {
@@ -141,6 +143,9 @@ export function updateSecurityGroup(
 ): SecurityGroupRecord {
   const group = inOpenZone(state, requireSecurityGroup(state, groupId));
   requireCreated(group, "security group", "security_group_can_not_be_changed_from_current_state");
+  if (body.name !== undefined) {
+    requireFreeName(state, "security_group", group.project_id, body.name, group.id);
+  }
   relabel(group, body, updatedTags(state, body));
   startChange(state, clock, "security_group", group, {
     during: "updating",

@@ -5,6 +5,7 @@
  * disks through the disks model, attaches existing disks, allocates interface addresses,
  * and plans `creating` → `running`. A request creates all its VMs or none.
  */
+import { requireFreeName } from "./projects";
 import type {
   ExistingDiskItem,
   MetadataById,
@@ -440,6 +441,7 @@ export function createVmRecord(
   options: CreateOptions,
 ): VmRecord {
   const { project, zone, flavor, image } = resolveCatalog(state, spec, options);
+  requireFreeName(state, "vm", project.id, spec.name);
   const usedBefore = quotaUsageBefore(state, project);
   const placementGroup = resolvePlacementGroup(state, project, zone, spec);
   const tagIds = resolveCreateTags(state, spec);

@@ -4,6 +4,7 @@
  * included) and deletion with what goes with the VM. Creation is in `vm-create.ts`, actions
  * in `vm-actions.ts`, time-driven changes in `compute-settle.ts`.
  */
+import { requireFreeName } from "./projects";
 import type {
   BulkDeleteVmRequest,
   BulkDeleteVmResponse,
@@ -447,6 +448,7 @@ export function updateVm(
   const { vm, zone } = requireOpenVm(state, vmId, 422);
   if (Object.values(body).every((value) => value === undefined)) return vm;
   requireVmStatus(vm, VM_CHANGEABLE, "vm_can_not_be_changed_from_current_state", "be changed");
+  if (body.name !== undefined) requireFreeName(state, "vm", vm.project_id, body.name, vm.id);
   const flavor = resolveFlavor(state, body, 422);
   if (flavor !== undefined) {
     requireFlavorFits(

@@ -150,7 +150,7 @@ const loaders = new WeakMap<VmCloudClient, Map<string, DataLoader<unknown, unkno
  * The loader of `kind` for `client`, made with `batch` the first time; `schedule` says when a
  * batch is sent (default: on the beat, for the reads of waits aligned to it).
  */
-function loaderOf<K, V>(
+export function loaderOf<K, V>(
   client: VmCloudClient,
   kind: string,
   batch: (keys: readonly K[]) => Promise<Array<V | Error>>,

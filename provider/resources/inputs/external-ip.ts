@@ -6,7 +6,7 @@ import { fields } from "./common";
 
 /** What a program gives an `ExternalIp`. */
 export const ExternalIpInputs = resourceInputs({
-  name: updates(Name.describe("Address name (need not be unique)")),
+  name: updates(Name.describe("Address name, unique in the project")),
   description: fields.description,
   availabilityZone: fields.zone(
     "Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the address",

@@ -8,7 +8,7 @@ import { fields, NameOrId } from "./common";
 
 /** What a program gives a `NetworkInterface`. */
 export const NetworkInterfaceInputs = resourceInputs({
-  name: updates(Name.describe("Interface name (need not be unique)")),
+  name: updates(Name.describe("Interface name, unique in the project")),
   description: fields.description,
   availabilityZone: fields.zone(
     "Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the interface; " +

@@ -7,7 +7,7 @@ import { RuleSpec } from "./security-group-rule";
 
 /** What a program gives a `SecurityGroup`. */
 export const SecurityGroupInputs = resourceInputs({
-  name: updates(Name.describe("Group name (need not be unique)")),
+  name: updates(Name.describe("Group name, unique in the project")),
   description: fields.description,
   availabilityZone: fields.zone(
     "Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the group",

@@ -248,7 +248,7 @@ const vmTimeoutsField = local(
 
 /** What a program gives a `Vm`. */
 export const VmInputs = resourceInputs({
-  name: updates(Name.describe("VM name; renames in place")),
+  name: updates(Name.describe("VM name, unique in the project; renames in place")),
   description: fields.description,
   flavor: updates(
     NameOrId.describe("Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place"),
@@ -418,7 +418,7 @@ export type VmInputs = z.output<typeof VmInputs>;
 
 /** What a program gives a `FreeTierVm` (one per organization). */
 export const FreeTierVmInputs = resourceInputs({
-  name: updates(Name.describe("VM name; renames in place")),
+  name: updates(Name.describe("VM name, unique in the project; renames in place")),
   image: replaces(
     NameOrId.describe(
       "Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM",

@@ -6,7 +6,7 @@
 import { catalogEndpoints } from "../../../api/vm/endpoints/catalog";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { ImageResponse } from "../../../api/vm/images";
-import type { VmResponse } from "../../../api/vm/vms";
+import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
 import { adoptLeftover } from "../framework/adopt-leftover";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
@@ -76,6 +76,16 @@ export async function vmIdsNamed(
 ): Promise<Set<string>> {
   const vms = await readNamedBatched(client, VMS_BY_NAME, projectId, name);
   return new Set(vms.map((v) => v.id));
+}
+
+/** The project's VMs named exactly `name`, not being deleted (the read {@link vmIdsNamed} shares). */
+export async function liveVmsNamed(
+  client: VmCloudClient,
+  projectId: string,
+  name: string,
+): Promise<VmListItem[]> {
+  const vms = await readNamedBatched(client, VMS_BY_NAME, projectId, name);
+  return vms.filter((v) => v.state !== "deleting");
 }
 
 /**
