@@ -461,6 +461,8 @@ describe("check", () => {
 describe("service errors", () => {
   it("adopts an untracked same-named disk of the same spec, as after an interrupted up", async () => {
     const { id, inputs } = await upDisk({ diskType: "SSD", encrypted: true });
+    // The next `up` is a new provider process, which reads the project's names afresh.
+    await disk.newProcess();
     await disk.clearRequests();
     const again = await disk.create({ ...inputs });
     expect(again.id).toBe(id);
@@ -471,6 +473,8 @@ describe("service errors", () => {
 
   it("refuses an untracked same-named disk with another spec, naming it and the fix", async () => {
     const { id, inputs } = await upDisk({ diskType: "SSD" });
+    // The next `up` is a new provider process, which reads the project's names afresh.
+    await disk.newProcess();
     await disk.clearRequests();
     for (const other of [{ size: 11 }, { diskType: "HDD" }, { encrypted: true }]) {
       const error = await disk.create({ ...inputs, ...other }).catch((e: unknown) => e as Error);

@@ -135,6 +135,8 @@ describe("life of the organization's free-tier VM", () => {
   });
 
   it("adopts its own untracked VM when created again with the same inputs (an interrupted up)", async () => {
+    // The next `up` is a new provider process, which reads the project's names afresh.
+    await ftvm.newProcess();
     const again = await ftvm.create(inputs);
     expect(again.id).toBe(id);
     expect(again.outs).toMatchObject({ name: inputs.name, vmId: id, state: "running" });
@@ -149,6 +151,8 @@ describe("life of the organization's free-tier VM", () => {
   it("refuses an untracked same-named VM that is not a free-tier VM with this image", async () => {
     const name = uniqueName("ft-clash");
     const { id: paidId, outs: paidOuts } = await paid.up(vmArgs({ name }));
+    // The free-tier VM's `up` is another run: a new provider process.
+    await ftvm.newProcess();
     await ftvm.clearRequests();
     const error = await failure(
       ftvm.create((await ftvm.check({ name, image: "ubuntu-22.04" })).inputs),

@@ -109,6 +109,8 @@ describe.each(KINDS)("$typeName: a name another object of the kind has", (kind) 
   it("fails the check of a new resource on `name`, naming the object and the fix, with reads only", async () => {
     const other = await kind.holder();
     const harness = kind.harness();
+    // Someone else made it before this preview, a new provider process.
+    await harness.newProcess();
     await harness.clearRequests();
     const checked = await harness.check(kind.inputs(other.name));
     expect(checked.failures.map((f) => f.property)).toEqual(["name"]);
@@ -125,6 +127,7 @@ describe.each(KINDS)("$typeName: a name another object of the kind has", (kind) 
   it("fails a rename to it, and lets the resource keep its own name", async () => {
     const other = await kind.holder();
     const harness = kind.harness();
+    await harness.newProcess();
     const mine = kind.inputs(uniqueName("mine"));
     const renamed = await harness.check({ ...mine, name: other.name }, mine);
     expect(renamed.failures.map((f) => f.property)).toEqual(["name"]);

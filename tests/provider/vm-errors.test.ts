@@ -468,6 +468,8 @@ describe("faults", () => {
     const args = vmArgs();
     const first = await vm.up(args);
     await vm.clearRequests();
+    // The next `up` is a new provider process, which reads the project's names afresh.
+    await vm.newProcess();
     // The engine re-creates a resource whose create was interrupted: the same inputs again.
     const again = await vm.up(args);
     expect(again.id).toBe(first.id);
@@ -479,6 +481,8 @@ describe("faults", () => {
   it("refuses to create over an untracked VM of the same name with another spec", async () => {
     const args = vmArgs();
     const first = await vm.up(args);
+    // The next `up` is a new provider process, which reads the project's names afresh.
+    await vm.newProcess();
     // Preview fails, naming the other VM and the fix ...
     const refused = await vm.check({ ...args, flavor: "gen-4-8" });
     expect(refused.failures.map((f) => f.property)).toEqual(["name"]);

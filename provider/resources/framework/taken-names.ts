@@ -2,8 +2,10 @@
  * `check` of a name unique in the project (rules/names.ts): a new resource, or one whose name
  * changes, may not take a name another live object of its kind has, or `create` (or `update`)
  * would be refused after the plan was shown. The service's `validate_name` answers for many
- * names at once: the names of one kind asked within {@link BATCH_WINDOW_MS} go out as one
- * request, so fifty resources checked together cost one. Only a taken name costs more: the
+ * names at once: the names of one kind asked in one turn of the event loop go out as one
+ * request. No longer window: the engine checks resources one at a time (a window would only
+ * add its length to each check, 20 ms × fifty groups of a preview), so names share a request
+ * only when their checks run at once. Only a taken name costs more: the
  * object holding it is read, to tell what this resource would adopt (a leftover of an
  * interrupted `up`, the object `adoptId` names) from someone else's. VMs skip the question:
  * their create already reads the project's VMs by name, batched and kept for the process
@@ -16,7 +18,7 @@ import type { CheckFailure } from "../../framework/check-failures";
 import { isUnknown } from "../../framework/unknowns";
 import { nameTaken, UNIQUE_IN_PROJECT_TYPES, type UniqueInProjectType } from "../../rules/names";
 import { serviceObject } from "../../rules/parties";
-import { BATCH_WINDOW_MS, loaderOf } from "./batched-reads";
+import { loaderOf } from "./batched-reads";
 
 /** The most names one request asks about (the query repeats `names`; URLs stay short). */
 const NAMES_PER_REQUEST = 50;
@@ -30,7 +32,7 @@ interface NameKey {
 
 /**
  * Whether no live object of `entityType` in the project has `name`, asked together with the
- * other names of the kind asked within {@link BATCH_WINDOW_MS}.
+ * other names of the kind asked in the same turn of the event loop.
  */
 export function nameIsFree(
   client: VmCloudClient,
@@ -42,7 +44,7 @@ export function nameIsFree(
     client,
     `validate-name:${entityType}`,
     (keys) => askBatch(client, keys),
-    (run) => setTimeout(run, BATCH_WINDOW_MS),
+    (run) => setImmediate(run),
   ).load({ projectId, entityType, name });
 }
 

@@ -75,6 +75,12 @@ export interface ProviderHarness {
   clearRequests(): Promise<void>;
   /** Replaces the emulator's fault rules (an empty list turns them off). */
   setFaults(rules: unknown[], seed?: number): Promise<void>;
+  /**
+   * What the next `pulumi up` or `preview` is: a new provider process. The process's client
+   * and all it keeps per client (catalog cache, the names read for leftovers and taken names,
+   * the waits' pace) are made afresh, for every provider loaded in this test file.
+   */
+  newProcess(): Promise<void>;
 }
 
 /**
@@ -191,6 +197,13 @@ export async function loadProvider(
     },
     async setFaults(rules, seed) {
       await admin("PUT", "/_emulator/faults", { rules, ...(seed === undefined ? {} : { seed }) });
+    },
+    async newProcess() {
+      // Other settings drop the process's client; the first operation after the original
+      // settings come back makes a new one. No request is sent in between.
+      const other = { ...raw, "vmcloud:endpoint": `${emu.url}/another-process` };
+      await provider.configure({ config: new HostConfig(other, "project") });
+      await provider.configure({ config: new HostConfig(raw, "project") });
     },
   };
   return harness;
