@@ -34,6 +34,8 @@ async function createTwice(
 ): Promise<{ first: string; second: string }> {
   const provider = await loadProvider(kind, emu);
   const first = await provider.up(inputs);
+  // The engine repeats the create in the next `up`: a new provider process.
+  await provider.newProcess();
   const second = await provider.up(inputs);
   return { first: first.id, second: second.id };
 }
