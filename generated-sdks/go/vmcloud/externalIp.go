@@ -99,7 +99,7 @@ type externalIpArgs struct {
 	AvailabilityZone *string `pulumi:"availabilityZone"`
 	// Description (default empty)
 	Description *string `pulumi:"description"`
-	// Address name (need not be unique)
+	// Address name, unique in the project
 	Name string `pulumi:"name"`
 	// Project id (default: the provider's vmcloud:projectId)
 	ProjectId *string `pulumi:"projectId"`
@@ -115,7 +115,7 @@ type ExternalIpArgs struct {
 	AvailabilityZone pulumi.StringPtrInput
 	// Description (default empty)
 	Description pulumi.StringPtrInput
-	// Address name (need not be unique)
+	// Address name, unique in the project
 	Name pulumi.StringInput
 	// Project id (default: the provider's vmcloud:projectId)
 	ProjectId pulumi.StringPtrInput

@@ -154,7 +154,7 @@ type freeTierVmArgs struct {
 	Image string `pulumi:"image"`
 	// Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM
 	ImageMetadata map[string]string `pulumi:"imageMetadata"`
-	// VM name; renames in place
+	// VM name, unique in the project; renames in place
 	Name string `pulumi:"name"`
 	// Password of the image's login user (needs a guest agent and a running VM); set and removed in place
 	Password *string `pulumi:"password"`
@@ -184,7 +184,7 @@ type FreeTierVmArgs struct {
 	Image pulumi.StringInput
 	// Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM
 	ImageMetadata pulumi.StringMapInput
-	// VM name; renames in place
+	// VM name, unique in the project; renames in place
 	Name pulumi.StringInput
 	// Password of the image's login user (needs a guest agent and a running VM); set and removed in place
 	Password pulumi.StringPtrInput

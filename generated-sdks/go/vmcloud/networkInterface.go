@@ -118,7 +118,7 @@ type networkInterfaceArgs struct {
 	Description *string `pulumi:"description"`
 	// Fixed private address, a free host address of the subnet (default: the next free one); the interface keeps it across the VMs that take it; changing it replaces the interface
 	IpAddress *string `pulumi:"ipAddress"`
-	// Interface name (need not be unique)
+	// Interface name, unique in the project
 	Name string `pulumi:"name"`
 	// Project id (default: the provider's vmcloud:projectId); changing it replaces the interface
 	ProjectId *string `pulumi:"projectId"`
@@ -142,7 +142,7 @@ type NetworkInterfaceArgs struct {
 	Description pulumi.StringPtrInput
 	// Fixed private address, a free host address of the subnet (default: the next free one); the interface keeps it across the VMs that take it; changing it replaces the interface
 	IpAddress pulumi.StringPtrInput
-	// Interface name (need not be unique)
+	// Interface name, unique in the project
 	Name pulumi.StringInput
 	// Project id (default: the provider's vmcloud:projectId); changing it replaces the interface
 	ProjectId pulumi.StringPtrInput

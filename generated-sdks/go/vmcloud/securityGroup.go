@@ -109,7 +109,7 @@ type securityGroupArgs struct {
 	AvailabilityZone *string `pulumi:"availabilityZone"`
 	// Description (default empty)
 	Description *string `pulumi:"description"`
-	// Group name (need not be unique)
+	// Group name, unique in the project
 	Name string `pulumi:"name"`
 	// Project id (default: the provider's vmcloud:projectId); changing it replaces the group
 	ProjectId *string `pulumi:"projectId"`
@@ -129,7 +129,7 @@ type SecurityGroupArgs struct {
 	AvailabilityZone pulumi.StringPtrInput
 	// Description (default empty)
 	Description pulumi.StringPtrInput
-	// Group name (need not be unique)
+	// Group name, unique in the project
 	Name pulumi.StringInput
 	// Project id (default: the provider's vmcloud:projectId); changing it replaces the group
 	ProjectId pulumi.StringPtrInput

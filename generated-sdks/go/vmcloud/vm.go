@@ -222,7 +222,7 @@ type vmArgs struct {
 	ImageMetadata map[string]string `pulumi:"imageMetadata"`
 	// Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM
 	Interfaces []VmInterface `pulumi:"interfaces"`
-	// VM name; renames in place
+	// VM name, unique in the project; renames in place
 	Name string `pulumi:"name"`
 	// Password of the image's login user (needs a guest agent and a running VM); set and removed in place
 	Password *string `pulumi:"password"`
@@ -278,7 +278,7 @@ type VmArgs struct {
 	ImageMetadata pulumi.StringMapInput
 	// Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM
 	Interfaces VmInterfaceArrayInput
-	// VM name; renames in place
+	// VM name, unique in the project; renames in place
 	Name pulumi.StringInput
 	// Password of the image's login user (needs a guest agent and a running VM); set and removed in place
 	Password pulumi.StringPtrInput

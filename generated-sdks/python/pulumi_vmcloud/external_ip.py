@@ -30,7 +30,7 @@ class ExternalIpArgs:
         """
         The set of arguments for constructing a ExternalIp resource.
 
-        :param pulumi.Input[_builtins.str] name: Address name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Address name, unique in the project
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the address
         :param pulumi.Input[_builtins.str] description: Description (default empty)
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId)
@@ -55,7 +55,7 @@ class ExternalIpArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Address name (need not be unique)
+        Address name, unique in the project
         """
         return pulumi.get(self, "name")
 
@@ -144,7 +144,7 @@ class ExternalIp(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the address
         :param pulumi.Input[_builtins.str] description: Description (default empty)
-        :param pulumi.Input[_builtins.str] name: Address name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Address name, unique in the project
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId)
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, by name or id (default none)
         :param pulumi.Input[Union['ExternalIpTimeoutsArgs', 'ExternalIpTimeoutsArgsDict']] timeouts: How long each operation may wait before failing

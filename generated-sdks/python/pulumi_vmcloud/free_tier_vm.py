@@ -38,7 +38,7 @@ class FreeTierVmArgs:
         The set of arguments for constructing a FreeTierVm resource.
 
         :param pulumi.Input[_builtins.str] image: Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM
-        :param pulumi.Input[_builtins.str] name: VM name; renames in place
+        :param pulumi.Input[_builtins.str] name: VM name, unique in the project; renames in place
         :param pulumi.Input[_builtins.str] availability_zone: A zone offering free-tier resources (default: the service picks the free-tier zone); changing it replaces the VM
         :param pulumi.Input[_builtins.bool] console_links: Make console links (vncUrl, remoteConsoleUrl) when the VM starts (default false); updates in place
         :param pulumi.Input[_builtins.bool] external_ip: Give the VM an external IP (default false); changing it replaces the VM
@@ -96,7 +96,7 @@ class FreeTierVmArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        VM name; renames in place
+        VM name, unique in the project; renames in place
         """
         return pulumi.get(self, "name")
 
@@ -268,7 +268,7 @@ class FreeTierVm(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] hostname: Host name of the VM, given to the image's hostname field (default: the image's); changing it replaces the VM
         :param pulumi.Input[_builtins.str] image: Free-tier image name (e.g. ubuntu-22.04) or id; changing it replaces the VM
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image_metadata: Values of the image's other metadata fields by name (default: the image's defaults); changing them replaces the VM
-        :param pulumi.Input[_builtins.str] name: VM name; renames in place
+        :param pulumi.Input[_builtins.str] name: VM name, unique in the project; renames in place
         :param pulumi.Input[_builtins.str] password: Password of the image's login user (needs a guest agent and a running VM); set and removed in place
         :param pulumi.Input[_builtins.str] power_state: Desired power state (default running); changes in place with set-power
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId); changing it replaces the VM

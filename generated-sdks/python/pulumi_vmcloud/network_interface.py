@@ -34,7 +34,7 @@ class NetworkInterfaceArgs:
         """
         The set of arguments for constructing a NetworkInterface resource.
 
-        :param pulumi.Input[_builtins.str] name: Interface name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Interface name, unique in the project
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing network interface to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the interface; changing it replaces the interface
         :param pulumi.Input[_builtins.str] description: Description (default empty)
@@ -73,7 +73,7 @@ class NetworkInterfaceArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Interface name (need not be unique)
+        Interface name, unique in the project
         """
         return pulumi.get(self, "name")
 
@@ -216,7 +216,7 @@ class NetworkInterface(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); only VMs of this zone can take the interface; changing it replaces the interface
         :param pulumi.Input[_builtins.str] description: Description (default empty)
         :param pulumi.Input[_builtins.str] ip_address: Fixed private address, a free host address of the subnet (default: the next free one); the interface keeps it across the VMs that take it; changing it replaces the interface
-        :param pulumi.Input[_builtins.str] name: Interface name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Interface name, unique in the project
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId); changing it replaces the interface
         :param pulumi.Input[_builtins.bool] security_enabled: Filter traffic with security groups (default true); false takes no securityGroups
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] security_groups: Security groups by name or id, in the interface's zone (default: the zone's default group)

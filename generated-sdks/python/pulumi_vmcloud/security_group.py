@@ -32,7 +32,7 @@ class SecurityGroupArgs:
         """
         The set of arguments for constructing a SecurityGroup resource.
 
-        :param pulumi.Input[_builtins.str] name: Group name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Group name, unique in the project
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing security group to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the group
         :param pulumi.Input[_builtins.str] description: Description (default empty)
@@ -63,7 +63,7 @@ class SecurityGroupArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        Group name (need not be unique)
+        Group name, unique in the project
         """
         return pulumi.get(self, "name")
 
@@ -179,7 +179,7 @@ class SecurityGroup(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing security group to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces
         :param pulumi.Input[_builtins.str] availability_zone: Zone name (e.g. ru.AZ-1) or id (default: the default zone); changing it replaces the group
         :param pulumi.Input[_builtins.str] description: Description (default empty)
-        :param pulumi.Input[_builtins.str] name: Group name (need not be unique)
+        :param pulumi.Input[_builtins.str] name: Group name, unique in the project
         :param pulumi.Input[_builtins.str] project_id: Project id (default: the provider's vmcloud:projectId); changing it replaces the group
         :param pulumi.Input[Sequence[pulumi.Input[Union['SecurityGroupRuleSpecArgs', 'SecurityGroupRuleSpecArgsDict']]]] rules: Inline rules, managed as a set: missing ones are added and extra ones deleted in place. Unset: the group's rules are not managed ([] deletes them all). Do not mix with SecurityGroupRule on the same group
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags, by name or id (default none)

@@ -53,7 +53,7 @@ class VmArgs:
         :param pulumi.Input['VmBootDiskArgs'] boot_disk: The boot disk the image is written to; a larger size grows it in place, a new type or name replaces the VM
         :param pulumi.Input[_builtins.str] flavor: Flavor name (e.g. gen-2-4) or id; changing it resizes the VM in place
         :param pulumi.Input[_builtins.str] image: Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild
-        :param pulumi.Input[_builtins.str] name: VM name; renames in place
+        :param pulumi.Input[_builtins.str] name: VM name, unique in the project; renames in place
         :param pulumi.Input[_builtins.str] adopt_id: Id of an existing VM to adopt instead of creating one (create checks that it matches the other inputs); used at create only, never replaces
         :param pulumi.Input[_builtins.bool] allow_rebuild: Rebuild in place instead of replacing when the image changes (default false)
         :param pulumi.Input[_builtins.str] api_version: Creation path: v1.1 (default) or the legacy v1 (no directIp); it only affects creation, so changing it replaces nothing
@@ -178,7 +178,7 @@ class VmArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        VM name; renames in place
+        VM name, unique in the project; renames in place
         """
         return pulumi.get(self, "name")
 
@@ -505,7 +505,7 @@ class Vm(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] image: Image name (e.g. ubuntu-22.04) or id; changing it replaces the VM, or rebuilds it in place when allowRebuild
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] image_metadata: Values of the image's other metadata fields by name (those hostname, userName, sshPublicKeys and password do not fill; default: the image's defaults); changing them replaces the VM
         :param pulumi.Input[Sequence[pulumi.Input[Union['VmInterfaceArgs', 'VmInterfaceArgsDict']]]] interfaces: Network interfaces, primary first (default: one in the zone's default subnet); changing them replaces the VM
-        :param pulumi.Input[_builtins.str] name: VM name; renames in place
+        :param pulumi.Input[_builtins.str] name: VM name, unique in the project; renames in place
         :param pulumi.Input[_builtins.str] password: Password of the image's login user (needs a guest agent and a running VM); set and removed in place
         :param pulumi.Input[_builtins.str] password_login: Login whose password is removed when password is unset (default: the image's user); set-password always sets the image user's
         :param pulumi.Input[_builtins.str] placement_group: Placement group name or id; a VM of any zone of the project may join it (checked at preview; default none); changing it replaces the VM
