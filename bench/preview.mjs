@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
 import { openStack } from "./lib/engine.mjs";
+import { adminOf } from "./lib/scale-cloud.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -37,17 +38,7 @@ const RESOURCES = VMS * 3 + GROUPS * 2;
 
 const { startEmulator } = dist("emulator/index.js");
 const emulator = await startEmulator({});
-const admin = async (method, path, body) => {
-  const response = await fetch(`${emulator.url}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
+const admin = adminOf(emulator);
 const fixtures = await admin("GET", "/_emulator/fixtures");
 await admin("PUT", "/_emulator/faults", { rules: [{ latencyMs: LATENCY }] });
 
