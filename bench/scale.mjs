@@ -37,9 +37,9 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { dist, printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
-import { adminOf, raiseQuotas } from "./lib/emulator-admin.mjs";
+import { printTable, repo, seconds, stats, writeResult } from "./lib/common.mjs";
 import { openStack } from "./lib/engine.mjs";
+import { loadAverage, scaleCriticalPaths, startScaleCloud, timedCli } from "./lib/scale-cloud.mjs";
 import { sampleProcesses } from "./lib/processes.mjs";
 
 const { values } = parseArgs({
@@ -76,33 +76,12 @@ const GOAL_PEAK_MB = 512;
 /** Requests per resource: `up` and `destroy` at most 3, `refresh` at most 1. */
 const GOAL_PER_RESOURCE = { up: 3, destroy: 3, refresh: 1 };
 
-const { startEmulator } = dist("emulator/index.js");
-const { DELAYS } = dist("emulator/vm/delays.js");
-
-const emulator = await startEmulator({ speed: SPEED });
-const admin = adminOf(emulator);
-const fixtures = await admin("GET", "/_emulator/fixtures");
-const projectId = fixtures.vm.projectId;
-await admin("PUT", "/_emulator/faults", { rules: [{ latencyMs: LATENCY }] });
-await raiseQuotas(admin, projectId, VMS, GROUPS);
-
-/** Program-made records in the emulator (fixtures excluded), by collection. */
-const COLLECTIONS = [
-  "vms",
-  "disks",
-  "subnets",
-  "securityGroups",
-  "securityGroupRules",
-  "interfaces",
-];
-const baseline = await admin("GET", "/_emulator/state");
-const made_ = (state) =>
-  Object.fromEntries(
-    COLLECTIONS.map((c) => [
-      c,
-      Object.keys(state.vm[c] ?? {}).filter((id) => !(id in (baseline.vm[c] ?? {}))).length,
-    ]),
-  );
+const { emulator, admin, projectId, requestMs, madeInCloud } = await startScaleCloud({
+  speed: SPEED,
+  latency: LATENCY,
+  vms: VMS,
+  groups: GROUPS,
+});
 
 /** Request count by `METHOD /path/{id}`, ids folded. */
 function byRoute(requests) {
@@ -161,69 +140,15 @@ function sendTimes(requests, started) {
   };
 }
 
-// The measured cost of one request with the injected latency (a small GET, keep-alive).
-const rtt = [];
-for (let i = 0; i < 30; i++) {
-  const started = performance.now();
-  const response = await fetch(
-    `${emulator.url}/api/v1/availability-zones/${fixtures.vm.zones[0].id}`,
-    {
-      headers: { authorization: `Bearer ${emulator.token}` },
-    },
-  );
-  await response.text();
-  rtt.push(performance.now() - started);
-}
-const requestMs = stats(rtt).p50;
-
-const scaled = (ms) => ms / SPEED;
-/** Each type's cloud delays (ms): its create's and its delete's (a DiskAttachment's: detach). */
-const STEP_DELAYS = {
-  Subnet: { create: scaled(DELAYS.subnetCreate), delete: scaled(DELAYS.subnetDelete) },
-  SecurityGroup: {
-    create: scaled(DELAYS.securityGroupCreate),
-    delete: scaled(DELAYS.securityGroupDelete),
-  },
-  Vm: { create: scaled(DELAYS.vmCreate), delete: scaled(DELAYS.vmDelete) },
-  Disk: { create: scaled(DELAYS.diskCreate), delete: scaled(DELAYS.diskDelete) },
-  DiskAttachment: { create: scaled(DELAYS.diskAttach), delete: scaled(DELAYS.diskDetach) },
-};
+const {
+  stepDelays: STEP_DELAYS,
+  delaysMs,
+  criticalPathMs,
+  destroyCriticalPathMs,
+} = scaleCriticalPaths(SPEED, requestMs);
 /** Type → what `map` makes of that type's delays. */
 const byStepType = (map) =>
   Object.fromEntries(Object.entries(STEP_DELAYS).map(([type, delays]) => [type, map(delays)]));
-
-// Critical path: the attachment needs the disk and the VM; the VM needs its subnet and group.
-const vmReadyAt =
-  Math.max(scaled(DELAYS.subnetCreate), scaled(DELAYS.securityGroupCreate)) +
-  scaled(DELAYS.vmCreate);
-const attachStartsAt = Math.max(vmReadyAt, scaled(DELAYS.diskCreate));
-const chainDelayMs = attachStartsAt + scaled(DELAYS.diskAttach);
-// Each resource on the chain needs at least its create request and one read that sees it ready.
-const criticalPathMs = chainDelayMs + 3 * 2 * requestMs;
-// Destroy: attachments first (detach), then VMs and disks, then subnets and groups (after the
-// VMs that use them); again a request and a read per resource on the chain.
-const vmGoneAt = scaled(DELAYS.diskDetach) + scaled(DELAYS.vmDelete);
-const destroyCriticalPathMs =
-  Math.max(
-    vmGoneAt + Math.max(scaled(DELAYS.subnetDelete), scaled(DELAYS.securityGroupDelete)),
-    scaled(DELAYS.diskDetach) + scaled(DELAYS.diskDelete),
-  ) +
-  3 * 2 * requestMs;
-
-/**
- * Runs a CLI operation of the Automation API and times it as a user of the CLI sees it: from
- * the call to the CLI's last output (its summary, just before it exits). `apiMs` adds what
- * the Automation API does after the CLI (`up` reads the stack's outputs and history with two
- * more CLI runs).
- */
-async function timedCli(run) {
-  let lastOutputAt = 0;
-  const onOutput = () => (lastOutputAt = Date.now());
-  const started = Date.now();
-  const outcome = await run(onOutput);
-  const apiMs = Date.now() - started;
-  return { outcome, started, cliMs: (lastOutputAt || Date.now()) - started, apiMs };
-}
 
 const session = await openStack(join(repo, "bench/fixtures/scale"), emulator, projectId, {
   vms: VMS,
@@ -246,13 +171,7 @@ const result = {
       ),
     ),
   ),
-  delaysMs: {
-    subnetCreate: scaled(DELAYS.subnetCreate),
-    securityGroupCreate: scaled(DELAYS.securityGroupCreate),
-    vmCreate: scaled(DELAYS.vmCreate),
-    diskCreate: scaled(DELAYS.diskCreate),
-    diskAttach: scaled(DELAYS.diskAttach),
-  },
+  delaysMs,
   criticalPathMs: Math.round(criticalPathMs),
   destroyCriticalPathMs: Math.round(destroyCriticalPathMs),
   goals: {
@@ -325,7 +244,7 @@ async function withProcesses(work) {
 async function runMeasured(stack, operation, op) {
   await admin("DELETE", "/_emulator/requests");
   const { onEvent, byType } = stepTimer(op);
-  const loadAtStart = load();
+  const loadAtStart = loadAverage();
   const { outcome: timed, processes } = await withProcesses(() =>
     timedCli((onOutput) => stack[operation]({ parallel: PARALLEL, onEvent, onOutput })),
   );
@@ -348,7 +267,7 @@ async function measureUp(stack = session.stack) {
   const cloudDelay = byStepType((delays) => delays.create);
   const firstRequestAt = Math.min(...upRequests.map((r) => r.at));
   const lastRequestAt = Math.max(...upRequests.map((r) => r.at));
-  const made = made_(await admin("GET", "/_emulator/state"));
+  const made = await madeInCloud();
   return {
     result: up.summary.result,
     changes: up.summary.resourceChanges,
@@ -387,10 +306,10 @@ async function measureDestroy(stack = session.stack) {
   } = await runMeasured(stack, "destroy", "delete");
   // Records being deleted disappear after their delay; the stack is gone once they have.
   const deadline = Date.now() + 10 * 60_000;
-  let left = made_(await admin("GET", "/_emulator/state"));
+  let left = await madeInCloud();
   while (Object.values(left).some((n) => n > 0) && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
-    left = made_(await admin("GET", "/_emulator/state"));
+    left = await madeInCloud();
   }
   const requests = (await admin("GET", "/_emulator/requests")).requests;
   return {
@@ -442,7 +361,7 @@ async function measureEngineBaseline(samples) {
     groups: GROUPS,
   });
   try {
-    const upLoad = load();
+    const upLoad = loadAverage();
     const upSteps = stepTimer("create");
     const { outcome: up, processes: upProcesses } = await withProcesses(() =>
       timedCli((onOutput) =>
@@ -456,7 +375,7 @@ async function measureEngineBaseline(samples) {
       if (r.inputs?.kind !== undefined)
         (sizes[r.inputs.kind] ??= []).push(Buffer.byteLength(JSON.stringify(r)));
     }
-    const destroyLoad = load();
+    const destroyLoad = loadAverage();
     const destroySteps = stepTimer("delete");
     const { outcome: destroy, processes: destroyProcesses } = await withProcesses(() =>
       timedCli((onOutput) =>
@@ -491,11 +410,6 @@ async function measureEngineBaseline(samples) {
     await baseline.close();
     await rm(samplesFile, { force: true });
   }
-}
-
-/** The 1-minute load average of the machine (other engineers' work shares its 2 cores). */
-function load() {
-  return Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
 }
 
 /**
@@ -552,7 +466,7 @@ function stateOf(stateFile) {
 /** `pulumi preview` of the whole stack, every resource new: time, requests (reads only). */
 async function measurePreview(stack) {
   await admin("DELETE", "/_emulator/requests");
-  const loadAtStart = load();
+  const loadAtStart = loadAverage();
   const { outcome, processes } = await withProcesses(() =>
     timedCli((onOutput) => stack.preview({ parallel: PARALLEL, onOutput })),
   );
@@ -571,7 +485,7 @@ async function measurePreview(stack) {
 /** `pulumi refresh` of the stack as made: time, requests per resource and by route. */
 async function measureRefresh(stack) {
   await admin("DELETE", "/_emulator/requests");
-  const loadAtStart = load();
+  const loadAtStart = loadAverage();
   const { outcome, processes } = await withProcesses(() =>
     timedCli((onOutput) => stack.refresh({ parallel: PARALLEL, onOutput })),
   );
