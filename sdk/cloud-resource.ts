@@ -38,7 +38,8 @@ type Fits<Class, Args, Inputs extends z.ZodType, Outputs extends OutputSchema> =
  * The declaration of the class `Class` (`typeof` the class), checked when it compiles: the
  * class's args must describe exactly the inputs the provider checks, and its output properties
  * must be exactly the inputs and the outputs of the provider's outputs schema (but the internal
- * ones). The engine sets only the names registered, so a property left out would stay
+ * ones). The object has only the properties of its declaration (the inputs given, and the
+ * others made on their first read), so a property the class lists beyond them would stay
  * undefined, and an output the class lacks would be one no program could read.
  */
 export function cloudObject<Class extends new (name: string, args: never) => object>() {

@@ -14,6 +14,7 @@ import {
 } from "../provider/framework/output-fields";
 import { PROGRAM_INPUT } from "../provider/resources/program/program-input";
 import { declareResource, programInput } from "./program-facts";
+import { lazyOutputProperties } from "./lazy-output-properties";
 import { registrationStacks } from "./registration-stacks";
 
 /** What a resource class declares: its inputs and its outputs, and which of those are secret. */
@@ -40,7 +41,8 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
    * @param name      the Pulumi resource name
    * @param declared  the resource's input schema (its keys are the inputs) and outputs schema:
    *                  every input and output (but the provider's internal ones) becomes an
-   *                  output property of the class. Inputs the schema marks secret are always
+   *                  output property of the class (a cloud object's, but the inputs given, on
+   *                  its first read: see lazy-output-properties.ts). Inputs the schema marks secret are always
    *                  wrapped in `pulumi.secret` (so a plain-text value never lands in the
    *                  state's inputs), and they and the secret outputs are always added to
    *                  `additionalSecretOutputs`
@@ -57,10 +59,9 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
     if (args !== undefined && "__provider" in args) throw new Error("__provider is reserved");
-    const keys = new Set([
-      ...Object.keys(declared.inputs.shape),
-      ...outputProperties(declared.outputs),
-    ]);
+    const keys = [
+      ...new Set([...Object.keys(declared.inputs.shape), ...outputProperties(declared.outputs)]),
+    ];
     const secretKeys = [...secretInputs(declared.inputs), ...(declared.secretInputs ?? [])];
     const given = (args ?? {}) as Record<string, unknown>;
     const secrets = [...secretKeys, ...secretOutputs(declared.outputs)];
@@ -68,6 +69,10 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
     // take no such input, and a resource read by id declares nothing.
     const isResource = VMCLOUD_TYPES[typeName].module.startsWith("resources/");
     const program = isResource && args !== undefined ? programInput(name, given) : undefined;
+    // A cloud object registers only the inputs given (the spread of `args` below); its other
+    // properties are made when the program reads them (lazy-output-properties.ts). An action's
+    // run and wait register every property: the action's component reads them all.
+    const unset = isResource ? [] : keys;
     // Pulumi's stacks during the registration: see registration-stacks.ts.
     const restoreStacks = registrationStacks();
     try {
@@ -75,7 +80,7 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
         VMCLOUD_TYPES[typeName].token,
         name,
         {
-          ...Object.fromEntries([...keys].map((key) => [key, undefined])),
+          ...Object.fromEntries(unset.map((key) => [key, undefined])),
           ...args,
           ...Object.fromEntries(
             secretKeys
@@ -101,6 +106,10 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
       throw error;
     } finally {
       restoreStacks();
+    }
+    if (isResource) {
+      const unregistered = keys.filter((key) => !Object.hasOwn(given, key));
+      lazyOutputProperties(this, VMCLOUD_TYPES[typeName].token, name, unregistered);
     }
     if (program !== undefined) declareResource(this.id, typeName, name, given);
   }

@@ -91,17 +91,25 @@ describe.each<[keyof typeof TYPE_TOKENS, ResourceLifecycle, object]>([
 ])("%s", (typeName, definition, args) => {
   const Class = (sdk as unknown as Record<string, Constructor>)[typeName]!;
 
-  it("registers its inputs and the outputs of its definition, the internal ones but", () => {
-    const { keys } = registration(Class, TYPE_TOKENS[typeName], args);
-    expect(keys).toEqual(
-      sorted([
-        "__provider",
-        // What its check learns of the rest of the program; check takes it off (never recorded).
-        PROGRAM_INPUT,
-        ...Object.keys(definition.inputs.shape),
-        ...outputProperties(definition.outputs),
-      ]),
-    );
+  it("registers the inputs given, and has every input and output of its definition, the internal ones but, as a property", () => {
+    const name = `${typeName}-${seen.size}`;
+    const resource = new Class(name, args, { transformations: [capture] }) as Record<
+      string,
+      unknown
+    >;
+    const { keys } = seen.get(`${TYPE_TOKENS[typeName]} ${name}`)!;
+    // What its check learns of the rest of the program; check takes it off (never recorded).
+    expect(keys).toEqual(sorted(["__provider", PROGRAM_INPUT, ...Object.keys(args)]));
+    // The others are made on their first read (sdk/lazy-output-properties.ts).
+    const properties = sorted([
+      ...Object.keys(definition.inputs.shape),
+      ...outputProperties(definition.outputs),
+    ]);
+    for (const key of properties) {
+      expect(pulumi.Output.isInstance(resource[key]), key).toBe(true);
+      expect(resource[key], `${key} is made once`).toBe(resource[key]);
+    }
+    expect(resource["notAProperty"]).toBeUndefined();
   });
 
   it("marks secret the outputs its definition calls secret", () => {
@@ -117,9 +125,12 @@ describe("the VM kinds", () => {
       ["FreeTierVm", { name: "v", image: "i" }],
     ] as const) {
       const Class = (sdk as unknown as Record<string, Constructor>)[typeName]!;
-      const { keys, secrets } = registration(Class, TYPE_TOKENS[typeName], args);
+      const name = `${typeName}-${seen.size}`;
+      const resource = new Class(name, args, { transformations: [capture] });
+      const { keys, secrets } = seen.get(`${TYPE_TOKENS[typeName]} ${name}`)!;
       expect(secrets).toEqual(["password", "remoteConsoleUrl", "vncUrl"]);
       expect(keys).not.toContain("madeExternalIpIds");
+      expect("madeExternalIpIds" in resource).toBe(false);
     }
   });
 });
