@@ -146,15 +146,22 @@ interface Key {
  */
 const loaders = new WeakMap<VmCloudClient, Map<string, DataLoader<unknown, unknown>>>();
 
+/** What a kind's loader is made of. */
+export interface LoaderParts<K, V> {
+  /** Reads a batch of keys: an answer or an error per key, in their order. */
+  batch: (keys: readonly K[]) => Promise<Array<V | Error>>;
+  /** When a batch is sent (default: on the beat, for the reads of waits aligned to it). */
+  schedule?: (run: () => void) => void;
+}
+
 /**
- * The loader of `kind` for `client`, made with `batch` the first time; `schedule` says when a
- * batch is sent (default: on the beat, for the reads of waits aligned to it).
+ * The loader of `kind` for `client`, made from `make()` the first time (state the parts share,
+ * such as a hold, lives as long as the loader).
  */
 export function loaderOf<K, V>(
   client: VmCloudClient,
   kind: string,
-  batch: (keys: readonly K[]) => Promise<Array<V | Error>>,
-  schedule: (run: () => void) => void = scheduleBatch,
+  make: () => LoaderParts<K, V>,
 ): DataLoader<K, V> {
   let byKind = loaders.get(client);
   if (byKind === undefined) {
@@ -163,6 +170,7 @@ export function loaderOf<K, V>(
   }
   let loader = byKind.get(kind) as DataLoader<K, V> | undefined;
   if (loader === undefined) {
+    const { batch, schedule = scheduleBatch } = make();
     loader = new DataLoader(batch, { cache: false, batchScheduleFn: schedule });
     byKind.set(kind, loader as DataLoader<unknown, unknown>);
   }
@@ -180,20 +188,19 @@ export function readBatched<T extends { id: string }>(
   projectId: string,
   id: string,
 ): Promise<BatchedRead<T>> {
-  // The loader is made once per client and kind, with this hold: the two live as long.
-  const hold = { notBefore: 0 };
-  return loaderOf<Key, BatchedRead<T>>(
-    client,
-    source.kind,
-    async (keys) => {
-      const { answers, requests } = await readBatch(client, source, keys);
-      // Each key left unseen is read by id by its waiter: part of this batch's cost.
-      const byId = answers.filter((answer) => answer === undefined).length;
-      hold.notBefore = Date.now() + holdAfter(requests + byId);
-      return answers;
-    },
-    (run) => scheduleBatch(run, hold.notBefore),
-  ).load({ projectId, id });
+  return loaderOf<Key, BatchedRead<T>>(client, source.kind, () => {
+    const hold = { notBefore: 0 };
+    return {
+      async batch(keys) {
+        const { answers, requests } = await readBatch(client, source, keys);
+        // Each key left unseen is read by id by its waiter: part of this batch's cost.
+        const byId = answers.filter((answer) => answer === undefined).length;
+        hold.notBefore = Date.now() + holdAfter(requests + byId);
+        return answers;
+      },
+      schedule: (run) => scheduleBatch(run, hold.notBefore),
+    };
+  }).load({ projectId, id });
 }
 
 /** One list per project in the batch; each key gets its item, undefined, or its project's error. */
@@ -400,12 +407,10 @@ export async function readNamedBatched<T extends { name: string }>(
   if (snapshot !== undefined && !snapshot.some((i) => (i as T).name === name)) return [];
   // Creates start when the engine sends them, on no beat: a batch is open for a window from
   // its first lookup.
-  return loaderOf<NameKey, T[]>(
-    client,
-    source.kind,
-    (keys) => readNamedBatch(client, source, keys),
-    (run) => setTimeout(run, BATCH_WINDOW_MS),
-  ).load({ projectId, name });
+  return loaderOf<NameKey, T[]>(client, source.kind, () => ({
+    batch: (keys) => readNamedBatch(client, source, keys),
+    schedule: (run) => setTimeout(run, BATCH_WINDOW_MS),
+  })).load({ projectId, name });
 }
 
 /**

@@ -40,12 +40,10 @@ export function nameIsFree(
   entityType: UniqueInProject,
   name: string,
 ): Promise<boolean> {
-  return loaderOf<NameKey, boolean>(
-    client,
-    `validate-name:${entityType}`,
-    (keys) => askBatch(client, keys),
-    (run) => setImmediate(run),
-  ).load({ projectId, entityType, name });
+  return loaderOf<NameKey, boolean>(client, `validate-name:${entityType}`, () => ({
+    batch: (keys) => askBatch(client, keys),
+    schedule: (run) => setImmediate(run),
+  })).load({ projectId, entityType, name });
 }
 
 /** One `validate_name` request per project and {@link NAMES_PER_REQUEST} names of the batch. */
