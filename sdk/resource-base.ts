@@ -41,11 +41,11 @@ export abstract class VmCloudResource extends pulumi.CustomResource {
    * @param name      the Pulumi resource name
    * @param declared  the resource's input schema (its keys are the inputs) and outputs schema:
    *                  every input and output (but the provider's internal ones) becomes an
-   *                  output property of the class (a cloud object's, but the inputs given, on
-   *                  its first read: see lazy-output-properties.ts). Inputs the schema marks secret are always
-   *                  wrapped in `pulumi.secret` (so a plain-text value never lands in the
-   *                  state's inputs), and they and the secret outputs are always added to
-   *                  `additionalSecretOutputs`
+   *                  output property of the class (for a cloud object, each but the inputs
+   *                  given is made on its first read: see lazy-output-properties.ts). Inputs
+   *                  the schema marks secret are always wrapped in `pulumi.secret` (so a
+   *                  plain-text value never lands in the state's inputs), and they and the
+   *                  secret outputs are always added to `additionalSecretOutputs`
    * @param args      the program's inputs (undefined when reading an existing resource by id);
    *                  keys the schema does not name (a misspelt `flavr`, from JavaScript or a
    *                  cast) are passed on, so the provider's `check` rejects them by name

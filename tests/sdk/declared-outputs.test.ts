@@ -1,8 +1,9 @@
 /**
- * The SDK classes register what the provider's definitions say they record: every input and
- * every output of the definition's outputs schema (but the provider's internal ones) as an
- * output property, and its secret inputs and outputs in `additionalSecretOutputs`; an action's
- * run and wait register the outputs of theirs. Seen the way Pulumi sees a registration: a
+ * The SDK classes have what the provider's definitions say they record: every input and every
+ * output of the definition's outputs schema (but the provider's internal ones) as an output
+ * property, and its secret inputs and outputs in `additionalSecretOutputs`. A cloud object
+ * registers the inputs given and makes the others on their first read; an action's run and
+ * wait register the outputs of theirs. Seen the way Pulumi sees a registration: a
  * transformation gets each resource's properties and options.
  */
 import * as pulumi from "@pulumi/pulumi";
