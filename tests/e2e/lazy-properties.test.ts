@@ -109,6 +109,9 @@ describe("properties a program did not give, read from its resources", () => {
       expect(outputs["vmZone"]).toMatch(/^ru\.AZ-\d$/);
       const again = await example.stack.up();
       expect(changes(again.summary.resourceChanges)).toEqual({});
+      // Read again from unchanged resources: the same values, the link still secret.
+      expect(again.outputs["gateway"]).toEqual({ value: "10.31.0.1", secret: false });
+      expect(again.outputs["vncUrl"]?.secret).toBe(true);
       const destroyed = await example.stack.destroy();
       // The subnet read by id is only forgotten.
       expect(changes(destroyed.summary.resourceChanges)).toEqual({ delete: 4, discard: 1 });
