@@ -108,7 +108,12 @@ describe("properties a program did not give, read from its resources", () => {
       expect(outputs).toMatchObject({ gateway: "10.31.0.1", vmState: "running" });
       expect(outputs["vmZone"]).toMatch(/^ru\.AZ-\d$/);
       const again = await example.stack.up();
-      expect(changes(again.summary.resourceChanges)).toEqual({});
+      // The subnet read by id is read again on every `up`; the engine counts that as a `read`
+      // when what it reads changed since (its interface count, when the first read came before
+      // the VM's interface was made).
+      const { read = 0, ...changed } = changes(again.summary.resourceChanges);
+      expect(changed).toEqual({});
+      expect(read).toBeLessThanOrEqual(1);
       // Read again from unchanged resources: the same values, the link still secret.
       expect(again.outputs["gateway"]).toEqual({ value: "10.31.0.1", secret: false });
       expect(again.outputs["vncUrl"]?.secret).toBe(true);
