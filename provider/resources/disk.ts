@@ -1,7 +1,7 @@
 /**
  * The `Disk` resource: a block volume of the VM service. Create resolves the zone and the disk
- * type, adopts a same-named disk of the same spec left by an interrupted `up`, else sends one
- * create request that is never repeated blindly (a lost answer is looked up by the disk's
+ * type, refuses when a disk of its name exists in the zone that the stack does not track
+ * (saying what resolves it), else sends one create request that is never repeated blindly (a lost answer is looked up by the disk's
  * unique name), and waits until the disk is `available`. Name, description, size
  * (grow only), the flags and the tags change in place with one PUT; the zone, the disk type
  * and the project replace the disk.
@@ -18,7 +18,7 @@ import { isUnknown } from "../framework/unknowns";
 import type { CheckFailure } from "./framework/check-inputs";
 import { DiskInputs } from "./inputs/disk";
 import { CatalogLookups, checkDiskSize } from "./catalog/catalog-lookups";
-import { findCreatedDisk, leftoverDisk } from "./disk/lookups";
+import { diskNameFailures, findCreatedDisk, refuseUntrackedDisk } from "./disk/lookups";
 import { diskInputsOf, diskOutputs } from "./disk/outputs";
 import { DiskOutputs } from "./outputs/disk";
 import { createRequest, updateRequest } from "./disk/requests";
@@ -100,11 +100,9 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
   outputs: DiskOutputs,
   diff: {
     // Names are unique per project and zone: a replacement that keeps all three (a new disk
-    // type) would clash with the old disk, so the old one goes first. It is also what lets
-    // `create` adopt a same-named disk left by an interrupted `up` (see leftoverDisk): the
-    // only same-named disk a create can meet in its project and zone is that leftover or one
-    // this stack does not own. A new name, zone or project cannot meet the old disk, so the
-    // new disk is made first, as usual.
+    // type) would clash with the old disk, so the old one goes first, and the create's check
+    // for untracked disks (refuseUntrackedDisk) never meets it. A new name, zone or project
+    // cannot meet the old disk, so the new disk is made first, as usual.
     deleteBeforeReplace: (changed) =>
       !changed.includes("name") &&
       !changed.includes("availabilityZone") &&
@@ -117,19 +115,35 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
   },
   checkChange: checkDiskChange,
 
-  async checkCatalog(ctx, inputs) {
+  async checkCatalog(ctx, inputs, olds) {
     if ([inputs.projectId, inputs.availabilityZone, inputs.diskType, inputs.size].some(isUnknown))
       return [];
-    return failuresOf(() =>
-      resolveDisk(new CatalogLookups(ctx.client, ctx.projectId(inputs)), inputs),
-    );
+    const projectId = ctx.projectId(inputs);
+    let zone: ZoneResponse | undefined;
+    const failures = await failuresOf(async () => {
+      zone = (await resolveDisk(new CatalogLookups(ctx.client, projectId), inputs)).zone;
+    });
+    // A disk keeping its name and zone holds the name itself.
+    const sameSpot =
+      olds.name === inputs.name &&
+      (inputs.availabilityZone === undefined ||
+        olds.availabilityZone === undefined ||
+        olds.availabilityZone === inputs.availabilityZone);
+    if (zone === undefined || isUnknown(inputs.name) || sameSpot) return failures;
+    const named = await diskNameFailures(ctx.client, {
+      projectId,
+      zone,
+      name: inputs.name,
+      adoptId: inputs.adoptId,
+    });
+    return [...failures, ...named];
   },
 
   async create(ctx, inputs) {
     const remaining = ctx.deadline(DISK_DEFAULT_TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const { zone, diskType } = await resolveDisk(new CatalogLookups(ctx.client, projectId), inputs);
-    const leftover = await leftoverDisk(ctx.client, {
+    await refuseUntrackedDisk(ctx.client, {
       projectId,
       zoneId: zone.id,
       name: inputs.name,
@@ -137,25 +151,15 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
       size: inputs.size,
       encrypted: inputs.encrypted ?? false,
     });
-    if (leftover !== undefined) {
-      ctx.progress(`adopting disk ${leftover.id}, left by an interrupted create of this resource`);
-    }
     const startedAt = Date.now();
-    const created =
-      leftover ??
-      (await ctx.client.call(
-        disksEndpoints.createDisk,
-        { body: createRequest(inputs, { projectId, zoneId: zone.id, diskTypeId: diskType?.id }) },
-        {
-          findExisting: () =>
-            findCreatedDisk(ctx.client, {
-              projectId,
-              zoneId: zone.id,
-              name: inputs.name,
-              startedAt,
-            }),
-        },
-      ));
+    const created = await ctx.client.call(
+      disksEndpoints.createDisk,
+      { body: createRequest(inputs, { projectId, zoneId: zone.id, diskTypeId: diskType?.id }) },
+      {
+        findExisting: () =>
+          findCreatedDisk(ctx.client, { projectId, zoneId: zone.id, name: inputs.name, startedAt }),
+      },
+    );
     try {
       const disk = await waitForDisk(ctx, created.id, {
         what: "to become available",

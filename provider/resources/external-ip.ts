@@ -2,8 +2,8 @@
  * The `ExternalIp` resource: a public IPv4 address of one zone that outlives the VMs it is
  * bound to (a Vm interface takes it with `externalIpId`), so DNS can point at it across VM
  * replacements. Name, description and tags change in place; the zone and project replace it.
- * Names are unique in the project: `check` refuses one another address has, and a create
- * adopts the free same-named address of the zone an interrupted `up` left.
+ * Names are unique in the project: `check` and create refuse one another address has, even a
+ * same-named address an interrupted `up` left, saying what resolves it.
  */
 import { externalIpsEndpoints as api } from "../../api/vm/endpoints/external-ips";
 import type { ExternalIpStatus } from "../../api/vm/enums";
@@ -11,7 +11,7 @@ import type { ExternalIpResponse } from "../../api/vm/external-ips";
 import { EXTERNAL_IP_STATES } from "../../api/vm/states";
 import { isUnknown } from "../framework/unknowns";
 import { CatalogLookups } from "./catalog/catalog-lookups";
-import { adoptLeftover } from "./framework/adopt-leftover";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
@@ -70,8 +70,8 @@ async function ipsNamed(
   return ips.filter((ip) => ip.name === name && ip.state !== "deleting");
 }
 
-/** True when `ip` (of the zone asked for) is what a create of `inputs` makes: a free leftover. */
-function leftoverOf(ip: ExternalIpResponse, inputs: ExternalIpInputs): boolean {
+/** True when `ip` (of the zone asked for) is what a create of `inputs` makes (for the refusal). */
+function matchesInputs(ip: ExternalIpResponse, inputs: ExternalIpInputs): boolean {
   return ip.interface === undefined && ip.description === (inputs.description ?? "");
 }
 
@@ -105,7 +105,6 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
       oldName: olds.name,
       adoptable: false,
       holders: (name) => ipsNamed(ctx, projectId, name),
-      ours: (ip) => ip.availability_zone?.id === zoneId && leftoverOf(ip, inputs),
     });
   },
   async create(ctx, inputs) {
@@ -116,30 +115,26 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
       (await ipsNamed(ctx, projectId, inputs.name)).filter(
         (ip) => ip.availability_zone?.id === zone.id,
       );
-    const leftover = adoptLeftover({
+    refuseUntracked({
       clashing: await find(),
-      matches: (ip) => leftoverOf(ip, inputs),
+      matches: (ip) => matchesInputs(ip, inputs),
       clash: `an external IP named "${inputs.name}" already exists in zone ${zone.name}`,
       describe: (ip) => `${ip.id}: ${ip.ip_address ?? "?"}, ${ip.state}`,
-      why: "only one free address with the same description is adopted",
+      adoptable: false,
     });
-    if (leftover !== undefined)
-      ctx.progress(`adopting external IP ${leftover.id} (${leftover.ip_address})`);
-    const created =
-      leftover ??
-      (await ctx.client.call(
-        api.createExternalIp,
-        {
-          body: {
-            project_id: projectId,
-            availability_zone_id: zone.id,
-            name: inputs.name,
-            description: inputs.description ?? "",
-            ...tagFields(inputs.tags),
-          },
+    const created = await ctx.client.call(
+      api.createExternalIp,
+      {
+        body: {
+          project_id: projectId,
+          availability_zone_id: zone.id,
+          name: inputs.name,
+          description: inputs.description ?? "",
+          ...tagFields(inputs.tags),
         },
-        { findExisting: async () => (await find())[0] },
-      ));
+      },
+      { findExisting: async () => (await find())[0] },
+    );
     try {
       return {
         id: created.id,

@@ -1,9 +1,9 @@
 /**
  * The `FreeTierVm` resource: the one free-tier VM an organization may have, created through
  * `POST /api/v1/free-tier` (the service picks the free-tier flavor, disk type and, unless
- * given, zone). Create first adopts the free-tier VM an interrupted `up` left for this very
- * resource (same name, image and zone); otherwise it asks whether the organization may still
- * have one, so a second one fails with a clear message naming the existing VM, before
+ * given, zone). Create first refuses when a VM of its name exists that the stack does not
+ * track (an interrupted `up`'s, or anyone's: it says what resolves it); then it asks whether
+ * the organization may still have one, so a second one fails with a clear message naming the existing VM, before
  * anything is sent; the service's 422 `free_tier_vm_already_exists` (a race) gets the same
  * message. The name and the power state change in place; the rest replaces the VM, deleting
  * the old one first. Delete takes the boot disk and the external IP along.
@@ -31,6 +31,7 @@ import {
 } from "./vm/steps";
 import { sameImageMetadata, writeOnlyInPlace } from "./vm/diff";
 import { failuresOf } from "./framework/input-error";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { takenNameFailures } from "./framework/taken-names";
 import { isUnknown } from "../framework/unknowns";
 import { InputError, matches } from "./framework/input-error";
@@ -142,47 +143,32 @@ async function alreadyHasOne(
 }
 
 /**
- * The free-tier VM an interrupted `pulumi up` left for this very resource, to adopt instead of
- * being refused for the organization's one slot. When `up` is killed while a create is in
- * flight, the engine keeps a pending create and the next `up` creates the resource again,
- * while the VM from the first attempt exists, untracked, under the same name. A replacement
- * deletes its predecessor first (the organization may have only one), so a same-named VM in
- * the project is that leftover or one this stack does not own.
- *
- * Answers the one same-named free-tier VM (not being deleted) with the requested image and,
- * when `zone` is given, zone; undefined when no VM has the name. A same-named VM that does not
- * match is not adopted: the create is refused with a message that says how to adopt it
- * deliberately or avoid the name.
+ * Refuses the create when a VM of this name (not being deleted) exists in the project: it may
+ * be what an interrupted `pulumi up` of this resource left, another stack's, or one a person
+ * made, and it is never taken over (framework/refuse-untracked.ts). A replacement deletes its
+ * predecessor first (the organization may have only one), so that one is never met here.
+ * `FreeTierVm` takes no `adoptId`: `pulumi import` (or `FreeTierVm.get`) brings one in.
  */
-async function leftoverFreeTierVm(
+async function refuseUntrackedFreeTierVm(
   ctx: ResourceContext,
   want: { projectId: string; name: string; imageId: string; zone: ZoneResponse | undefined },
-): Promise<VmResponse | undefined> {
+): Promise<void> {
   const existing: VmResponse[] = [];
   for (const id of await vmIdsNamed(ctx.client, want.projectId, want.name)) {
     const vm = await getVm(ctx.client, id);
     if (vm !== undefined && vm.state !== "deleting") existing.push(vm);
   }
-  if (existing.length === 0) return undefined;
-  const matching = existing.filter(
-    (vm) =>
+  refuseUntracked({
+    clashing: existing,
+    matches: (vm) =>
       vm.flavor.free_tier &&
       vm.image?.id === want.imageId &&
       (want.zone === undefined || vm.availability_zone.id === want.zone.id),
-  );
-  if (matching.length === 1) return matching[0];
-  const found = existing
-    .map(
-      (vm) =>
-        `${vm.id}: ${vm.flavor.free_tier ? "free-tier" : "paid"}, image ${vm.image?.name ?? "none"}, zone ${vm.availability_zone.name}`,
-    )
-    .join("; ");
-  throw new Error(
-    `a VM named "${want.name}" already exists in project ${want.projectId} (${found}) and this ` +
-      "stack does not track it; it was not adopted because it is not a free-tier VM with the " +
-      "requested image and zone. Adopt it with the `import` resource option " +
-      "(FreeTierVm.get or `pulumi import`), delete it, or choose another name",
-  );
+    clash: `a VM named "${want.name}" already exists in project ${want.projectId}`,
+    describe: (vm) =>
+      `${vm.id}: ${vm.flavor.free_tier ? "free-tier" : "paid"}, image ${vm.image?.name ?? "none"}, zone ${vm.availability_zone.name}`,
+    adoptable: false,
+  });
 }
 
 /**
@@ -297,8 +283,8 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
   outputs: FreeTierVmOutputs,
   diff: {
     // The organization may have only one free-tier VM, so a replacement can only be made
-    // after its predecessor is gone. It is also what lets `create` adopt a same-named VM left
-    // by an interrupted `up` (see leftoverFreeTierVm) without mistaking the predecessor for it.
+    // after its predecessor is gone; so the create's check for untracked VMs
+    // (refuseUntrackedFreeTierVm) never meets the predecessor.
     deleteBeforeReplace: true,
     compare: {
       image: sameNameOrId("image", "imageId"),
@@ -342,9 +328,6 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
         adoptable: false,
         askFirst: false,
         holders: (name) => liveVmsNamed(ctx.client, projectId, name),
-        // What create adopts (leftoverFreeTierVm): a free-tier VM, in the zone when one is given.
-        ours: (vm) =>
-          vm.flavor.free_tier && (zone === undefined || vm.availability_zone.id === zone.id),
       })),
     );
     if (failures.length > 0 || Object.keys(olds).length > 0 || isUnknown(inputs.name)) {
@@ -354,11 +337,6 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
       query: { project_id: projectId },
     });
     if (slot.free_tier_enabled) return [];
-    const held = await ctx.client.listAll(computeEndpoints.listVms, {
-      query: { project_id: projectId, free_tier: true },
-    });
-    // A same-named one is a leftover of an interrupted up, which create adopts.
-    if (held.some((vm) => vm.name === inputs.name && vm.state !== "deleting")) return [];
     const error = await alreadyHasOne(ctx, projectId, slot.organization_id);
     return [{ property: "name", reason: error.message }];
   },
@@ -374,21 +352,9 @@ export const definition = defineResource<FreeTierVmInputs, FreeTierVmOutputs>({
     checkImageMetadata(image, inputs);
     checkPasswordTaken(image, inputs.password);
     const known = knownDefaultsOf(image);
-    // Looked for before the slot is checked: a leftover of this resource holds the slot.
-    const leftover = await leftoverFreeTierVm(ctx, {
-      projectId,
-      name: inputs.name,
-      imageId: image.id,
-      zone,
-    });
-    if (leftover !== undefined) {
-      ctx.progress(
-        `adopting free-tier VM ${leftover.id}, left by an interrupted create of this resource`,
-      );
-    }
-    const created =
-      leftover === undefined ? await createFreeTierVm(ctx, projectId, inputs, zone, image) : [];
-    const first = leftover ?? created[0];
+    // Looked for before the slot is checked: an untracked VM of this name is the clearer error.
+    await refuseUntrackedFreeTierVm(ctx, { projectId, name: inputs.name, imageId: image.id, zone });
+    const first = (await createFreeTierVm(ctx, projectId, inputs, zone, image))[0];
     if (first === undefined) throw new Error("the service answered the create with no VM");
     const id = first.id;
     ctx.progress(`created free-tier VM ${id}; waiting until it runs`);

@@ -19,11 +19,12 @@ import { isUnknown } from "../framework/unknowns";
 import { nameTaken } from "../rules/names";
 import { serviceObject } from "../rules/parties";
 import { diskById } from "./disk/lookups";
-import { adoptLeftover } from "./framework/adopt-leftover";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { projectListSource } from "./framework/batched-reads";
 import { defineResource } from "./framework/define-resource";
 import { withZoneState } from "./framework/zone-state";
 import { getOrGone } from "./framework/get-or-gone";
+import { currentResourceUrn } from "../runtime/engine-log";
 import type { ResourceContext } from "./framework/resource-context";
 import { ImageInputs } from "./inputs/image";
 import { ImageOutputs } from "./outputs/image";
@@ -154,19 +155,31 @@ async function serviceFailures(
         query: { project_id: projectId, name: inputs.name },
       })
     ).find((i) => i.name === inputs.name && i.id !== inputs.adoptId);
-    if (named !== undefined && !leftoverOf(named, inputs)) {
+    if (named !== undefined) {
       const holder = serviceObject("image", named.name, named.id);
-      failures.push(nameTaken("name", "image", inputs.name, "the images the project sees", holder));
+      failures.push(
+        nameTaken(
+          "name",
+          "image",
+          inputs.name,
+          "the images the project sees",
+          holder,
+          // A catalog image is no one's to import; the project's own may be.
+          named.type === "private"
+            ? { id: named.id, adoptable: true, urn: currentResourceUrn() }
+            : undefined,
+        ),
+      );
     }
   }
   return failures;
 }
 
 /**
- * True when `image` is what an interrupted create of `inputs` left: the project's own image of
- * this name and description (the service does not say which disk it came from).
+ * True when `image` is what a create of `inputs` would make: the project's own image of this
+ * name and description (the service does not say which disk it came from), for the refusal.
  */
-function leftoverOf(image: ImageResponse, inputs: ImageInputs) {
+function matchesInputs(image: ImageResponse, inputs: ImageInputs) {
   return (
     image.type === "private" &&
     image.name === inputs.name &&
@@ -202,37 +215,34 @@ export const definition = defineResource<ImageInputs, ImageOutputs>({
       ).filter(
         (i) => i.name === inputs.name && i.availability_zones.every((z) => z.state !== "deleting"),
       );
-    const leftover = adoptLeftover({
+    refuseUntracked({
       clashing: await find(),
-      matches: (i) => leftoverOf(i, inputs),
+      matches: (i) => matchesInputs(i, inputs),
       clash: `an image named "${inputs.name}" is already seen by the project`,
       describe: (i) =>
         `${i.id}: ${i.type}, ${i.description === "" ? "no description" : i.description}`,
-      why: "names are unique among the images the project sees, and only the project's own image of this description is adopted",
+      adoptable: true,
     });
-    if (leftover !== undefined) ctx.progress(`adopting image ${leftover.id}`);
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          api.createImage,
-          {
-            body: {
-              project_id: projectId,
-              name: inputs.name,
-              disk_id: inputs.diskId,
-              // The disk's zone is added by the service (enabled): no other zone is asked for.
-              availability_zones: [],
-              ...(inputs.displayName === undefined ? {} : { display_name: inputs.displayName }),
-              ...(inputs.description === undefined ? {} : { description: inputs.description }),
-              ...(inputs.minCpu === undefined ? {} : { min_cpu: inputs.minCpu }),
-              ...(inputs.minRam === undefined ? {} : { min_ram: inputs.minRam }),
-              ...(inputs.minDisk === undefined ? {} : { min_disk: inputs.minDisk }),
-            },
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        api.createImage,
+        {
+          body: {
+            project_id: projectId,
+            name: inputs.name,
+            disk_id: inputs.diskId,
+            // The disk's zone is added by the service (enabled): no other zone is asked for.
+            availability_zones: [],
+            ...(inputs.displayName === undefined ? {} : { display_name: inputs.displayName }),
+            ...(inputs.description === undefined ? {} : { description: inputs.description }),
+            ...(inputs.minCpu === undefined ? {} : { min_cpu: inputs.minCpu }),
+            ...(inputs.minRam === undefined ? {} : { min_ram: inputs.minRam }),
+            ...(inputs.minDisk === undefined ? {} : { min_disk: inputs.minDisk }),
           },
-          { findExisting: async () => (await find())[0] },
-        ),
-      ));
+        },
+        { findExisting: async () => (await find())[0] },
+      ),
+    );
     try {
       return {
         id: created.id,

@@ -4,8 +4,8 @@
  * own, so VMs without public addresses reach the internet. Name and description change in
  * place; the zone, network and project replace it. A zone has one gateway and names are
  * unique in the project, so a replacement deletes the old gateway first (unless both the name
- * and the zone change). A create adopts the gateway an interrupted `up` left (same name, zone
- * and description); `check` refuses a zone another gateway serves and a name another has.
+ * and the zone change). A gateway of its name the stack does not track is never taken over
+ * (create and `check` say what resolves it); `check` also refuses a zone another gateway serves and a name another has.
  */
 import { natGatewaysEndpoints as api } from "../../api/vm/endpoints/nat-gateways";
 import type { NatGatewayResponse } from "../../api/vm/nat-gateways";
@@ -17,7 +17,8 @@ import { isUnknown } from "../framework/unknowns";
 import { natGatewayZoneTaken } from "../rules/nat-gateways";
 import { nameTaken } from "../rules/names";
 import { serviceObject } from "../rules/parties";
-import { adoptLeftover } from "./framework/adopt-leftover";
+import { currentResourceUrn } from "../runtime/engine-log";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { defineResource } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
 import { failuresOf } from "./framework/input-error";
@@ -76,8 +77,8 @@ function outputsOf(gateway: NatGatewayResponse): NatGatewayOutputs {
   };
 }
 
-/** True when `gateway` is what a create of `inputs` in `zone` would make (a leftover of it). */
-function leftoverOf(gateway: NatGatewayResponse, inputs: NatGatewayInputs, zone: ZoneResponse) {
+/** True when `gateway` is what a create of `inputs` in `zone` would make (for the refusal). */
+function matchesInputs(gateway: NatGatewayResponse, inputs: NatGatewayInputs, zone: ZoneResponse) {
   return (
     gateway.name === inputs.name &&
     gateway.availability_zone.id === zone.id &&
@@ -88,9 +89,9 @@ function leftoverOf(gateway: NatGatewayResponse, inputs: NatGatewayInputs, zone:
 
 /**
  * The failures of a new gateway's zone and name against the project's gateways: another
- * serving the zone (of the same network), another holding the name. A leftover that create
- * adopts, the one `adoptId` names (create judges it), and the gateway this resource holds (`olds` in the same zone, of the same name), are
- * no conflict.
+ * serving the zone (of the same network), another holding the name. The one `adoptId` names
+ * (create judges it) and the gateway this resource holds (`olds` in the same zone, of the same
+ * name) are no conflict; any other gateway is, even one that matches the inputs exactly.
  */
 async function gatewayConflicts(
   lookups: NetworkLookups,
@@ -102,14 +103,16 @@ async function gatewayConflicts(
     olds.name === undefined
       ? undefined
       : await lookups.zone(olds.availabilityZone).catch(() => undefined);
-  const ours = (g: NatGatewayResponse) => g.id === inputs.adoptId || leftoverOf(g, inputs, zone);
+  const ours = (g: NatGatewayResponse) => g.id === inputs.adoptId;
+  const holdsName = (g: NatGatewayResponse) =>
+    olds.name !== inputs.name && g.name === inputs.name && !ours(g);
+  // A gateway that also holds the name is the name's failure: one failure for one object.
   const servesZone = (g: NatGatewayResponse) =>
     before?.id !== zone.id &&
     g.availability_zone.id === zone.id &&
     (inputs.vpcId === undefined || g.vpc_id === undefined || g.vpc_id === inputs.vpcId) &&
-    !ours(g);
-  const holdsName = (g: NatGatewayResponse) =>
-    olds.name !== inputs.name && g.name === inputs.name && !ours(g);
+    !ours(g) &&
+    !holdsName(g);
   const gateways = await lookups.natGateways(
     (list) => !list.some((g) => servesZone(g) || holdsName(g)),
   );
@@ -122,7 +125,13 @@ async function gatewayConflicts(
   const named = gateways.find(holdsName);
   if (named !== undefined) {
     const holder = serviceObject("SNAT gateway", named.name, named.id);
-    failures.push(nameTaken("name", "SNAT gateway", inputs.name, "the project", holder));
+    failures.push(
+      nameTaken("name", "SNAT gateway", inputs.name, "the project", holder, {
+        id: named.id,
+        adoptable: true,
+        urn: currentResourceUrn(),
+      }),
+    );
   }
   return failures;
 }
@@ -168,32 +177,29 @@ export const definition = defineResource<NatGatewayInputs, NatGatewayOutputs>({
           query: { project_id: projectId, name: inputs.name },
         })
       ).filter((g) => g.name === inputs.name && g.state !== "deleting");
-    const leftover = adoptLeftover({
+    refuseUntracked({
       clashing: await find(),
-      matches: (g) => leftoverOf(g, inputs, zone),
+      matches: (g) => matchesInputs(g, inputs, zone),
       clash: `an SNAT gateway named "${inputs.name}" already exists in the project`,
       describe: (g) => `${g.id}: ${g.availability_zone.name}, ${g.state}`,
-      why: "names are unique in the project, and only a gateway of this zone and description is adopted",
+      adoptable: true,
     });
-    if (leftover !== undefined) ctx.progress(`adopting SNAT gateway ${leftover.id}`);
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          api.createNatGateway,
-          {
-            body: {
-              project_id: projectId,
-              name: inputs.name,
-              description: inputs.description ?? "",
-              nat_type: "Public sNAT",
-              ...zoneFields(zone.id),
-              ...(inputs.vpcId === undefined ? {} : { vpc_id: inputs.vpcId }),
-            },
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        api.createNatGateway,
+        {
+          body: {
+            project_id: projectId,
+            name: inputs.name,
+            description: inputs.description ?? "",
+            nat_type: "Public sNAT",
+            ...zoneFields(zone.id),
+            ...(inputs.vpcId === undefined ? {} : { vpc_id: inputs.vpcId }),
           },
-          { findExisting: async () => (await find())[0] },
-        ),
-      ));
+        },
+        { findExisting: async () => (await find())[0] },
+      ),
+    );
     try {
       return {
         id: created.id,

@@ -4,8 +4,8 @@
  * replace the VM, keep the address other systems know. Name, description and security groups
  * change in place; the zone, subnet, address and project replace it. The service refuses to
  * delete an interface that is on a VM, so a Vm that takes it must go first (it references the
- * interface's id). A create adopts the free same-named interface of the subnet an interrupted
- * `up` left.
+ * interface's id). A same-named interface the stack does not track is never taken over:
+ * `check` and create say what resolves it.
  */
 import { interfacesEndpoints as api } from "../../api/vm/endpoints/interfaces";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
@@ -18,7 +18,7 @@ import { dynamicProvider } from "../framework/dynamic-provider";
 import { containsUnknown, isUnknown } from "../framework/unknowns";
 import { addressInUse, addressOutsideSubnet } from "../rules/addresses";
 import { serviceObject } from "../rules/parties";
-import { adoptLeftover } from "./framework/adopt-leftover";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { takenNameFailures } from "./framework/taken-names";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
 import { getOrGone } from "./framework/get-or-gone";
@@ -139,7 +139,8 @@ async function addressFailures(
   subnet: SubnetListItemResponse,
   ipAddress: string,
   held: boolean,
-  isLeftover: (nic: InterfaceResponse) => boolean,
+  /** True for a holder judged elsewhere: the object `adoptId` names, or a same-named one. */
+  judgedElsewhere: (nic: InterfaceResponse) => boolean,
 ): Promise<CheckFailure[]> {
   const party = serviceObject("subnet", subnet.name, subnet.id);
   const outside = addressOutsideSubnet(
@@ -153,7 +154,7 @@ async function addressFailures(
     query: { project_id: projectId, subnet_id: subnet.id, ip_address: ipAddress },
   });
   const holder = holders.find(
-    (nic) => nic.ip_address === ipAddress && nic.state !== "deleting" && !isLeftover(nic),
+    (nic) => nic.ip_address === ipAddress && nic.state !== "deleting" && !judgedElsewhere(nic),
   );
   if (holder === undefined) return [];
   const who =
@@ -163,8 +164,8 @@ async function addressFailures(
   return [addressInUse("ipAddress", ipAddress, party, who)];
 }
 
-/** True when `nic` is what a create of `inputs` in `subnet` would make: a free leftover. */
-function leftoverOf(nic: InterfaceResponse, inputs: NetworkInterfaceInputs): boolean {
+/** True when `nic` is what a create of `inputs` would make (for the refusal's words). */
+function matchesInputs(nic: InterfaceResponse, inputs: NetworkInterfaceInputs): boolean {
   return (
     nic.vm === undefined &&
     nic.name === inputs.name &&
@@ -213,12 +214,17 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
       // The address this resource already holds is no conflict.
       const held = olds.ipAddress === inputs.ipAddress && olds.subnet === inputs.subnet;
       failures.push(
-        ...(await addressFailures(ctx, projectId, subnet, inputs.ipAddress, held, (nic) =>
-          leftoverOf(nic, inputs),
+        // A same-named holder is the name check's: one failure for one object.
+        ...(await addressFailures(
+          ctx,
+          projectId,
+          subnet,
+          inputs.ipAddress,
+          held,
+          (nic) => nic.id === inputs.adoptId || nic.name === inputs.name,
         )),
       );
     }
-    const inSubnet = subnet;
     failures.push(
       ...(await takenNameFailures(ctx.client, {
         typeName: "NetworkInterface",
@@ -232,8 +238,6 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
           (
             await ctx.client.listAll(api.listInterfaces, { query: { project_id: projectId } })
           ).filter((nic) => nic.name === name && nic.state !== "deleting"),
-        ours: (nic) =>
-          (inSubnet === undefined || nic.subnet?.id === inSubnet.id) && leftoverOf(nic, inputs),
       })),
     );
     return failures;
@@ -257,39 +261,35 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
       ).filter(
         (nic) => nic.name === inputs.name && nic.vm === undefined && nic.state !== "deleting",
       );
-    const leftover = adoptLeftover({
+    refuseUntracked({
       clashing: await find(),
-      matches: (nic) => leftoverOf(nic, inputs),
+      matches: (nic) => matchesInputs(nic, inputs),
       clash: `a free interface named "${inputs.name}" already exists in subnet ${subnet.name}`,
       describe: (nic) => `${nic.id}: ${nic.ip_address}, ${nic.state}`,
-      why: "only one free interface with the same description (and address) is adopted",
+      adoptable: true,
     });
-    if (leftover !== undefined)
-      ctx.progress(`adopting network interface ${leftover.id} (${leftover.ip_address})`);
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          api.createInterface,
-          {
-            body: {
-              project_id: projectId,
-              availability_zone_id: zone.id,
-              subnet_id: subnet.id,
-              name: inputs.name,
-              description: inputs.description ?? "",
-              type: "regular",
-              new_floating_ip: false,
-              interface_security_enabled: inputs.securityEnabled ?? true,
-              ...(inputs.ipAddress === undefined ? {} : { ip_address: inputs.ipAddress }),
-              ...(groupIds === undefined || inputs.securityEnabled === false
-                ? {}
-                : { security_groups: groupIds }),
-            },
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        api.createInterface,
+        {
+          body: {
+            project_id: projectId,
+            availability_zone_id: zone.id,
+            subnet_id: subnet.id,
+            name: inputs.name,
+            description: inputs.description ?? "",
+            type: "regular",
+            new_floating_ip: false,
+            interface_security_enabled: inputs.securityEnabled ?? true,
+            ...(inputs.ipAddress === undefined ? {} : { ip_address: inputs.ipAddress }),
+            ...(groupIds === undefined || inputs.securityEnabled === false
+              ? {}
+              : { security_groups: groupIds }),
           },
-          { findExisting: async () => (await find())[0] },
-        ),
-      ));
+        },
+        { findExisting: async () => (await find())[0] },
+      ),
+    );
     try {
       const ready = await settled(ctx, created.id, remaining(), projectId);
       return { id: created.id, outs: await outputsOf(ctx, ready, projectId) };

@@ -2,15 +2,16 @@
  * The `PlacementGroup` resource: a project's rule that puts its VMs (Vm `placementGroup`) on
  * distinct hosts of each zone. Name, description and tags change in place; the policy and the
  * project replace it. Names are unique in the project, so a replacement that keeps the name
- * deletes the old group first, and a create adopts the same-named group with the same policy
- * an interrupted `up` left; `check` refuses a name another group of the project has.
+ * deletes the old group first; `check` and create refuse a name another group of the project
+ * has, even one an interrupted `up` left, saying what resolves it.
  */
 import { placementGroupsEndpoints as api } from "../../api/vm/endpoints/placement-groups";
 import type { PlacementGroupResponse, PlacementGroupState } from "../../api/vm/placement-groups";
 import { PLACEMENT_GROUP_STATES } from "../../api/vm/states";
-import { adoptLeftover } from "./framework/adopt-leftover";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource } from "./framework/define-resource";
+import { currentResourceUrn } from "../runtime/engine-log";
 import { withZoneState } from "./framework/zone-state";
 import { getOrGone } from "./framework/get-or-gone";
 import { sameNamesOrIds } from "./framework/references";
@@ -82,10 +83,9 @@ export const definition = defineResource<PlacementGroupInputs, PlacementGroupOut
     if (isUnknown(inputs.projectId) || isUnknown(inputs.name) || olds.name === inputs.name) {
       return [];
     }
-    // Names are unique in the project; a same-named group of this policy is a leftover that
-    // create adopts.
-    const clash = (groups: PlacementGroupResponse[]) =>
-      groups.find((g) => g.name === inputs.name && g.policy !== inputs.policy);
+    // Names are unique in the project; a same-named group is never taken over (not even one of
+    // this policy: framework/refuse-untracked.ts).
+    const clash = (groups: PlacementGroupResponse[]) => groups.find((g) => g.name === inputs.name);
     const lookups = new VmLookups(ctx.client, ctx.projectId(inputs), "shared");
     const other = clash(await lookups.placementGroups((groups) => clash(groups) === undefined));
     return other === undefined
@@ -97,6 +97,7 @@ export const definition = defineResource<PlacementGroupInputs, PlacementGroupOut
             inputs.name,
             "the project",
             serviceObject("placement group", other.name, other.id),
+            { id: other.id, adoptable: false, urn: currentResourceUrn() },
           ),
         ];
   },
@@ -111,29 +112,26 @@ export const definition = defineResource<PlacementGroupInputs, PlacementGroupOut
       ).filter(
         (g) => g.name === inputs.name && g.availability_zones.every((z) => z.state !== "deleting"),
       );
-    const leftover = adoptLeftover({
+    refuseUntracked({
       clashing: await find(),
       matches: (g) => g.policy === inputs.policy,
       clash: `a placement group named "${inputs.name}" already exists in the project`,
       describe: (g) => `${g.id}: ${g.policy}`,
-      why: "names are unique in the project and its policy differs",
+      adoptable: false,
     });
-    if (leftover !== undefined) ctx.progress(`adopting placement group ${leftover.id}`);
-    const created =
-      leftover ??
-      (await ctx.client.call(
-        api.createPlacementGroup,
-        {
-          body: {
-            project_id: projectId,
-            name: inputs.name,
-            description: inputs.description ?? "",
-            policy: inputs.policy,
-            ...tagFields(inputs.tags),
-          },
+    const created = await ctx.client.call(
+      api.createPlacementGroup,
+      {
+        body: {
+          project_id: projectId,
+          name: inputs.name,
+          description: inputs.description ?? "",
+          policy: inputs.policy,
+          ...tagFields(inputs.tags),
         },
-        { findExisting: async () => (await find())[0] },
-      ));
+      },
+      { findExisting: async () => (await find())[0] },
+    );
     try {
       return {
         id: created.id,

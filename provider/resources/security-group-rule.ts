@@ -1,7 +1,8 @@
 /**
  * The `SecurityGroupRule` resource: one rule of a security group, managed on its own. Every
  * field replaces the rule (the new one is made before the old one goes, so traffic is never
- * cut). A create adopts an identical rule already in the group (see `identicalRule`). Its id
+ * cut). A create refuses when an identical rule the stack does not track is in the group
+ * (see `identicalRule`): it is someone's, and never taken over. Its id
  * is `<securityGroupId>:<ruleId>`, because the service reads a rule only under its group: with
  * both in the id, `read` and `import` need nothing else.
  */
@@ -20,6 +21,7 @@ import { getOrGone } from "./framework/get-or-gone";
 import { withAdvice } from "./framework/with-advice";
 import { NETWORK_DELETE, NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
 import { waitSettled } from "./framework/wait-for-state";
+import { refuseUntracked } from "./framework/refuse-untracked";
 
 const CREATE_ADVICE = {
   wrong_security_group:
@@ -78,10 +80,10 @@ function outputsOf(rule: SecurityGroupRuleResponse): SecurityGroupRuleOutputs {
 
 /**
  * The group's rule identical to `form` (every field, description included), not being deleted.
- * Identical rules are the same rule, so a create adopts it instead of making a pointless
- * duplicate: this is also what an interrupted `pulumi up` left for this very resource. The
+ * Identical rules are the same rule, so a create refuses instead of making a pointless
+ * duplicate (it may be what an interrupted `pulumi up` left, or someone else's). The
  * description counts because a replacement (create first) differs from its predecessor in at
- * least one field, so it never adopts the rule it is about to delete.
+ * least one field, so it never meets the rule it is about to delete.
  */
 async function identicalRule(
   ctx: ResourceContext,
@@ -124,22 +126,25 @@ export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupR
       }
       throw error;
     });
+    // An identical rule someone else made (or an interrupted `up`) is never taken over: its
+    // delete would remove what another stack or a person relies on.
     const identical = await identicalRule(ctx, groupId, form);
-    if (identical !== undefined) {
-      ctx.progress(
-        `adopting rule ${identical.id} of security group ${groupId}, identical to this one`,
-      );
-    }
+    refuseUntracked({
+      clashing: identical === undefined ? [] : [{ id: ruleResourceId(groupId, identical.id) }],
+      matches: () => true,
+      clash: `security group ${groupId} already has a rule identical to this one`,
+      describe: (rule) => rule.id,
+      adoptable: false,
+      avoid: "remove this resource from the program (the group already allows it)",
+    });
     // No identical rule was in the group, so one there after a lost answer is this create's.
-    const created =
-      identical ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          networkEndpoints.createSecurityGroupRule,
-          { params: { security_group_id: groupId }, body: ruleBody(form) },
-          { findExisting: () => identicalRule(ctx, groupId, form) },
-        ),
-      ));
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSecurityGroupRule,
+        { params: { security_group_id: groupId }, body: ruleBody(form) },
+        { findExisting: () => identicalRule(ctx, groupId, form) },
+      ),
+    );
     const id = ruleResourceId(groupId, created.id);
     try {
       const rule = await waitCreated(

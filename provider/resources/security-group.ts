@@ -3,9 +3,8 @@
  * managed as a set. Name, description and tags change in place (PUT); when `rules` is set,
  * missing rules are added and extra ones deleted in place; the zone and project replace the
  * group. When `rules` is unset the group's rules are read (so they show) but never changed:
- * that is the mode to use with `SecurityGroupRule` resources on the same group. A create adopts
- * the group an interrupted `pulumi up` left for this resource (the one same-named group of the
- * zone, with the managed rules).
+ * that is the mode to use with `SecurityGroupRule` resources on the same group. A same-named
+ * group the stack does not track is never taken over: `check` and create say what resolves it.
  */
 import type { CallInput } from "../client";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
@@ -14,6 +13,7 @@ import type { SecurityGroupResponse } from "../../api/vm/security-groups";
 import { NETWORK_STATES } from "../../api/vm/states";
 import { dynamicProvider } from "../framework/dynamic-provider";
 import { defineResource, type ResourceContext } from "./framework/define-resource";
+import { refuseUntracked } from "./framework/refuse-untracked";
 import { sameNameOrId, sameNamesOrIds } from "./framework/references";
 import { SecurityGroupInputs } from "./inputs/security-group";
 import { SecurityGroupOutputs } from "./outputs/security-group";
@@ -159,34 +159,36 @@ async function groupsNamed(
 }
 
 /**
- * The group an interrupted `pulumi up` left for this very resource, among the same-named groups
- * of the zone (`named`: one at most, as names are unique in the project): when `up` is killed
- * while a create is in flight, the next `up` creates the resource again while the first
- * attempt's group exists, untracked. A replacement that keeps the name deletes its predecessor
- * first, so such a group is a leftover or someone else's. Adopted: the one with the managed
- * rules (`rules`, when set). Refused with what to do: one whose rules differ. Undefined: none.
+ * Refuses the create when a group of this name (not being deleted) exists in the zone (`named`:
+ * one at most, as names are unique in the project): it may be what an interrupted `pulumi up`
+ * of this resource left, another stack's, or one a person made, and it is never taken over
+ * (framework/refuse-untracked.ts). A replacement that keeps the name deletes its predecessor
+ * first, so that one is never met. Its rules are read only to say whether it matches.
  */
-async function leftoverGroup(
+async function refuseUntrackedGroup(
   ctx: ResourceContext,
   name: string,
   named: readonly SecurityGroupResponse[],
   rules: readonly RuleForm[] | undefined,
-): Promise<SecurityGroupResponse | undefined> {
-  const fix =
-    'Adopt it with `adoptId` or the `import` resource option (`pulumi import` or `{ import: "<id>" }`), ' +
-    "delete it, or choose another name";
-  const [group] = named;
-  if (group === undefined || rules === undefined) return group;
-  const current = await listRules(ctx, group.id);
-  const plan = reconcileRules(
-    current.map((r) => ({ id: r.id, form: ruleFormOf(r) })),
-    rules,
-  );
-  if (plan.create.length === 0 && plan.remove.length === 0) return group;
-  throw new Error(
-    `a security group named "${name}" already exists in this zone (${group.id}) with other rules, ` +
-      `and this stack does not track it. ${fix}`,
-  );
+): Promise<void> {
+  const sameRules = async (group: SecurityGroupResponse) => {
+    if (rules === undefined) return true;
+    const current = await listRules(ctx, group.id);
+    const plan = reconcileRules(
+      current.map((r) => ({ id: r.id, form: ruleFormOf(r) })),
+      rules,
+    );
+    return plan.create.length === 0 && plan.remove.length === 0;
+  };
+  const matching = new Set<string>();
+  for (const group of named) if (await sameRules(group)) matching.add(group.id);
+  refuseUntracked({
+    clashing: named,
+    matches: (group) => matching.has(group.id),
+    clash: `a security group named "${name}" already exists in this zone`,
+    describe: (group) => group.id,
+    adoptable: true,
+  });
 }
 
 /** The inline rules of `inputs` in their normalized form (undefined: not managed). */
@@ -283,44 +285,15 @@ async function untilCreated(
   }
 }
 
-/**
- * Brings an adopted group's description and tags to the inputs, as an update would (its name
- * and managed rules already match).
- */
-async function adoptDetails(
-  ctx: ResourceContext,
-  group: SecurityGroupResponse,
-  inputs: SecurityGroupInputs,
-  timeoutMs: number,
-): Promise<void> {
-  const tags = { tags: group.tags.map((t) => t.name), tagIds: group.tags.map((t) => t.id) };
-  const body: CallInput<typeof networkEndpoints.updateSecurityGroup>["body"] = {
-    ...(group.description === (inputs.description ?? "")
-      ? {}
-      : { description: inputs.description ?? "" }),
-    ...(sameNamesOrIds("tags", "tagIds")(inputs.tags ?? [], tags)
-      ? {}
-      : tagFields(inputs.tags ?? [])),
-  };
-  if (Object.keys(body).length === 0) return;
-  await withAdvice(UPDATE_ADVICE, () =>
-    ctx.client.call(networkEndpoints.updateSecurityGroup, {
-      params: { security_group_id: group.id },
-      body,
-    }),
-  );
-  await waitCreated(ctx, `security group ${group.id}`, () => getGroup(ctx, group.id), timeoutMs);
-}
-
 /** The lifecycle of `SecurityGroup` (served by the dynamic provider and the plugin). */
 export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutputs>({
   typeName: "SecurityGroup",
   inputs: SecurityGroupInputs,
   outputs: SecurityGroupOutputs,
   diff: {
-    // A replacement that keeps the name deletes the old group first, so that a same-named group
-    // in the zone at create time is a leftover of an interrupted `up` or someone else's (see
-    // leftoverGroup). Renaming while replacing keeps Pulumi's create-first order.
+    // A replacement that keeps the name deletes the old group first, so that the create's
+    // check for untracked groups (refuseUntrackedGroup) never meets it. Renaming while
+    // replacing keeps Pulumi's create-first order.
     deleteBeforeReplace: (changed) => !changed.includes("name"),
     compare: {
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
@@ -358,9 +331,6 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
         adoptId: inputs.adoptId,
         adoptable: true,
         holders: (name) => groupsNamed(ctx, projectId, name, () => true),
-        // A same-named group of the zone is what create adopts when its rules match (create
-        // judges them: leftoverGroup).
-        ours: (g) => own !== undefined && g.availability_zone.id === own.zone.id,
       })),
     );
     return failures;
@@ -370,12 +340,7 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
     const rules = desiredRules(inputs);
     const inZone = await zoneMatcher(ctx.client, projectId, inputs.availabilityZone);
     const named = () => groupsNamed(ctx, projectId, inputs.name, inZone);
-    const leftover = await leftoverGroup(ctx, inputs.name, await named(), rules);
-    if (leftover !== undefined) {
-      ctx.progress(
-        `adopting security group ${leftover.id}, left by an interrupted create of this resource`,
-      );
-    }
+    await refuseUntrackedGroup(ctx, inputs.name, await named(), rules);
     const body: CallInput<typeof networkEndpoints.createSecurityGroup>["body"] = {
       project_id: projectId,
       name: inputs.name,
@@ -387,35 +352,17 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
       ...tagFields(inputs.tags),
     };
     // No group of this name was in the zone, so one there after a lost answer is this create's.
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          networkEndpoints.createSecurityGroup,
-          { body },
-          { findExisting: async () => (await named())[0] },
-        ),
-      ));
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSecurityGroup,
+        { body },
+        { findExisting: async () => (await named())[0] },
+      ),
+    );
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);
     const group = await untilCreated(ctx, created, projectId, remaining());
-    if (leftover !== undefined) {
-      try {
-        await adoptDetails(ctx, group, inputs, remaining());
-      } catch (error) {
-        // The adopted group stays in the stack; the next `up` sees what differs and updates it.
-        const outs = await readGroup(ctx, group.id, projectId).catch(() => undefined);
-        if (outs === undefined) throw error;
-        throw ctx.notReady(group.id, outs, error);
-      }
-    }
-    // The group as the wait saw it is current unless an adopted one was brought to the inputs.
-    const outs = await readGroup(
-      ctx,
-      group.id,
-      projectId,
-      undefined,
-      leftover === undefined ? group : undefined,
-    );
+    // The group as the wait saw it is current.
+    const outs = await readGroup(ctx, group.id, projectId, undefined, group);
     if (outs === undefined)
       throw new Error(`security group ${group.id} disappeared right after it was created`);
     return { id: group.id, outs };

@@ -2,8 +2,9 @@
  * The `Subnet` resource: a private IPv4 network in one zone of the project's virtual network.
  * Name, description, DNS servers, tags, routing (isolated → routed only) and the default flag
  * change in place; the address, zone, network, gateway and project replace it (deleting the
- * old one first, since the new one would clash with it on name and address). A create adopts
- * the subnet an interrupted `pulumi up` left for this resource (same name, address and zone).
+ * old one first, since the new one would clash with it on name and address). A create that
+ * meets an untracked subnet of its name or address is refused with what to do (see
+ * subnet/untracked.ts).
  */
 import type { CallInput } from "../client";
 import { computeEndpoints } from "../../api/vm/endpoints/compute";
@@ -23,7 +24,7 @@ import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import { NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
 import { waitSettled } from "./framework/wait-for-state";
-import { leftoverSubnet, subnetsAt } from "./subnet/leftover";
+import { refuseUntrackedSubnet, subnetsAt } from "./subnet/untracked";
 import { subnetCatalogFailures } from "./subnet/catalog-check";
 import { NetworkLookups } from "./network/network-lookups";
 import { isUnknown } from "../framework/unknowns";
@@ -165,8 +166,8 @@ async function outputsOf(
 }
 
 /**
- * After a lost create answer: the subnet this create made. The leftover check before the create
- * found no subnet at this address, so one there now with this name is this create's.
+ * After a lost create answer: the subnet this create made. The untracked check before the
+ * create found no subnet at this address, so one there now with this name is this create's.
  */
 async function findCreated(
   ctx: ResourceContext,
@@ -232,9 +233,8 @@ export const definition = defineResource<SubnetInputs, SubnetOutputs>({
       availabilityZone: sameNameOrId("availabilityZone", "availabilityZoneId"),
       tags: sameNamesOrIds("tags", "tagIds"),
     },
-    // The replacement would clash with the old subnet on its name and address; and deleting
-    // first is what lets `create` take a subnet of this name and address for a leftover of an
-    // interrupted `up` (see subnet/leftover.ts).
+    // The replacement would clash with the old subnet on its name and address; deleting first
+    // also keeps the create's check for untracked subnets (subnet/untracked.ts) from meeting it.
     deleteBeforeReplace: true,
   },
   // An address with or without its mask is one value (which also decides prefixLength);
@@ -275,7 +275,7 @@ export const definition = defineResource<SubnetInputs, SubnetOutputs>({
       ...zoneFields(inputs.availabilityZone),
       ...tagFields(inputs.tags),
     };
-    const leftover = await leftoverSubnet(ctx.client, {
+    await refuseUntrackedSubnet(ctx.client, {
       projectId,
       name: inputs.name,
       cidr,
@@ -283,20 +283,13 @@ export const definition = defineResource<SubnetInputs, SubnetOutputs>({
       vpcId: inputs.vpcId,
       defaultGateway: inputs.defaultGateway,
     });
-    if (leftover !== undefined) {
-      ctx.progress(
-        `adopting subnet ${leftover.id}, left by an interrupted create of this resource`,
-      );
-    }
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          networkEndpoints.createSubnet,
-          { body },
-          { findExisting: () => findCreated(ctx, projectId, cidr, inputs.name) },
-        ),
-      ));
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        networkEndpoints.createSubnet,
+        { body },
+        { findExisting: () => findCreated(ctx, projectId, cidr, inputs.name) },
+      ),
+    );
     const ready = await untilCreated(
       ctx,
       created,

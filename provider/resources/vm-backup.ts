@@ -23,6 +23,7 @@ import { waitSettled } from "./framework/wait-for-state";
 import { withAdvice } from "./framework/with-advice";
 import { VmBackupInputs } from "./inputs/vm-backup";
 import { VmBackupOutputs } from "./outputs/vm-backup";
+import { refuseUntracked } from "./framework/refuse-untracked";
 
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -163,34 +164,38 @@ export const definition = defineResource<VmBackupInputs, VmBackupOutputs>({
     const remaining = ctx.deadline(TIMEOUT_MS);
     const projectId = ctx.projectId(inputs);
     const resource = resourceOf(inputs);
-    // Names need not be unique: the backup an interrupted `up` (or a lost answer) left is the
-    // one of this name and resource, not being deleted.
+    // Names need not be unique, but a backup of this name and resource (not being deleted) is
+    // never taken over: it may be another stack's or a person's (framework/refuse-untracked.ts).
+    // After a lost answer, the one there is this create's.
     const find = async () =>
       (
         await ctx.client.call(api.listBackups, {
           query: { project_id: projectId, resource_ids: [resource.resource_id] },
         })
       ).items.filter((b) => b.name === inputs.name && b.state !== "deleting");
-    const leftover = (await find())[0];
-    if (leftover !== undefined) ctx.progress(`adopting backup ${leftover.id}`);
-    const created =
-      leftover ??
-      (await withAdvice(CREATE_ADVICE, () =>
-        ctx.client.call(
-          api.createBackup,
-          {
-            body: {
-              project_id: projectId,
-              name: inputs.name,
-              ...(inputs.description === undefined ? {} : { description: inputs.description }),
-              resource,
-            },
+    refuseUntracked({
+      clashing: await find(),
+      matches: () => true,
+      clash: `a backup named "${inputs.name}" of ${resource.resource_type} ${resource.resource_id} already exists`,
+      describe: (backup) => backup.id,
+      adoptable: true,
+    });
+    const created = await withAdvice(CREATE_ADVICE, () =>
+      ctx.client.call(
+        api.createBackup,
+        {
+          body: {
+            project_id: projectId,
+            name: inputs.name,
+            ...(inputs.description === undefined ? {} : { description: inputs.description }),
+            resource,
           },
-          // A lost answer: the backup it made, as listed (only its id and what outputsOf
-          // reads, which the list item has too, are used).
-          { findExisting: async () => (await find())[0] as unknown as BackupResponse | undefined },
-        ),
-      ));
+        },
+        // A lost answer: the backup it made, as listed (only its id and what outputsOf
+        // reads, which the list item has too, are used).
+        { findExisting: async () => (await find())[0] as unknown as BackupResponse | undefined },
+      ),
+    );
     try {
       return { id: created.id, outs: outputsOf(await settled(ctx, created.id, remaining())) };
     } catch (error) {

@@ -41,7 +41,7 @@ import {
   writeOnlyInPlace,
 } from "./vm/diff";
 import { vmCatalogFailures } from "./vm/catalog-check";
-import { InputError, matches } from "./framework/input-error";
+import { InputError } from "./framework/input-error";
 import { takenNameFailures } from "./framework/taken-names";
 import { VmLookups } from "./vm/lookups";
 import {
@@ -55,7 +55,7 @@ import { VmOutputs, type VmCarried } from "./outputs/vm";
 import { createRequestV1, createRequestV11, resolveVm, updateRequest } from "./vm/requests";
 import {
   findCreatedVm,
-  leftoverVm,
+  refuseUntrackedVm,
   imageDefaultsOf,
   isWaitFailure,
   knownDefaultsOf,
@@ -218,9 +218,9 @@ export const definition = defineResource<VmInputs, VmOutputs>({
       disks: (news, olds) => disksOnlyResized(news.disks, olds),
     },
     // A replacement that keeps the name deletes the old VM first: two VMs of one name would
-    // be ambiguous, and it is what lets `create` adopt a same-named VM left by an interrupted
-    // `up` (see leftoverVm). Renaming while replacing keeps Pulumi's create-first order, unless
-    // the VM takes existing interfaces: the old VM holds them until it is deleted.
+    // be ambiguous, and the create's check for untracked VMs (refuseUntrackedVm) would meet it.
+    // Renaming while replacing keeps Pulumi's create-first order, unless the VM takes existing
+    // interfaces: the old VM holds them until it is deleted.
     deleteBeforeReplace: (changed, news) => !changed.includes("name") || takesInterfaces(news),
     compare: {
       flavor: sameNameOrId("flavor", "flavorId"),
@@ -246,10 +246,6 @@ export const definition = defineResource<VmInputs, VmOutputs>({
     if (isUnknown(inputs.projectId)) return [];
     const projectId = ctx.projectId(inputs);
     const lookups = new VmLookups(ctx.client, projectId, "shared");
-    // The zone's failure is vmCatalogFailures'; unresolved, every zone may hold a leftover.
-    const zone = isUnknown(inputs.availabilityZone)
-      ? undefined
-      : await lookups.zone(inputs.availabilityZone).catch(() => undefined);
     const [catalog, names] = await Promise.all([
       vmCatalogFailures(lookups, inputs, olds),
       takenNameFailures(ctx.client, {
@@ -261,10 +257,6 @@ export const definition = defineResource<VmInputs, VmOutputs>({
         adoptable: true,
         askFirst: false,
         holders: (name) => liveVmsNamed(ctx.client, projectId, name),
-        // What create adopts (leftoverVm) has this flavor and zone (and image: create judges it).
-        ours: (vm) =>
-          (zone === undefined || vm.availability_zone.id === zone.id) &&
-          (isUnknown(inputs.flavor) || matches(inputs.flavor, vm.flavor)),
       }),
     ]);
     return [...catalog, ...names];
@@ -276,32 +268,27 @@ export const definition = defineResource<VmInputs, VmOutputs>({
     const resolved = await resolveVm(new VmLookups(ctx.client, projectId), projectId, inputs);
     const known = knownDefaultsOf(resolved.image);
     const before = await vmIdsNamed(ctx.client, projectId, inputs.name);
-    const leftover = await leftoverVm(ctx.client, {
+    await refuseUntrackedVm(ctx.client, {
       name: inputs.name,
       ids: before,
       flavorId: resolved.flavor.id,
       imageId: resolved.image.id,
       zoneId: resolved.zone.id,
     });
-    if (leftover !== undefined) {
-      ctx.progress(`adopting VM ${leftover.id}, left by an interrupted create of this resource`);
-    }
     const findExisting = () => findCreatedVm(ctx.client, { projectId, name: inputs.name, before });
-    if (leftover === undefined) await freeExternalIps(ctx, resolved, remaining);
+    await freeExternalIps(ctx, resolved, remaining);
     const created =
-      leftover !== undefined
-        ? [leftover]
-        : inputs.apiVersion === "v1"
-          ? await ctx.client.call(
-              computeEndpoints.createVmLegacy,
-              { body: createRequestV1(inputs, resolved) },
-              { findExisting },
-            )
-          : await ctx.client.call(
-              computeEndpoints.createVm,
-              { body: createRequestV11(inputs, resolved) },
-              { findExisting },
-            );
+      inputs.apiVersion === "v1"
+        ? await ctx.client.call(
+            computeEndpoints.createVmLegacy,
+            { body: createRequestV1(inputs, resolved) },
+            { findExisting },
+          )
+        : await ctx.client.call(
+            computeEndpoints.createVm,
+            { body: createRequestV11(inputs, resolved) },
+            { findExisting },
+          );
     const first = created[0];
     if (first === undefined) throw new Error("the service answered the create with no VM");
     const id = first.id;

@@ -8,6 +8,7 @@
 import type { UniqueInProject } from "../../api/vm/projects";
 import type { CheckFailure } from "../framework/check-failures";
 import type { Party } from "./parties";
+import { untrackedAdvice, type UntrackedHolder } from "./untracked";
 
 /** The kinds whose names are unique, and where. */
 export const UNIQUE_NAMES = {
@@ -63,8 +64,9 @@ export type UniquelyNamed = keyof typeof UNIQUE_NAMES;
 
 /**
  * The failure of the name `name` (at `property`) of a `kind` that `holder` already has in
- * `where` (e.g. `availability zone ru.AZ-1`). `adopt`: the holder, when the resource can adopt
- * it with `adoptId`.
+ * `where` (e.g. `availability zone ru.AZ-1`). `untracked`: the holder, when it exists and the
+ * stack does not track it (the commands that resolve it); without it, `pulumi import` alone is
+ * offered.
  */
 export function nameTaken(
   property: string,
@@ -72,7 +74,7 @@ export function nameTaken(
   name: string,
   where: string,
   holder: Party,
-  adopt?: { id: string },
+  untracked?: UntrackedHolder,
 ): CheckFailure {
   return {
     property,
@@ -80,9 +82,9 @@ export function nameTaken(
       `${holder.label} already has the name "${name}" in ${where} (${/^[aeiu]/.test(kind) ? "an" : "a"} ${kind}'s name is unique in ${UNIQUE_NAMES[kind]}); ` +
       (holder.declared
         ? "give one of them another name"
-        : adopt === undefined
+        : untracked === undefined
           ? "choose another name, or adopt it with `pulumi import`"
-          : `choose another name, or adopt it with \`adoptId: "${adopt.id}"\` (or \`pulumi import\`)`),
+          : untrackedAdvice(untracked)),
   };
 }
 

@@ -2,6 +2,7 @@
 // host loads it: create, read, drift, in-place update, replace, delete, import, bad input,
 // unknowns, service errors, and a create under injected faults.
 import * as pulumi from "@pulumi/pulumi";
+import { expectRecordable, expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import { providerShim } from "../../provider/shim";
@@ -459,16 +460,23 @@ describe("check", () => {
 });
 
 describe("service errors", () => {
-  it("adopts an untracked same-named disk of the same spec, as after an interrupted up", async () => {
+  it("never takes over an untracked same-named disk of the same spec (an interrupted up's, or anyone's)", async () => {
     const { id, inputs } = await upDisk({ diskType: "SSD", encrypted: true });
     // The next `up` is a new provider process, which reads the project's names afresh.
     await disk.newProcess();
-    await disk.clearRequests();
-    const again = await disk.create({ ...inputs });
-    expect(again.id).toBe(id);
-    expect(again.outs).toMatchObject({ name: inputs.name, state: "available", encrypted: true });
-    expect((await disk.requests()).filter((r) => r.method === "POST")).toEqual([]);
+    await expectRefused(
+      disk,
+      { ...inputs },
+      {
+        id,
+        adoptable: true,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
     expect(await disksNamed(emu, inputs.name as string)).toEqual([expect.objectContaining({ id })]);
+    // Recorded by Pulumi's recovery of the pending create, it is the program's disk.
+    await expectRecordable(disk, id, inputs);
   });
 
   it("refuses an untracked same-named disk with another spec, naming it and the fix", async () => {
@@ -486,7 +494,7 @@ describe("service errors", () => {
       );
       expect((error as Error).message).toContain(id);
       expect((error as Error).message).toMatch(
-        /import` resource option.*delete it, or choose another name/,
+        /differs from this resource's inputs.*choose another name, or delete it/,
       );
     }
     expect((await disk.requests()).filter((r) => r.method === "POST")).toEqual([]);

@@ -4,6 +4,7 @@
  * import, bad input (offline and against the catalog), unknown values, and adoption of what an
  * interrupted create left.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -121,7 +122,7 @@ describe("ExternalIp lifecycle", () => {
     });
     const imported = await ip.read(id, {});
     expect(imported.props).toEqual(outs);
-    const checked = await ip.check(imported.inputs!);
+    const checked = await ip.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await ip.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
@@ -146,14 +147,22 @@ describe("ExternalIp bad input", () => {
 });
 
 describe("ExternalIp after an interrupted create", () => {
-  it("adopts the one free same-named address of the zone, and refuses a bound one", async () => {
+  it("never takes over an untracked same-named address, free or bound", async () => {
     const name = uniqueName("left");
     const left = await emu.call("POST", "/api/v1/floating-ips", {
       body: { project_id: emu.fixtures.vm.projectId, availability_zone_id: zone(0).id, name },
     });
     const leftId = (left.body as { id: string }).id;
-    const { id } = await ip.up({ name, availabilityZone: "ru.AZ-1" });
-    expect(id).toBe(leftId);
+    await expectRefused(
+      ip,
+      { name, availabilityZone: "ru.AZ-1" },
+      {
+        id: leftId,
+        adoptable: false,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
 
     const vm = await runningVm(emu);
     const other = uniqueName("taken");
@@ -170,7 +179,7 @@ describe("ExternalIp after an interrupted create", () => {
     expect(refused.failures[0]!.reason).toContain("choose another name");
     // ... and create, which an up checked before the address existed reaches, refuses it too.
     await expect(ip.create(refused.inputs)).rejects.toThrow(
-      /an external IP named ".+" already exists in zone ru\.AZ-1 .* Adopt it with the `import` resource option/,
+      /an external IP named ".+" already exists in zone ru\.AZ-1 .* differs from this resource's inputs/,
     );
   });
 });

@@ -1,6 +1,7 @@
 // The FreeTierVm provider's life against the emulator over HTTP: create through the free-tier
 // path, the clear refusal of a second one (checked first, and the service's 422 mapped too),
 // read, import, update in place, replace diffs, bad input, and delete freeing the slot.
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { fixtureIds, uniqueName, UNKNOWN, vmState } from "./support/fixtures";
@@ -134,18 +135,16 @@ describe("life of the organization's free-tier VM", () => {
     expect((await ftvm.requests()).filter((r) => r.method === "POST")).toEqual([]);
   });
 
-  it("adopts its own untracked VM when created again with the same inputs (an interrupted up)", async () => {
+  it("never takes over its own untracked VM when created again with the same inputs (an interrupted up)", async () => {
     // The next `up` is a new provider process, which reads the project's names afresh.
     await ftvm.newProcess();
-    const again = await ftvm.create(inputs);
-    expect(again.id).toBe(id);
-    expect(again.outs).toMatchObject({ name: inputs.name, vmId: id, state: "running" });
-    expect(
-      (await ftvm.requests()).filter((r) => r.method === "POST" && !r.url.includes(`/vms/${id}/`)),
-    ).toEqual([]);
+    await expectRefused(ftvm, inputs, {
+      id,
+      adoptable: false,
+      atCheck: true,
+      words: /matches this resource's inputs/,
+    });
     expect(vmsNamed(emu, inputs.name as string)).toEqual([id]);
-    // Adopting opened fresh console links: the stack now holds these outputs.
-    outs = again.outs;
   });
 
   it("refuses an untracked same-named VM that is not a free-tier VM with this image", async () => {
@@ -159,7 +158,7 @@ describe("life of the organization's free-tier VM", () => {
     );
     expect(error.message).toContain(`a VM named "${name}" already exists`);
     expect(error.message).toContain(`${paidId}: paid`);
-    expect(error.message).toMatch(/import.*delete it, or choose another name/);
+    expect(error.message).toMatch(/differs from this resource's inputs.*choose another name/);
     expect((await ftvm.requests()).filter((r) => r.method === "POST")).toEqual([]);
     await paid.delete(paidId, paidOuts);
   });
@@ -169,13 +168,16 @@ describe("life of the organization's free-tier VM", () => {
     const imported = await ftvm.read(id, {});
     expect(imported.props).toEqual(outs);
     expect(await ftvm.diff(id, imported.props!, inputs)).toMatchObject({ changes: false });
-    const checked = await ftvm.check(imported.inputs!);
+    const checked = await ftvm.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await ftvm.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
 
   it("checks a password against the image, then sets and removes it in place", async () => {
-    const refused = await ftvm.check({ ...inputs, imageMetadata: { password: "Secr3t!pass" } });
+    const refused = await ftvm.check(
+      { ...inputs, imageMetadata: { password: "Secr3t!pass" } },
+      inputs,
+    );
     expect(refused.failures.map(failureLine)).toEqual([
       expect.stringMatching(/^imageMetadata\.password: .*set password instead/),
     ]);

@@ -7,6 +7,7 @@
  * holds no image or is on a running VM, a minDisk below the disk's size and a taken name, with
  * reads only; an interrupted create is adopted.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { TestEmulator } from "../support/emulator";
@@ -163,7 +164,10 @@ describe("Image lifecycle", () => {
     const imported = await image.read(id, {});
     const { diskId: _, ...rest } = outs;
     expect(imported.props).toEqual(rest);
-    const checked = await image.check({ ...imported.inputs!, diskId: bootDiskOf(builder.outs) });
+    const checked = await image.check(
+      { ...imported.inputs!, diskId: bootDiskOf(builder.outs) },
+      imported.inputs!,
+    );
     expect(checked.failures).toEqual([]);
     expect(await image.diff(id, imported.props!, checked.inputs)).toMatchObject({
       changes: false,
@@ -257,16 +261,23 @@ describe("Image checks before anything changes", () => {
 });
 
 describe("Image after an interrupted create", () => {
-  it("adopts the project's own same-named image, and refuses a catalog image's name at create", async () => {
+  it("never takes over the project's own same-named image, and refuses a catalog image's name at create", async () => {
     const name = uniqueName("left");
     const leftId = await madeOutside(name);
-    const checked = await image.check({ name, diskId: bootDiskOf(builder.outs) });
-    expect(checked.failures).toEqual([]);
-    const { id, outs } = await image.create(checked.inputs);
-    expect(id).toBe(leftId);
-    expect(outs).toMatchObject({ state: "created" });
-    await image.delete(id, outs);
-
+    await expectRefused(
+      image,
+      { name, diskId: bootDiskOf(builder.outs) },
+      {
+        id: leftId,
+        adoptable: true,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
+    const checked = await image.check({
+      name: uniqueName("free"),
+      diskId: bootDiskOf(builder.outs),
+    });
     await expect(image.create({ ...checked.inputs, name: "ubuntu-22.04" })).rejects.toThrow(
       /an image named "ubuntu-22.04" is already seen by the project/,
     );

@@ -5,6 +5,7 @@
  * (offline and against the service: a zone another gateway serves, a name another has),
  * unknown values, adoption of what an interrupted create left, waits and faults.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -126,7 +127,7 @@ describe("NatGateway lifecycle", () => {
     const { id, outs } = await nat.up({ name: uniqueName("imp"), description: "kept" });
     const imported = await nat.read(id, {});
     expect(imported.props).toEqual(outs);
-    const checked = await nat.check(imported.inputs!);
+    const checked = await nat.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await nat.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
@@ -198,19 +199,27 @@ describe("NatGateway checks before anything changes", () => {
 });
 
 describe("NatGateway after an interrupted create", () => {
-  it("adopts the same-named gateway of the zone, and refuses a same-named one of another zone", async () => {
+  it("never takes over an untracked same-named gateway, of its zone or another", async () => {
     const name = uniqueName("left");
     const leftId = await madeOutside(name, 0);
-    const checked = await nat.check({ name, availabilityZone: "ru.AZ-1" });
-    expect(checked.failures).toEqual([]);
-    const { id } = await nat.create(checked.inputs);
-    expect(id).toBe(leftId);
+    // One failure for the one object: the name's (it serves the zone too).
+    expect((await nat.check({ name, availabilityZone: "ru.AZ-1" })).failures).toHaveLength(1);
+    await expectRefused(
+      nat,
+      { name, availabilityZone: "ru.AZ-1" },
+      {
+        id: leftId,
+        adoptable: true,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
 
     const other = uniqueName("elsewhere");
     await madeOutside(other, 1);
     const inputs = (await nat.check({ name: other, availabilityZone: "ru.AZ-2" })).inputs;
     await expect(nat.create({ ...inputs, availabilityZone: "ru.AZ-1" })).rejects.toThrow(
-      /an SNAT gateway named ".+" already exists in the project .* Adopt it with the `import` resource option/,
+      /an SNAT gateway named ".+" already exists in the project .* differs from this resource's inputs/,
     );
   });
 });

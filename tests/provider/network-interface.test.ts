@@ -6,6 +6,7 @@
  * service: an address outside the subnet or taken), unknown values, adoption of what an
  * interrupted create left, waits and faults.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -182,7 +183,7 @@ describe("NetworkInterface lifecycle", () => {
     });
     const imported = await nic.read(id, {});
     expect(imported.props).toEqual(outs);
-    const checked = await nic.check(imported.inputs!);
+    const checked = await nic.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await nic.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
@@ -272,15 +273,24 @@ describe("NetworkInterface checks before anything changes", () => {
 });
 
 describe("NetworkInterface after an interrupted create", () => {
-  it("adopts the one free same-named interface of the subnet, and refuses one that differs", async () => {
+  it("never takes over an untracked same-named interface, whether it matches the inputs or not", async () => {
     const name = uniqueName("left");
     const left = await emu.call("POST", "/api/v1/interfaces", {
       body: { project_id: project(), name, ip_address: "10.0.0.100" },
     });
     const leftId = (left.body as { id: string }).id;
-    const checked = await nic.check({ name, ipAddress: "10.0.0.100" });
-    expect(checked.failures).toEqual([]);
-    expect((await nic.create(checked.inputs)).id).toBe(leftId);
+    // One failure for the one object (the name's, not also the address's).
+    expect((await nic.check({ name, ipAddress: "10.0.0.100" })).failures).toHaveLength(1);
+    await expectRefused(
+      nic,
+      { name, ipAddress: "10.0.0.100" },
+      {
+        id: leftId,
+        adoptable: true,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
 
     const other = uniqueName("differs");
     const theirs = await emu.call("POST", "/api/v1/interfaces", {
@@ -292,10 +302,10 @@ describe("NetworkInterface after an interrupted create", () => {
     expect(refused.failures).toHaveLength(1);
     expect(refused.failures[0]!.property).toBe("name");
     expect(refused.failures[0]!.reason).toContain(`network interface ${other} (${theirId})`);
-    expect(refused.failures[0]!.reason).toContain(`adoptId: "${theirId}"`);
+    expect(refused.failures[0]!.reason).toContain(`set adoptId to "${theirId}"`);
     // ... and create, which an up checked before the interface existed reaches, refuses it too.
     await expect(nic.create(refused.inputs)).rejects.toThrow(
-      /a free interface named ".+" already exists in subnet default-subnet-az1 .* Adopt it with the `import` resource option/,
+      /a free interface named ".+" already exists in subnet default-subnet-az1 .* differs from this resource's inputs/,
     );
   });
 });

@@ -3,6 +3,7 @@
  * host loads it: create, read, drift, update in place, replace (policy), delete (refused while
  * VMs are in the group), import, bad input, and adoption of what an interrupted create left.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { fixtureIds, uniqueName } from "./support/fixtures";
@@ -130,7 +131,7 @@ describe("PlacementGroup lifecycle", () => {
     });
     const imported = await pg.read(id, {});
     expect(imported.props).toEqual(outs);
-    const checked = await pg.check(imported.inputs!);
+    const checked = await pg.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await pg.diff(id, imported.props!, checked.inputs)).toMatchObject({ changes: false });
   });
@@ -147,15 +148,25 @@ describe("PlacementGroup bad input and leftovers", () => {
     expect(await pg.requests()).toEqual([]);
   });
 
-  it("adopts the same-named group of the same policy; refuses one of another policy at check, naming it", async () => {
+  it("never takes over an untracked same-named group, of the same policy or another, naming it at check", async () => {
     const name = uniqueName("left");
     const left = await emu.call("POST", "/api/v1/placement-groups", {
       body: { project_id: emu.fixtures.vm.projectId, name, policy: "anti-affinity" },
     });
-    const { id } = await pg.up({ name, policy: "anti-affinity" });
-    expect(id).toBe((left.body as { id: string }).id);
+    // The next preview is a new provider process.
+    await pg.newProcess();
+    await expectRefused(
+      pg,
+      { name, policy: "anti-affinity" },
+      {
+        id: (left.body as { id: string }).id,
+        adoptable: false,
+        atCheck: true,
+        words: /matches this resource's inputs/,
+      },
+    );
     await expect(pg.up({ name: "spread-az1", policy: "soft-anti-affinity" })).rejects.toThrow(
-      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); choose another name/,
+      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); if an interrupted `pulumi up`/,
     );
   });
 });

@@ -4,6 +4,7 @@
  * field, delete (also when the group is gone), import, bad input and ids, unknown values, the
  * service's refusals, and a create under injected faults.
  */
+import { expectRecordable, expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -214,14 +215,14 @@ describe("SecurityGroupRule: life cycle", () => {
       description: "db",
       securityGroupName: "rules-host",
     });
-    const { inputs, failures } = await rule.check(imported.inputs!);
+    const { inputs, failures } = await rule.check(imported.inputs!, imported.inputs!);
     expect(failures).toEqual([]);
     expect(await rule.diff(id, imported.props!, inputs)).toMatchObject({ changes: false });
   });
 });
 
 describe("SecurityGroupRule: adoption", () => {
-  it("adopts an identical rule already in the group (an interrupted create's) instead of a duplicate", async () => {
+  it("never takes over an identical rule already in the group (an interrupted create's, or anyone's)", async () => {
     const groupId = await newGroup();
     const spec = {
       securityGroupId: groupId,
@@ -231,12 +232,18 @@ describe("SecurityGroupRule: adoption", () => {
       remoteIpPrefix: "10.0.0.0/8",
     };
     const first = await rule.up(spec);
-    await rule.clearRequests();
-    // The same rule with its defaults spelled out is the same rule.
-    const second = await rule.up({ ...spec, etherType: "IPv4", description: "" });
-    expect(second.id).toBe(first.id);
-    expect(second.outs).toMatchObject({ ruleId: first.outs.ruleId, state: "created" });
-    expect((await rule.requests()).filter((r) => r.method === "POST")).toEqual([]);
+    // The same rule with its defaults spelled out is the same rule: refused, nothing sent.
+    await expectRefused(
+      rule,
+      { ...spec, etherType: "IPv4", description: "" },
+      {
+        id: first.id,
+        adoptable: false,
+        atCheck: false,
+        words: /remove this resource from the program/,
+      },
+    );
+    await expectRecordable(rule, first.id, spec);
     // Another remote side is another rule.
     const other = await rule.up({ ...spec, remoteIpPrefix: "192.168.0.0/16" });
     expect(other.id).not.toBe(first.id);

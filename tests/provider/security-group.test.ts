@@ -4,6 +4,7 @@
  * in place with rule reconciliation, replace, delete, import, bad input, unknown values, the
  * service's refusals, and a create under injected faults.
  */
+import { expectRecordable, expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -293,21 +294,28 @@ describe("SecurityGroup: life cycle", () => {
     expect(await group.diff(id, outs, byId.inputs)).toMatchObject({ changes: false });
   });
 
-  it("adopts the group of an interrupted create and brings its description and tags to the inputs", async () => {
+  it("never takes over an untracked same-named group, even an exact match (an interrupted create's)", async () => {
     const first = await group.up({ name: "again", rules: [SSH, EGRESS], description: "old" });
-    await group.clearRequests();
-    const second = await group.up({
-      name: "again",
-      rules: [EGRESS, SSH],
-      description: "new",
-      tags: ["env-prod"],
+    // The next `up` is a new provider process; the group is not in its stack.
+    await group.newProcess();
+    const program = { name: "again", rules: [EGRESS, SSH], description: "old" };
+    await expectRefused(group, program, {
+      id: first.id,
+      adoptable: true,
+      atCheck: true,
     });
-    expect(second.id).toBe(first.id);
-    expect(second.outs).toMatchObject({ description: "new", tags: ["env-prod"], state: "created" });
-    const sent = (await group.requests()).map((r) => r.method);
-    expect(sent.filter((m) => m === "POST")).toEqual([]);
-    expect(sent.filter((m) => m === "PUT")).toHaveLength(1);
+    await expectRefused(
+      group,
+      { ...program, rules: [SSH] },
+      {
+        id: first.id,
+        adoptable: true,
+        atCheck: true,
+      },
+    );
     expect((await groupsNamed("again")).map((g) => g.id)).toEqual([first.id]);
+    // Recorded by Pulumi's recovery of the pending create, it is the program's group.
+    await expectRecordable(group, first.id, program);
   });
 
   it("deletes first when a replacement keeps the name, and creates first when it renames", async () => {
@@ -347,7 +355,7 @@ describe("SecurityGroup: life cycle", () => {
     expect(Object.keys(imported.props!).sort()).toEqual(OUTPUT_KEYS);
     expect(imported.props).toMatchObject({ availabilityZone: zone(1).name, tags: ["env-dev"] });
     expect((imported.props!.rules as unknown[]).length).toBe(2);
-    const { inputs, failures } = await group.check(imported.inputs!);
+    const { inputs, failures } = await group.check(imported.inputs!, imported.inputs!);
     expect(failures).toEqual([]);
     expect(inputs.rules).toHaveLength(2);
     expect(await group.diff(id, imported.props!, inputs)).toMatchObject({ changes: false });
@@ -497,22 +505,6 @@ describe("SecurityGroup: the service's refusals", () => {
     await expect(group.delete(fixture.id, adopted.props!)).rejects.toThrow(
       /default security group.*pulumi state delete.*can_not_delete_default_security_group/,
     );
-  });
-
-  it("refuses a non-matching leftover: a same-named group of the zone with other rules", async () => {
-    const single = await group.up({ name: "ssh-only", rules: [SSH] });
-    await group.clearRequests();
-    await expect(group.up({ name: "ssh-only", rules: [HTTPS] })).rejects.toThrow(
-      new RegExp(
-        `a security group named "ssh-only" already exists in this zone \\(${single.id}\\) with other rules`,
-      ),
-    );
-    expect(
-      (await group.requests()).filter(
-        (r) => r.method === "POST" && r.url.endsWith("security-groups"),
-      ),
-    ).toHaveLength(0);
-    expect((await groupsNamed("ssh-only")).map((g) => g.id)).toEqual([single.id]);
   });
 
   it("reports the service's 422 for a closed zone", async () => {

@@ -3,6 +3,7 @@
  * loads it: create, read, drift, update in place, replace, delete, import, bad input, unknown
  * values, the service's refusals, and a create under injected faults.
  */
+import { expectRecordable, expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
@@ -270,7 +271,7 @@ describe("Subnet: life cycle", () => {
       prefixLength: 22,
       availabilityZone: zone(1).name,
     });
-    const { inputs, failures } = await subnet.check(imported.inputs!);
+    const { inputs, failures } = await subnet.check(imported.inputs!, imported.inputs!);
     expect(failures).toEqual([]);
     expect(await subnet.diff(id, imported.props!, inputs)).toMatchObject({ changes: false });
 
@@ -384,47 +385,51 @@ describe("Subnet: the service's refusals", () => {
     );
   });
 
-  it("refuses a non-matching leftover: a subnet of the same name or address, before any create", async () => {
+  it("refuses an untracked subnet of the same name or address at create too (an up whose preview came first)", async () => {
     const first = await subnet.up({ name: "first", address: "10.30.0.0/24" });
     await subnet.clearRequests();
+    // What an `up` reaches when its preview ran before the other subnet was made.
+    const create = async (props: Props) => subnet.create((await subnet.check(props)).inputs);
     // Same name and zone, another address.
-    await expect(subnet.up({ name: "first", address: "10.30.1.0/24" })).rejects.toThrow(
+    await expect(create({ name: "first", address: "10.30.1.0/24" })).rejects.toThrow(
       new RegExp(
         `Subnet "first": create failed: a subnet already holds the name "first" ` +
           `or the address 10\\.30\\.1\\.0/24 \\(${first.id} "first" 10\\.30\\.0\\.0/24.*\\) and this stack does not ` +
-          "track it; it does not match this resource.*import.*delete it, or choose another name or address",
+          "track it; nothing was changed. It differs from this resource's inputs.*choose another name or address, or delete it",
       ),
     );
     // Same address, another name.
-    await expect(subnet.up({ name: "second", address: "10.30.0.0/24" })).rejects.toThrow(
+    await expect(create({ name: "second", address: "10.30.0.0/24" })).rejects.toThrow(
       new RegExp(
         `holds the name "second" or the address 10\\.30\\.0\\.0/24 \\(${first.id} "first"`,
       ),
     );
     // Same name and address, another gateway.
     await expect(
-      subnet.up({ name: "first", address: "10.30.0.0/24", defaultGateway: "10.30.0.9" }),
-    ).rejects.toThrow(/does not match this resource/);
+      create({ name: "first", address: "10.30.0.0/24", defaultGateway: "10.30.0.9" }),
+    ).rejects.toThrow(/differs from this resource's inputs/);
     expect((await serviceRequests()).filter((r) => r.method === "POST")).toEqual([]);
     expect((await subnetsNamed("first")).map((s) => s.id)).toEqual([first.id]);
     expect(await subnetsNamed("second")).toEqual([]);
   });
 
-  it("adopts the subnet of an interrupted create (same name, address and zone) without a second POST", async () => {
+  it("never takes over an untracked subnet of the same name, address and zone (an interrupted create's, or anyone's)", async () => {
     const first = await subnet.up({ name: "again", address: "10.38.0.0/24" });
-    await subnet.clearRequests();
-    const second = await subnet.up({
+    await subnet.newProcess();
+    const program = {
       name: "again",
       address: "10.38.0.0",
       availabilityZone: first.outs.availabilityZone,
+    };
+    await expectRefused(subnet, program, {
+      id: first.id,
+      adoptable: true,
+      atCheck: true,
+      words: /matches this resource's inputs/,
     });
-    expect(second.id).toBe(first.id);
-    expect(second.outs).toMatchObject({ state: "created", address: "10.38.0.0/24" });
-    expect((await serviceRequests()).filter((r) => r.method === "POST")).toEqual([]);
-    // The same name and address in another zone is not this resource.
-    await expect(
-      subnet.up({ name: "again", address: "10.38.0.0/24", availabilityZone: zone(1).name }),
-    ).rejects.toThrow(/does not match this resource/);
+    expect((await subnetsNamed("again")).map((s) => s.id)).toEqual([first.id]);
+    // Recorded by Pulumi's recovery of the pending create, it is the program's subnet.
+    await expectRecordable(subnet, first.id, program);
   });
 
   it("reports the service's 422 for a closed zone and an unknown tag", async () => {

@@ -2,14 +2,17 @@
  * `check` of names unique in the project (VMs, free-tier VMs, security groups, network
  * interfaces, external IPs) against the emulator over HTTP: a new resource, or a rename, asking
  * for a name another live object of its kind has anywhere in the project fails on `name`,
- * naming that object and the fix, with nothing but reads sent; the resource's own name, the
- * object `adoptId` names and a leftover that create adopts are no conflict; the names of one
- * kind checked together are asked in one `validate_name` request.
+ * naming that object and the commands that resolve it, with nothing but reads sent; the
+ * resource's own name and the object `adoptId` names are no conflict, and an object that
+ * matches the program exactly (an interrupted `up`'s leftover, or another stack's twin) is one,
+ * at check and at create; the names of one kind checked together are asked in one
+ * `validate_name` request.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { runningVm, uniqueName } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { expectAdvice, expectRefused } from "./support/untracked";
 import { vmArgs } from "./vm-support";
 
 let emu: TestEmulator;
@@ -118,9 +121,7 @@ describe.each(KINDS)("$typeName: a name another object of the kind has", (kind) 
     expect(reason).toContain(`${kind.called} ${other.name} (${other.id}) already has the name`);
     expect(reason).toContain("in the project");
     expect(reason).toContain("choose another name");
-    expect(reason).toContain(
-      kind.adoptable ? `adoptId: "${other.id}"` : "adopt it with `pulumi import`",
-    );
+    expectAdvice(reason, { id: other.id, adoptable: kind.adoptable, atCheck: true });
     expect((await harness.requests()).every((r) => r.method === "GET")).toBe(true);
   });
 
@@ -155,11 +156,19 @@ describe("what is no conflict", () => {
     expect(adopted).toBe(id);
   });
 
-  it("a same-named group of the zone, which create adopts as the leftover of an interrupted up", async () => {
+  it("is no way around an exact twin: a same-named group of the zone is refused at check and create", async () => {
     const name = uniqueName("sg");
     const id = await made("/api/v1/security-groups", name);
-    const { id: adopted } = await group.up({ name, availabilityZone: "ru.AZ-2" });
-    expect(adopted).toBe(id);
+    await group.newProcess();
+    await expectRefused(
+      group,
+      { name, availabilityZone: "ru.AZ-2" },
+      {
+        id,
+        adoptable: true,
+        atCheck: true,
+      },
+    );
   });
 
   it("a name whose object is being deleted", async () => {

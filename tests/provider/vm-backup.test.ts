@@ -6,6 +6,7 @@
  * offline, and a VM or disk the project does not have, with reads only; an interrupted create
  * is adopted and a lost answer makes exactly one backup.
  */
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
 import type { TestEmulator } from "../support/emulator";
@@ -111,7 +112,7 @@ describe("VmBackup lifecycle", () => {
     const { id, outs } = await backup.up({ name: uniqueName("imp"), diskId: data.id });
     const imported = await backup.read(id, {});
     expect(imported.props).toEqual(outs);
-    const checked = await backup.check(imported.inputs!);
+    const checked = await backup.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(await backup.diff(id, imported.props!, checked.inputs)).toMatchObject({
       changes: false,
@@ -158,7 +159,7 @@ describe("VmBackup checks before anything changes", () => {
 });
 
 describe("VmBackup after an interrupted create or a lost answer", () => {
-  it("adopts the same-named backup of the same resource an interrupted up left", async () => {
+  it("never takes over an untracked same-named backup of the same resource (an interrupted up's, or anyone's)", async () => {
     const data = await disk.up({ name: uniqueName("left"), size: 5 });
     const name = uniqueName("left");
     const made = await emu.call("POST", "/api/v1/backups", {
@@ -169,9 +170,17 @@ describe("VmBackup after an interrupted create or a lost answer", () => {
       },
     });
     expect(made.status, made.text).toBe(201);
-    const checked = await backup.check({ name, diskId: data.id });
-    const { id } = await backup.create(checked.inputs);
-    expect(id).toBe((made.body as { id: string }).id);
+    const id = (made.body as { id: string }).id;
+    await expectRefused(
+      backup,
+      { name, diskId: data.id },
+      {
+        id,
+        adoptable: true,
+        atCheck: false,
+        words: /a backup named ".+" of disk .+ already exists/,
+      },
+    );
     expect((await backupsOf(data.id)).map((b) => b.id)).toEqual([id]);
   });
 

@@ -2,6 +2,7 @@
 // check with nothing sent, unknown values let through, names the catalog lacks, the
 // service's 404/409/422, a VM that ends in `error` or never runs in time (kept in the stack),
 // a create under injected faults, and the password kept out of every plain-text place.
+import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TestEmulator } from "../support/emulator";
 import { failureLine, failurePath, failureReason } from "./support/failures";
@@ -464,18 +465,19 @@ describe("faults", () => {
     expect(posts.length).toBeGreaterThanOrEqual(fault.dropResponseRate === 1 ? 1 : 2);
   });
 
-  it("adopts the VM an interrupted `up` left (same name and spec) instead of making a second", async () => {
+  it("never takes over the VM an interrupted `up` left (same name and spec): refused, with the command", async () => {
     const args = vmArgs();
     const first = await vm.up(args);
-    await vm.clearRequests();
     // The next `up` is a new provider process, which reads the project's names afresh.
     await vm.newProcess();
     // The engine re-creates a resource whose create was interrupted: the same inputs again.
-    const again = await vm.up(args);
-    expect(again.id).toBe(first.id);
+    await expectRefused(vm, args, {
+      id: first.id,
+      adoptable: true,
+      atCheck: true,
+      words: /matches this resource's inputs/,
+    });
     expect(vmsNamed(emu, args.name as string)).toEqual([first.id]);
-    const posts = (await vm.requests()).filter((r) => r.method === "POST" && /\/vms$/.test(r.url));
-    expect(posts).toEqual([]);
   });
 
   it("refuses to create over an untracked VM of the same name with another spec", async () => {
@@ -487,12 +489,12 @@ describe("faults", () => {
     const refused = await vm.check({ ...args, flavor: "gen-4-8" });
     expect(refused.failures.map((f) => f.property)).toEqual(["name"]);
     expect(refused.failures[0]!.reason).toContain(`VM ${args.name as string} (${first.id})`);
-    expect(refused.failures[0]!.reason).toContain(`adoptId: "${first.id}"`);
+    expect(refused.failures[0]!.reason).toContain(`set adoptId to "${first.id}"`);
     // ... and create, which an up checked before the VM existed reaches, refuses it too.
     const error = await failure(vm.create(refused.inputs));
     expect(error.message).toContain(`a VM named "${args.name as string}" already exists`);
     expect(error.message).toContain(first.id);
-    expect(error.message).toContain("`import` resource option");
+    expect(error.message).toContain("differs from this resource's inputs");
     expect(vmsNamed(emu, args.name as string)).toEqual([first.id]);
   });
 

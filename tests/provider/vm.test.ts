@@ -275,7 +275,7 @@ describe("read and import", () => {
     expect(await vm.diff(id, props, withoutPassword)).toMatchObject({ changes: false });
     expect(await vm.diff(id, props, inputs)).toMatchObject({ changes: true, replaces: [] });
     // The inputs the import records pass check and are no change either.
-    const checked = await vm.check(imported.inputs!);
+    const checked = await vm.check(imported.inputs!, imported.inputs!);
     expect(checked.failures).toEqual([]);
     expect(checked.inputs).not.toHaveProperty("password");
     expect(checked.inputs).toMatchObject({

@@ -3,15 +3,20 @@
  * id), and the disk a lost create answer may have made. Names are resolved here, before the
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
-import { adoptLeftover } from "../framework/adopt-leftover";
+import { refuseUntracked } from "../framework/refuse-untracked";
 import { cachedObject, objectKey } from "../framework/catalog-cache";
 import { getDisk } from "./waits";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
+import type { ZoneResponse } from "../../../api/vm/zones";
 import type { VmCloudClient } from "../../client";
+import type { CheckFailure } from "../../framework/check-failures";
+import { nameTaken } from "../../rules/names";
+import { serviceObject } from "../../rules/parties";
+import { currentResourceUrn } from "../../runtime/engine-log";
 
-/** A project's disks by name: the leftover checks of creates starting together share a list. */
+/** A project's disks by name: the untracked-disk checks of creates starting together share a list. */
 const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDisks);
 
 /**
@@ -49,7 +54,7 @@ export async function findCreatedDisk(
   );
 }
 
-/** What a disk create asks for, to tell a leftover of this very resource from another disk. */
+/** What a disk create asks for, for the refusal of an untracked disk. */
 export interface RequestedDisk {
   projectId: string;
   zoneId: string;
@@ -61,28 +66,22 @@ export interface RequestedDisk {
 }
 
 /**
- * The disk an interrupted `pulumi up` left for this very resource, to adopt instead of
- * failing on the name. When `up` is killed while a create is in flight, the engine keeps a
- * pending create and the next `up` creates the resource again, while the disk from the first
- * attempt exists, untracked, under the same name. Names are unique per project and zone, and
- * a replacement that keeps the name, zone and project deletes its predecessor first (see
- * `deleteBeforeReplace` in disk.ts), so a same-named disk there is either that leftover or
- * someone else's.
- *
- * Answers the same-named disk (not being deleted) of the requested type, size and encryption;
- * undefined when there is none. A same-named disk that does not match is not ours to adopt:
- * the create is refused with a message that says how to adopt it deliberately or avoid the
- * name.
+ * Refuses the create when a disk of this name (not being deleted) exists in the project and
+ * zone, where names are unique: it may be what an interrupted `pulumi up` of this resource
+ * left, another stack's, or one a person made, and it is never taken over
+ * (framework/refuse-untracked.ts). A replacement that keeps the name, zone and project deletes
+ * its predecessor first (see `deleteBeforeReplace` in disk.ts), so that one is never met. The
+ * refusal says whether the disk matches the type, size and encryption asked for.
  */
-export async function leftoverDisk(
+export async function refuseUntrackedDisk(
   client: VmCloudClient,
   want: RequestedDisk,
-): Promise<DiskResponse | undefined> {
+): Promise<void> {
   const disks = await readNamedBatched(client, DISKS_BY_NAME, want.projectId, want.name);
   const existing = disks.filter(
     (d) => d.name === want.name && d.availability_zone.id === want.zoneId && d.state !== "deleting",
   );
-  return adoptLeftover({
+  refuseUntracked({
     clashing: existing,
     matches: (d) =>
       (want.diskTypeId === undefined || d.disk_type.id === want.diskTypeId) &&
@@ -91,6 +90,37 @@ export async function leftoverDisk(
     clash: `a disk named "${want.name}" already exists in this project and availability zone`,
     describe: (d) =>
       `${d.id}: ${d.disk_type.name}, ${d.size} GB${d.encrypted ? ", encrypted" : ""}`,
-    why: "it was not adopted because its disk type, size or encryption differ from the inputs",
+    adoptable: true,
   });
+}
+
+/**
+ * `check` of a new disk's name (or a new name, or a new zone): the failure of a name another
+ * disk of the project and zone has, naming it and the commands that resolve it; none when the
+ * name is free or its holder is the disk `adoptId` names. Shares the batched read by name
+ * with create's own check (refuseUntrackedDisk).
+ */
+export async function diskNameFailures(
+  client: VmCloudClient,
+  where: { projectId: string; zone: ZoneResponse; name: string; adoptId: string | undefined },
+): Promise<CheckFailure[]> {
+  const disks = await readNamedBatched(client, DISKS_BY_NAME, where.projectId, where.name);
+  const holder = disks.find(
+    (d) =>
+      d.name === where.name &&
+      d.availability_zone.id === where.zone.id &&
+      d.state !== "deleting" &&
+      d.id !== where.adoptId,
+  );
+  if (holder === undefined) return [];
+  return [
+    nameTaken(
+      "name",
+      "disk",
+      where.name,
+      `availability zone ${where.zone.name}`,
+      serviceObject("disk", holder.name, holder.id),
+      { id: holder.id, adoptable: true, urn: currentResourceUrn() },
+    ),
+  ];
 }

@@ -374,7 +374,7 @@ export function batchedPoll<L extends { id: string }, F>(
   };
 }
 
-/** How one kind's list serves a batch of lookups by name (the leftover checks of creates). */
+/** How one kind's list serves a batch of lookups by name (the untracked-object checks of creates). */
 export interface NamedSource<T extends { name: string }> {
   /** The kind, e.g. `disks-by-name`: one loader per client and kind. */
   kind: string;
@@ -415,9 +415,9 @@ export async function readNamedBatched<T extends { name: string }>(
 
 /**
  * The project lists read whole by lookups by name, per client, kind and project: the names
- * that existed when the process first looked. A leftover of an interrupted `up` was made before
- * this process began, so it is in the snapshot; an object this run made or deleted since is
- * not a leftover of the names looked up later, so a name the snapshot lacks needs no request,
+ * that existed when the process first looked. An untracked object a create must refuse (an
+ * interrupted `up`'s, another stack's) was made before this process began, so it is in the
+ * snapshot; an object this run made or deleted since is not one of the names looked up later, so a name the snapshot lacks needs no request,
  * and a name it shows is looked up again, fresh (the object may have been deleted meanwhile,
  * e.g. by a replacement that deletes first).
  */
@@ -439,7 +439,7 @@ const tooLong = new WeakMap<VmCloudClient, Map<string, number>>();
  * reads the whole list too when it is one page: the engine checks resources one at a time, so
  * a preview's fifty new VMs come as fifty lone names, and the first one's page then serves
  * the other forty-nine (`check` asks whether a VM's name is taken, reading what `create`'s
- * leftover check reads).
+ * untracked-VM check reads).
  */
 async function readNamedBatch<T extends { name: string }>(
   client: VmCloudClient,

@@ -6,8 +6,10 @@
  * request. No longer window: the engine checks resources one at a time (a window would only
  * add its length to each check, 20 ms × fifty groups of a preview), so names share a request
  * only when their checks run at once. Only a taken name costs more: the
- * object holding it is read, to tell what this resource would adopt (a leftover of an
- * interrupted `up`, the object `adoptId` names) from someone else's. VMs skip the question:
+ * object holding it is read, to tell the object `adoptId` names from any other, and to name
+ * the other in the failure with the commands that resolve it (an object the stack does not
+ * track is never taken over, not even an exact match: framework/refuse-untracked.ts). VMs skip
+ * the question:
  * their create already reads the project's VMs by name, batched and kept for the process
  * (framework/batched-reads.ts), and the check shares that read.
  */
@@ -18,6 +20,7 @@ import type { CheckFailure } from "../../framework/check-failures";
 import { isUnknown } from "../../framework/unknowns";
 import { nameTaken, UNIQUE_IN_PROJECT_TYPES, type UniqueInProjectType } from "../../rules/names";
 import { serviceObject } from "../../rules/parties";
+import { currentResourceUrn } from "../../runtime/engine-log";
 import { loaderOf } from "./batched-reads";
 
 /** The most names one request asks about (the query repeats `names`; URLs stay short). */
@@ -99,18 +102,16 @@ export interface NameCheck<T extends { id: string; name: string }> {
   /** The project's objects of the kind named exactly `name`, not being deleted. */
   holders(name: string): Promise<readonly T[]>;
   /**
-   * False where `holders` is itself a batched read shared with create (VMs: the leftover
+   * False where `holders` is itself a batched read shared with create (VMs: the untracked-VM
    * check's list by name), so asking `validate_name` first would only add a request.
    */
   askFirst?: boolean;
-  /** True for an object this resource's create adopts: a leftover of an interrupted `up`. */
-  ours(holder: T): boolean;
 }
 
 /**
  * The failure of a name another live object of the kind has in the project, for a new resource
  * or a change of name (a resource keeping its name holds it itself). None when the name is not
- * known yet, or every holder is one create adopts.
+ * known yet, or its only holder is the object `adoptId` names.
  */
 export async function takenNameFailures<T extends { id: string; name: string }>(
   client: VmCloudClient,
@@ -125,18 +126,13 @@ export async function takenNameFailures<T extends { id: string; name: string }>(
   ) {
     return [];
   }
-  const other = (await check.holders(name)).find(
-    (holder) => holder.id !== check.adoptId && !check.ours(holder),
-  );
+  const other = (await check.holders(name)).find((holder) => holder.id !== check.adoptId);
   if (other === undefined) return [];
   return [
-    nameTaken(
-      "name",
-      kind,
-      name,
-      "the project",
-      serviceObject(kind, other.name, other.id),
-      check.adoptable ? { id: other.id } : undefined,
-    ),
+    nameTaken("name", kind, name, "the project", serviceObject(kind, other.name, other.id), {
+      id: other.id,
+      adoptable: check.adoptable,
+      urn: currentResourceUrn(),
+    }),
   ];
 }

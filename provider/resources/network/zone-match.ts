@@ -1,5 +1,5 @@
 /**
- * "Is this object in the zone the program asked for?" for the leftover checks of subnets and
+ * "Is this object in the zone the program asked for?" for the untracked-object checks of subnets and
  * security groups. The program names the zone by name or id, or leaves it to the service, which
  * then uses the project's default zone.
  */

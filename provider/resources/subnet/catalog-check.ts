@@ -2,8 +2,10 @@
  * What `check` of a subnet can know before anything changes: its zone exists, its address
  * range overlaps no other subnet of the project's virtual network (subnets of every zone
  * count), its name is free in its zone, and a new default subnet does not meet another one.
- * The subnet's own record (same address as the previous inputs) and a leftover that `create`
- * would adopt (same name, address and zone) are no conflict. Unknown values skip what needs them.
+ * The subnet's own record (same address as the previous inputs) and the one `adoptId` names are
+ * no conflict; an untracked subnet of the same name, address and zone (maybe what an interrupted
+ * `up` left) is one failure, with the commands that resolve it. Unknown values skip what needs
+ * them.
  */
 import { resolveSubnetAddress } from "../../../api/vm/cidr";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
@@ -15,6 +17,7 @@ import type { NetworkLookups } from "../network/network-lookups";
 import { defaultTaken, nameTaken } from "../../rules/names";
 import { serviceObject } from "../../rules/parties";
 import { rangeOverlap } from "../../rules/ranges";
+import { currentResourceUrn } from "../../runtime/engine-log";
 
 /** The CIDR `inputs` ask for, or undefined when it is not known (or not valid). */
 function cidrOf(inputs: Partial<SubnetInputs>): string | undefined {
@@ -43,16 +46,18 @@ export async function subnetCatalogFailures(
     isUnknown(inputs.vpcId) ||
     s.vpc_id === undefined ||
     s.vpc_id === inputs.vpcId;
-  // A leftover of an interrupted `up`, which create adopts (see subnet/leftover.ts).
-  const leftover = (s: SubnetListItemResponse) =>
+  // What an interrupted `up` of this resource would have left (or another stack's twin): one
+  // failure, the name's, rather than a name and an overlap for one object.
+  const twin = (s: SubnetListItemResponse) =>
     s.name === inputs.name && s.subnet_address === cidr && s.availability_zone.id === zoneId;
-  const others = (s: SubnetListItemResponse) => s.subnet_address !== own && !leftover(s);
+  const others = (s: SubnetListItemResponse) =>
+    s.subnet_address !== own && (inputs.adoptId === undefined || s.id !== inputs.adoptId);
 
   const overlapping = (subnets: SubnetListItemResponse[]) =>
     cidr === undefined
       ? undefined
       : subnets
-          .filter((s) => others(s) && sameVpc(s))
+          .filter((s) => others(s) && !twin(s) && sameVpc(s))
           .map((s) =>
             rangeOverlap("address", cidr, {
               ...serviceObject("subnet", s.name),
@@ -86,7 +91,19 @@ export async function subnetCatalogFailures(
   if (named !== undefined) {
     const where = `availability zone ${named.availability_zone.name}`;
     failures.push(
-      nameTaken("name", "subnet", named.name, where, serviceObject("subnet", named.name, named.id)),
+      nameTaken(
+        "name",
+        "subnet",
+        named.name,
+        where,
+        serviceObject("subnet", named.name, named.id),
+        {
+          id: named.id,
+          adoptable: true,
+          urn: currentResourceUrn(),
+          avoid: twin(named) ? "choose another name and address" : undefined,
+        },
+      ),
     );
   }
   const current = otherDefault(subnets);

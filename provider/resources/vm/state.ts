@@ -8,7 +8,7 @@ import { computeEndpoints } from "../../../api/vm/endpoints/compute";
 import type { ImageResponse } from "../../../api/vm/images";
 import type { VmListItem, VmResponse } from "../../../api/vm/vms";
 import { ResourceFailedError, TimeoutError, type VmCloudClient } from "../../client";
-import { adoptLeftover } from "../framework/adopt-leftover";
+import { refuseUntracked } from "../framework/refuse-untracked";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import { getOrGone } from "../framework/get-or-gone";
 import { metadataDefaults } from "./requests";
@@ -113,17 +113,14 @@ export async function findCreatedVm(
 }
 
 /**
- * The VM an interrupted `pulumi up` left for this very resource, to adopt instead of creating a
- * second one. When `up` is killed while a create is in flight, the engine keeps a pending
- * create and the next `up` creates the resource again; the VM from the first attempt then
- * exists under the same name, untracked. A same-named VM can be nothing else: a replacement
- * that keeps the name deletes its predecessor first (see `deleteBeforeReplace` in vm.ts).
- *
- * Answers the one same-named VM (not being deleted) with the requested flavor, image and zone.
- * A same-named VM that does not match is not ours to adopt: the create is refused with a
- * message that says how to adopt it deliberately or avoid the name.
+ * Refuses the create when a VM of this name (not being deleted) exists in the project: it may
+ * be what an interrupted `pulumi up` of this resource left, another stack's VM of the same
+ * program, or one a person made, and it is never taken over (framework/refuse-untracked.ts).
+ * A replacement that keeps the name deletes its predecessor first (see `deleteBeforeReplace`
+ * in vm.ts), so it is never met here. The refusal says whether the VM matches the flavor,
+ * image and zone asked for, and what resolves it.
  */
-export async function leftoverVm(
+export async function refuseUntrackedVm(
   client: VmCloudClient,
   where: {
     name: string;
@@ -132,13 +129,13 @@ export async function leftoverVm(
     imageId: string;
     zoneId: string;
   },
-): Promise<VmResponse | undefined> {
+): Promise<void> {
   const existing: VmResponse[] = [];
   for (const id of where.ids) {
     const vm = await getVm(client, id);
     if (vm !== undefined && vm.state !== "deleting") existing.push(vm);
   }
-  return adoptLeftover({
+  refuseUntracked({
     clashing: existing,
     matches: (vm) =>
       vm.flavor.id === where.flavorId &&
@@ -146,6 +143,7 @@ export async function leftoverVm(
       vm.availability_zone.id === where.zoneId,
     clash: `a VM named "${where.name}" already exists in the project`,
     describe: (vm) => vm.id,
+    adoptable: true,
   });
 }
 

@@ -1,12 +1,12 @@
 /**
- * The subnet an interrupted `pulumi up` left for this very resource. When `up` is killed while
- * a create is in flight, the engine keeps only a pending create and the next `up` creates the
- * resource again, while the subnet from the first attempt exists, untracked. The service keeps
- * names unique per project and zone and addresses unique per virtual network, so a second
- * create would only fail with a 409; the leftover is adopted instead. A replacement deletes the
- * old subnet first (see `deleteBeforeReplace` in subnet.ts), so it is never mistaken for one.
+ * A subnet the stack does not track, in the way of a create: the service keeps names unique
+ * per project and zone and addresses unique per virtual network, so a create would only fail
+ * with a 409 after the plan was shown. It may be what an interrupted `up` of this resource
+ * left, another stack's or a person's: it is never taken over (framework/refuse-untracked.ts).
+ * A replacement deletes the old subnet first (see `deleteBeforeReplace` in subnet.ts), so the
+ * old one is never met.
  */
-import { adoptLeftover } from "../framework/adopt-leftover";
+import { refuseUntracked } from "../framework/refuse-untracked";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
 import type { SubnetListItemResponse } from "../../../api/vm/subnets";
 import type { VmCloudClient } from "../../client";
@@ -37,15 +37,13 @@ export async function subnetsAt(
 }
 
 /**
- * The subnet to adopt: the one with the requested name and address in the requested zone (and
- * network and gateway, when given), not being deleted; undefined when there is no subnet of
- * that name in the zone and none at that address. Any other subnet holding the name or the
- * address is not this resource's, and the create is refused with what to do.
+ * Refuses the create when a subnet not being deleted holds the requested name in the zone or
+ * the address in the network, with what to do (and whether it matches the inputs exactly).
  */
-export async function leftoverSubnet(
+export async function refuseUntrackedSubnet(
   client: VmCloudClient,
   wanted: SubnetWanted,
-): Promise<SubnetListItemResponse | undefined> {
+): Promise<void> {
   const inZone = await zoneMatcher(client, wanted.projectId, wanted.zone);
   const atAddress = (await subnetsAt(client, wanted.projectId, wanted.cidr)).filter(
     (s) => wanted.vpcId === undefined || s.vpc_id === undefined || s.vpc_id === wanted.vpcId,
@@ -56,7 +54,7 @@ export async function leftoverSubnet(
     })
   ).filter((s) => s.name === wanted.name && s.state !== "deleting" && inZone(s.availability_zone));
   const holders = [...new Map([...atAddress, ...named].map((s) => [s.id, s])).values()];
-  return adoptLeftover({
+  refuseUntracked({
     clashing: holders,
     matches: (s) =>
       s.name === wanted.name &&
@@ -65,7 +63,7 @@ export async function leftoverSubnet(
       (wanted.defaultGateway === undefined || s.default_gateway === wanted.defaultGateway),
     clash: `a subnet already holds the name "${wanted.name}" or the address ${wanted.cidr}`,
     describe: (s) => `${s.id} "${s.name}" ${s.subnet_address} in ${s.availability_zone.name}`,
-    why: "it does not match this resource",
+    adoptable: true,
     avoid: "choose another name or address",
   });
 }
