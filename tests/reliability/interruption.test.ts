@@ -2,12 +2,16 @@
 // is killed (SIGKILL to its whole process group: the CLI, the language host, the program and
 // the dynamic-provider host) while creates are in flight in the emulator: VM creates (the run
 // `npm test` makes), then data disk creates and attachments (the full suite). The creates go on
-// in the cloud; the state records them only as pending operations. Running `up` again must
-// converge with no duplicate: the provider recovers each pending create by its name instead
-// of making a second resource. (The killed CLI leaves the stack locked: the test runs
-// `pulumi cancel` first, as the CLI's own message tells a user to, and after the second `up`
-// a `pulumi refresh --clear-pending-creates`, which the engine's warning about the interrupted
-// creates advises.) Then `destroy` must leave nothing.
+// in the cloud; the state records them only as pending operations. Nothing the service keeps
+// tells such an object from another stack's or a person's (docs/api-decisions/adoption.md), so
+// the next `up` never takes it over and never makes a second one: it fails on each, naming the
+// object and the command that records it, `pulumi refresh --import-pending-creates
+// '<urn>=<id>'`. The test runs exactly the commands the messages give, and then `up` must
+// converge with no duplicate. (The killed CLI leaves the stack locked: the test runs `pulumi
+// cancel` first, as the CLI's own message tells a user to.) Then `destroy` must leave nothing.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
@@ -75,7 +79,7 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
   for (let n = 1; n <= INTERRUPTIONS; n++) {
     const moment = MOMENTS[(n - 1) % MOMENTS.length]!;
     it(
-      `run ${n}: up killed with ${moment.label} in flight, then up again: converges with no duplicate`,
+      `run ${n}: up killed with ${moment.label} in flight, then up refuses what it sent, the refresh it names records it, up converges with no duplicate`,
       async () => {
         // A network of its own per run, so that what one run leaves cannot fail the next.
         const ref = await openReferenceStack(engine, emu, {
@@ -102,22 +106,49 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           // The killed CLI left its lock on the stack; `pulumi cancel` is what a user runs then.
           await ref.stack.cancel();
           let upOutput = "";
-          const up = await ref.stack
+          const refused = await ref.stack
             .up({ onOutput: (text) => (upOutput += text) })
-            .catch((error: unknown) => {
-              scan.addError(`second up, run ${n}`, error);
-              throw error;
-            });
+            .then(
+              () => undefined,
+              (error: unknown) => error as Error,
+            );
           scan.add(`second up, run ${n}`, upOutput);
+          if (refused !== undefined) scan.addError(`second up, run ${n}`, refused);
+          // What the first `up` sent was in the cloud when it died: the second refuses it, and
+          // makes nothing twice.
+          expect(refused, "the second up must refuse the interrupted creates' objects").toBeDefined();
+          const said = `${upOutput}\n${refused!.message}`;
+          const imports = [
+            ...new Set([...said.matchAll(/--import-pending-creates '([^']+)'/g)].map((m) => m[1]!)),
+          ];
+          console.log(`run ${n}: the second up named ${imports.length} object(s) to record`);
+          expect(imports.length).toBeGreaterThan(0);
+          for (const pair of imports) expect(pair).toMatch(/^urn:pulumi:.+=[0-9a-f-]{36}$/);
+          expect(duplicatesOf(await census(emu, ref.prefix))).toEqual([]);
+
+          // The command the message gives, word for word.
+          const { stdout, stderr } = await promisify(execFile)(
+            join(engine.bin, "pulumi"),
+            [
+              "refresh",
+              "--yes",
+              "--non-interactive",
+              "--stack",
+              ref.stackName,
+              ...imports.flatMap((pair) => ["--import-pending-creates", pair]),
+            ],
+            { cwd: REFERENCE_DIR, env: { ...process.env, ...ref.env } },
+          );
+          scan.add(`refresh, run ${n}`, `${stdout}${stderr}`);
+          const up = await ref.stack.up({ onOutput: (text) => (upOutput += text) });
+          scan.add(`third up, run ${n}`, upOutput);
           expect(up.summary.result).toBe("succeeded");
 
           const after = await census(emu, ref.prefix);
           expect(duplicatesOf(after)).toEqual([]);
           expect(namesOf(after)).toEqual(expectedNames(ref.prefix, VMS));
           expect(await stateResources(ref.stack)).toHaveLength(3 + 3 * VMS);
-          // `up` leaves the interrupted creates listed as pending (the engine drops them only on
-          // refresh); each must now be a resource of the state, and a refresh that clears them
-          // (as the CLI's warning advises) changes nothing else.
+          // A pending create left is one the first `up` never sent: the later `up` made it.
           const urns = new Set((await stateResources(ref.stack)).map((r) => r.urn));
           for (const p of await pendingOperations(ref.stack))
             expect(urns.has(p.urn), p.urn).toBe(true);
