@@ -6,7 +6,8 @@
 import { sameZone, zoneResolver } from "../../provider/rules/parties";
 import { label, stackRule } from "../lib/define";
 import { isUnknown } from "../lib/values";
-import { publicAddresses } from "./vm-external-ip";
+import { previewAfter } from "../lib/fix-effect";
+import { publicAddresses, withoutPublicAddresses } from "./vm-external-ip";
 
 /** Configuration of {@link vmPublicBehindNat}. */
 export interface VmPublicBehindNatConfig {
@@ -39,7 +40,7 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
       },
     },
   },
-  check(resources, config) {
+  async check(resources, config) {
     const gateways = resources.flatMap((r) => {
       const zone = r.typeName === "NatGateway" ? zoneOf(r.props["availabilityZone"]) : undefined;
       return zone === undefined ? [] : [{ gateway: r, zone }];
@@ -59,13 +60,15 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
       const where = publicAddresses(vm, true);
       const serving = gateways.find((g) => zone !== undefined && sameZone(g.zone, zone) === true);
       if (serving === undefined || where.length === 0) continue;
+      const shows = await previewAfter("Vm", vm.props, withoutPublicAddresses(vm.props, where));
       found.push({
         urn: vm.urn,
         message:
           `${label({ typeName: "Vm", name: vm.name })}: ${where.join(", ")} gives the VM a public address, and ` +
           `${label({ typeName: "NatGateway", name: serving.gateway.name })} already gives the routed subnets of ` +
           `${serving.zone.name} outbound access. Fix: drop the public address if it is only for egress (updates, ` +
-          "package mirrors), or add the VM to allowedVms of vmcloud-vm-public-behind-nat if it must be reached from outside.",
+          "package mirrors), or add the VM to allowedVms of vmcloud-vm-public-behind-nat if it must be reached " +
+          `from outside. ${shows}`,
       });
     }
     return found;
