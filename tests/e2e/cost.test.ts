@@ -322,7 +322,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
       });
       console.log(`vmcloud-cost:\n${cli.stdout}${cli.stderr}`);
       expect(cli.code, cli.stderr).toBe(0);
-      expect(cli.stdout).toContain("| Resource | Quantity | Monthly price | Change |");
+      expect(cli.stdout).toContain("| Resource | Quantity | Monthly price (RUB) | Change |");
       expect(cli.stdout).toMatch(
         /\| app-0: gen-2-4, ubuntu-22\.04 \| 1 VM \| 2,007\.50 \| \+2,007\.50 \(new\) \|/,
       );
