@@ -42,9 +42,20 @@ function pathOf(where: string): Array<string | number> {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** The fix of a public VM: `props` with every public address at `where` left out. */
+/**
+ * The fix of a public VM: `props` with every public address at `where` left out. Outputs list
+ * the address an interface made beside `externalIp` (`externalIpId`, `externalIpAddress`), so
+ * those go with it.
+ */
 export function withoutPublicAddresses(props: Props, where: readonly string[]): Props {
-  return where.reduce((fixed, path) => withValue(fixed, pathOf(path), undefined), props);
+  return where.reduce((fixed, path) => {
+    const keys = pathOf(path);
+    const made = keys.at(-1) === "externalIp" ? ["externalIpId", "externalIpAddress"] : [];
+    return [keys.at(-1)!, ...made].reduce(
+      (out, key) => withValue(out, [...keys.slice(0, -1), key], undefined),
+      fixed,
+    );
+  }, props);
 }
 
 /**
