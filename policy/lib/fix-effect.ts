@@ -5,6 +5,7 @@
  * Nothing of it is written by hand in the rules, so advice and diff cannot drift apart: when a
  * resource definition says an input replaces, the fix text says so.
  */
+import { canonical } from "../../provider/framework/diff-inputs";
 import { ProviderError } from "../../provider/framework/provider-error";
 import { UNKNOWN as ENGINE_UNKNOWN } from "../../provider/framework/unknowns";
 import type { ResourceLifecycle } from "../../provider/resources/framework/define-resource";
@@ -124,11 +125,19 @@ export async function fixOutcome(
       ? vmOutputsOf(inputsOnly(typeName, current))
       : inputsOnly(typeName, current);
   try {
-    const diff = await lifecycle.diff("", olds, inputsOnly(typeName, fixed));
-    if (diff.replaces.length > 0) {
-      return { kind: "replace", replaces: diff.replaces, deleteFirst: diff.deleteBeforeReplace };
+    const news = inputsOnly(typeName, fixed);
+    const diff = await lifecycle.diff("", olds, news);
+    // Only what the fix changes: a property the fix leaves as it is stays as it is (the outputs
+    // this stands in for compare equal to the inputs they were made from), also where the
+    // stand-in cannot tell (a group id not known yet during preview).
+    const before = inputsOnly(typeName, current);
+    const touched = (key: string) => canonical(before[key]) !== canonical(news[key]);
+    const replaces = diff.replaces.filter(touched);
+    const changed = diff.changed.filter(touched);
+    if (replaces.length > 0) {
+      return { kind: "replace", replaces, deleteFirst: diff.deleteBeforeReplace };
     }
-    return diff.changed.length > 0 ? { kind: "update", changed: diff.changed } : { kind: "none" };
+    return changed.length > 0 ? { kind: "update", changed } : { kind: "none" };
   } catch (error) {
     // A check of the change (a disk never shrinks) refuses it at preview.
     if (error instanceof ProviderError) {

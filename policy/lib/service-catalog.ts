@@ -7,6 +7,7 @@
  * stack's `vmcloud:*` config, then the `VMCLOUD_*` environment), as the cost policies reach it;
  * the catalog is listed once per process and connection.
  */
+import { Uuid } from "../../api/common";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { networkEndpoints } from "../../api/vm/endpoints/network";
 import {
@@ -91,6 +92,23 @@ export function isCatalog(answer: ServiceCatalog | Unavailable): answer is Servi
  */
 export function catalogName(entries: readonly CatalogEntry[], ref: string): string {
   return findEntry(entries, ref)?.name ?? ref;
+}
+
+/**
+ * The service's zones when some resource gives its zone by id (a rule that compares zones
+ * then knows that an id and a name are one zone), else undefined: zones are compared as
+ * written, and nothing is asked.
+ */
+export async function zonesForIds(
+  resources: ReadonlyArray<{ props: Readonly<Record<string, unknown>> }>,
+): Promise<CatalogZone[] | undefined> {
+  const byId = resources.some((r) => {
+    const zone = r.props["availabilityZone"];
+    return typeof zone === "string" && Uuid.safeParse(zone).success;
+  });
+  if (!byId) return undefined;
+  const catalog = await serviceCatalog();
+  return isCatalog(catalog) ? catalog.zones : undefined;
 }
 
 /** Whether `ref` is listed in `allowed`, by its own text, its catalog name or its id. */

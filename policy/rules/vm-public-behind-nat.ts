@@ -5,6 +5,7 @@
  */
 import { sameZone, zoneResolver } from "../../provider/rules/parties";
 import { label, stackRule } from "../lib/define";
+import { zonesForIds } from "../lib/service-catalog";
 import { isUnknown } from "../lib/values";
 import { previewAfter } from "../lib/fix-effect";
 import { publicAddresses, withoutPublicAddresses } from "./vm-external-ip";
@@ -14,9 +15,6 @@ export interface VmPublicBehindNatConfig {
   /** VMs that may have a public address anyway, by Pulumi resource name or VM name. */
   allowedVms: string[];
 }
-
-// Zones as the program writes them (a name, an id, or unset: the project's default zone).
-const zoneOf = zoneResolver(undefined);
 
 /**
  * For every `NatGateway` of the stack, each `Vm` of its zone with a public address (a new
@@ -41,6 +39,9 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
     },
   },
   async check(resources, config) {
+    // Zones as the program writes them (a name, an id, or unset: the project's default zone),
+    // an id known as its name through the service's zones.
+    const zoneOf = zoneResolver(await zonesForIds(resources));
     const gateways = resources.flatMap((r) => {
       const zone = r.typeName === "NatGateway" ? zoneOf(r.props["availabilityZone"]) : undefined;
       return zone === undefined ? [] : [{ gateway: r, zone }];

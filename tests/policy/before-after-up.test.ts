@@ -40,6 +40,7 @@ import {
   violations,
   type Outcome,
   type TestResource,
+  UNKNOWN_STRING,
 } from "./harness";
 
 let emu: TestEmulator;
@@ -455,5 +456,33 @@ describe("vmcloud-disk-encryption's fix", () => {
     expect(message).toContain("Fix: set encrypted: true.");
     expect(message).toContain("pulumi preview then shows ~ encrypted: an update in place");
     expect(message).not.toMatch(/replace/);
+  });
+});
+
+describe("zones given by id, judged as their names", () => {
+  it("vmcloud-program-conflicts finds a disk of one zone (by id) attached to a VM of another (by name)", async () => {
+    const stack: TestResource[] = [
+      { type: "Disk", name: "data", props: { name: "zd", size: 10, availabilityZone: zone(1).id } },
+      {
+        type: "Vm",
+        name: "app",
+        props: { ...vmInputs(), availabilityZone: zone(0).name },
+      },
+      {
+        type: "DiskAttachment",
+        name: "attach",
+        props: { diskId: UNKNOWN_STRING, vmId: UNKNOWN_STRING },
+        propertyDependencies: { diskId: ["data"], vmId: ["app"] },
+      },
+    ];
+    expect(violations(await validateStack(programConflicts, stack))).toEqual([
+      expect.stringContaining(
+        `Disk "data" of this program is in availability zone ${zone(1).name} and Vm "app" of this program in ${zone(0).name}`,
+      ),
+    ]);
+    // Without the service an id and a name cannot be told apart: nothing is judged.
+    useStackConfig([]);
+    clearServiceCatalog();
+    expect(violations(await validateStack(programConflicts, stack))).toEqual([]);
   });
 });
