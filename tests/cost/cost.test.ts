@@ -423,7 +423,7 @@ describe("estimates", () => {
     expect(table).toContain("| ~~old~~: HDD | 10 GB | — | −40.00 (removed) |");
     expect(table).toContain(
       `| **Total** | | **${(2007.5 + 120 + 600).toLocaleString("en-US", { minimumFractionDigits: 2 })}** |`,
-    );    // Every amount is in the price service's currency, which its answer does not name: the
+    ); // Every amount is in the price service's currency, which its answer does not name: the
     // header and the total line say it, and the emulator's price list answers in it.
     expect(DEFAULT_PRICES.currency).toBe(PRICE_CURRENCY);
     expect(table).toMatch(
