@@ -198,7 +198,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
       expect(cost[0]!.enforcementLevel).toBe("advisory");
       expect(totalCents(cost[0]!.message)).toBe(await expectedCents(2));
       // Nothing exists yet: the change is the whole total.
-      expect(cost[0]!.message).toContain("(now 0.00, change +");
+      expect(cost[0]!.message).toContain("(now 0.00 RUB, change +");
       expect(byPolicy(events, "vmcloud-monthly-budget")).toEqual([]);
       expect(byPolicy(events, "vmcloud-project-quotas")).toEqual([]);
     },
