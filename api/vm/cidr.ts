@@ -256,11 +256,16 @@ export function resolveSubnetAddress(
           : { base, prefix: prefixLength ?? DEFAULT_SUBNET_PREFIX };
       })();
   if (parsed === undefined) {
+    // An address with a mask no IPv4 network has (`/33`): say what masks there are.
+    const [address, mask] = subnetAddress.split("/");
+    const badMask = hasMask && parseIpv4(address ?? "") !== undefined && /^\d+$/.test(mask ?? "");
     return {
       ok: false,
       code: "validation_error",
       field: "subnet_address",
-      message: `subnet_address "${subnetAddress}" is not an IPv4 network such as 10.1.0.0/24`,
+      message: badMask
+        ? `subnet_address "${subnetAddress}" has no IPv4 mask /${mask}: use a mask from /${MIN_SUBNET_PREFIX} to /${MAX_SUBNET_PREFIX}, e.g. ${address}/24`
+        : `subnet_address "${subnetAddress}" is not an IPv4 network such as 10.1.0.0/24`,
     };
   }
   if (hasMask && prefixLength !== undefined && prefixLength !== parsed.prefix) {

@@ -86,8 +86,11 @@ export interface ResourceRuleSpec<C extends object> extends RuleBase {
   inactiveWhen?: (config: C) => string | undefined;
   /** Says why the rule cannot judge this resource (reported "not applicable"), or undefined. */
   cannotJudge?: (resource: RuleResource, config: C) => string | undefined;
-  /** Returns one message per violation (naming the resource and the fix); none when compliant. */
-  check(resource: RuleResource, config: C): string[];
+  /**
+   * Returns one message per violation (naming the resource, the fix and what `pulumi preview`
+   * then shows); none when compliant.
+   */
+  check(resource: RuleResource, config: C): string[] | Promise<string[]>;
 }
 
 /**
@@ -98,7 +101,10 @@ export interface ResourceRuleSpec<C extends object> extends RuleBase {
 export function resourceRule<C extends object>(
   spec: ResourceRuleSpec<C>,
 ): ResourceValidationPolicy {
-  const validateResource = (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
+  const validateResource = async (
+    args: ResourceValidationArgs,
+    reportViolation: ReportViolation,
+  ) => {
     const typeName = typeNameOf(args.type);
     if (typeName === undefined || !spec.appliesTo.includes(typeName)) {
       args.notApplicable(`applies only to vmcloud ${spec.appliesTo.join(", ")} resources`);
@@ -121,7 +127,7 @@ export function resourceRule<C extends object>(
       args.notApplicable(cannot);
       return;
     }
-    for (const message of spec.check(resource, config)) reportViolation(message);
+    for (const message of await spec.check(resource, config)) reportViolation(message);
   };
   return {
     name: spec.name,

@@ -10,6 +10,8 @@ import { asArray, asNumber, asObject, asString, type Unknown } from "./values";
 export interface DiskSpec {
   /** Where it is written, for messages: `size`, `bootDisk.size`, `disks[1].size`... prefix. */
   where: string;
+  /** The path of its spec in the resource's inputs (`[]` for a Disk, `["disks", 1]`). */
+  path: Array<string | number>;
   /** Size in GB. */
   size: number | Unknown | undefined;
   /** Disk type name or id; undefined: the service's default. */
@@ -25,6 +27,7 @@ export function disksOf(resource: RuleResource): DiskSpec[] {
     return [
       {
         where: "",
+        path: [],
         size: asNumber(props["size"]),
         diskType: asString(props["diskType"]),
         encryptable: true,
@@ -37,6 +40,7 @@ export function disksOf(resource: RuleResource): DiskSpec[] {
   if (typeof boot === "object") {
     specs.push({
       where: "bootDisk.",
+      path: ["bootDisk"],
       size: asNumber(boot["size"]),
       diskType: asString(boot["diskType"]),
       encryptable: false,
@@ -49,6 +53,7 @@ export function disksOf(resource: RuleResource): DiskSpec[] {
       if (typeof disk !== "object" || disk["diskId"] !== undefined) return;
       specs.push({
         where: `disks[${i}].`,
+        path: ["disks", i],
         size: asNumber(disk["size"]),
         diskType: asString(disk["diskType"]),
         encryptable: false,

@@ -1,6 +1,7 @@
 /** `vmcloud-disk-encryption`: disks are encrypted. */
 import { disksOf } from "../lib/disk-specs";
 import { label, resourceRule } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 import { isUnknown } from "../lib/values";
 
 /** Configuration of {@link diskEncryption}. */
@@ -29,22 +30,30 @@ export const diskEncryption = resourceRule<DiskEncryptionConfig>({
       },
     },
   },
-  check(resource, config) {
+  async check(resource, config) {
     if (resource.typeName === "Disk") {
       const encrypted = resource.props["encrypted"];
       if (encrypted === true || isUnknown(encrypted)) return [];
-      return [
-        `${label(resource)}: the disk is not encrypted. Fix: set encrypted: true (this replaces an existing disk).`,
-      ];
+      const shows = await previewAfter(
+        "Disk",
+        resource.props,
+        withValue(resource.props, ["encrypted"], true),
+      );
+      return [`${label(resource)}: the disk is not encrypted. Fix: set encrypted: true. ${shows}`];
     }
     if (!config.includeVmDisks) return [];
-    return disksOf(resource)
-      .filter((disk) => disk.where.startsWith("disks["))
-      .map(
-        (disk) =>
+    const made = disksOf(resource).filter((disk) => disk.where.startsWith("disks["));
+    return Promise.all(
+      made.map(
+        async (disk) =>
           `${label(resource)}: ${disk.where.slice(0, -1)} is a new disk that cannot be encrypted. Fix: create ` +
           "a Disk with encrypted: true and list it as { diskId: disk.id }, or set includeVmDisks to false in " +
-          "the config of vmcloud-disk-encryption.",
-      );
+          `the config of vmcloud-disk-encryption. ${await previewAfter(
+            "Vm",
+            resource.props,
+            withValue(resource.props, disk.path, { diskId: "<the Disk's id>" }),
+          )}`,
+      ),
+    );
   },
 });

@@ -1,6 +1,7 @@
 /** `vmcloud-disk-max-size`: no disk larger than the configured size. */
 import { disksOf } from "../lib/disk-specs";
 import { label, resourceRule } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 
 /** Configuration of {@link diskMaxSize}. */
 export interface DiskMaxSizeConfig {
@@ -25,13 +26,21 @@ export const diskMaxSize = resourceRule<DiskMaxSizeConfig>({
       },
     },
   },
-  check(resource, config) {
-    return disksOf(resource)
-      .filter((disk) => typeof disk.size === "number" && disk.size > config.maxSizeGb)
-      .map(
-        (disk) =>
+  async check(resource, config) {
+    const large = disksOf(resource).filter(
+      (disk) => typeof disk.size === "number" && disk.size > config.maxSizeGb,
+    );
+    return Promise.all(
+      large.map(
+        async (disk) =>
           `${label(resource)}: ${disk.where}size is ${String(disk.size)} GB, more than ${config.maxSizeGb} GB. ` +
-          "Fix: use a smaller disk, or raise maxSizeGb in the config of vmcloud-disk-max-size.",
-      );
+          `Fix: set ${disk.where}size to ${config.maxSizeGb} or less, or raise maxSizeGb in the config of ` +
+          `vmcloud-disk-max-size. ${await previewAfter(
+            resource.typeName === "Disk" ? "Disk" : "Vm",
+            resource.props,
+            withValue(resource.props, [...disk.path, "size"], config.maxSizeGb),
+          )}`,
+      ),
+    );
   },
 });

@@ -92,7 +92,8 @@ export const noUnattachedDisks = stackRule<NoUnattachedDisksConfig>({
         message:
           `${label({ typeName: "Disk", name: disk.name })}: no DiskAttachment or Vm attaches it, so it costs money ` +
           "and serves nothing. Fix: attach it (new DiskAttachment with diskId: disk.id) or delete it; to keep it " +
-          "unattached, add it to allowedDisks in the config of vmcloud-no-unattached-disks.",
+          "unattached, add it to allowedDisks in the config of vmcloud-no-unattached-disks. pulumi preview then " +
+          "shows + (create) for the new DiskAttachment, or - (delete) for the disk.",
       }));
   },
 });

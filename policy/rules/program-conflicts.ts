@@ -25,6 +25,7 @@ import {
 } from "../../provider/rules/references";
 import { isUnknown, valueAt } from "../../provider/framework/unknowns";
 import { label, stackRule, type StackRuleResource, type StackViolation } from "../lib/define";
+import { zonesForIds } from "../lib/service-catalog";
 import { UNKNOWN, type Props, type Value } from "../lib/values";
 
 /** `value` with the policy's unknown marker turned into the engine's, as the rules expect. */
@@ -101,7 +102,8 @@ export const programConflicts = stackRule<object>({
   enforcementLevel: "mandatory",
   configSchema: { properties: {} },
   async check(resources) {
-    const zone = zoneResolver(undefined);
+    // A zone given by id is one with its name, through the service's zones.
+    const zone = zoneResolver(await zonesForIds(resources));
     const all = judged(resources);
     const violations: StackViolation[] = [];
     const earlier: ProgramResource[] = [];

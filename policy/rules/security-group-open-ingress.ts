@@ -4,6 +4,7 @@
  */
 import { parsePortRange } from "../../api/vm/cidr";
 import { label, resourceRule, type RuleResource } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 import { asArray, asObject, asString, isUnknown, type Props } from "../lib/values";
 
 /** Configuration of {@link securityGroupOpenIngress}. */
@@ -64,15 +65,20 @@ function isExempt(resource: RuleResource, allowed: readonly string[]): boolean {
   return allowed.includes(resource.name) || (typeof name === "string" && allowed.includes(name));
 }
 
+/** The prefix the fix text suggests (a documentation range, RFC 5737): never from anywhere. */
+const NARROW_PREFIX = "203.0.113.0/24";
+
 /** Rules, one per inline rule of a group or the rule resource itself, with where they are. */
-function rulesOf(resource: RuleResource): Array<{ where: string; rule: Props }> {
+function rulesOf(
+  resource: RuleResource,
+): Array<{ where: string; path: Array<string | number>; rule: Props }> {
   if (resource.typeName === "SecurityGroupRule")
-    return [{ where: "the rule", rule: resource.props }];
+    return [{ where: "the rule", path: [], rule: resource.props }];
   const rules = asArray(resource.props["rules"]);
   if (!Array.isArray(rules)) return [];
   return rules.flatMap((item, i) => {
     const rule = asObject(item);
-    return typeof rule === "object" ? [{ where: `rules[${i}]`, rule }] : [];
+    return typeof rule === "object" ? [{ where: `rules[${i}]`, path: ["rules", i], rule }] : [];
   });
 }
 
@@ -109,20 +115,29 @@ export const securityGroupOpenIngress = resourceRule<SecurityGroupOpenIngressCon
       },
     },
   },
-  check(resource, config) {
+  async check(resource, config) {
     if (isExempt(resource, config.allowedGroups)) return [];
     const ports = config.sensitivePorts.filter((p) => !config.allowedPorts.includes(p));
-    return rulesOf(resource).flatMap(({ where, rule }) => {
+    const open = rulesOf(resource).flatMap(({ where, path, rule }) => {
       const exposed = exposedPorts(rule, ports);
-      if (exposed.length === 0) return [];
-      const remote =
-        typeof rule["remoteIpPrefix"] === "string" ? rule["remoteIpPrefix"] : "any address";
-      return [
-        `${label(resource)}: ${where} allows ingress from ${remote} to sensitive port(s) ${exposed.join(", ")}. ` +
-          "Fix: narrow remoteIpPrefix to your own network (e.g. 203.0.113.0/24) or use remoteSecurityGroupId; " +
-          "to accept it, add the port to allowedPorts or the group to allowedGroups in the config of " +
-          "vmcloud-security-group-open-ingress.",
-      ];
+      return exposed.length === 0 ? [] : [{ where, path, rule, exposed }];
     });
+    return Promise.all(
+      open.map(async ({ where, path, rule, exposed }) => {
+        const remote =
+          typeof rule["remoteIpPrefix"] === "string" ? rule["remoteIpPrefix"] : "any address";
+        const shows = await previewAfter(
+          resource.typeName === "SecurityGroupRule" ? "SecurityGroupRule" : "SecurityGroup",
+          resource.props,
+          withValue(resource.props, [...path, "remoteIpPrefix"], NARROW_PREFIX),
+        );
+        return (
+          `${label(resource)}: ${where} allows ingress from ${remote} to sensitive port(s) ${exposed.join(", ")}. ` +
+          `Fix: narrow remoteIpPrefix to your own network (e.g. ${NARROW_PREFIX}) or use remoteSecurityGroupId; ` +
+          "to accept it, add the port to allowedPorts or the group to allowedGroups in the config of " +
+          `vmcloud-security-group-open-ingress. ${shows}`
+        );
+      }),
+    );
   },
 });

@@ -6,6 +6,7 @@
  */
 import type { StackValidationPolicy } from "@pulumi/policy";
 import { estimateCost, type CostEstimate } from "../../provider/cost/estimate";
+import { inCurrency, PRICE_CURRENCY } from "../../provider/cost/currency";
 import { money, signed } from "../../provider/cost/table";
 import { configWithDefaults, type RuleConfigSchema } from "../lib/define";
 import {
@@ -55,7 +56,7 @@ const BUDGET_CONFIG: RuleConfigSchema = {
       type: "number",
       minimum: 0,
       default: 0,
-      description: "Most the stack may cost per month, in the price list's currency; 0: no budget.",
+      description: `Most the stack may cost per month, in ${PRICE_CURRENCY} (the price service's currency); 0: no budget.`,
     },
   },
 };
@@ -88,8 +89,8 @@ function summary(before: CostEstimate, after: CostEstimate): string {
       ? ""
       : `; not priced (values not known yet): ${after.unpriced.map((l) => `${l.resource} ${l.kind}`).join(", ")}`;
   return (
-    `monthly total ${money(after.total)} for ${after.lines.length} priced item(s) ` +
-    `(now ${money(before.total)}, change ${signed(after.total - before.total)})${unpriced}`
+    `monthly total ${inCurrency(money(after.total))} for ${after.lines.length} priced item(s) ` +
+    `(now ${inCurrency(money(before.total))}, change ${inCurrency(signed(after.total - before.total))})${unpriced}`
   );
 }
 
@@ -133,8 +134,8 @@ export const monthlyBudget: StackValidationPolicy = {
     }
     if (result.after.total <= config.monthlyBudget) return;
     reportViolation(
-      `the stack would cost ${money(result.after.total)} per month, over the monthly budget of ` +
-        `${money(config.monthlyBudget)} by ${money(result.after.total - config.monthlyBudget)} ` +
+      `the stack would cost ${inCurrency(money(result.after.total))} per month, over the monthly budget of ` +
+        `${inCurrency(money(config.monthlyBudget))} by ${inCurrency(money(result.after.total - config.monthlyBudget))} ` +
         `(${summary(result.before, result.after)}). Fix: choose smaller flavors or disks, remove ` +
         "resources, or raise monthlyBudget in the config of vmcloud-monthly-budget.",
     );

@@ -31,7 +31,8 @@ export const stackMaxVms = stackRule<StackMaxVmsConfig>({
       {
         message:
           `the stack has ${vms.length} VMs (${shown}), more than ${config.maxVms}. Fix: remove VMs or split the ` +
-          "stack, or raise maxVms in the config of vmcloud-stack-max-vms.",
+          "stack, or raise maxVms in the config of vmcloud-stack-max-vms. pulumi preview then shows - (delete) for " +
+          "each VM the program no longer declares.",
       },
     ];
   },

@@ -1,5 +1,7 @@
 /** `vmcloud-subnet-prefix`: subnet masks stay within bounds. */
 import { label, resourceRule } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
+import { formatIpv4 } from "../../api/vm/cidr";
 import { subnetNetwork } from "../lib/subnet-network";
 
 /** Configuration of {@link subnetPrefix}. */
@@ -34,16 +36,26 @@ export const subnetPrefix = resourceRule<SubnetPrefixConfig>({
       },
     },
   },
-  check(subnet, config) {
+  async check(subnet, config) {
     const network = subnetNetwork(subnet.props);
     if (network === undefined) return [];
     const { prefix } = network;
     if (prefix >= config.minPrefixLength && prefix <= config.maxPrefixLength) return [];
     const why = prefix < config.minPrefixLength ? "too large" : "too small";
+    const mask = prefix < config.minPrefixLength ? config.minPrefixLength : config.maxPrefixLength;
+    const shows = await previewAfter(
+      "Subnet",
+      subnet.props,
+      withValue(
+        withValue(subnet.props, ["prefixLength"], undefined),
+        ["address"],
+        `${formatIpv4(network.base)}/${mask}`,
+      ),
+    );
     return [
       `${label(subnet)}: prefix /${prefix} is ${why}; allowed are /${config.minPrefixLength} to ` +
         `/${config.maxPrefixLength}. Fix: change the subnet's mask, or the bounds in the config of ` +
-        "vmcloud-subnet-prefix.",
+        `vmcloud-subnet-prefix. ${shows}`,
     ];
   },
 });

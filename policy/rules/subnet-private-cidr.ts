@@ -6,6 +6,7 @@ import {
   PRIVATE_IPV4_RANGES,
 } from "../../api/vm/cidr";
 import { label, resourceRule } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 import { subnetNetwork } from "../lib/subnet-network";
 
 /** Configuration of {@link subnetPrivateCidr}. */
@@ -31,7 +32,7 @@ export const subnetPrivateCidr = resourceRule<SubnetPrivateCidrConfig>({
       },
     },
   },
-  check(subnet, config) {
+  async check(subnet, config) {
     const network = subnetNetwork(subnet.props);
     if (network === undefined) return [];
     const inside = config.allowedRanges.some((text) => {
@@ -41,10 +42,15 @@ export const subnetPrivateCidr = resourceRule<SubnetPrivateCidrConfig>({
       );
     });
     if (inside) return [];
+    const shows = await previewAfter(
+      "Subnet",
+      subnet.props,
+      withValue(subnet.props, ["address"], config.allowedRanges[0]!),
+    );
     return [
       `${label(subnet)}: ${formatIpv4Cidr(network)} is outside the allowed private ranges ` +
         `${config.allowedRanges.join(", ")}. Fix: choose an address inside them, or change allowedRanges in the ` +
-        "config of vmcloud-subnet-private-cidr.",
+        `config of vmcloud-subnet-private-cidr. ${shows}`,
     ];
   },
 });

@@ -1,5 +1,6 @@
 /** `vmcloud-vm-cloud-init-secrets`: a VM's cloud-init user data holds no secrets. */
 import { label, resourceRule } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 import { BUILTIN_SECRET_PATTERNS, findSecrets, type SecretPattern } from "../lib/secret-patterns";
 import { asString } from "../lib/values";
 
@@ -59,15 +60,23 @@ export const vmCloudInitSecrets = resourceRule<VmCloudInitSecretsConfig>({
       },
     },
   },
-  check(vm, config) {
+  async check(vm, config) {
     const cloudInit = asString(vm.props["cloudInit"]);
     if (typeof cloudInit !== "string") return [];
-    return findSecrets(cloudInit, patternsFor(config)).map(
+    const findings = findSecrets(cloudInit, patternsFor(config));
+    if (findings.length === 0) return [];
+    // The fix: the user data without the line that holds the secret.
+    const shows = await previewAfter(
+      "Vm",
+      vm.props,
+      withValue(vm.props, ["cloudInit"], `${cloudInit}\n# (the secret removed)`),
+    );
+    return findings.map(
       (finding) =>
         `${label(vm)}: cloudInit line ${finding.line} contains ${finding.what} (pattern ${finding.pattern}). ` +
         "Fix: remove it from the user data and fetch it at boot from a secret store, or use the VM's password " +
         "input as a secret; if it is not a secret, add the pattern to ignorePatterns in the config of " +
-        "vmcloud-vm-cloud-init-secrets.",
+        `vmcloud-vm-cloud-init-secrets. ${shows}`,
     );
   },
 });

@@ -1,6 +1,7 @@
 /** `vmcloud-vm-external-ip`: VMs get external IPs only when tagged or allowed. */
 import { label, resourceRule, type RuleResource } from "../lib/define";
-import { asArray, asObject, isUnknown, knownStrings } from "../lib/values";
+import { previewAfter, withValue } from "../lib/fix-effect";
+import { asArray, asObject, isUnknown, knownStrings, type Props } from "../lib/values";
 
 /** Configuration of {@link vmExternalIp}. */
 export interface VmExternalIpConfig {
@@ -33,6 +34,30 @@ export function publicAddresses(
   });
 }
 
+/** The path of `where` (`interfaces[1].externalIp`) as keys: `["interfaces", 1, "externalIp"]`. */
+function pathOf(where: string): Array<string | number> {
+  return where
+    .split(/[.[\]]+/)
+    .filter((part) => part !== "")
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/**
+ * The fix of a public VM: `props` with every public address at `where` left out. Outputs list
+ * the address an interface made beside `externalIp` (`externalIpId`, `externalIpAddress`), so
+ * those go with it.
+ */
+export function withoutPublicAddresses(props: Props, where: readonly string[]): Props {
+  return where.reduce((fixed, path) => {
+    const keys = pathOf(path);
+    const made = keys.at(-1) === "externalIp" ? ["externalIpId", "externalIpAddress"] : [];
+    return [keys.at(-1)!, ...made].reduce(
+      (out, key) => withValue(out, [...keys.slice(0, -1), key], undefined),
+      fixed,
+    );
+  }, props);
+}
+
 /**
  * A VM's tags are matched by the exact strings the program gives (tag names or ids). While
  * the tags are unknown (preview) the VM passes; `up` checks it again.
@@ -60,7 +85,7 @@ export const vmExternalIp = resourceRule<VmExternalIpConfig>({
       },
     },
   },
-  check(vm, config) {
+  async check(vm, config) {
     const where = publicAddresses(vm);
     if (where.length === 0) return [];
     const name = vm.props["name"];
@@ -77,10 +102,15 @@ export const vmExternalIp = resourceRule<VmExternalIpConfig>({
       vm.typeName === "Vm" && config.allowTags.length > 0
         ? `tag the VM "${config.allowTags[0]}", or `
         : "";
+    const shows = await previewAfter(
+      vm.typeName === "Vm" ? "Vm" : "FreeTierVm",
+      vm.props,
+      withoutPublicAddresses(vm.props, where),
+    );
     return [
       `${label(vm)}: ${where.join(", ")} gives the VM an external IP. Fix: remove it and reach the VM ` +
         `through a bastion or VPN; if it must be public, ${tagHint}add the VM to allowedVms in the config of ` +
-        "vmcloud-vm-external-ip.",
+        `vmcloud-vm-external-ip. ${shows}`,
     ];
   },
 });

@@ -1,6 +1,9 @@
 /** `vmcloud-vm-flavor`: VMs use allowed flavors, by name or by size (vCPU, RAM, GPU). */
 import { flavorSize, type FlavorSize } from "../lib/flavor-size";
 import { label, resourceRule } from "../lib/define";
+import { findEntry } from "../../provider/cost/catalog";
+import { previewAfter, withValue } from "../lib/fix-effect";
+import { isCatalog, listedIn, serviceCatalog } from "../lib/service-catalog";
 import { asString } from "../lib/values";
 
 /** Configuration of {@link vmFlavor}. */
@@ -59,23 +62,47 @@ export const vmFlavor = resourceRule<VmFlavorConfig>({
       },
     },
   },
-  check(vm, config) {
+  async check(vm, config) {
     const flavor = asString(vm.props["flavor"]);
     if (typeof flavor !== "string") return [];
+    // Asked only when the flavor is not judged as written (an id, or a name of no size).
+    const listed =
+      config.allowedFlavors.includes(flavor) ||
+      (config.allowedFlavors.length === 0 && flavorSize(flavor, config.flavorSizes) !== undefined);
+    const catalog = listed ? undefined : await serviceCatalog();
+    const flavors = catalog !== undefined && isCatalog(catalog) ? catalog.flavors : undefined;
+    const entry = flavors === undefined ? undefined : findEntry(flavors, flavor);
+    // An id reads as its catalog name in messages: `"<id>" (gen-4-8)`.
+    const named =
+      entry === undefined || entry.name === flavor ? `"${flavor}"` : `"${flavor}" (${entry.name})`;
+    const shows = async () =>
+      previewAfter("Vm", vm.props, withValue(vm.props, ["flavor"], "<another flavor>"));
     if (config.allowedFlavors.length > 0) {
-      return config.allowedFlavors.includes(flavor)
+      return listedIn(config.allowedFlavors, flavors, flavor)
         ? []
         : [
-            `${label(vm)}: flavor "${flavor}" is not allowed. Fix: use one of ${config.allowedFlavors.join(", ")}, ` +
-              "or add it to allowedFlavors in the config of vmcloud-vm-flavor.",
+            `${label(vm)}: flavor ${named} is not allowed. Fix: use one of ${config.allowedFlavors.join(", ")}, ` +
+              `or add it to allowedFlavors in the config of vmcloud-vm-flavor. ${await shows()}`,
           ];
     }
-    const size = flavorSize(flavor, config.flavorSizes);
+    const size =
+      flavorSize(flavor, config.flavorSizes) ??
+      (entry === undefined
+        ? undefined
+        : (flavorSize(entry.name, config.flavorSizes) ?? {
+            cpu: entry.cpu,
+            ramGb: entry.ram,
+            gpu: entry.gpu,
+          }));
     if (size === undefined) {
+      const why =
+        catalog === undefined || isCatalog(catalog)
+          ? "the service lists no flavor of that name or id"
+          : `the service could not be asked (${catalog.unavailable})`;
       return [
-        `${label(vm)}: the size of flavor "${flavor}" is unknown to the policy (it is not named ` +
-          "<family>-<cpu>-<ram>[-<gpu>]). Fix: use the flavor's name, e.g. gen-2-4, or add it to " +
-          "flavorSizes in the config of vmcloud-vm-flavor.",
+        `${label(vm)}: the size of flavor "${flavor}" is unknown to the policy: it is not named ` +
+          `<family>-<cpu>-<ram>[-<gpu>], and ${why}. Fix: use the flavor's name, e.g. gen-2-4, or add it to ` +
+          `flavorSizes in the config of vmcloud-vm-flavor. ${await shows()}`,
       ];
     }
     const over: string[] = [];
@@ -84,8 +111,9 @@ export const vmFlavor = resourceRule<VmFlavorConfig>({
     if (size.gpu > config.maxGpu) over.push(`${size.gpu} GPU (max ${config.maxGpu})`);
     if (over.length === 0) return [];
     return [
-      `${label(vm)}: flavor "${flavor}" has ${over.join(", ")}. Fix: choose a smaller flavor, or raise ` +
-        "maxCpu/maxRamGb/maxGpu (or list the flavor in allowedFlavors) in the config of vmcloud-vm-flavor.",
+      `${label(vm)}: flavor ${named} has ${over.join(", ")}. Fix: choose a smaller flavor, or raise ` +
+        "maxCpu/maxRamGb/maxGpu (or list the flavor in allowedFlavors) in the config of vmcloud-vm-flavor. " +
+        (await shows()),
     ];
   },
 });

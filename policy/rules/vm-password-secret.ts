@@ -1,5 +1,6 @@
 /** `vmcloud-vm-password-secret`: a VM's password is given as a secret, never as plain text. */
 import { label, resourceRule } from "../lib/define";
+import { previewAfter } from "../lib/fix-effect";
 import { secretPathsOf } from "../lib/secret-observations";
 import { isUnknown } from "../lib/values";
 
@@ -26,14 +27,17 @@ export const vmPasswordSecret = resourceRule<Record<string, never>>({
       "at its default level, remediate"
     );
   },
-  check(vm) {
+  async check(vm) {
     const password = vm.props["password"];
     if (password === undefined || password === null || secretPathsOf(vm.urn)?.has("password"))
       return [];
     const what = isUnknown(password) ? "comes from an output that is not secret" : "is plain text";
+    // The fix gives the same value, marked secret: the provider compares values, not markers.
+    const shows = await previewAfter("Vm", vm.props, vm.props);
     return [
       `${label(vm)}: password ${what}, so it would be stored unencrypted in the state and shown in plans. ` +
-        'Fix: pass pulumi.secret(...) or config.requireSecret("...") (set with pulumi config set --secret).',
+        'Fix: pass pulumi.secret(...) or config.requireSecret("...") (set with pulumi config set --secret). ' +
+        shows.replace(/\.$/, "; the state then holds the password encrypted."),
     ];
   },
 });

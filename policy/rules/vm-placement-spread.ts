@@ -3,6 +3,7 @@
  * placement group, so that one host failing takes down at most one of them.
  */
 import { label, stackRule, type StackRuleResource } from "../lib/define";
+import { previewAfter, withValue } from "../lib/fix-effect";
 import { asString, isUnknown, knownStrings } from "../lib/values";
 
 /** Configuration of {@link vmPlacementSpread}. */
@@ -67,7 +68,7 @@ export const vmPlacementSpread = stackRule<VmPlacementSpreadConfig>({
       },
     },
   },
-  check(resources, config) {
+  async check(resources, config) {
     const tiers = new Map<string, StackRuleResource[]>();
     for (const vm of resources.filter((r) => r.typeName === "Vm")) {
       const tier = tierOf(vm, config);
@@ -79,13 +80,18 @@ export const vmPlacementSpread = stackRule<VmPlacementSpreadConfig>({
       if (vms.length < config.minVms) continue;
       for (const vm of vms.filter((v) => !placed(v))) {
         const others = vms.filter((v) => v !== vm).map((v) => v.name);
+        const shows = await previewAfter(
+          "Vm",
+          vm.props,
+          withValue(vm.props, ["placementGroup"], "<the group's id>"),
+        );
         found.push({
           urn: vm.urn,
           message:
             `${label({ typeName: "Vm", name: vm.name })}: it is one of ${vms.length} VMs of tier "${tier}" ` +
             `(with ${others.join(", ")}) and no placement group spreads it, so one host failure can take ` +
             "several of them down. Fix: create a PlacementGroup (policy anti-affinity) and give every VM of the " +
-            "tier placementGroup: group.id; or list the tier in ignoredTiers of vmcloud-vm-placement-spread.",
+            `tier placementGroup: group.id; or list the tier in ignoredTiers of vmcloud-vm-placement-spread. ${shows}`,
         });
       }
     }

@@ -5,17 +5,16 @@
  */
 import { sameZone, zoneResolver } from "../../provider/rules/parties";
 import { label, stackRule } from "../lib/define";
+import { zonesForIds } from "../lib/service-catalog";
 import { isUnknown } from "../lib/values";
-import { publicAddresses } from "./vm-external-ip";
+import { previewAfter } from "../lib/fix-effect";
+import { publicAddresses, withoutPublicAddresses } from "./vm-external-ip";
 
 /** Configuration of {@link vmPublicBehindNat}. */
 export interface VmPublicBehindNatConfig {
   /** VMs that may have a public address anyway, by Pulumi resource name or VM name. */
   allowedVms: string[];
 }
-
-// Zones as the program writes them (a name, an id, or unset: the project's default zone).
-const zoneOf = zoneResolver(undefined);
 
 /**
  * For every `NatGateway` of the stack, each `Vm` of its zone with a public address (a new
@@ -39,7 +38,10 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
       },
     },
   },
-  check(resources, config) {
+  async check(resources, config) {
+    // Zones as the program writes them (a name, an id, or unset: the project's default zone),
+    // an id known as its name through the service's zones.
+    const zoneOf = zoneResolver(await zonesForIds(resources));
     const gateways = resources.flatMap((r) => {
       const zone = r.typeName === "NatGateway" ? zoneOf(r.props["availabilityZone"]) : undefined;
       return zone === undefined ? [] : [{ gateway: r, zone }];
@@ -59,13 +61,15 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
       const where = publicAddresses(vm, true);
       const serving = gateways.find((g) => zone !== undefined && sameZone(g.zone, zone) === true);
       if (serving === undefined || where.length === 0) continue;
+      const shows = await previewAfter("Vm", vm.props, withoutPublicAddresses(vm.props, where));
       found.push({
         urn: vm.urn,
         message:
           `${label({ typeName: "Vm", name: vm.name })}: ${where.join(", ")} gives the VM a public address, and ` +
           `${label({ typeName: "NatGateway", name: serving.gateway.name })} already gives the routed subnets of ` +
           `${serving.zone.name} outbound access. Fix: drop the public address if it is only for egress (updates, ` +
-          "package mirrors), or add the VM to allowedVms of vmcloud-vm-public-behind-nat if it must be reached from outside.",
+          "package mirrors), or add the VM to allowedVms of vmcloud-vm-public-behind-nat if it must be reached " +
+          `from outside. ${shows}`,
       });
     }
     return found;

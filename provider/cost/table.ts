@@ -2,6 +2,7 @@
  * The cost of a change as a Markdown table for a pull-request comment: one row per priced
  * thing with its monthly price and the change against what the stack holds now, then totals.
  */
+import { PRICE_CURRENCY } from "./currency";
 import { roundCents, type CostEstimate, type CostLine } from "./estimate";
 
 /** One row: a thing the stack holds after the change, before it, or both. */
@@ -76,13 +77,17 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
-/** The Markdown table of `rows` with the totals before and after. */
+/**
+ * The Markdown table of `rows` with the totals before and after, in `options.currency`
+ * (default: the price service's, {@link PRICE_CURRENCY}).
+ */
 export function renderCostTable(
   rows: readonly CostRow[],
   totals: { before: number; after: number },
   options: { currency?: string; title?: string } = {},
 ): string {
-  const currency = options.currency === undefined ? "" : ` (${options.currency})`;
+  const code = options.currency ?? PRICE_CURRENCY;
+  const currency = ` (${code})`;
   const out: string[] = [];
   out.push(`### ${options.title ?? "vmcloud cost estimate"}`, "");
   out.push(`| Resource | Quantity | Monthly price${currency} | Change |`);
@@ -110,7 +115,8 @@ export function renderCostTable(
   const unpriced = rows.filter((r) => r.after === undefined).length;
   out.push("");
   out.push(
-    `Monthly total ${money(totals.after)}${currency} (now ${money(totals.before)}; change ${signed(totals.after - totals.before)}).` +
+    `Monthly total ${money(totals.after)} ${code} (now ${money(totals.before)} ${code}; change ` +
+      `${signed(totals.after - totals.before)} ${code}).` +
       (unpriced > 0 ? ` ${unpriced} item(s) not priced: their values are not known yet.` : ""),
   );
   return out.join("\n");

@@ -11,6 +11,7 @@ import {
   parseIpv4,
   parseIpv4Cidr,
   resolveSubnetAddress,
+  type Ipv4Network,
 } from "../../api/vm/cidr";
 import type { CheckFailure } from "../framework/check-failures";
 import type { Party } from "./parties";
@@ -55,19 +56,35 @@ export function addressOutsideSubnet(
   const address = parseIpv4(ipAddress);
   if (network === undefined || address === undefined) return undefined;
   if (!isHostOf(network, address)) {
-    const { first, last } = hostRange(network);
     return {
       property,
-      reason: `${ipAddress} is not a host address of ${subnet.label} (${subnet.cidr}); use one from ${formatIpv4(first)} to ${formatIpv4(last)}, or leave ipAddress out for the next free one`,
+      reason: `${ipAddress} is not a host address of ${subnet.label} (${subnet.cidr}); use one ${freeHosts(network, subnet.gateway)}, or leave ipAddress out for the next free one`,
     };
   }
   if (ipAddress === subnet.gateway) {
     return {
       property,
-      reason: `${ipAddress} is the gateway of ${subnet.label}; choose another host address, or leave ipAddress out`,
+      reason: `${ipAddress} is the gateway of ${subnet.label}; use another host address ${freeHosts(network, subnet.gateway)}, or leave ipAddress out`,
     };
   }
   return undefined;
+}
+
+/**
+ * The host addresses an interface may take in `network`, in words: its hosts but the gateway,
+ * so that every address the advice names is one {@link addressOutsideSubnet} accepts.
+ */
+export function freeHosts(network: Ipv4Network, gatewayText: string): string {
+  const { first, last } = hostRange(network);
+  const gateway = parseIpv4(gatewayText);
+  if (gateway === first && last > first)
+    return `from ${formatIpv4(first + 1)} to ${formatIpv4(last)}`;
+  if (gateway === last && last > first)
+    return `from ${formatIpv4(first)} to ${formatIpv4(last - 1)}`;
+  if (gateway !== undefined && gateway > first && gateway < last) {
+    return `from ${formatIpv4(first)} to ${formatIpv4(last)} but ${gatewayText} (the gateway)`;
+  }
+  return `from ${formatIpv4(first)} to ${formatIpv4(last)}`;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { CostCatalog } from "../../provider/cost/catalog";
 import { estimateCost, Pricer } from "../../provider/cost/estimate";
 import { itemsOf, type CostItem } from "../../provider/cost/items";
 import { quotaAmountsOf, quotaBreaches, type QuotaAmounts } from "../../provider/cost/quota";
+import { PRICE_CURRENCY } from "../../provider/cost/currency";
 import { costRows, renderCostTable } from "../../provider/cost/table";
 import { pluginToken, TYPE_TOKENS } from "../../provider/type-tokens";
 import { vmFixtures } from "../../emulator/vm/fixtures";
@@ -416,12 +417,17 @@ describe("estimates", () => {
       before: before.total,
       after: after.total,
     });
-    expect(table).toContain("| Resource | Quantity | Monthly price | Change |");
+    expect(table).toContain("| Resource | Quantity | Monthly price (RUB) | Change |");
     expect(table).toContain("| web: gen-2-4, ubuntu-22.04 | 1 VM | 2,007.50 | +1,606.00 |");
     expect(table).toContain("| data: SSD | 50 GB | 600.00 | +600.00 (new) |");
     expect(table).toContain("| ~~old~~: HDD | 10 GB | — | −40.00 (removed) |");
     expect(table).toContain(
       `| **Total** | | **${(2007.5 + 120 + 600).toLocaleString("en-US", { minimumFractionDigits: 2 })}** |`,
+    ); // Every amount is in the price service's currency, which its answer does not name: the
+    // header and the total line say it, and the emulator's price list answers in it.
+    expect(DEFAULT_PRICES.currency).toBe(PRICE_CURRENCY);
+    expect(table).toMatch(
+      /^Monthly total 2,727\.50 RUB \(now [\d,]+\.\d\d RUB; change \+[\d,]+\.\d\d RUB\)\.$/m,
     );
   });
 });

@@ -76,7 +76,7 @@ describe("examples/ci/pipeline.sh", () => {
       expect(previewed).not.toContain("[mandatory]");
       expect(previewed).toMatch(/\[advisory\]\s+vmcloud-stack-cost/);
       expect(previewed).toMatch(
-        /cost: monthly total [\d,]+\.\d\d for \d+ priced item\(s\) \(now 0\.00, change \+[\d,]+\.\d\d\)/,
+        /cost: monthly total [\d,]+\.\d\d RUB for \d+ priced item\(s\) \(now 0\.00 RUB, change \+[\d,]+\.\d\d RUB\)/,
       );
       expect(run.output).not.toContain("cost and quota policies skipped");
       // The emulator's token went into the stack as a secret and is printed nowhere.
@@ -86,7 +86,7 @@ describe("examples/ci/pipeline.sh", () => {
       expect(cost).toBeGreaterThan(preview);
       expect(cost).toBeLessThan(up);
       expect(run.output.slice(cost, up)).toContain(
-        "| Resource | Quantity | Monthly price | Change |",
+        "| Resource | Quantity | Monthly price (RUB) | Change |",
       );
       expect(run.output.slice(cost, up)).toMatch(
         /\| vm: [\w-]+, [\w.-]+ \| 1 VM \| [\d,]+\.\d\d \| \+[\d,]+\.\d\d \(new\) \|/,

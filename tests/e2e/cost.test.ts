@@ -198,7 +198,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
       expect(cost[0]!.enforcementLevel).toBe("advisory");
       expect(totalCents(cost[0]!.message)).toBe(await expectedCents(2));
       // Nothing exists yet: the change is the whole total.
-      expect(cost[0]!.message).toContain("(now 0.00, change +");
+      expect(cost[0]!.message).toContain("(now 0.00 RUB, change +");
       expect(byPolicy(events, "vmcloud-monthly-budget")).toEqual([]);
       expect(byPolicy(events, "vmcloud-project-quotas")).toEqual([]);
     },
@@ -322,7 +322,7 @@ describe("cost and quota in review (policy pack and vmcloud-cost)", () => {
       });
       console.log(`vmcloud-cost:\n${cli.stdout}${cli.stderr}`);
       expect(cli.code, cli.stderr).toBe(0);
-      expect(cli.stdout).toContain("| Resource | Quantity | Monthly price | Change |");
+      expect(cli.stdout).toContain("| Resource | Quantity | Monthly price (RUB) | Change |");
       expect(cli.stdout).toMatch(
         /\| app-0: gen-2-4, ubuntu-22\.04 \| 1 VM \| 2,007\.50 \| \+2,007\.50 \(new\) \|/,
       );

@@ -197,6 +197,20 @@ describe("the vmcloud policy pack under `pulumi preview --policy-pack policy/`",
     expect(result.reported).toEqual(expected);
     expect(result.events.every((e) => e.policyPackName === "vmcloud")).toBe(true);
     expect(result.events.map((e) => nameOf(e.resourceUrn))).not.toContain("secret-pw");
+    // Every fix says what preview then shows, as the provider's diff has it: encrypting a disk
+    // updates it in place, a new cloud-init replaces the VM.
+    const message = (policy: string) => result.events.find((e) => e.policyName === policy)?.message;
+    expect(message("vmcloud-disk-encryption")).toContain(
+      "Fix: set encrypted: true. For an existing disk, pulumi preview then shows ~ encrypted: an update in place.",
+    );
+    expect(message("vmcloud-vm-cloud-init-secrets")).toMatch(
+      /For an existing VM, pulumi preview then shows \+- \(replace, for cloudInit\)/,
+    );
+    for (const event of result.events) {
+      if (event.enforcementLevel === "mandatory") {
+        expect(event.message, event.policyName).toMatch(/pulumi preview then (shows|refuses)/);
+      }
+    }
   }, 180_000);
 
   it("reports nothing on the clean variant, and the preview succeeds", async () => {

@@ -521,9 +521,9 @@ describe("the packed npm package, installed into a fresh project", () => {
         );
         const table = readFileSync(join(project, "cost.md"), "utf8");
         console.log(table);
-        expect(table).toContain("| Resource | Quantity | Monthly price | Change |");
+        expect(table).toContain("| Resource | Quantity | Monthly price (RUB) | Change |");
         expect(table).toMatch(/\| web: gen-2-4, ubuntu-22\.04 \| 1 VM \| [\d,]+\.\d\d \| 0\.00 \|/);
-        expect(table).toMatch(/Monthly total [\d,]+\.\d\d/);
+        expect(table).toMatch(/Monthly total [\d,]+\.\d\d RUB/);
       }, 300_000);
     },
   );

@@ -59,7 +59,7 @@ describe("vmcloud-stack-cost", () => {
     const [message] = violations(await validateStack(stackCost, [web, data], connection));
     // gen-2-4 2,007.50 + 10 GB SSD 120.00 + 50 GB SSD 600.00; now: the disk alone.
     expect(message).toBe(
-      "cost: monthly total 2,727.50 for 3 priced item(s) (now 600.00, change +2,127.50).",
+      "cost: monthly total 2,727.50 RUB for 3 priced item(s) (now 600.00 RUB, change +2,127.50 RUB).",
     );
   });
 
@@ -105,7 +105,7 @@ describe("vmcloud-monthly-budget", () => {
       await validateStack(monthlyBudget, [web, data], { ...connection, monthlyBudget: 2000 }),
     );
     expect(over).toContain(
-      "would cost 2,727.50 per month, over the monthly budget of 2,000.00 by 727.50",
+      "would cost 2,727.50 RUB per month, over the monthly budget of 2,000.00 RUB by 727.50 RUB",
     );
     expect(await validateStack(monthlyBudget, [web], connection)).toMatchObject({
       kind: "not-applicable",

@@ -63,7 +63,7 @@ describe("the policy pack under the analyzer protocol", () => {
     // gen-2-4 (2,007.50) and its 10 GB SSD boot disk (120.00), priced by the emulator; the
     // library puts the policy's description on the line before the message.
     expect(cost.map((d) => d.message.split("\n").at(-1))).toEqual([
-      "cost: monthly total 2,127.50 for 2 priced item(s) (now 0.00, change +2,127.50).",
+      "cost: monthly total 2,127.50 RUB for 2 priced item(s) (now 0.00 RUB, change +2,127.50 RUB).",
     ]);
     // The quota policy ran and passed: neither a violation nor "not applicable".
     expect(analysis.diagnostics.map((d) => d.policyName)).not.toContain("vmcloud-project-quotas");

@@ -115,7 +115,7 @@ describe("a VM's interfaces", () => {
       await failures(vm, vmArgs({ interfaces: [{ subnet: net.name, ipAddress: "10.9.0.5" }] })),
     ).toEqual([
       expect.stringMatching(
-        /^interfaces\[0\]\.ipAddress: 10\.9\.0\.5 is not a host address of subnet default-subnet-az1 \(10\.0\.0\.0\/24\); use one from 10\.0\.0\.1 to 10\.0\.0\.254/,
+        /^interfaces\[0\]\.ipAddress: 10\.9\.0\.5 is not a host address of subnet default-subnet-az1 \(10\.0\.0\.0\/24\); use one from 10\.0\.0\.2 to 10\.0\.0\.254/,
       ),
     ]);
     expect(await failures(vm, vmArgs({ interfaces: [{ ipAddress: "10.0.0.1" }] }))).toEqual([

@@ -231,7 +231,7 @@ describe("NetworkInterface checks before anything changes", () => {
       {
         property: "ipAddress",
         reason: expect.stringMatching(
-          /10\.9\.0\.5 is not a host address of subnet default-subnet-az1 \(.+\) \(10\.0\.0\.0\/24\); use one from 10\.0\.0\.1 to 10\.0\.0\.254/,
+          /10\.9\.0\.5 is not a host address of subnet default-subnet-az1 \(.+\) \(10\.0\.0\.0\/24\); use one from 10\.0\.0\.2 to 10\.0\.0\.254/,
         ),
       },
     ]);

@@ -411,7 +411,7 @@ describe("references to the program's resources whose ids are not known yet", ()
       ),
     ).toEqual([
       'interfaces[0].ipAddress: 10.62.0.5 is not a host address of Subnet "net" of this program (10.61.0.0/24); ' +
-        "use one from 10.61.0.1 to 10.61.0.254, or leave ipAddress out for the next free one",
+        "use one from 10.61.0.2 to 10.61.0.254, or leave ipAddress out for the next free one",
     ]);
     expect(
       await check(
@@ -467,7 +467,7 @@ describe("references to the program's resources whose ids are not known yet", ()
       ),
     ).toEqual([
       'ipAddress: 10.64.0.5 is not a host address of Subnet "net" of this program (10.63.0.0/24); ' +
-        "use one from 10.63.0.1 to 10.63.0.254, or leave ipAddress out for the next free one",
+        "use one from 10.63.0.2 to 10.63.0.254, or leave ipAddress out for the next free one",
     ]);
     expect(
       await check(

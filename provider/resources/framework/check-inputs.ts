@@ -43,5 +43,18 @@ export function checkInputs<S extends z.ZodType>(
       const property = propertyPath(issue.path) || "(inputs)";
       return [{ property, reason: issue.message }];
     });
-  return { inputs: withDefaults, failures };
+  return { inputs: withDefaults, failures: onePerProperty(failures) };
+}
+
+/**
+ * One failure per property: one mistake reads as one error. A value the field's own type or
+ * limits refuse is often refused again by the resource's rules over several fields (an
+ * address `10.63.0.0/33` is no network, and has no mask the service takes); those rules run
+ * last and say the most (the value, the bounds, the fix), so the last reason of a property is
+ * kept, in the place of its first.
+ */
+function onePerProperty(failures: readonly CheckFailure[]): CheckFailure[] {
+  const byProperty = new Map<string, CheckFailure>();
+  for (const failure of failures) byProperty.set(failure.property, failure);
+  return [...byProperty.values()];
 }

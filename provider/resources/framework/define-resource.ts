@@ -247,6 +247,11 @@ export interface ResourceLifecycle extends Lifecycle {
   readonly inputs: InputSchema;
   /** The inputs any change of which replaces (those that some changes only update are not). */
   readonly alwaysReplaces: readonly string[];
+  /**
+   * What `check` refuses in a change from the previous inputs `olds` to `news` (a disk that
+   * would shrink), with nothing else checked; the policy pack says so in its advice.
+   */
+  changeFailures(olds: Record<string, unknown>, news: Record<string, unknown>): CheckFailure[];
 }
 
 /** Builds the lifecycle of one resource. */
@@ -296,6 +301,9 @@ export function defineResource<
     ),
     outputs: def.outputs,
     secretInputs: secrets,
+    changeFailures(olds, news) {
+      return def.checkChange?.(olds as Partial<I>, news as I, "inputs") ?? [];
+    },
     configure(config) {
       configureRuntime(config);
     },
