@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
 import {
-  changes,
   type ExampleStack,
   openExampleStack,
   resourceIds,
@@ -131,7 +130,7 @@ describe("refresh of a stack with its reads batched", () => {
       await clearRequests();
       const refresh = await example.stack.refresh();
       expect(refresh.summary.result).toBe("succeeded");
-      expect(changes(refresh.summary.resourceChanges)).toEqual({
+      expect(refresh.summary.resourceChanges).toEqual({
         update: 3,
         delete: 1,
         same: RESOURCES + 1 - 4,
