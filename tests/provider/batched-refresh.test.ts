@@ -281,6 +281,26 @@ describe("refresh of subnets, security groups and disk attachments", () => {
     });
   }, 60_000);
 
+  it("reads each object by id when its kind's list fails, so one failed list fails no read", async () => {
+    // The groups still there (the test above deleted the first).
+    const live = groups.slice(1);
+    await group.setFaults([
+      { route: "^/api/v1/security-groups$", method: "GET", errorRates: { "500": 1 } },
+    ]);
+    try {
+      await group.newProcess();
+      await group.clearRequests();
+      const current = await Promise.all(live.map((g) => group.read(g.id, g.outs)));
+      current.forEach((r, i) => expect(r.props).toEqual(live[i]!.outs));
+      const requests = await readsSince(group);
+      // The list, tried with the client's retries, then each group by id.
+      expect(requests["/api/v1/security-groups"]).toBeGreaterThanOrEqual(1);
+      expect(requests["/api/v1/security-groups/{id}"]).toBe(live.length);
+    } finally {
+      await group.setFaults([]);
+    }
+  }, 60_000);
+
   it("reads a VM's boot-disk attachment from the disk list", async () => {
     const vm = await runningVm(emu);
     const vmReply = await emu.call("GET", `/api/v1/vms/${vm.id}`);

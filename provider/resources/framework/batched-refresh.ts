@@ -6,10 +6,11 @@
  * it is deep) instead of a thousand `GET`s. The rules are the waits': a batch reads no more
  * pages than the ids it still lacks would cost one by one, and an id the pages do not show is
  * read by id. So a read never answers "gone" from a list: an object missing from a list read
- * whole is still read by id, and only the service's 404 for it drops it from the stack.
+ * whole is still read by id, and only the service's 404 for it drops it from the stack. A list
+ * that fails leaves each read of its batch to its read by id.
  */
 import type { ResourceContext } from "./resource-context";
-import { batchedPoll, type BatchSource } from "./batched-reads";
+import { readBatched, type BatchedRead, type BatchSource } from "./batched-reads";
 
 /** What {@link readThroughList} reads. */
 export interface ListedRead<L extends { id: string }, F> {
@@ -34,20 +35,21 @@ export interface ListedRead<L extends { id: string }, F> {
  * The resource as its kind's list shows it (read with the other reads of the kind), else as
  * read by id; undefined only when the read by id answered 404.
  */
-export function readThroughList<L extends { id: string }, F>(
+export async function readThroughList<L extends { id: string }, F>(
   ctx: ResourceContext,
   read: ListedRead<L, F>,
 ): Promise<L | F | undefined> {
   const projectId = read.projectId ?? ctx.settings.projectId;
   if (projectId === undefined) return read.read();
-  return batchedPoll<L, F>({
-    client: ctx.client,
-    source: read.source,
-    id: read.id,
-    projectId,
-    read: read.read,
-    // The project is known, so it is never learnt from a read by id.
-    projectOf: () => projectId,
-    ...(read.needsFull === undefined ? {} : { needsFull: read.needsFull }),
-  })();
+  let item: BatchedRead<L>;
+  try {
+    item = await readBatched(ctx.client, read.source, projectId, read.id);
+  } catch {
+    // The list failed (after the client's own retries): this read by id decides, as every read
+    // did before, so a list that fails once does not fail every read of its batch.
+    item = undefined;
+  }
+  return item === undefined || item === "absent" || read.needsFull?.(item) === true
+    ? read.read()
+    : item;
 }
