@@ -9,9 +9,15 @@
 // writes bench/results/scale-growth.json, the table's figures and, per process, its memory per
 // resource (the slope between the smallest and the largest size).
 //
-//   node bench/scale-growth.mjs [--sizes 50,150,500] [--table-only] [-- <bench/scale.mjs options>]
-// The rate-limited runs and the plugin's are left out (`--rate-limit 0 --no-plugin`: the 50-VM
-// run of bench/scale.mjs has them); a size gets one subnet and one security group per 10 VMs.
+//   node bench/scale-growth.mjs [--sizes 50,150,500] [--plugin] [--table-only]
+//                               [-- <bench/scale.mjs options>]
+// The rate-limited runs are left out (`--rate-limit 0`: the 50-VM run of bench/scale.mjs has
+// them); a size gets one subnet and one security group per 10 VMs. The plugin's runs are left
+// out too (`--no-plugin`) unless `--plugin`: then each size also runs the same stack through
+// the provider plugin (bench/fixtures/scale-plugin, a program of `vmcloud:index:*` resources),
+// and the table adds its `up` and `destroy` against the waiting provider's of the same run, its
+// requests per resource, and the plugin process's peak resident set beside the dynamic
+// providers' host's.
 // `--table-only` runs nothing and prints the table of the result files already written.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -23,19 +29,21 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     sizes: { type: "string", default: "50,150,500" },
+    plugin: { type: "boolean", default: false },
     "table-only": { type: "boolean", default: false },
   },
 });
 const SIZES = values.sizes.split(",").map(Number);
 const ROLES = ["cli", "languageHost", "program", "providerHost"];
-const resultName = (vms) => `scale-${vms}`;
+const PLUGIN = values.plugin;
+const resultName = (vms) => `scale-${vms}${PLUGIN ? "-plugin" : ""}`;
 
 if (!values["table-only"]) {
   for (const vms of SIZES) {
     const args = [
       join(repo, "bench", "scale.mjs"),
       ...["--vms", String(vms), "--groups", String(Math.max(1, Math.round(vms / 10)))],
-      ...["--rate-limit", "0", "--no-plugin", "--result", resultName(vms)],
+      ...["--rate-limit", "0", ...(PLUGIN ? [] : ["--no-plugin"]), "--result", resultName(vms)],
       ...positionals,
     ];
     console.log(`\n=== node ${args.map((a) => a.replace(`${repo}/`, "")).join(" ")}`);
@@ -67,6 +75,17 @@ const peakOf = (run, role) =>
       (op) => run[op]?.processes?.[role]?.peakRssMb ?? 0,
     ),
   );
+/** The plugin process's peak resident set over the plugin's operations (it is the provider host). */
+const pluginPeakOf = (run) =>
+  Math.max(
+    0,
+    ...["up", "refresh", "destroy"].map(
+      (op) => run.plugin?.[op]?.processes?.providerHost?.peakRssMb ?? 0,
+    ),
+  );
+/** `ms` against the waiting provider's time of the same operation in the same run. */
+const vsWaitingOf = (ms, waiting) =>
+  ms === undefined || waiting === undefined ? "" : `${(ms / waiting.wallMs).toFixed(2)}×`;
 const cpuOf = (run, role) =>
   ["preview", "up", "refresh", "destroy"]
     .map((op) => run[op]?.processes?.[role]?.cpuS ?? "-")
@@ -101,6 +120,36 @@ printTable(
       ),
     ],
     ["checkpoint (bytes)", ...runs.map((r) => r.state?.checkpointBytes ?? "")],
+    ...(PLUGIN
+      ? [
+          ["up, the provider plugin", ...runs.map((r) => timeOf(r.plugin?.up, r.criticalPathMs))],
+          [
+            "plugin's up ÷ waiting provider's",
+            ...runs.map((r) => vsWaitingOf(r.plugin?.up?.wallMs, r.engineBaseline?.up)),
+          ],
+          ["refresh, the provider plugin", ...runs.map((r) => timeOf(r.plugin?.refresh))],
+          [
+            "destroy, the provider plugin",
+            ...runs.map((r) => timeOf(r.plugin?.destroy, r.destroyCriticalPathMs)),
+          ],
+          [
+            "plugin's destroy ÷ waiting provider's",
+            ...runs.map((r) => vsWaitingOf(r.plugin?.destroy?.wallMs, r.engineBaseline?.destroy)),
+          ],
+          [
+            "plugin requests per resource: up / refresh / destroy",
+            ...runs.map((r) =>
+              ["up", "refresh", "destroy"]
+                .map((op) => r.plugin?.[op]?.requestsPerResource ?? "-")
+                .join(" / "),
+            ),
+          ],
+          [
+            "peak RSS MB, plugin process / dynamic providers' host",
+            ...runs.map((r) => `${pluginPeakOf(r)} / ${peakOf(r, "providerHost")}`),
+          ],
+        ]
+      : []),
     ...ROLES.map((role) => [`peak RSS MB, ${role}`, ...runs.map((r) => peakOf(r, role))]),
     ...ROLES.map((role) => [
       `CPU s, ${role} (preview / up / refresh / destroy)`,
@@ -132,7 +181,7 @@ if (perResourceKb !== undefined) {
   );
 }
 
-await writeResult("scale-growth", {
+await writeResult(PLUGIN ? "scale-growth-plugin" : "scale-growth", {
   sizes: runs.map((r) => ({
     vms: r.vms,
     resources: r.resources,
@@ -169,6 +218,29 @@ await writeResult("scale-growth", {
             },
           },
     vsWaiting: r.vsWaiting,
+    ...(r.plugin === undefined
+      ? {}
+      : {
+          plugin: {
+            ...Object.fromEntries(
+              ["up", "refresh", "destroy"].map((op) => [
+                op,
+                r.plugin[op] === undefined
+                  ? undefined
+                  : {
+                      wallMs: r.plugin[op].wallMs,
+                      load: r.plugin[op].load,
+                      requestsPerResource: r.plugin[op].requestsPerResource,
+                      vsWaiting:
+                        op === "refresh" || r.engineBaseline?.[op] === undefined
+                          ? undefined
+                          : Number((r.plugin[op].wallMs / r.engineBaseline[op].wallMs).toFixed(3)),
+                    },
+              ]),
+            ),
+            peakRssMb: pluginPeakOf(r),
+          },
+        }),
     checkpointBytes: r.state?.checkpointBytes,
     peakRssMb: Object.fromEntries(ROLES.map((role) => [role, peakOf(r, role)])),
     error: r.error,

@@ -13,7 +13,15 @@ import { defineResource, type ResourceContext } from "./framework/define-resourc
 import { isId } from "./inputs/common";
 import { DiskAttachmentInputs } from "./inputs/disk-attachment";
 import { DiskAttachmentOutputs } from "./outputs/disk-attachment";
-import { diskPoll, getDisk, isSettled, waitDiskSettled, waitForDisk } from "./disk/waits";
+import {
+  DISK_SOURCE,
+  diskPoll,
+  getDisk,
+  isSettled,
+  waitDiskSettled,
+  waitForDisk,
+} from "./disk/waits";
+import { readThroughList } from "./framework/batched-refresh";
 import { waitForStateOrGone } from "./framework/wait-for-state";
 import { attachmentCatalogFailures } from "./disk-attachment/catalog-check";
 
@@ -162,7 +170,14 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
 
   async read(ctx, id) {
     const { diskId, vmId } = parseAttachmentId(id);
-    const disk = await getDisk(ctx.client, diskId);
+    // Read with the refresh's other disk reads (the attachment records no project: the
+    // provider's is tried, and a disk its list does not show is read by id).
+    const disk = await readThroughList(ctx, {
+      source: DISK_SOURCE,
+      id: diskId,
+      projectId: undefined,
+      read: () => getDisk(ctx.client, diskId),
+    });
     return disk === undefined ? undefined : outputsOf(disk, vmId);
   },
 

@@ -23,6 +23,7 @@ import { diskInputsOf, diskOutputs } from "./disk/outputs";
 import { DiskOutputs } from "./outputs/disk";
 import { createRequest, updateRequest } from "./disk/requests";
 import {
+  DISK_SOURCE,
   getDisk,
   waitDiskSettled,
   waitDiskSettledToDelete,
@@ -31,6 +32,7 @@ import {
 } from "./disk/waits";
 import { sendDiskUpdate } from "./disk/update";
 import { shrinkFailures } from "./disk/no-shrink";
+import { readThroughList } from "./framework/batched-refresh";
 
 /** Default wait of create, update and delete: 10 minutes. */
 export const DISK_DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -174,8 +176,14 @@ export const definition = defineResource<DiskInputs, DiskOutputs>({
     }
   },
 
-  async read(ctx, id) {
-    const disk = await getDisk(ctx.client, id);
+  async read(ctx, id, previous) {
+    // The list item is the whole disk (the same schema as the read by id).
+    const disk = await readThroughList(ctx, {
+      source: DISK_SOURCE,
+      id,
+      projectId: previous.projectId,
+      read: () => getDisk(ctx.client, id),
+    });
     return disk === undefined ? undefined : diskOutputs(disk);
   },
 

@@ -30,6 +30,7 @@ import {
 import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SECURITY_GROUP_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
+import { readThroughList } from "./framework/batched-refresh";
 import { withAdvice } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import { NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
@@ -368,7 +369,17 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
     return { id: group.id, outs };
   },
   async read(ctx, id, previous) {
-    return readGroup(ctx, id, previous.projectId, previous);
+    // The list item is the whole group (the same schema as the read by id), read with the
+    // refresh's other group reads; a group the list does not show is read by id.
+    const group = await readThroughList(ctx, {
+      source: SECURITY_GROUP_SOURCE,
+      id,
+      projectId: previous.projectId,
+      read: () => getOrGone(() => getGroup(ctx, id)),
+    });
+    return group === undefined
+      ? undefined
+      : readGroup(ctx, id, previous.projectId, previous, group);
   },
   async update(ctx, id, olds, news, diff) {
     const remaining = ctx.deadline(NETWORK_TIMEOUT_MS);

@@ -20,6 +20,7 @@ import { normalizeSubnetAddress } from "./subnet/address";
 import { deleteNetworkObject } from "./network/delete";
 import { networkPoll, SUBNET_SOURCE } from "./network/batched-reads";
 import { getOrGone } from "./framework/get-or-gone";
+import { readThroughList } from "./framework/batched-refresh";
 import { withAdvice, type AdviceTable } from "./framework/with-advice";
 import { tagFields, zoneFields } from "./network/references";
 import { NETWORK_SETTLED, NETWORK_TIMEOUT_MS, waitCreated } from "./network/states";
@@ -121,21 +122,22 @@ async function interfaceCount(
 }
 
 /**
- * The subnet for a read, or undefined when it is gone. A refresh knows the project and the
- * address (which never changes) from the last outputs, so one list call filtered by that
- * address answers with the interface count too; an import, or a subnet that call does not
- * find, is read by id.
+ * The subnet for a read, or undefined when it is gone: the project's list item (it carries
+ * the interface count too), read with the refresh's other subnet reads
+ * (framework/batched-refresh.ts) in the project of the last outputs (an import: the
+ * provider's); a subnet that list does not show is read by id.
  */
-async function readSubnet(
+function readSubnet(
   ctx: ResourceContext,
   id: string,
   previous: Partial<SubnetOutputs>,
 ): Promise<SubnetResponse | SubnetListItemResponse | undefined> {
-  if (previous.projectId !== undefined && previous.address !== undefined) {
-    const item = await listedSubnet(ctx, id, previous.projectId, previous.address);
-    if (item !== undefined) return item;
-  }
-  return getOrGone(() => getSubnet(ctx, id));
+  return readThroughList(ctx, {
+    source: SUBNET_SOURCE,
+    id,
+    projectId: previous.projectId,
+    read: () => getOrGone(() => getSubnet(ctx, id)),
+  });
 }
 
 /** Every output of `subnet`. */
