@@ -223,3 +223,237 @@ describe("the whole estate of both providers", () => {
     expect(ran.stderr).not.toContain("left out:");
   }, 60_000);
 });
+
+describe("names from addresses", () => {
+  it("joins module path, block name and keys; stable; unique per type by a hash of the address", async () => {
+    const { readableName, pulumiNames } = (await import(
+      join(repo, "dist/provider/terraform/names.js")
+    )) as typeof import("../../provider/terraform/names");
+    const subnet = "cloudru_evolution_compute_subnet";
+    expect(
+      readableName({ address: `module.net.${subnet}.app["a"]`, type: subnet, name: "app" }),
+    ).toBe("net-app-a");
+    expect(
+      readableName({
+        address: `module.edge["eu west"].module.db.data.${subnet}.data[3]`,
+        type: subnet,
+        name: "data",
+      }),
+    ).toBe("edge-eu-west-db-data-3");
+    const entries = [
+      {
+        address: "cloudru_evolution_compute_vm.web",
+        tfType: "cloudru_evolution_compute_vm",
+        tfName: "web",
+        vmcloudType: "Vm",
+      },
+      {
+        address: "cloudru-community_vm.web",
+        tfType: "cloudru-community_vm",
+        tfName: "web",
+        vmcloudType: "Vm",
+      },
+      {
+        address: "cloudru_evolution_compute_disk.web",
+        tfType: "cloudru_evolution_compute_disk",
+        tfName: "web",
+        vmcloudType: "Disk",
+      },
+    ];
+    const names = pulumiNames(entries);
+    expect(names.get("cloudru_evolution_compute_disk.web")).toBe("web");
+    const vmNames = [names.get(entries[0]!.address), names.get(entries[1]!.address)];
+    expect(vmNames).toEqual([
+      expect.stringMatching(/^web-[0-9a-f]{6}$/),
+      expect.stringMatching(/^web-[0-9a-f]{6}$/),
+    ]);
+    expect(vmNames[0]).not.toBe(vmNames[1]);
+    // The same state in another order gives the same names.
+    expect(pulumiNames([...entries].reverse())).toEqual(names);
+  });
+});
+
+describe("a state with other providers' resources and data sources", () => {
+  let realDir: string;
+  let realState: Record<string, unknown>;
+  let realShow: string;
+
+  beforeAll(async () => {
+    // Real Terraform (on PATH) makes a real state: the built-in provider's resources, in a module
+    // with for_each, and a data source. It needs no provider download.
+    realDir = join(scratch, "real");
+    await mkdir(join(realDir, "net"), { recursive: true });
+    await writeFile(
+      join(realDir, "shared.tfstate"),
+      JSON.stringify({
+        version: 4,
+        terraform_version: "1.11.4",
+        serial: 1,
+        lineage: "x",
+        outputs: {},
+        resources: [],
+      }),
+    );
+    await writeFile(
+      join(realDir, "main.tf"),
+      [
+        'resource "terraform_data" "marker" {',
+        '  input = "kept"',
+        "}",
+        'module "net" {',
+        '  source = "./net"',
+        "}",
+        'data "terraform_remote_state" "shared" {',
+        '  backend = "local"',
+        '  config = { path = "shared.tfstate" }',
+        "}",
+      ].join("\n"),
+    );
+    await writeFile(
+      join(realDir, "net/main.tf"),
+      'resource "terraform_data" "each" {\n  for_each = toset(["a", "b"])\n  input    = each.key\n}\n',
+    );
+    const env = { ...process.env, TF_IN_AUTOMATION: "1", CHECKPOINT_DISABLE: "1" };
+    const tf = (...args: string[]) =>
+      promisify(execFile)("terraform", args, { cwd: realDir, env, maxBuffer: 16 << 20 });
+    const started = Date.now();
+    await tf("init", "-input=false", "-no-color");
+    await tf("apply", "-auto-approve", "-input=false", "-no-color");
+    realShow = (await tf("show", "-json", "-no-color")).stdout;
+    realState = JSON.parse(await readFile(join(realDir, "terraform.tfstate"), "utf8")) as Record<
+      string,
+      unknown
+    >;
+    console.log(`terraform init, apply and show -json in ${Date.now() - started} ms`);
+  }, 120_000);
+
+  const realLeftOut = [
+    "terraform_data.marker",
+    'module.net.terraform_data.each["a"]',
+    'module.net.terraform_data.each["b"]',
+    "data.terraform_remote_state.shared",
+  ];
+
+  it("leaves out each of a real `terraform show -json` by name, and exits 3", async () => {
+    const ran = await tool([], realShow);
+    expect(ran.code, ran.stderr).toBe(3);
+    expect(entries(ran)).toEqual([]);
+    for (const address of realLeftOut) {
+      expect(ran.stderr).toContain(`left out: ${address}: `);
+    }
+    expect(ran.stderr).toContain(
+      "left out: terraform_data.marker: a resource of another provider (terraform.io/builtin/terraform)",
+    );
+    expect(ran.stderr).toContain("left out: data.terraform_remote_state.shared: a data source");
+  });
+
+  it("brings over the cloud.ru estate beside them, the same as alone, and lists the rest by name", async () => {
+    const estateOnly = [...Object.values(estate.official), ...Object.values(estate.community)];
+    const others: Instance[] = [
+      {
+        module: [],
+        mode: "data",
+        type: "cloudru_evolution_compute_flavor_collection",
+        name: "all",
+        provider: "cloud.ru/cloudru/cloud",
+        attributes: { id: "x", flavors: [] },
+      },
+      {
+        module: [],
+        mode: "managed",
+        type: "aws_instance",
+        name: "legacy",
+        provider: "registry.terraform.io/hashicorp/aws",
+        attributes: { id: "i-0abc" },
+      },
+      {
+        module: ["dns"],
+        mode: "managed",
+        type: "cloudru-community_vpc",
+        name: "main",
+        provider: "registry.terraform.io/ekvii/cloudru-community",
+        attributes: { id: "5b8b6d6e-0c0e-4d5e-8f7a-1d2c3b4a5f60", name: "main" },
+      },
+      {
+        module: ["dns"],
+        mode: "managed",
+        type: "cloudru-community_dns_server",
+        name: "ns",
+        provider: "registry.terraform.io/ekvii/cloudru-community",
+        attributes: { id: "6c9c7e7f-1d1f-4e6f-9a8b-2e3d4c5b6a71" },
+      },
+      {
+        module: [],
+        mode: "managed",
+        type: "cloudru_evolution_kafka_cluster",
+        name: "events",
+        provider: "cloud.ru/cloudru/cloud",
+        attributes: { id: "7d0d8f80-2e20-4f70-ab9c-3f4e5d6c7b82" },
+      },
+    ];
+    // Into the real state, as Terraform lays out a format-4 state's resources.
+    const extra = JSON.parse(format4([...estateOnly, ...others])) as { resources: unknown[] };
+    const mixed = {
+      ...realState,
+      resources: [...(realState["resources"] as unknown[]), ...extra.resources],
+    };
+    await emu.call("DELETE", "/_emulator/requests");
+    const alone = await tool([], format4(estateOnly));
+    const ran = await tool([], JSON.stringify(mixed));
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(ran.code, ran.stderr).toBe(3);
+    expect(entries(ran)).toEqual(entries(alone));
+    const leftOut = ran.stderr.split("\n").filter((l) => l.startsWith("left out: "));
+    const addresses = [
+      ...realLeftOut,
+      "data.cloudru_evolution_compute_flavor_collection.all",
+      "aws_instance.legacy",
+      "module.dns.cloudru-community_vpc.main",
+      "module.dns.cloudru-community_dns_server.ns",
+      "cloudru_evolution_kafka_cluster.events",
+    ];
+    expect(leftOut.map((l) => l.slice("left out: ".length, l.indexOf(": ", 10))).sort()).toEqual(
+      [...addresses].sort(),
+    );
+    expect(ran.stderr).toContain(
+      "left out: module.dns.cloudru-community_vpc.main: vmcloud has no VPC resource",
+    );
+    expect(ran.stderr).toContain(
+      "left out: module.dns.cloudru-community_dns_server.ns: vmcloud has no DNS server resource",
+    );
+    expect(ran.stderr).toContain(
+      "left out: aws_instance.legacy: a resource of another provider (registry.terraform.io/hashicorp/aws)",
+    );
+    expect(ran.stderr).toMatch(/: 17 to import, 4 parts of an imported object, 9 left out/);
+    // The tool reads a file and writes one: it never calls the service.
+    const log = await emu.call("GET", "/_emulator/requests");
+    expect((log.body as { requests: unknown[] }).requests).toEqual([]);
+  });
+
+  it("runs the same inside the plugin: `pulumi-resource-vmcloud import-terraform`", async () => {
+    const file = join(scratch, "for-plugin.tfstate");
+    await writeFile(
+      file,
+      format4([...Object.values(estate.official), ...Object.values(estate.community)]),
+    );
+    const [viaPlugin, viaBin] = await Promise.all([
+      runCommand(PLUGIN, ["import-terraform", file]),
+      tool([file]),
+    ]);
+    expect(viaPlugin.code, viaPlugin.stderr).toBe(0);
+    expect(viaPlugin.stdout).toBe(viaBin.stdout);
+    expect(viaPlugin.stderr).toBe(viaBin.stderr);
+  });
+
+  it("refuses what is not a state, with exit status 2 and what to give instead", async () => {
+    const plan = await tool([], JSON.stringify({ format_version: "1.2", planned_values: {} }));
+    expect(plan.code).toBe(2);
+    expect(plan.stderr).toContain("this is a plan");
+    const old = await tool([], JSON.stringify({ version: 3, modules: [] }));
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain("state format version 3 is not supported");
+    const usage = await tool(["--types", "go"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("--types must be plugin or nodejs");
+  });
+});
