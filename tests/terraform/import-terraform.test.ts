@@ -159,6 +159,23 @@ describe("one state per resource kind", () => {
   );
 });
 
+describe("reads that take what Terraform stored", () => {
+  it("reads a rule by the bare rule UUID Terraform keeps, and records the rule's own id", async () => {
+    const provider = await loadProvider("resources/security-group-rule", emu);
+    for (const [group, rule] of [
+      [estate.ids["sg"]!, estate.ids["sgRule"]!],
+      [estate.ids["defaultSg"]!, estate.ids["icmp"]!],
+    ]) {
+      const read = await provider.read(rule!, {});
+      expect(read.id).toBe(`${group}:${rule}`);
+      expect(read.props).toMatchObject({ ruleId: rule, securityGroupId: group });
+      expect(read.inputs).toMatchObject({ securityGroupId: group, direction: "ingress" });
+    }
+    // A UUID no group has is gone (refresh drops it), not an error.
+    expect(await provider.read("0c4a5d2e-8b1f-4e7a-9c3d-6f5e4d3c2b1a", {})).toEqual({});
+  });
+});
+
 describe("the whole estate of both providers", () => {
   const all = () => [...Object.values(estate.official), ...Object.values(estate.community)];
 
