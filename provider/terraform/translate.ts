@@ -28,6 +28,11 @@ export interface ImportEntry {
   readonly name: string;
   /** Its id, in the form the kind's `read` takes. */
   readonly id: string;
+  /**
+   * Inputs the kind's read cannot return, which `pulumi import` takes from here (it keeps what
+   * the read returned and adds these).
+   */
+  readonly inputs?: Readonly<Record<string, unknown>>;
 }
 
 /** The import file `pulumi import --file` reads. */
@@ -133,7 +138,16 @@ function byKind(instances: readonly TfInstance[], kind: VmCloudTypeName): Map<st
 interface Whole {
   readonly kind: VmCloudTypeName;
   readonly id: string;
+  readonly inputs?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The `diskId` an image made without a source disk is imported with. vmcloud's `Image` requires
+ * the boot disk it was copied from, which the service does not report and an image made by
+ * Terraform (`cloudru_evolution_compute_image` has no disk) never had: the nil UUID stands for
+ * "none", is never sent, and keeps the program's later previews free of changes.
+ */
+export const NO_SOURCE_DISK = "00000000-0000-0000-0000-000000000000";
 
 /** Translates the instances of a state; `types` chooses the type tokens of the entries. */
 export function translateState(
@@ -201,6 +215,12 @@ export function translateState(
       if (group !== undefined) return part(group, "one of its rules (`rules`)");
       return { address: i.address, whole: { kind: "SecurityGroupRule", id: `${groupId}:${id}` } };
     }
+    if (mapping.kind === "Image") {
+      return {
+        address: i.address,
+        whole: { kind: "Image", id, inputs: { diskId: NO_SOURCE_DISK } },
+      };
+    }
     return { address: i.address, whole: { kind: mapping.kind, id } };
   });
 
@@ -227,7 +247,12 @@ export function translateState(
       : {
           address: d.address,
           as: "imported",
-          entry: { type: token(d.whole.kind), name: names.get(d.address)!, id: d.whole.id },
+          entry: {
+            type: token(d.whole.kind),
+            name: names.get(d.address)!,
+            id: d.whole.id,
+            ...(d.whole.inputs === undefined ? {} : { inputs: d.whole.inputs }),
+          },
         },
   );
   const rank = (entry: ImportEntry) =>
@@ -249,5 +274,16 @@ export function translateState(
       return [{ address: i.address, field, note }];
     });
   });
-  return { importFile: { resources: entries }, outcomes, uncovered };
+  const notes = outcomes.flatMap((o): UncoveredField[] =>
+    o.as === "imported" && o.entry.inputs?.["diskId"] === NO_SOURCE_DISK
+      ? [
+          {
+            address: o.address,
+            field: "(diskId)",
+            note: `vmcloud's Image records the boot disk it was copied from, which this image never had: it is imported with diskId ${NO_SOURCE_DISK} ("none"); a real diskId would replace the image`,
+          },
+        ]
+      : [],
+  );
+  return { importFile: { resources: entries }, outcomes, uncovered: [...uncovered, ...notes] };
 }

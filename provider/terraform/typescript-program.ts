@@ -18,14 +18,13 @@ interface ExportedResource {
 /** How the engine marks a secret value in an export. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 
-function identifier(name: string, taken: Set<string>): string {
+/** A variable name for the resource: its name in camel case, then its kind (`netAppASubnet`). */
+function identifier(name: string, kind: string, taken: Set<string>): string {
   const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== "");
-  let id = words
-    .map((w, n) =>
-      n === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1),
-    )
+  const camel = words
+    .map((w, n) => (n === 0 ? w.charAt(0).toLowerCase() : w.charAt(0).toUpperCase()) + w.slice(1))
     .join("");
-  if (id === "" || /^[0-9]/.test(id)) id = `r${id}`;
+  const id = /^[A-Za-z_]/.test(camel) ? `${camel}${kind}` : `r${camel}${kind}`;
   let unique = id;
   for (let n = 2; taken.has(unique); n++) unique = `${id}${n}`;
   taken.add(unique);
@@ -66,7 +65,7 @@ export function typescriptProgram(exportText: string): string {
     const args = JSON.stringify(plain(inputs, `${kind} "${name}"`), null, 2);
     const opts = r.protect === true ? ", { protect: true }" : "";
     return [
-      `export const ${identifier(name, taken)} = new vmcloud.${kind}(${JSON.stringify(name)}, ${args}${opts});`,
+      `export const ${identifier(name, kind, taken)} = new vmcloud.${kind}(${JSON.stringify(name)}, ${args}${opts});`,
       "",
     ];
   });

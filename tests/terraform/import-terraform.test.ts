@@ -64,7 +64,9 @@ interface Entry {
   type: string;
   name: string;
   id: string;
+  inputs?: Record<string, unknown>;
 }
+const NO_SOURCE_DISK = "00000000-0000-0000-0000-000000000000";
 const entries = (ran: Ran) => (JSON.parse(ran.stdout) as { resources: Entry[] }).resources;
 
 let emu: TestEmulator;
@@ -143,7 +145,15 @@ describe("one state per resource kind", () => {
       const fromShow = await tool(["-"], showJson([instance]));
       for (const ran of [fromFile, fromShow]) {
         expect(ran.code, ran.stderr).toBe(0);
-        expect(entries(ran)).toEqual([{ type: `vmcloud:index:${kind}`, name, id }]);
+        expect(entries(ran)).toEqual([
+          {
+            type: `vmcloud:index:${kind}`,
+            name,
+            id,
+            // What an image's read cannot return: the disk it was copied from (none here).
+            ...(kind === "Image" ? { inputs: { diskId: NO_SOURCE_DISK } } : {}),
+          },
+        ]);
         expect(ran.stderr).toContain(
           "1 Terraform instances: 1 to import, 0 parts of an imported object, 0 left out",
         );
@@ -205,7 +215,12 @@ describe("the whole estate of both providers", () => {
         name: "default_icmp",
         id: `${ids["defaultSg"]}:${ids["icmp"]}`,
       },
-      { type: "vmcloud:index:Image", name: "golden", id: ids["image"] },
+      {
+        type: "vmcloud:index:Image",
+        name: "golden",
+        id: ids["image"],
+        inputs: { diskId: NO_SOURCE_DISK },
+      },
       { type: "vmcloud:index:Disk", name: "data", id: ids["data"] },
       { type: "vmcloud:index:Disk", name: "golden_src", id: ids["src"] },
       { type: "vmcloud:index:ExternalIp", name: "public", id: ids["cFip"] },
