@@ -6,8 +6,8 @@
 // brings them into a new project — a Python one (the Python host writes the code) and a
 // TypeScript one (the Node.js host cannot write code: `--generate-code=false`, then
 // `vmcloud-import-terraform typescript` writes the program from the stack) — which builds;
-// `pulumi preview --expect-no-changes` passes; `pulumi destroy --parallel 1` (an import file
-// carries no dependencies: see docs/migrate-from-terraform.md) leaves only the fixtures. Never
+// `pulumi preview --expect-no-changes` passes; `pulumi destroy`, in layers (an import file
+// carries no dependencies: see docs/migrate-from-terraform.md), leaves only the fixtures. Never
 // skipped: if the engine or a language host cannot be built, `beforeAll` fails.
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";

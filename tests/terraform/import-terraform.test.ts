@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { loadProvider } from "../provider/support/provider-harness";
-import { addressOf, type Estate, type Instance, makeEstate } from "./support/estate";
+import { type Estate, type Instance, makeEstate } from "./support/estate";
 import { format4, showJson } from "./support/states";
 
 const repo = join(__dirname, "../..");
