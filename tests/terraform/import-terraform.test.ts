@@ -247,6 +247,9 @@ describe("the whole estate of both providers", () => {
     );
     expect(ran.stderr).toContain(`not covered: ${vm}: cloud_init_userdata:`);
     expect(ran.stderr).toContain(
+      `not covered: cloudru_evolution_compute_image.golden: (diskId): vmcloud's Image records the boot disk it was copied from`,
+    );
+    expect(ran.stderr).toContain(
       "not covered: cloudru_evolution_compute_interface.spare: allowed_address_pairs:",
     );
     expect(ran.stderr).toMatch(
@@ -487,5 +490,40 @@ describe("a state with other providers' resources and data sources", () => {
     const usage = await tool(["--types", "go"]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("--types must be plugin or nodejs");
+  });
+});
+
+describe("the command as the package ships it", () => {
+  it("is the package's bin `vmcloud-import-terraform`, a Node.js script", async () => {
+    const pkg = JSON.parse(await readFile(join(repo, "package.json"), "utf8")) as {
+      bin: Record<string, string>;
+    };
+    expect(pkg.bin["vmcloud-import-terraform"]).toBe("./dist/provider/terraform/cli.js");
+    expect((await readFile(BIN, "utf8")).startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  it("`typescript` refuses to copy a secret input into code, naming the resource and property", async () => {
+    const exported = {
+      version: 3,
+      deployment: {
+        resources: [
+          {
+            urn: "urn:pulumi:s::p::pulumi-nodejs:dynamic/vmcloud:Vm::web",
+            type: "pulumi-nodejs:dynamic/vmcloud:Vm",
+            inputs: {
+              name: "web",
+              password: {
+                "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                ciphertext: "v1:abc",
+              },
+            },
+          },
+        ],
+      },
+    };
+    const ran = await tool(["typescript", "-"], JSON.stringify(exported));
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain('Vm "web".password is a secret in the stack');
+    expect(ran.stdout).toBe("");
   });
 });
