@@ -12,6 +12,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
+import { MAPPING_VERSIONS } from "./mapping";
 import { readTerraformState, StateFormatError } from "./state";
 import { type ImportTypes, translateState, type Translation } from "./translate";
 import { typescriptProgram } from "./typescript-program";
@@ -57,6 +58,10 @@ export function report(t: Translation): string {
     `vmcloud-import-terraform: ${t.outcomes.length} Terraform instances: ${count("imported")} to import, ` +
       `${count("part")} parts of an imported object, ${count("left-out")} left out`,
   ];
+  const { official, community } = MAPPING_VERSIONS;
+  lines.push(
+    `mapping written for ${official.source} ${official.version} and ${community.source} ${community.version}`,
+  );
   for (const o of t.outcomes) {
     if (o.as === "left-out") lines.push(`left out: ${o.address}: ${o.reason}`);
   }

@@ -256,7 +256,28 @@ describe("the whole estate of both providers", () => {
       /21 Terraform instances: 17 to import, 4 parts of an imported object, 0 left out/,
     );
     expect(ran.stderr).not.toContain("left out:");
+    expect(ran.stderr).toContain(
+      "mapping written for cloud.ru/cloudru/cloud 2.1.1 and registry.terraform.io/ekvii/cloudru-community 0.3.0",
+    );
   }, 60_000);
+
+  it("never writes a password the state holds (the community VM's image.password)", async () => {
+    const password = "Tf-Secret-9f3a71c2!";
+    const vm = estate.community["vm"]!;
+    const withPassword: Instance = {
+      ...vm,
+      attributes: {
+        ...vm.attributes,
+        image: { ...(vm.attributes["image"] as object), password },
+      },
+    };
+    for (const text of [format4([withPassword]), showJson([withPassword])]) {
+      const ran = await tool([], text);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout + ran.stderr).not.toContain(password);
+      expect(ran.stderr).toContain("not covered: cloudru-community_vm.app[0]: image: ");
+    }
+  });
 });
 
 describe("names from addresses", () => {
