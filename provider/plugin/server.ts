@@ -28,6 +28,10 @@ import { secretKeys, unwrapSecrets, wrapSecrets } from "./secrets";
 import type { Lifecycle } from "../framework/lifecycle";
 import { secretOutputs } from "../framework/output-fields";
 import { ResourceInitError } from "../framework/provider-error";
+import { runImportTerraform } from "../terraform/cli";
+
+/** The plugin's subcommand that runs `vmcloud-import-terraform`. */
+const IMPORT_TERRAFORM = "import-terraform";
 
 /** A request's getters this file calls (each request type has some of them). */
 interface Request {
@@ -270,4 +274,11 @@ const provider: pulumi.provider.Provider = {
   construct: (name, type, inputs, options) => constructAction(name, type, inputs, options),
 };
 
-void server.main(provider, process.argv.slice(2));
+// `pulumi-resource-vmcloud import-terraform …`: the Terraform state translator, for users of the
+// plugin who have no Node.js of their own (provider/terraform/cli.ts); anything else is the
+// engine starting the plugin.
+if (process.argv[2] === IMPORT_TERRAFORM) {
+  void runImportTerraform(process.argv.slice(3)).then((code) => (process.exitCode = code));
+} else {
+  void server.main(provider, process.argv.slice(2));
+}

@@ -97,6 +97,30 @@ async function identicalRule(
   return rules.find((r) => r.state !== "deleting" && ruleKey(ruleFormOf(r)) === key);
 }
 
+/** The rule `ruleId` of any security group of the project; undefined when none has it. */
+async function ruleOfProject(
+  ctx: ResourceContext,
+  ruleId: string,
+): Promise<SecurityGroupRuleResponse | undefined> {
+  const projectId = ctx.settings.projectId;
+  if (projectId === undefined) {
+    throw new Error(
+      `rule ${ruleId}: a bare rule id is searched in the project's groups, and no project is set (vmcloud:projectId); or give <securityGroupId>:<ruleId>`,
+    );
+  }
+  const groups = await ctx.client.listAll(networkEndpoints.listSecurityGroups, {
+    query: { project_id: projectId },
+  });
+  for (const group of groups) {
+    const rules = await ctx.client.listAll(networkEndpoints.listSecurityGroupRules, {
+      params: { security_group_id: group.id },
+    });
+    const rule = rules.find((r) => r.id === ruleId);
+    if (rule !== undefined) return rule;
+  }
+  return undefined;
+}
+
 /** The lifecycle of `SecurityGroupRule` (served by the dynamic provider and the plugin). */
 export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupRuleOutputs>({
   typeName: "SecurityGroupRule",
@@ -162,10 +186,17 @@ export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupR
     }
   },
   async read(ctx, id) {
+    // A bare rule UUID (what Terraform's cloudru_evolution_compute_security_group_rule stores):
+    // the service reads a rule only under its group, so the project's groups are searched.
+    if (Uuid.safeParse(id).success) {
+      const found = await ruleOfProject(ctx, id);
+      return found === undefined ? undefined : outputsOf(found);
+    }
     const { groupId, ruleId } = parseRuleResourceId(id);
     const rule = await getOrGone(() => getRule(ctx, groupId, ruleId), groupGone);
     return rule === undefined ? undefined : outputsOf(rule);
   },
+  idOf: (outs) => ruleResourceId(outs.securityGroupId, outs.ruleId),
   async update(ctx, id, _olds, news) {
     // Only `timeouts` updates in place, and the framework applies it without calling here; this
     // runs after an earlier create ended before the rule was ready: wait for it again.

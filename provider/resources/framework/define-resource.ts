@@ -105,6 +105,11 @@ export interface ResourceDefinition<
   /** Reads the resource by id; undefined when it is gone. `previous` are the last outputs (empty on import). */
   read(ctx: ResourceContext, id: string, previous: Partial<O>): Promise<O | undefined>;
   /**
+   * The resource's own id for what `read` found, when a read by another form of id (the bare
+   * UUID another tool stored) found it: an import then records this id. Default: the id read by.
+   */
+  idOf?(outs: O): string;
+  /**
    * Applies in-place changes; returns every output. Also called with no change for a resource
    * whose create or update ended in a `ResourceInitError`: finish the work (e.g. wait again).
    */
@@ -427,9 +432,14 @@ export function defineResource<
       // would report changes the program never made. Drift still shows, as `diff` compares
       // the program's inputs with these outputs.
       const importing = Object.keys(previous).length === 0;
+      const found = def.idOf?.(outs) ?? id;
       return !importing
-        ? { id, props: current }
-        : { id, props: current, inputs: plain(withLocal(localKeys, inputsOf(outs), previous)) };
+        ? { id: found, props: current }
+        : {
+            id: found,
+            props: current,
+            inputs: plain(withLocal(localKeys, inputsOf(outs), previous)),
+          };
     },
     async update(id, olds, news) {
       const prev = olds as O;
