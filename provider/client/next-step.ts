@@ -11,9 +11,11 @@
  * 3. only {@link RETRYABLE_STATUSES} and retryable socket failures are tried again;
  * 4. a request that may create something twice is looked up first, or not sent again (see
  *    {@link afterFailure}); a lookup that finds it ends the call with what it found;
- * 5. the retry count bounds the retries after answers (429, 5xx) and timed-out requests; the
- *    call's time budget bounds every retry, those after a failed connection (refused, reset,
- *    closed) alone, so that a service restarting for a few seconds is waited for; the wait is what `Retry-After` asked
+ * 5. the retry count bounds the retries after answers (429, 5xx), timed-out requests and
+ *    failed connections to a service never reached; the call's time budget bounds every retry,
+ *    those after a failed connection to a service the client has reached before (refused,
+ *    reset, closed: an outage) alone, so that a service restarting for a few seconds is waited
+ *    for while a wrong endpoint is still said in seconds; the wait is what `Retry-After` asked
  *    for, else capped exponential backoff with jitter.
  */
 import { afterFailure, type LookupResult } from "./create-once";
@@ -48,7 +50,10 @@ export interface StepFacts<A, T> {
   outcome: AttemptOutcome<A>;
   /** Attempts made in this call, the last one included (1 after the first). */
   attempt: number;
-  /** Of those, the attempts whose connection failed (see `isConnectionFailure`); absent: none. */
+  /**
+   * Of those, the attempts whose connection to a service reached before failed (see
+   * `isConnectionFailure`): the budget alone bounds them. Absent: none.
+   */
   unanswered?: number;
   /** Whether the last attempt carried a token from the key exchange: only such can be renewed. */
   exchangedToken: boolean;

@@ -11,10 +11,10 @@ import { envLogger } from "./log";
 /** Retry limits. */
 export interface RetryOptions {
   /**
-   * Retries after answers that may succeed when sent again, 429 and 5xx (default 4, so at most
-   * 5 such attempts). A failure with no answer (connection refused or reset, a timeout: the
-   * service restarting or out of reach) does not count: those are retried until
-   * {@link maxTotalMs}, so a short outage is ridden out. 0 turns every retry off.
+   * Retries after failures that may succeed when sent again: 429, 5xx, timeouts, failed
+   * connections (default 4, so at most 5 attempts). A failed connection (refused, reset) to a
+   * service this client has reached before does not count: a service restarting is waited for
+   * until {@link maxTotalMs}, so a short outage is ridden out. 0 turns every retry off.
    */
   limit?: number;
   /** First backoff delay in ms (default 200); doubled after each retry, with jitter. */

@@ -349,7 +349,7 @@ describe("nextStep", () => {
   });
 });
 
-describe("nextStep: connection failures are bounded by the budget, not the count", () => {
+describe("nextStep: failed connections to a service reached before are bounded by the budget, not the count", () => {
   it("retries a refused or reset connection past the limit while the budget lasts", () => {
     for (const code of ["ECONNREFUSED", "ECONNRESET"]) {
       // 9 attempts, all connection failures: the limit (4) does not apply.

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   NetworkError,
@@ -208,33 +209,34 @@ describe("retries against injected faults", () => {
 });
 
 describe("connection failures", () => {
-  it("retries a refused connection, even for a create (nothing was sent), until the budget, not a count", async () => {
-    // A port with no listener: every attempt is refused. The retry limit (2) does not bound
-    // connection failures: the call's budget (1 s here) does, so a short outage is waited for.
-    const retry = { ...FAST, limit: 2, maxTotalMs: 1_000 };
-    const client = createClient({ endpoint: "http://127.0.0.1:9", token: "t", retry });
+  it("retries a refused connection, even for a create (nothing was sent), then reports it", async () => {
+    // A port with no listener: every attempt is refused.
+    const client = createClient({
+      endpoint: "http://127.0.0.1:9",
+      token: "t",
+      retry: { ...FAST, limit: 2 },
+    });
     const lines: string[] = [];
     const logged = createClient({
       endpoint: "http://127.0.0.1:9",
       token: "t",
-      retry,
+      retry: { ...FAST, limit: 2 },
       logger: { debug: (line) => lines.push(line) },
     });
-    const started = Date.now();
     const error = await client
       .call(widgetEndpoints.create, { body: { name: "x", size: 1 } })
       .catch((e: unknown) => e);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).code).toBe("ECONNREFUSED");
-    expect((error as NetworkError).attempts).toBeGreaterThan(3);
+    expect((error as NetworkError).attempts).toBe(3);
     expect((error as NetworkError).message).toMatch(
-      /^POST \/api\/v1\/test\/widgets: ECONNREFUSED: no answer from http:\/\/127\.0\.0\.1:9\/api\/v1\/test\/widgets: connection refused .*vmcloud:endpoint .*gave up: waiting \d+ ms more would exceed the 1000 ms budget of the call \(after \d+ attempts\)$/,
+      /^POST \/api\/v1\/test\/widgets: ECONNREFUSED: no answer from http:\/\/127\.0\.0\.1:9\/api\/v1\/test\/widgets: connection refused .*vmcloud:endpoint .*\(after 3 attempts\)$/,
     );
     await logged.call(widgetEndpoints.list, {}).catch(() => undefined);
-    const requests = lines.filter((l) => l.startsWith("vmcloud http GET /api/v1/test/widgets ---"));
-    expect(requests.length).toBeGreaterThan(3);
-    expect(lines.filter((l) => l.startsWith("vmcloud retry"))).toHaveLength(requests.length - 1);
+    expect(
+      lines.filter((l) => l.startsWith("vmcloud http GET /api/v1/test/widgets ---")),
+    ).toHaveLength(3);
+    expect(lines.filter((l) => l.startsWith("vmcloud retry"))).toHaveLength(2);
     client.close();
     logged.close();
   });
@@ -246,5 +248,36 @@ describe("connection failures", () => {
       .catch((e: unknown) => e);
     expect((error as NetworkError).attempts).toBe(1);
     client.close();
+  });
+});
+
+describe("an outage of a service reached before", () => {
+  it("retries its refused connections until the budget, not the count; a service never reached fails at the count", async () => {
+    // A service that answered once, then stops listening: the client has reached it.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ items: [], offset: 0, limit: 50, total: 0 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const retry = { ...FAST, limit: 2, maxTotalMs: 1_000 };
+    const client = createClient({ endpoint: `http://127.0.0.1:${port}`, token: "t", retry });
+    expect((await client.request(widgetEndpoints.list, {})).status).toBe(200);
+    client.close();
+    await new Promise((resolve) => server.close(resolve));
+    const started = Date.now();
+    const error = await client.call(widgetEndpoints.list, {}).catch((e: unknown) => e);
+    expect((error as NetworkError).code).toBe("ECONNREFUSED");
+    // Past the limit of 2 retries, until the 1 s budget.
+    expect((error as NetworkError).attempts).toBeGreaterThan(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect((error as NetworkError).message).toMatch(
+      /gave up: waiting \d+ ms more would exceed the 1000 ms budget of the call \(after \d+ attempts\)$/,
+    );
+    // Another client, which never reached that port: the count applies (3 attempts).
+    const fresh = createClient({ endpoint: `http://127.0.0.1:${port}`, token: "t", retry });
+    const quick = await fresh.call(widgetEndpoints.list, {}).catch((e: unknown) => e);
+    expect((quick as NetworkError).attempts).toBe(3);
+    fresh.close();
   });
 });
