@@ -59,7 +59,7 @@ export function failuresForEngine(
       const value = inputs[property];
       if (!isLong(value)) return { property, reason };
       // The engine would print the whole value: say what it is, cut, in the reason instead.
-      return { property: "", reason: `${property} (${describeLong(value)}): ${reason}` };
+      return { property: "", reason: `${property}: ${reason} (given ${describeLong(value)})` };
     }
     const path = property === "(inputs)" ? "" : property;
     return { property: "", reason: path === "" ? reason : `${path}: ${reason}` };
@@ -87,11 +87,11 @@ function printed(value: unknown): string {
   }
 }
 
-/** A long value in a few words: its length and its start, e.g. `1048576 characters: "aaa…"`. */
+/** A long value in a few words: its length and its start, e.g. `1048576 characters, "aaa…"`. */
 function describeLong(value: unknown): string {
   const text = printed(value);
   const what = typeof value === "string" ? "characters" : "characters of JSON";
-  return `${text.length} ${what}: ${JSON.stringify(text.slice(0, QUOTE_MAX / 2))}…`;
+  return `${text.length} ${what}, ${JSON.stringify(text.slice(0, QUOTE_MAX / 2))}…`;
 }
 
 /**
