@@ -27,6 +27,11 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return flatten(error.issues, []);
 }
 
+/** Every offending field of `issues` (zod's issues of one value), as {@link fieldIssues} gives them. */
+export function fieldIssuesOf(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
+  return flatten(issues, []);
+}
+
 /** `path` as text, with dots: `0.disks.0.bootable`. */
 export function pathText(path: ReadonlyArray<string | number>): string {
   return path.map(String).join(".");

@@ -35,15 +35,18 @@ export function parseJsonBodies(app: FastifyInstance): void {
       }
       return done(null, formFields(text));
     }
-    // The VM service (FastAPI) reads a body as JSON only when it is declared JSON (or not
-    // declared at all); anything else fails validation. The operations check their own.
+    // The VM service (FastAPI) reads a body as JSON only when it is declared JSON: since
+    // FastAPI 0.132 (`strict_content_type`, on by default) a body with no Content-Type is not
+    // read as JSON either, and fails validation like a body of another type
+    // (docs/api-decisions/wire-fidelity.md). The operations check their own.
     const shape = endpoint?.errorShape;
-    if ((shape === "vm" || shape === "fastapi") && type !== undefined && !isJsonType(type)) {
+    if ((shape === "vm" || shape === "fastapi") && (type === undefined || !isJsonType(type))) {
+      const got = type === undefined ? "no Content-Type was sent" : `got "${type}"`;
       return done(
         new ServiceError(
           validationStatus(shape),
           "validation_error",
-          `body: the request body must be JSON; send "Content-Type: application/json" (got "${type}")`,
+          `body: the request body must be JSON; send "Content-Type: application/json" (${got})`,
           { field: "body" },
         ),
         undefined,

@@ -50,7 +50,7 @@ import {
 import { parseErrorBody } from "./parse-error-body";
 import { isPoll } from "./poll-context";
 import { Redactor, secretValues } from "./redact";
-import { parseRetryAfter, pause } from "./retry";
+import { isConnectionFailure, parseRetryAfter, pause, wasNotSent } from "./retry";
 
 /** An answer as the transport gives it. */
 type HttpAnswer = Extract<HttpOutcome, { kind: "response" }>;
@@ -72,6 +72,11 @@ interface CallState {
   requestId: string;
   redactor: Redactor;
   attempts: number;
+  /**
+   * Attempts whose connection to an origin reached before failed (refused, reset, closed): the
+   * budget alone bounds them.
+   */
+  unanswered: number;
   /** The URL requested, as errors show it (see {@link shownUrl}); set once it is known. */
   url?: string;
   /** The base URL in force, as errors show it. */
@@ -114,6 +119,13 @@ export class VmCloudClient {
   private readonly auth: Authenticator;
   private readonly redactor: Redactor;
   private readonly limiters = new Limiters();
+  /**
+   * The origins this client has reached: one answered, or took a connection that was then
+   * lost. A failed connection to one of them is an outage to wait out (the call's budget bounds
+   * its retries); to an origin never reached, it is more likely a wrong endpoint, said after
+   * `retry.limit` retries as any failure.
+   */
+  private readonly reached = new Set<string>();
 
   constructor(options: ClientOptions = {}) {
     this.options = normalizeOptions(options);
@@ -189,6 +201,7 @@ export class VmCloudClient {
       const step = nextStep({
         outcome: sent.outcome,
         attempt: state.attempts,
+        unanswered: state.unanswered,
         exchangedToken: sent.exchangedToken !== undefined,
         renewedToken,
         idempotent: call.options.idempotent,
@@ -276,6 +289,7 @@ export class VmCloudClient {
       requestId: normalized.requestId,
       redactor: this.redactor.with(secretValues(raw.body)),
       attempts: 0,
+      unanswered: 0,
     };
     this.checkInput(state, raw);
     state.path = fillPath(endpoint.path, raw.params);
@@ -353,6 +367,14 @@ export class VmCloudClient {
     state.attempts += 1;
     const durationMs = performance.now() - attemptStart;
     const outcome = this.outcomeOf(state, http);
+    if (outcome.kind !== "no-answer" || !wasNotSent(outcome.failure)) this.reached.add(url.origin);
+    if (
+      outcome.kind === "no-answer" &&
+      isConnectionFailure(outcome.failure) &&
+      this.reached.has(url.origin)
+    ) {
+      state.unanswered += 1;
+    }
     const sent: Sent = {
       outcome,
       status: http.kind === "response" ? http.status : 0,

@@ -11,8 +11,12 @@
  * 3. only {@link RETRYABLE_STATUSES} and retryable socket failures are tried again;
  * 4. a request that may create something twice is looked up first, or not sent again (see
  *    {@link afterFailure}); a lookup that finds it ends the call with what it found;
- * 5. the retry count, then the call's time budget, bound the retries; the wait is what
- *    `Retry-After` asked for, else capped exponential backoff with jitter.
+ * 5. the retry count bounds the retries after answers (429, 5xx), timed-out requests and
+ *    failed connections to a service never reached; the call's time budget bounds every retry,
+ *    those after a failed connection to a service the client has reached before (refused,
+ *    reset, closed: an outage) alone, so that a service restarting for a few seconds is waited
+ *    for while a wrong endpoint is still said in seconds; the wait is what `Retry-After` asked
+ *    for, else capped exponential backoff with jitter.
  */
 import { afterFailure, type LookupResult } from "./create-once";
 import type { ApiError } from "./errors";
@@ -46,6 +50,11 @@ export interface StepFacts<A, T> {
   outcome: AttemptOutcome<A>;
   /** Attempts made in this call, the last one included (1 after the first). */
   attempt: number;
+  /**
+   * Of those, the attempts whose connection to a service reached before failed (see
+   * `isConnectionFailure`): the budget alone bounds them. Absent: none.
+   */
+  unanswered?: number;
   /** Whether the last attempt carried a token from the key exchange: only such can be renewed. */
   exchangedToken: boolean;
   /** Whether this call already renewed a refused token (it does so once). */
@@ -121,9 +130,11 @@ export function nextStep<A, T>(facts: StepFacts<A, T>): NextStep<A, T> {
     return { next: "found", value: lookedUp.value };
   }
 
-  // A renewed token's attempt was no retry: it does not count against the limit.
+  // A renewed token's attempt was no retry: it does not count against the limit. Nor do the
+  // attempts that got no answer, once retries are on: the budget alone bounds them (rule 5).
   const retry = facts.attempt - (facts.renewedToken ? 1 : 0);
-  if (retry > facts.retry.limit) return { next: "fail", error };
+  const counted = facts.retry.limit === 0 ? retry : retry - (facts.unanswered ?? 0);
+  if (counted > facts.retry.limit) return { next: "fail", error };
   const delayMs = rateLimitDelay(
     outcome.kind === "error-status" ? outcome.retryAfterMs : undefined,
     retry,
@@ -156,7 +167,8 @@ export function giveUpDetail(why: GiveUp, redact: (text: string) => string): str
       const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
       return (
         `the answer was lost, and looking the resource up failed (${redact(reason)}), ` +
-        "so it may or may not exist: look it up before trying again"
+        "so it may or may not exist: run `pulumi up` again once the service answers; its create " +
+        "looks for the object first and adopts the one this request made, or creates it"
       );
     }
     case "over-budget":

@@ -10,7 +10,12 @@ import { envLogger } from "./log";
 
 /** Retry limits. */
 export interface RetryOptions {
-  /** Retries after the first attempt (default 4, so at most 5 attempts). 0 turns retries off. */
+  /**
+   * Retries after failures that may succeed when sent again: 429, 5xx, timeouts, failed
+   * connections (default 4, so at most 5 attempts). A failed connection (refused, reset) to a
+   * service this client has reached before does not count: a service restarting is waited for
+   * until {@link maxTotalMs}, so a short outage is ridden out. 0 turns every retry off.
+   */
   limit?: number;
   /** First backoff delay in ms (default 200); doubled after each retry, with jitter. */
   baseDelayMs?: number;
@@ -228,7 +233,8 @@ export interface CallOptions<T = unknown> {
    * For creates: looks up what the request would create (e.g. by its unique name). Called
    * when the answer was lost (connection reset, timeout, 5xx) before any second attempt; a
    * result other than undefined/null is returned as the call's answer instead of sending
-   * again.
+   * again. Give it only where the caller's next create makes the same lookup first (each
+   * resource's create adopts what a lost request made): an error that could not look says so.
    */
   findExisting?: () => Promise<T | undefined | null>;
   /** Retry limits for this call (merged over the client's), or false for a single attempt. */

@@ -57,6 +57,17 @@ export function isRetryableFailure(failure: TransportFailure): boolean {
   return RETRYABLE_CODES.has(failure.code) || failure.timeoutPhase !== undefined;
 }
 
+/**
+ * True when the failure is the connection's, not a slow answer's: refused, reset or closed, or
+ * a timeout before the request was written. Such failures are what a service restarting or
+ * briefly out of reach gives, so the call's time budget alone bounds their retries
+ * (next-step.ts); a request that timed out waiting for its answer counts as an attempt.
+ */
+export function isConnectionFailure(failure: TransportFailure): boolean {
+  if (failure.timeoutPhase !== undefined) return NOT_SENT_TIMEOUTS.has(failure.timeoutPhase);
+  return RETRYABLE_CODES.has(failure.code) && failure.code !== "ETIMEDOUT";
+}
+
 /** True when the failure proves the request was never sent. */
 export function wasNotSent(failure: TransportFailure): boolean {
   if (failure.timeoutPhase !== undefined) return NOT_SENT_TIMEOUTS.has(failure.timeoutPhase);

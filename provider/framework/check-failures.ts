@@ -52,10 +52,56 @@ export function failuresForEngine(
   secrets: readonly string[],
 ): CheckFailure[] {
   return failures.map((failure) => {
-    const { property, reason } = failure;
+    const property = failure.property;
+    const reason = cutLongQuotes(failure.reason);
     const shown = IDENTIFIER.test(property) && !secrets.includes(property);
-    if (shown && Object.hasOwn(inputs, property) && inputs[property] !== undefined) return failure;
+    if (shown && Object.hasOwn(inputs, property) && inputs[property] !== undefined) {
+      const value = inputs[property];
+      if (!isLong(value)) return { property, reason };
+      // The engine would print the whole value: say what it is, cut, in the reason instead.
+      return { property: "", reason: `${property}: ${reason} (given ${describeLong(value)})` };
+    }
     const path = property === "(inputs)" ? "" : property;
     return { property: "", reason: path === "" ? reason : `${path}: ${reason}` };
   });
+}
+
+/**
+ * The longest value a message quotes whole. The engine echoes a failing input's value in full
+ * (`value {…}`), and a reason may quote what the program gave: past this, a 1 MB host name
+ * would be printed as is, several times (docs/preview.md, "Long values").
+ */
+export const QUOTE_MAX = 80;
+
+/** True when `value`, as the engine would print it, is longer than {@link QUOTE_MAX}. */
+function isLong(value: unknown): boolean {
+  return printed(value).length > QUOTE_MAX;
+}
+
+function printed(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A long value in a few words: its length and its start, e.g. `1048576 characters, "aaa…"`. */
+function describeLong(value: unknown): string {
+  const text = printed(value);
+  const what = typeof value === "string" ? "characters" : "characters of JSON";
+  return `${text.length} ${what}, ${JSON.stringify(text.slice(0, QUOTE_MAX / 2))}…`;
+}
+
+/**
+ * `reason` with every quoted text longer than {@link QUOTE_MAX} cut to its start and its
+ * length, so that no message repeats a huge value the program gave.
+ */
+export function cutLongQuotes(reason: string): string {
+  return reason.replace(/"((?:[^"\\]|\\.)*)"/g, (whole, inner: string) =>
+    inner.length <= QUOTE_MAX
+      ? whole
+      : `"${inner.slice(0, QUOTE_MAX / 2)}…" (${inner.length} characters)`,
+  );
 }

@@ -7,9 +7,21 @@
  */
 import { ApiError, RouteNotFoundError } from "../client";
 
+/**
+ * What a 401 asks of the user. `refresh` and `destroy` configure the provider with the settings
+ * stored at the last `up`, not the stack's current config, so a token changed since reaches
+ * them only through `--run-program` (or an `up` first); and the stack's `vmcloud:token` wins
+ * over `VMCLOUD_TOKEN` (docs/client.md, "Credentials").
+ */
+export const TOKEN_HINT =
+  "check the token: `pulumi config set --secret vmcloud:token <token>` (the stack's setting wins " +
+  "over VMCLOUD_TOKEN, which counts only when the stack sets none); `pulumi refresh` and " +
+  "`pulumi destroy` use the settings stored at the last `pulumi up`, so after a change run " +
+  "`pulumi refresh --run-program` (or `pulumi up`) once, or give `pulumi destroy --run-program`";
+
 /** What to tell the user to do, by HTTP status, where the status alone says it. */
 const HINTS: Record<number, string> = {
-  401: "check the token: `pulumi config set --secret vmcloud:token <token>` or VMCLOUD_TOKEN",
+  401: TOKEN_HINT,
   403: "the token may not use this project: check vmcloud:projectId or the resource's projectId",
   405: "other resources still use it: detach or delete them first (e.g. its DiskAttachment)",
   409: "one with the same parameters already exists: choose another name, or adopt it with the `import` resource option",

@@ -24,7 +24,10 @@ import { LookupError } from "./errors";
  * the setting.
  */
 const HINTS: Readonly<Record<number, string>> = {
-  401: "check the token: `pulumi config set --secret vmcloud:token <token>` or VMCLOUD_TOKEN",
+  // A lookup runs in the program, with the stack's current config: no stored settings.
+  401:
+    "check the token: `pulumi config set --secret vmcloud:token <token>` (the stack's setting " +
+    "wins over VMCLOUD_TOKEN, which counts only when the stack sets none)",
   403: "the token may not use this project: check vmcloud:projectId or the projectId argument",
 };
 

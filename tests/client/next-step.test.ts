@@ -349,6 +349,42 @@ describe("nextStep", () => {
   });
 });
 
+describe("nextStep: failed connections to a service reached before are bounded by the budget, not the count", () => {
+  it("retries a refused or reset connection past the limit while the budget lasts", () => {
+    for (const code of ["ECONNREFUSED", "ECONNRESET"]) {
+      // 9 attempts, all connection failures: the limit (4) does not apply.
+      const step = nextStep(
+        facts({ attempt: 9, unanswered: 9, outcome: noAnswer(code), elapsedMs: 10_000 }),
+      );
+      expect(step, code).toEqual({ next: "retry", retry: 9, delayMs: expect.any(Number) });
+      // The budget does.
+      const late = nextStep(
+        facts({ attempt: 9, unanswered: 9, outcome: noAnswer(code), elapsedMs: 59_999 }),
+      );
+      expect(late.next, code).toBe("fail");
+      expect(late).toMatchObject({ why: { because: "over-budget" } });
+    }
+  });
+
+  it("still counts answers (503) and timed-out requests against the limit", () => {
+    expect(nextStep(facts({ attempt: 5, unanswered: 0, outcome: S503 })).next).toBe("fail");
+    expect(
+      nextStep(facts({ attempt: 5, unanswered: 0, outcome: noAnswer("ETIMEDOUT", "request") }))
+        .next,
+    ).toBe("fail");
+    // Connection failures before them do not use up the count.
+    expect(nextStep(facts({ attempt: 6, unanswered: 3, outcome: S503 })).next).toBe("retry");
+  });
+
+  it("makes no retry when retries are off (limit 0)", () => {
+    const off = { ...RETRY, limit: 0 };
+    expect(
+      nextStep(facts({ attempt: 1, unanswered: 1, outcome: noAnswer("ECONNREFUSED"), retry: off }))
+        .next,
+    ).toBe("fail");
+  });
+});
+
 describe("giveUpDetail", () => {
   const keep = (text: string) => text;
 
@@ -361,12 +397,14 @@ describe("giveUpDetail", () => {
     [
       { because: "lookup-failed", lookupError: new Error("list refused") } as const,
       "the answer was lost, and looking the resource up failed (list refused), so it may or " +
-        "may not exist: look it up before trying again",
+        "may not exist: run `pulumi up` again once the service answers; its create looks for " +
+        "the object first and adopts the one this request made, or creates it",
     ],
     [
       { because: "lookup-failed", lookupError: 42 } as const,
       "the answer was lost, and looking the resource up failed (42), so it may or may not " +
-        "exist: look it up before trying again",
+        "exist: run `pulumi up` again once the service answers; its create looks for the " +
+        "object first and adopts the one this request made, or creates it",
     ],
     [
       { because: "over-budget", delayMs: 250, budgetMs: 350 } as const,

@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   NetworkError,
@@ -238,5 +239,45 @@ describe("connection failures", () => {
     expect(lines.filter((l) => l.startsWith("vmcloud retry"))).toHaveLength(2);
     client.close();
     logged.close();
+  });
+
+  it("a single-attempt call (retry: false) is not retried after a refused connection", async () => {
+    const client = createClient({ endpoint: "http://127.0.0.1:9", token: "t" });
+    const error = await client
+      .call(widgetEndpoints.list, {}, { retry: false })
+      .catch((e: unknown) => e);
+    expect((error as NetworkError).attempts).toBe(1);
+    client.close();
+  });
+});
+
+describe("an outage of a service reached before", () => {
+  it("retries its refused connections until the budget, not the count; a service never reached fails at the count", async () => {
+    // A service that answered once, then stops listening: the client has reached it.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ items: [], offset: 0, limit: 50, total: 0 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const retry = { ...FAST, limit: 2, maxTotalMs: 1_000 };
+    const client = createClient({ endpoint: `http://127.0.0.1:${port}`, token: "t", retry });
+    expect((await client.request(widgetEndpoints.list, {})).status).toBe(200);
+    client.close();
+    await new Promise((resolve) => server.close(resolve));
+    const started = Date.now();
+    const error = await client.call(widgetEndpoints.list, {}).catch((e: unknown) => e);
+    expect((error as NetworkError).code).toBe("ECONNREFUSED");
+    // Past the limit of 2 retries, until the 1 s budget.
+    expect((error as NetworkError).attempts).toBeGreaterThan(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect((error as NetworkError).message).toMatch(
+      /gave up: waiting \d+ ms more would exceed the 1000 ms budget of the call \(after \d+ attempts\)$/,
+    );
+    // Another client, which never reached that port: the count applies (3 attempts).
+    const fresh = createClient({ endpoint: `http://127.0.0.1:${port}`, token: "t", retry });
+    const quick = await fresh.call(widgetEndpoints.list, {}).catch((e: unknown) => e);
+    expect((quick as NetworkError).attempts).toBe(3);
+    fresh.close();
   });
 });

@@ -6,8 +6,12 @@
 import type { z } from "zod";
 import { propertyPath, type CheckFailure } from "../../framework/check-failures";
 import { pathIsUnknown } from "../../framework/unknowns";
+import { fieldIssuesOf } from "../../../api/issues";
 
 export type { CheckFailure } from "../../framework/check-failures";
+
+/** What zod says of a value that matches no member of a union, a message naming no rule. */
+const ZOD_UNION_MESSAGE = "Invalid input";
 
 /** The result `check` returns to the engine. */
 export interface CheckResult<T> {
@@ -39,6 +43,17 @@ export function checkInputs<S extends z.ZodType>(
           property: propertyPath([...issue.path, key]),
           reason: `unknown property "${key}"; check its spelling against the resource's documented inputs`,
         }));
+      }
+      if (issue.code === "invalid_union" && issue.message === ZOD_UNION_MESSAGE) {
+        // zod's own words for a union say no rule ("Invalid input"): the rule of the member
+        // the value came closest to does (api/issues.ts), else the union's description.
+        const closest = fieldIssuesOf([issue]).filter((i) => i.message !== ZOD_UNION_MESSAGE);
+        if (closest.length > 0) {
+          return closest.map((i) => ({
+            property: propertyPath(i.path) || "(inputs)",
+            reason: i.message,
+          }));
+        }
       }
       const property = propertyPath(issue.path) || "(inputs)";
       return [{ property, reason: issue.message }];

@@ -9,8 +9,18 @@ import { z } from "zod";
 import { Description, Name, Uuid } from "../../../api/common";
 import { local, replaces, updates } from "../framework/input-fields";
 
+/**
+ * What a name or id must look like, in the words a failing check gives: an id as the service
+ * gives it, or a name as the service takes one (`Name`: 1–64 characters, its name pattern),
+ * which holds for tags too (the API takes `tag_names` as names).
+ */
+export const NAME_OR_ID_RULE =
+  "must be an id (a UUID) or a name: 1–64 characters, a Latin letter (a–z, A–Z) first, then Latin letters, digits, '.', '-' or '_'";
+
 /** A reference that is either a uuid or a name (1–64, the service's name pattern). */
-export const NameOrId = z.union([Uuid, Name]).describe("A name or an id");
+export const NameOrId = z
+  .union([Uuid, Name], { error: () => NAME_OR_ID_RULE })
+  .describe("A name or an id");
 
 /** True when `value` looks like an id rather than a name. */
 export function isId(value: string): boolean {
