@@ -167,8 +167,9 @@ export function giveUpDetail(why: GiveUp, redact: (text: string) => string): str
       const reason = lookupError instanceof Error ? lookupError.message : String(lookupError);
       return (
         `the answer was lost, and looking the resource up failed (${redact(reason)}), ` +
-        "so it may or may not exist: run `pulumi up` again once the service answers; its create " +
-        "looks for the object first and adopts the one this request made, or creates it"
+        "so it may or may not exist: run `pulumi up` again once the service answers; its preview " +
+        "names the object if this request made one (with how to record it: `adoptId` or " +
+        "`pulumi import`), or it creates it"
       );
     }
     case "over-budget":

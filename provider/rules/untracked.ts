@@ -36,9 +36,9 @@ export function untrackedAdvice(holder: UntrackedHolder): string {
     ? `set adoptId to "${holder.id}" (or use \`pulumi import\`)`
     : "use `pulumi import`";
   return (
-    `if an interrupted \`pulumi up\` of this stack made it, record it in the stack with ` +
-    `\`pulumi refresh --import-pending-creates '${urn}=${holder.id}'\`${where}; to manage it ` +
-    `from this program although another stack or a person made it, ${takeOver}; otherwise ` +
+    `if an interrupted (killed) \`pulumi up\` of this stack made it, record it in the stack with ` +
+    `\`pulumi refresh --import-pending-creates '${urn},${holder.id}'\`${where}; to manage it ` +
+    `from this program (another stack's, a person's, or one a failed create left), ${takeOver}; otherwise ` +
     `${holder.avoid ?? "choose another name"}`
   );
 }

@@ -397,14 +397,16 @@ describe("giveUpDetail", () => {
     [
       { because: "lookup-failed", lookupError: new Error("list refused") } as const,
       "the answer was lost, and looking the resource up failed (list refused), so it may or " +
-        "may not exist: run `pulumi up` again once the service answers; its create looks for " +
-        "the object first and adopts the one this request made, or creates it",
+        "may not exist: run `pulumi up` again once the service answers; its preview names the " +
+        "object if this request made one (with how to record it: `adoptId` or `pulumi import`), " +
+        "or it creates it",
     ],
     [
       { because: "lookup-failed", lookupError: 42 } as const,
       "the answer was lost, and looking the resource up failed (42), so it may or may not " +
-        "exist: run `pulumi up` again once the service answers; its create looks for the " +
-        "object first and adopts the one this request made, or creates it",
+        "exist: run `pulumi up` again once the service answers; its preview names the object " +
+        "if this request made one (with how to record it: `adoptId` or `pulumi import`), or it " +
+        "creates it",
     ],
     [
       { because: "over-budget", delayMs: 250, budgetMs: 350 } as const,

@@ -48,7 +48,7 @@ async function vmNamed(name: string): Promise<{ id: string; state: string } | un
 /** The failure names the object and every way out, in the schema's words. */
 function expectResolvingAdvice(text: string, id: string): void {
   expect(text).toContain(id);
-  expect(text).toMatch(new RegExp(`--import-pending-creates 'urn:pulumi:[^']+=${id}'`));
+  expect(text).toMatch(new RegExp(`--import-pending-creates 'urn:pulumi:[^']+,${id}'`));
   expect(text).toContain(`set adoptId to "${id}"`);
   expect(text).toContain("pulumi import");
 }

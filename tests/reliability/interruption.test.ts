@@ -6,7 +6,7 @@
 // tells such an object from another stack's or a person's (docs/api-decisions/adoption.md), so
 // the next `up` never takes it over and never makes a second one: it fails on each, naming the
 // object and the command that records it, `pulumi refresh --import-pending-creates
-// '<urn>=<id>'`. The test runs exactly the commands the messages give, and then `up` must
+// '<urn>,<id>'`. The test runs exactly the commands the messages give, and then `up` must
 // converge with no duplicate. (The killed CLI leaves the stack locked: the test runs `pulumi
 // cancel` first, as the CLI's own message tells a user to.) Then `destroy` must leave nothing.
 import { execFile } from "node:child_process";
@@ -106,24 +106,26 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           // The killed CLI left its lock on the stack; `pulumi cancel` is what a user runs then.
           await ref.stack.cancel();
           let upOutput = "";
-          const refused = await ref.stack
-            .up({ onOutput: (text) => (upOutput += text) })
-            .then(
-              () => undefined,
-              (error: unknown) => error as Error,
-            );
+          const refused = await ref.stack.up({ onOutput: (text) => (upOutput += text) }).then(
+            () => undefined,
+            (error: unknown) => error as Error,
+          );
           scan.add(`second up, run ${n}`, upOutput);
           if (refused !== undefined) scan.addError(`second up, run ${n}`, refused);
           // What the first `up` sent was in the cloud when it died: the second refuses it, and
           // makes nothing twice.
-          expect(refused, "the second up must refuse the interrupted creates' objects").toBeDefined();
+          expect(
+            refused,
+            "the second up must refuse the interrupted creates' objects",
+          ).toBeDefined();
           const said = `${upOutput}\n${refused!.message}`;
           const imports = [
             ...new Set([...said.matchAll(/--import-pending-creates '([^']+)'/g)].map((m) => m[1]!)),
           ];
           console.log(`run ${n}: the second up named ${imports.length} object(s) to record`);
           expect(imports.length).toBeGreaterThan(0);
-          for (const pair of imports) expect(pair).toMatch(/^urn:pulumi:.+=[0-9a-f-]{36}$/);
+          for (const pair of imports)
+            expect(pair).toMatch(/^urn:pulumi:[^,]+,[0-9a-f-]{36}(:[0-9a-f-]{36})?$/);
           expect(duplicatesOf(await census(emu, ref.prefix))).toEqual([]);
 
           // The command the message gives, word for word.
