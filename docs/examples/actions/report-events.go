@@ -7,45 +7,39 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		data, err := vmcloud.NewDisk(ctx, "data", &vmcloud.DiskArgs{
-			Name:             pulumi.String("web-data"),
-			Size:             pulumi.Int(50),
-			AvailabilityZone: pulumi.String("ru.AZ-1"),
-		})
-		if err != nil {
-			return err
-		}
-		ping := vmcloud.ReportEventsOutput(ctx, vmcloud.ReportEventsOutputArgs{
-			Events: vmcloud.ReportEventsEventArray{
-				&vmcloud.ReportEventsEventArgs{
-					Name:             pulumi.String("deploy-ping"),
-					Severity:         pulumi.String("Info"),
-					Type:             pulumi.String("event"),
-					ResourceProvider: pulumi.String("vm"),
-					ResourceType:     pulumi.String("disk"),
-					ResourceId:       data.ID(),
+		ping, err := vmcloud.ReportEvents(ctx, &vmcloud.ReportEventsArgs{
+			Events: []vmcloud.ReportEventsEvent{
+				{
+					Name:             pulumi.StringRef("deploy-ping"),
+					Severity:         pulumi.StringRef("Info"),
+					Type:             pulumi.StringRef("event"),
+					ResourceProvider: pulumi.StringRef("vm"),
+					ResourceType:     pulumi.StringRef("vm"),
+					ResourceId:       pulumi.StringRef("web-1"),
 				},
 			},
 		}, nil)
+		if err != nil {
+			return err
+		}
 		deployed, err := vmcloud.NewEventReport(ctx, "deployed", &vmcloud.EventReportArgs{
 			Action: pulumi.String("report"),
 			Events: vmcloud.EventReportEventArray{
 				&vmcloud.EventReportEventArgs{
-					Name:             pulumi.String("data-disk-deployed"),
+					Name:             pulumi.String("web-deployed"),
 					Severity:         pulumi.String("Info"),
 					Type:             pulumi.String("event"),
 					ResourceProvider: pulumi.String("vm"),
-					ResourceType:     pulumi.String("disk"),
-					ResourceId:       data.ID(),
+					ResourceType:     pulumi.String("vm"),
+					ResourceId:       pulumi.String("web-1"),
 				},
 			},
-			Triggers: pulumi.Any("2026-05-01"),
 		})
 		if err != nil {
 			return err
 		}
 		ctx.Export("reportStatus", deployed.Status)
-		ctx.Export("pingSkipped", ping.Skipped())
+		ctx.Export("pingSkipped", pulumi.Bool(ping.Skipped))
 		return nil
 	})
 }

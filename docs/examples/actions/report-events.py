@@ -1,28 +1,23 @@
 import pulumi
 import pulumi_vmcloud as vmcloud
 
-data = vmcloud.Disk("data",
-    name="web-data",
-    size=50,
-    availability_zone="ru.AZ-1")
-ping = vmcloud.report_events_output(events=[{
+ping = vmcloud.report_events(events=[{
     "name": "deploy-ping",
     "severity": "Info",
     "type": "event",
     "resource_provider": "vm",
-    "resource_type": "disk",
-    "resource_id": data.id,
+    "resource_type": "vm",
+    "resource_id": "web-1",
 }])
 deployed = vmcloud.EventReport("deployed",
     action="report",
     events=[{
-        "name": "data-disk-deployed",
+        "name": "web-deployed",
         "severity": "Info",
         "type": "event",
         "resource_provider": "vm",
-        "resource_type": "disk",
-        "resource_id": data.id,
-    }],
-    triggers="2026-05-01")
+        "resource_type": "vm",
+        "resource_id": "web-1",
+    }])
 pulumi.export("reportStatus", deployed.status)
 pulumi.export("pingSkipped", ping.skipped)

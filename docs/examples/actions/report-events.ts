@@ -1,21 +1,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as vmcloud from "@vmcloud/pulumi";
 
-const data = new vmcloud.Disk("data", { name: "web-data", size: 50, availabilityZone: "ru.AZ-1" });
-// Resource form: reports once, on the `up` that creates it; again only when `triggers` change.
+// Resource form: reports once, on the `up` that creates it (again only when its `triggers`
+// change).
 const deployed = new vmcloud.EventReport("deployed", {
   action: "report",
   events: [
     {
-      name: "data-disk-deployed",
+      name: "web-deployed",
       severity: "Info",
       type: "event",
       resourceProvider: "vm",
-      resourceType: "disk",
-      resourceId: data.id,
+      resourceType: "vm",
+      resourceId: "web-1",
     },
   ],
-  triggers: "2026-05-01",
 });
 // Function form: runs at every `up` (during a preview its arguments are checked, nothing is
 // sent, and it answers skipped) and answers the outcome.
@@ -27,8 +26,8 @@ const ping = pulumi.output(
         severity: "Info",
         type: "event",
         resourceProvider: "vm",
-        resourceType: "disk",
-        resourceId: data.id,
+        resourceType: "vm",
+        resourceId: "web-1",
       },
     ],
   }),
