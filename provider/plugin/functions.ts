@@ -3,6 +3,8 @@
  * `vmcloud:index:<name>` (`vmcloud:index:getFlavors`, `vmcloud:index:restoreBackup`), the name
  * the TypeScript SDK's function has, run from the same definitions (provider/lookups,
  * provider/actions/functions) with the provider's configured client and project:
+ * - the arguments are taken under the schema's field names whichever spelling a nested field came
+ *   in (a Python dict's `resource_id` is `resourceId`: argument-names.ts says why);
  * - the arguments are checked with the definition's own schema before anything is sent; a bad
  *   argument is answered as a check failure naming the argument, whose reason starts with the
  *   function's name and says what to do (the languages print `<token> invoke failed: <reason>
@@ -24,6 +26,7 @@ import { LookupError } from "../lookups/errors";
 import { currentClient, currentSettings } from "../runtime/context";
 import { noteOnResource, showProgress } from "../runtime/engine-log";
 import { pluginToken } from "../type-tokens";
+import { argumentSchema, withSchemaNames } from "./argument-names";
 import { secretKeys, unwrapSecrets, wrapSecrets } from "./secrets";
 
 /** One function the plugin serves. */
@@ -153,7 +156,8 @@ export async function invokeFunction(
   }
   let answer: unknown;
   try {
-    answer = await fn.call(unwrapSecrets(args), preview);
+    const named = withSchemaNames(argumentSchema(fn.args), unwrapSecrets(args));
+    answer = await fn.call(named as Record<string, unknown>, preview);
   } catch (error) {
     const failures = argumentFailures(error);
     if (failures === undefined) throw error;

@@ -5,6 +5,9 @@
 // Built and cached by scripts/sdkgen.sh; see docs/engine.md.
 //
 //	sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite]
+//	sdkgen -schema schema.json -program DIR [-python-program FILE] [-go-program FILE]
+//
+// The second form writes a program, not an SDK: see program.go.
 package main
 
 import (
@@ -40,8 +43,21 @@ func run(args []string) error {
 	pythonDir := flags.String("python", "", "write the Python SDK into this folder")
 	goDir := flags.String("go", "", "write the Go SDK into this folder")
 	overwrite := flags.Bool("overwrite", false, "replace the output folders when they are not empty")
+	programDir := flags.String("program", "", "a PCL program's folder, to write as programs (program.go)")
+	pythonProgram := flags.String("python-program", "", "with -program: write its Python program here")
+	goProgram := flags.String("go-program", "", "with -program: write its Go program here")
 	if err := flags.Parse(args); err != nil {
 		return err
+	}
+	if *programDir != "" {
+		if *schemaPath == "" || (*pythonProgram == "" && *goProgram == "") {
+			return errors.New("usage: sdkgen -schema schema.json -program DIR [-python-program FILE] [-go-program FILE]")
+		}
+		pkg, err := bind(*schemaPath)
+		if err != nil {
+			return err
+		}
+		return generatePrograms(pkg, *programDir, *pythonProgram, *goProgram)
 	}
 	if *schemaPath == "" || (*pythonDir == "" && *goDir == "") {
 		return errors.New("usage: sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite]")

@@ -134,6 +134,33 @@ describe("a lookup through the plugin", () => {
     expect((answer.outputs.id as { value: string }).value).toBe(emu.fixtures.vm.projectId);
   });
 
+  it("takes a nested argument under the program's spelling of its fields, as it takes the schema's", async () => {
+    // A Python dict arrives with its snake_case keys, a Go map with the keys it was given: the
+    // plugin reads them as the schema's fields (provider/plugin/argument-names.ts).
+    const disk = { size: 20 };
+    const schema = await plugin.invoke("vmcloud:index:getPrice", {
+      disks: [{ ...disk, diskType: "SSD" }],
+    });
+    expect(schema.failures).toEqual([]);
+    expect(resultOf("getPrice").safeParse(schema.outputs).success).toBe(true);
+    for (const key of ["disk_type", "DiskType"]) {
+      const spelt = await plugin.invoke("vmcloud:index:getPrice", {
+        disks: [{ ...disk, [key]: "SSD" }],
+      });
+      expect(spelt).toEqual(schema);
+    }
+    // A key that is no field, in any spelling, is still refused by name; so is a field given
+    // under both spellings (which one was meant cannot be known).
+    for (const extra of [{ disk_kind: "SSD" }, { diskType: "SSD", disk_type: "HDD" }]) {
+      const refused = await plugin.invoke("vmcloud:index:getPrice", {
+        disks: [{ ...disk, diskType: "SSD", ...extra }],
+      });
+      expect(refused.failures.map((f) => f.reason).join("\n")).toMatch(
+        /getPrice: .*(disk_kind|disk_type)/,
+      );
+    }
+  });
+
   it("an unknown function is refused, naming those served", async () => {
     const error = await hostError(plugin.invoke("vmcloud:index:getFlavours", {}));
     expect(error.details).toContain("no function vmcloud:index:getFlavours");
