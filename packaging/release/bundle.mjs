@@ -4,6 +4,7 @@
 // locked dependencies and the files that make the bundle.
 import { build } from "esbuild";
 import { existsSync, readdirSync, renameSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir, hashOf } from "./cache.mjs";
@@ -44,15 +45,23 @@ function options(outfile) {
     minifySyntax: true,
     legalComments: "none",
     logLevel: "error",
-    // kinds.js loads each resource's module by a computed path: esbuild bundles every file it
-    // could name; compiled declarations and source maps beside them are not code.
-    loader: { ".map": "empty", ".ts": "empty" },
     define: { "require.resolve": "__vmcloudResolve" },
     inject: [join(here, "resolve-inject.mjs")],
     plugins: [
       {
         name: "vmcloud-bundled-require",
         setup(b) {
+          // kinds.js loads each resource's module by a computed path without its extension,
+          // which esbuild bundles as every file the path could name, keyed with extension:
+          // name the extension, so a lookup finds its key (and only code is bundled).
+          b.onLoad({ filter: /[/\\]dist[/\\]provider[/\\]plugin[/\\]kinds\.js$/ }, async (args) => {
+            const text = await readFile(args.path, "utf8");
+            const computed = /require\(`\.\.\/\$\{([^`]+)\}`\)/g;
+            if (!computed.test(text)) {
+              throw new Error(`${args.path}: the computed require the bundle rewrites is gone`);
+            }
+            return { contents: text.replace(computed, "require(`../${$1}.js`)"), loader: "js" };
+          });
           // The plugin's own `node:module` (its createRequire) answers from the bundle.
           b.onResolve({ filter: /^(node:)?module$/ }, (args) => {
             const own = relative(join(root, "dist"), args.importer);

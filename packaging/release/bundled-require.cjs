@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS module inside a CommonJS bundle */
 // Stands in for `node:module` in the plugin's own code inside the release bundle
 // (bundle.mjs). The plugin finds `@pulumi/pulumi`'s own copies of gRPC and the protocol through
 // `createRequire` and `require.resolve` (provider/plugin/server.ts, provider/runtime/engine-log.ts),
