@@ -25,14 +25,19 @@ let manifest: ReleaseManifest;
 let version: string;
 let scratch: string;
 
-/** Unpacks `archive` of dist/release into a folder of its own; returns its file list and dir. */
+const unpacked = new Map<string, { dir: string; files: string[] }>();
+
+/** Unpacks `archive` of dist/release into a folder of its own (once); its file list and dir. */
 function unpack(archive: string): { dir: string; files: string[] } {
+  const done = unpacked.get(archive);
+  if (done !== undefined) return done;
   const dir = join(scratch, archive.replace(/\.tar\.gz$/, ""));
   execFileSync("mkdir", ["-p", dir]);
   execFileSync("tar", ["-xzf", join(RELEASE_DIR, archive), "-C", dir]);
   const files = execFileSync("tar", ["-tzf", join(RELEASE_DIR, archive)], { encoding: "utf8" })
     .split("\n")
     .filter((f) => f !== "");
+  unpacked.set(archive, { dir, files });
   return { dir, files };
 }
 
@@ -83,30 +88,34 @@ describe("the release's plugin archives", () => {
     expect(Object.keys(manifest.notBuilt).sort()).toEqual(["darwin-amd64", "darwin-arm64"]);
   });
 
-  it("each hold the one executable, at the top", () => {
+  it("each hold the one executable, at the top", { timeout: 180_000 }, () => {
     for (const a of manifest.archives) {
       const exe = a.os === "windows" ? "pulumi-resource-vmcloud.exe" : "pulumi-resource-vmcloud";
       expect(unpack(a.file).files).toEqual([exe]);
     }
   });
 
-  it("linux-amd64: starts with no Node.js on PATH and answers with the package's version", async () => {
-    const { dir } = unpack(`pulumi-resource-vmcloud-v${version}-linux-amd64.tar.gz`);
-    const answers = await askPlugin(join(dir, "pulumi-resource-vmcloud"), [], {
-      env: { PATH: pathWithoutNode(), HOME: scratch },
-    });
-    expect(answers.version).toBe(version);
-    expect(answers.schema).toMatchObject({
-      name: "vmcloud",
-      version,
-      pluginDownloadURL: DOWNLOAD_URL,
-    });
-    console.log(
-      `standalone plugin: GetSchema answered ${answers.schemaMs.toFixed(0)} ms after start`,
-    );
-  });
+  it(
+    "linux-amd64: starts with no Node.js on PATH and answers with the package's version",
+    { timeout: 120_000 },
+    async () => {
+      const { dir } = unpack(`pulumi-resource-vmcloud-v${version}-linux-amd64.tar.gz`);
+      const answers = await askPlugin(join(dir, "pulumi-resource-vmcloud"), [], {
+        env: { PATH: pathWithoutNode(), HOME: scratch },
+      });
+      expect(answers.version).toBe(version);
+      expect(answers.schema).toMatchObject({
+        name: "vmcloud",
+        version,
+        pluginDownloadURL: DOWNLOAD_URL,
+      });
+      console.log(
+        `standalone plugin: GetSchema answered ${answers.schemaMs.toFixed(0)} ms after start`,
+      );
+    },
+  );
 
-  it("linux-arm64: an aarch64 ELF executable", async () => {
+  it("linux-arm64: an aarch64 ELF executable", { timeout: 120_000 }, async () => {
     const { dir } = unpack(`pulumi-resource-vmcloud-v${version}-linux-arm64.tar.gz`);
     const header = await elfHeader(join(dir, "pulumi-resource-vmcloud"));
     expect(header.magic).toBe("\x7fELF");
@@ -119,8 +128,10 @@ describe("the release's plugin archives", () => {
     // scripts/qemu-arm64.sh installs qemu-user and the aarch64 libraries (Debian), as .ci/run does.
     execFileSync("bash", [join(repo, "scripts/qemu-arm64.sh")], { stdio: "inherit" });
     const { dir } = unpack(`pulumi-resource-vmcloud-v${version}-linux-arm64.tar.gz`);
+    // Found on the test's PATH: the plugin's own PATH below has no /usr/bin (a node is there).
+    const qemu = execFileSync("sh", ["-c", "command -v qemu-aarch64"], { encoding: "utf8" }).trim();
     const answers = await askPlugin(
-      "qemu-aarch64",
+      qemu,
       ["-L", ARM64_SYSROOT, join(dir, "pulumi-resource-vmcloud")],
       { env: { PATH: pathWithoutNode(), HOME: scratch }, timeoutMs: 120_000 },
     );
@@ -131,7 +142,7 @@ describe("the release's plugin archives", () => {
     );
   }, 180_000);
 
-  it("windows-amd64: a PE executable", async () => {
+  it("windows-amd64: a PE executable", { timeout: 120_000 }, async () => {
     const { dir } = unpack(`pulumi-resource-vmcloud-v${version}-windows-amd64.tar.gz`);
     const handle = await open(join(dir, "pulumi-resource-vmcloud.exe"), "r");
     try {
