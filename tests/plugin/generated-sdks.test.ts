@@ -77,7 +77,7 @@ describe.each(["python", "go"])("the committed %s SDK", (language) => {
 describe("the generated SDKs as packages", () => {
   const read = (...path: string[]) => readFileSync(join(committed, ...path), "utf8");
 
-  it("name the plugin and the npm package's version, with nowhere to download it from", () => {
+  it("name the plugin, the npm package's version and the release's download URL", () => {
     for (const manifest of [
       ["python", "pulumi_vmcloud", "pulumi-plugin.json"],
       ["go", "vmcloud", "pulumi-plugin.json"],
@@ -86,6 +86,7 @@ describe("the generated SDKs as packages", () => {
         resource: true,
         name: "vmcloud",
         version,
+        server: "github://api.github.com/vmcloud/pulumi-vmcloud",
       });
     }
   });

@@ -228,9 +228,9 @@ describe("the plugin's package schema", () => {
       importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
       respectSchemaVersion: true,
     });
-    // The plugin comes with the npm package: no server to download it from (none is reachable
-    // offline).
-    expect(schema).not.toHaveProperty("pluginDownloadURL");
+    // Where a release's plugin archives are: the engine downloads the plugin from there when a
+    // program needs it (tests/e2e/release-*.test.ts serve dist/release/ in its place).
+    expect(schema.pluginDownloadURL).toBe("github://api.github.com/vmcloud/pulumi-vmcloud");
   });
 
   it("keeps object types apart from the resources' names", () => {

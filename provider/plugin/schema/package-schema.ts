@@ -56,6 +56,7 @@ export interface FunctionSpec {
 export interface PackageSpec {
   name: string;
   version: string;
+  pluginDownloadURL: string;
   displayName: string;
   description: string;
   license: string;
@@ -277,6 +278,14 @@ function configVariables(): Record<string, PropertySpec> {
   );
 }
 
+/**
+ * Where the engine downloads the plugin when a program of any language needs it and it is not
+ * installed: the release's archives (`pulumi-resource-vmcloud-v<version>-<os>-<arch>.tar.gz`,
+ * made by `npm run release`) on the project's GitHub releases. Tests serve dist/release/
+ * instead, through the CLI's PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES (docs/releasing.md).
+ */
+export const PLUGIN_DOWNLOAD_URL = "github://api.github.com/vmcloud/pulumi-vmcloud";
+
 /** The package schema of version `version`. */
 export function packageSchema(version: string): PackageSpec {
   const reserved = new Set<string>([
@@ -301,13 +310,14 @@ export function packageSchema(version: string): PackageSpec {
   return {
     name: PLUGIN_PACKAGE,
     version,
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
     displayName: "VM cloud",
     description:
       "Virtual machines, disks, subnets, security groups, external IPs and placement groups of the VM cloud, with its one-shot operations",
     license: "Apache-2.0",
     // supportPack: the generated SDKs are whole packages of this version (the Go SDK gets its
     // go.mod, the Python SDK a pyproject.toml), so a program that uses one asks the engine for
-    // the plugin of this version; no pluginDownloadURL: the plugin comes with the npm package.
+    // the plugin of this version, from pluginDownloadURL when it is not installed.
     meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
       python: {
