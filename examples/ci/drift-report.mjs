@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The drift job's report: reads `pulumi preview --refresh --json` (the cloud as it is now,
-// against the stack's program) and writes Markdown naming each resource that differs and each
-// property, with the value in the cloud and the one the program asks for. Exit 0 when nothing
-// differs, 3 when something does (the pipeline's drift exit code), 1 when the input is not a
-// preview. Secret values are never printed: the preview shows them as `[secret]`, and so does
+// The drift job's report: reads `pulumi preview --refresh --json` (each resource read from
+// the cloud, then the stack's program against what was read) and writes Markdown naming each
+// resource that changed in the cloud since the last deploy and each property, with its value
+// when deployed, in the cloud and in the program, and what the next deploy would do. Exit 0
+// when nothing changed, 3 when something did (the pipeline's drift exit code), 1 when the input
+// is not a preview. Program changes not deployed yet are listed apart; they are not drift. Secret values are never printed: the preview shows them as `[secret]`, and so does
 // this report.
 //
 //   node examples/ci/drift-report.mjs <preview.json> <stack>
@@ -46,51 +47,126 @@ function at(object, path) {
   return value;
 }
 
-const drifted = [];
-for (const step of preview.steps) {
-  if (step.op === "same" || step.op === "read") continue;
-  const [, , type = "", name = step.urn] = step.urn.split("::");
+/** The paths at which `a` and `b` differ (`interfaces[0].name`); `__`-keys are the engine's. */
+function diffPaths(a, b, prefix = "") {
+  const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (isMap(a) && isMap(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+      (k) => !k.startsWith("__"),
+    );
+    return keys.flatMap((k) => diffPaths(a[k], b[k], prefix === "" ? k : `${prefix}.${k}`));
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length)
+    return a.flatMap((v, i) => diffPaths(v, b[i], `${prefix}[${i}]`));
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [prefix];
+}
+
+/** `Vm "vm" (its name in the cloud when it differs)`. */
+function label(urn, outputs) {
+  const [, , type = "", name = urn] = urn.split("::");
   const kind = type.split(":").pop();
-  const old = step.oldState ?? {};
-  const cloudName = old.outputs?.name;
-  const paths = Object.keys(step.detailedDiff ?? {});
-  const properties = paths.length > 0 ? paths : (step.diffReasons ?? []);
+  const cloudName = outputs?.name;
+  return `${kind} "${name}"${cloudName !== undefined && cloudName !== name ? ` (${show(cloudName)} in the cloud)` : ""}`;
+}
+
+// With --show-sames the preview has two steps per resource: its refresh step, whose old state
+// is the stack's state as last deployed, then its program step, whose old state is what the
+// refresh read from the cloud, and whose op says what the next deploy would do. Drift is a
+// property the resource was deployed with (one of its inputs) whose value in the cloud is no
+// longer the deployed one. Other properties read differently (counts and flags the cloud keeps,
+// such as a subnet's interfaces) are listed apart, as is a change of the program that was not
+// deployed yet: neither is drift.
+const deployed = new Map(preview.steps.filter((s) => s.op === "refresh").map((s) => [s.urn, s]));
+const drifted = [];
+const others = [];
+const undeployed = [];
+const row = (path, before, now, inputs) => ({
+  path,
+  deployed: show(at(before, path)),
+  cloud: show(at(now, path)),
+  program: inputs === undefined ? "" : show(at(inputs, path)),
+});
+for (const step of preview.steps) {
+  if (step.op === "refresh") continue;
+  const was = deployed.get(step.urn)?.oldState;
+  const now = step.oldState?.outputs;
+  if (was === undefined || now === undefined) {
+    if (step.op !== "same" && step.op !== "create") undeployed.push(step);
+    continue;
+  }
+  const before = was.outputs ?? {};
+  const declared = new Set(Object.keys(was.inputs ?? {}));
+  const paths = diffPaths(before, now);
+  const top = (path) => path.split(/[.[]/)[0];
+  const mine = paths.filter((path) => declared.has(top(path)));
+  const theirs = paths.filter((path) => !declared.has(top(path)));
+  const entry = (list) => ({
+    label: label(step.urn, now),
+    id: was.id,
+    deploy: step.op === "same" ? "nothing" : step.op,
+    properties: list.map((path) => row(path, before, now, step.newState?.inputs)),
+  });
+  if (mine.length > 0) drifted.push(entry(mine));
+  if (theirs.length > 0) others.push(entry(theirs));
+  if (mine.length === 0 && step.op !== "same") undeployed.push(step);
+}
+// Resources deleted from the cloud: the refresh drops them, and the program creates them anew.
+for (const [urn, refresh] of deployed) {
+  if (refresh.oldState?.type === "pulumi:pulumi:Stack") continue;
+  if (preview.steps.some((s) => s.urn === urn && s.op !== "refresh" && s.oldState !== undefined))
+    continue;
+  const created = preview.steps.some((s) => s.urn === urn && s.op === "create");
   drifted.push({
-    label: `${kind} "${name}"${cloudName !== undefined && cloudName !== name ? ` (${show(cloudName)} in the cloud)` : ""}`,
-    op: step.op,
-    id: old.id,
-    properties: properties.map((path) => ({
-      path,
-      cloud: show(at(old.outputs ?? {}, path)),
-      program: show(at(step.newState?.inputs ?? {}, path)),
-    })),
+    label: label(urn, refresh.oldState?.outputs),
+    id: refresh.oldState?.id,
+    deploy: created ? "create" : "nothing",
+    properties: [
+      { path: "(the whole resource)", deployed: "present", cloud: "(gone)", program: "" },
+    ],
   });
 }
 
+const table = (list) => [
+  "| Resource | Id | Property | Deployed | In the cloud | In the program | Deploy would |",
+  "| --- | --- | --- | --- | --- | --- | --- |",
+  ...list.flatMap((r) =>
+    r.properties.map(
+      (p) =>
+        `| ${r.label} | ${r.id ?? ""} | ${p.path} | ${p.deployed} | ${p.cloud} | ${p.program} | ${r.deploy} |`,
+    ),
+  ),
+];
 const lines = [`## Drift of stack \`${stack}\``, ""];
 if (drifted.length === 0) {
-  lines.push("No drift: every resource in the cloud matches the stack's program.");
+  lines.push("No drift: every resource in the cloud matches the stack's last deploy.");
 } else {
   lines.push(
-    `${drifted.length} resource(s) differ from the stack's program; the next deploy would ` +
-      "change them back:",
+    `${drifted.length} resource(s) changed in the cloud since the last deploy:`,
     "",
-    "| Resource | Id | Property | In the cloud | In the program | Deploy would |",
-    "| --- | --- | --- | --- | --- | --- |",
+    ...table(drifted),
   );
-  for (const r of drifted) {
-    const rows = r.properties.length > 0 ? r.properties : [{ path: "", cloud: "", program: "" }];
-    for (const p of rows)
-      lines.push(
-        `| ${r.label} | ${r.id ?? ""} | ${p.path} | ${p.cloud} | ${p.program} | ${r.op} |`,
-      );
-  }
+}
+if (others.length > 0)
+  lines.push(
+    "",
+    "Read differently, but kept by the cloud, not set by the program (not drift):",
+    "",
+    ...table(others),
+  );
+if (undeployed.length > 0) {
+  lines.push("", "Changes of the program not deployed yet (not drift):", "");
+  for (const s of undeployed)
+    lines.push(
+      `- ${label(s.urn, s.oldState?.outputs)}: ${s.op} (${Object.keys(s.detailedDiff ?? {}).join(", ") || (s.diffReasons ?? []).join(", ")})`,
+    );
 }
 console.log(lines.join("\n"));
 // One line per drifted property on stderr too, for the job's log.
 for (const r of drifted)
   for (const p of r.properties)
     console.error(
-      `drift: ${r.label}: ${p.path} is ${p.cloud} in the cloud, ${p.program} in the program`,
+      `drift: ${r.label}: ${p.path} is ${p.cloud} in the cloud, ${p.deployed} when deployed` +
+        (p.program === "" ? "" : `, ${p.program} in the program`) +
+        `; deploy would: ${r.deploy}`,
     );
 process.exit(drifted.length === 0 ? 0 : 3);

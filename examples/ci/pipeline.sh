@@ -7,8 +7,8 @@
 #   pipeline.sh deploy    `pulumi up` with the policy pack (the stack is created on first use);
 #                         when another job holds the stack's lock, waits for it (bounded)
 #   pipeline.sh drift     `pulumi preview --refresh`: a report naming each resource and property
-#                         that differs from the stack's program; exit 3 when there is drift;
-#                         nothing changes
+#                         changed in the cloud since the last deploy; exit 3 when there is
+#                         drift; nothing changes
 #   pipeline.sh destroy   `pulumi destroy` of the stack (on demand; the empty stack stays)
 #   pipeline.sh stop      stops the emulator and the PostgreSQL server this script started in
 #                         the work folder (their state stays for the next job)
@@ -106,6 +106,8 @@ if [ "$job" = stop ]; then
 fi
 
 cd "$repo"
+# Sourced scripts would read this script's arguments as theirs.
+set --
 source scripts/use-node.sh >/dev/null
 if [ ! -f dist/emulator/cli.js ] || [ ! -f dist/sdk/index.js ] || [ ! -f dist/policy/pack.js ]; then
   step "Building the package"
@@ -248,7 +250,7 @@ case $job in
     select_stack existing
     step "pulumi preview --refresh: the cloud against the stack's program"
     drift_report=${DRIFT_REPORT:-$reports/drift.md}
-    pulumi preview --refresh --json "${common[@]}" >"$work/drift.json" ||
+    pulumi preview --refresh --show-sames --json "${common[@]}" >"$work/drift.json" ||
       fail "pulumi preview --refresh failed: $(tail -c 2000 "$work/drift.json")"
     set +e
     node "$here/drift-report.mjs" "$work/drift.json" "$stack" >"$drift_report"

@@ -306,10 +306,16 @@ describe("examples/ci/pipeline.sh: the jobs of one long-lived stack, on the pipe
       const drift = await job("drift", env);
       expect(drift.code, drift.output).toBe(3);
       expect(drift.output).toContain(
-        'drift: Vm "vm" ("renamed-by-hand" in the cloud): name is renamed-by-hand in the cloud, quickstart in the program',
+        'drift: Vm "vm" (renamed-by-hand in the cloud): name is renamed-by-hand in the cloud, ' +
+          "quickstart when deployed, quickstart in the program; deploy would: update",
       );
+      // Only that property of that VM is drift.
+      expect(drift.output.match(/^drift: /gm)).toHaveLength(1);
       const report = await readFile(join(work, "runner/reports/drift.md"), "utf8");
-      expect(report).toMatch(/\| Vm "vm" .*\| name \| renamed-by-hand \| quickstart \| update \|/);
+      expect(report).toContain("1 resource(s) changed in the cloud since the last deploy");
+      expect(report).toContain(
+        `| Vm "vm" (renamed-by-hand in the cloud) | ${vm.id} | name | quickstart | renamed-by-hand | quickstart | update |`,
+      );
       // Drift changes nothing.
       expect((await cloud.call("GET", `/api/v1/vms/${vm.id}`)).body).toMatchObject({
         name: "renamed-by-hand",
@@ -392,6 +398,38 @@ describe("examples/ci/pipeline.sh: many jobs at once against one PostgreSQL back
     const checkout = await stockProject(join(repo, program), join(work, name, "checkout"));
     return { ...shared, PROGRAM: checkout, STACK: stack, WORK_DIR: join(work, name, "work") };
   }
+
+  it(
+    "pr stops at a mandatory policy violation and at a program over the quota, deploying nothing",
+    async () => {
+      // Without the policy config the external IP of the quickstart's VM is not allowed.
+      const denied = await job("pr", {
+        ...(await runner("denied", "examples/quickstart", "denied")),
+        POLICY_CONFIG: "none",
+      });
+      expect(denied.code, denied.output).toBe(1);
+      expect(denied.output).toContain("[mandatory]  vmcloud-vm-external-ip");
+      expect(denied.output).toContain(
+        'Vm "vm": interfaces[0].externalIp gives the VM an external IP',
+      );
+      expect(denied.output).toContain(
+        "the preview failed or a mandatory policy was violated (see above); nothing was deployed",
+      );
+      // Nine VMs of two GPUs each; the emulator's organization allows 16 GPUs.
+      const gpu = "tests/e2e/fixtures/gpu-cluster";
+      const quota = await job("pr", {
+        ...(await runner("quota", gpu, "quota")),
+        POLICY_CONFIG: join(repo, gpu, "policy-config.json"),
+      });
+      expect(quota.code, quota.output).toBe(1);
+      expect(quota.output).toMatch(
+        /quota gpus: the limit is 16 GPUs, 0 are in use and .* add 18 \(18 in all\): 2 over the limit/,
+      );
+      expect(quota.output).toContain("nothing was deployed");
+      expect(await settledIds(cloud, before)).toEqual(before);
+    },
+    JOB_TIMEOUT * 2,
+  );
 
   it(
     "two deploys of one stack at once: the second waits for the lock, then finds nothing to do",
