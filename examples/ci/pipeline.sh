@@ -4,8 +4,9 @@
 #   pipeline.sh pr        `pulumi preview` with the policy pack: the plan as text and the cost
 #                         table (vmcloud-cost) for a pull-request comment; a mandatory policy
 #                         violation fails the job; nothing changes
-#   pipeline.sh deploy    `pulumi up` with the policy pack (the stack is created on first use);
-#                         when another job holds the stack's lock, waits for it (bounded)
+#   pipeline.sh deploy    `pulumi up --refresh` with the policy pack (the stack is created on
+#                         first use): the cloud is read first, so drift is repaired; when
+#                         another job holds the stack's lock, waits for it (bounded)
 #   pipeline.sh drift     `pulumi preview --refresh`: a report naming each resource and property
 #                         changed in the cloud since the last deploy; exit 3 when there is
 #                         drift; nothing changes
@@ -240,8 +241,10 @@ case $job in
     ;;
   deploy)
     select_stack create
-    step "pulumi up with the policy pack"
-    with_lock pulumi up --yes "${common[@]}" "${policy_args[@]}" ||
+    # --refresh: what changed behind Pulumi's back (the drift job's findings) is read first, so
+    # the update puts it back as the program says.
+    step "pulumi up --refresh with the policy pack"
+    with_lock pulumi up --yes --refresh "${common[@]}" "${policy_args[@]}" ||
       fail "pulumi up failed (see above)"
     step "Stack outputs"
     pulumi stack output --json "${common[@]}"

@@ -7,6 +7,8 @@
 #                             <dir>/data; prints the backend URL (postgres://…) on stdout
 #   postgres.sh url <dir>     prints the URL of the server kept in <dir> (running or not)
 #   postgres.sh stop <dir>    stops it (the data stays)
+#   postgres.sh install       installs Debian's postgresql-15 when no installation is found
+#                             (as root, with apt-get; .ci/run calls it), else says what to do
 #   postgres.sh rows <url>    prints every row of a Pulumi PostgreSQL backend's table
 #                             (pulumi_state, or the URL's table=), one `key<TAB>contents` per
 #                             row with the contents decoded (the backend stores them base64):
@@ -20,10 +22,10 @@
 # folder is). PG_BIN names the folder of initdb and pg_ctl when they are elsewhere.
 set -euo pipefail
 
-usage() { echo "usage: postgres.sh start|url|stop <dir> | rows <url>" >&2; exit 2; }
-[ $# -eq 2 ] || usage
+usage() { echo "usage: postgres.sh start|url|stop <dir> | rows <url> | install" >&2; exit 2; }
+[ $# -eq 2 ] || [ "${1:-}" = install ] || usage
 action=$1
-dir=$2
+dir=${2:-}
 fail() { echo "postgres.sh: $*" >&2; exit 1; }
 
 find_bin() {
@@ -54,6 +56,19 @@ url_of() {
 }
 
 case $action in
+  install)
+    if (PG_BIN="" find_bin) >/dev/null 2>&1; then
+      echo "postgres.sh: PostgreSQL is installed ($(PG_BIN="" find_bin))"
+      exit 0
+    fi
+    [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null ||
+      fail "PostgreSQL is not installed: install postgresql-15 (or another PostgreSQL server) and set PG_BIN to its bin folder"
+    echo "postgres.sh: installing postgresql-15 with apt-get" >&2
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null ||
+      fail "apt-get install postgresql-15 failed"
+    echo "postgres.sh: PostgreSQL is installed ($(find_bin))"
+    exit 0
+    ;;
   url)
     [ -f "$dir/port" ] || fail "no server in $dir (run: postgres.sh start $dir)"
     url_of
