@@ -119,6 +119,14 @@ export PULUMI_HOME=${PULUMI_HOME:-$work/pulumi-home}
 export PULUMI_SKIP_UPDATE_CHECK=true
 echo "job $job of stack $stack ($(basename "$program")), pulumi $(pulumi version), work folder $work"
 
+# --- The passphrase ----------------------------------------------------------------------------
+if [ -z "${PULUMI_CONFIG_PASSPHRASE:-}" ] && [ -z "${PULUMI_CONFIG_PASSPHRASE_FILE:-}" ]; then
+  [ "${CI:-}" = true ] &&
+    fail "PULUMI_CONFIG_PASSPHRASE is not set: give it to this job from the CI system's secret store"
+  [ -s "$work/passphrase" ] || (umask 077 && head -c 24 /dev/urandom | base64 >"$work/passphrase")
+  export PULUMI_CONFIG_PASSPHRASE_FILE=$work/passphrase
+fi
+
 # --- The backend -------------------------------------------------------------------------------
 if [ -z "${PULUMI_BACKEND_URL:-}" ]; then
   PULUMI_BACKEND_URL=$(bash "$here/postgres.sh" start "$work/postgres") ||
@@ -127,14 +135,6 @@ if [ -z "${PULUMI_BACKEND_URL:-}" ]; then
   echo "state backend: the local PostgreSQL server at $(echo "$PULUMI_BACKEND_URL" | redact) (data in $work/postgres/data; PULUMI_BACKEND_URL chooses another)"
 else
   echo "state backend: $(echo "$PULUMI_BACKEND_URL" | redact)"
-fi
-
-# --- The passphrase ----------------------------------------------------------------------------
-if [ -z "${PULUMI_CONFIG_PASSPHRASE:-}" ] && [ -z "${PULUMI_CONFIG_PASSPHRASE_FILE:-}" ]; then
-  [ "${CI:-}" = true ] &&
-    fail "PULUMI_CONFIG_PASSPHRASE is not set: give it to this job from the CI system's secret store"
-  [ -s "$work/passphrase" ] || (umask 077 && head -c 24 /dev/urandom | base64 >"$work/passphrase")
-  export PULUMI_CONFIG_PASSPHRASE_FILE=$work/passphrase
 fi
 
 # --- The cloud ---------------------------------------------------------------------------------
