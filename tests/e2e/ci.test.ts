@@ -361,16 +361,18 @@ describe("examples/ci/pipeline.sh: the jobs of one long-lived stack, on the pipe
   );
 });
 
-/** Neither the token nor the passphrase in any job's output or any decoded row of `backend`. */
+/**
+ * Neither the cloud's token, the passphrase nor the database's password in any job's output or
+ * any decoded row of `backend` (which holds the stacks' checkpoints and histories).
+ */
 async function checkSecrets(backend: string) {
-  expect(secrets.length).toBeGreaterThan(1);
-  {
-    const rows = await backendRows(backend);
-    expect(rows.some((r) => key(r).includes(".pulumi/stacks/"))).toBe(true);
-    for (const secret of secrets) {
-      expect(rows.filter((r) => r.includes(secret))).toEqual([]);
-      expect(outputs.filter((o) => o.includes(secret))).toEqual([]);
-    }
+  expect(secrets.length).toBeGreaterThan(2);
+  const rows = await backendRows(backend);
+  expect(rows.some((r) => key(r).includes(".pulumi/stacks/"))).toBe(true);
+  expect(rows.some((r) => key(r).includes(".pulumi/history/"))).toBe(true);
+  for (const secret of secrets) {
+    expect(rows.filter((r) => r.includes(secret))).toEqual([]);
+    expect(outputs.filter((o) => o.includes(secret))).toEqual([]);
   }
 }
 
