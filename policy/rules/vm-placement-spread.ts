@@ -4,6 +4,7 @@
  */
 import { label, stackRule, type StackRuleResource } from "../lib/define";
 import { asString, isUnknown, knownStrings } from "../lib/values";
+import { referTo } from "../../provider/rules/fix-words";
 
 /** Configuration of {@link vmPlacementSpread}. */
 export interface VmPlacementSpreadConfig {
@@ -84,8 +85,8 @@ export const vmPlacementSpread = stackRule<VmPlacementSpreadConfig>({
           message:
             `${label({ typeName: "Vm", name: vm.name })}: it is one of ${vms.length} VMs of tier "${tier}" ` +
             `(with ${others.join(", ")}) and no placement group spreads it, so one host failure can take ` +
-            "several of them down. Fix: create a PlacementGroup (policy anti-affinity) and give every VM of the " +
-            "tier placementGroup: group.id; or list the tier in ignoredTiers of vmcloud-vm-placement-spread.",
+            "several of them down. Fix: create a PlacementGroup (policy anti-affinity) and, for every VM of the " +
+            `tier, ${referTo("placementGroup", "PlacementGroup")}; or list the tier in ignoredTiers of vmcloud-vm-placement-spread.`,
         });
       }
     }

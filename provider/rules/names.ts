@@ -8,6 +8,7 @@
 import type { UniqueInProject } from "../../api/vm/projects";
 import type { CheckFailure } from "../framework/check-failures";
 import type { Party } from "./parties";
+import { setInput } from "./fix-words";
 
 /** The kinds whose names are unique, and where. */
 export const UNIQUE_NAMES = {
@@ -82,7 +83,7 @@ export function nameTaken(
         ? "give one of them another name"
         : adopt === undefined
           ? "choose another name, or adopt it with `pulumi import`"
-          : `choose another name, or adopt it with \`adoptId: "${adopt.id}"\` (or \`pulumi import\`)`),
+          : `choose another name, or adopt it: ${setInput("adoptId", adopt.id)} (or run \`pulumi import\`)`),
   };
 }
 

@@ -119,7 +119,7 @@ describe.each(KINDS)("$typeName: a name another object of the kind has", (kind) 
     expect(reason).toContain("in the project");
     expect(reason).toContain("choose another name");
     expect(reason).toContain(
-      kind.adoptable ? `adoptId: "${other.id}"` : "adopt it with `pulumi import`",
+      kind.adoptable ? `adopt it: set adoptId to "${other.id}"` : "adopt it with `pulumi import`",
     );
     expect((await harness.requests()).every((r) => r.method === "GET")).toBe(true);
   });
