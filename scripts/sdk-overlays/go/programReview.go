@@ -72,8 +72,22 @@ func init() {
 // programReview is the option every vmcloud resource is registered with (PkgResourceDefaultOpts).
 var programReview = pulumi.Transformations([]pulumi.ResourceTransformation{reviewProgram})
 
-// inputFields are the inputs of an `…Args` struct that are given, by their schema names.
+// inputFields are the inputs of an `…Args` struct that are given, by their schema names (the
+// `pulumi` tags of the struct, or of its element type's fields of the same names: a resource's
+// `…Args` carries none itself).
 func inputFields(value reflect.Value) map[string]pulumi.Input {
+	var tagged reflect.Type
+	if value.IsValid() && value.CanInterface() {
+		if input, ok := value.Interface().(pulumi.Input); ok && input != nil {
+			element := input.ElementType()
+			for element.Kind() == reflect.Pointer {
+				element = element.Elem()
+			}
+			if element.Kind() == reflect.Struct {
+				tagged = element
+			}
+		}
+	}
 	for value.Kind() == reflect.Pointer || value.Kind() == reflect.Interface {
 		if value.IsNil() {
 			return nil
@@ -85,7 +99,14 @@ func inputFields(value reflect.Value) map[string]pulumi.Input {
 	}
 	fields := map[string]pulumi.Input{}
 	for i := 0; i < value.NumField(); i++ {
-		tag := strings.Split(value.Type().Field(i).Tag.Get("pulumi"), ",")[0]
+		declared := value.Type().Field(i)
+		tag := declared.Tag.Get("pulumi")
+		if tag == "" && tagged != nil {
+			if element, ok := tagged.FieldByName(declared.Name); ok {
+				tag = element.Tag.Get("pulumi")
+			}
+		}
+		tag = strings.Split(tag, ",")[0]
 		if tag == "" || !value.Field(i).CanInterface() {
 			continue
 		}
