@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiVm, type ApiVm } from "../support/api-vm";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import type { Step } from "./support/config-program";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
+import { prepareEngine, repo, type Engine } from "./support/engine";
 import {
   changes,
   type ExampleStack,
