@@ -28,6 +28,19 @@ ln -s "$repo/plugin/pulumi-resource-vmcloud" "$scratch/pulumi-resource-vmcloud"
 bash "$here/pulumi-engine.sh" -- pulumi package get-schema "$scratch/pulumi-resource-vmcloud" \
   >"$scratch/schema.json"
 
+# The hand-written program review beside the generated code (scripts/sdk-overlays; see
+# docs/api-decisions/program-review.md) takes its tables from the built provider: the facts a
+# reference carries (provider/rules/references.ts) and the kinds whose check reads them.
+node -e '
+  const { REFERENCE_FACTS } = require(process.argv[1] + "/dist/provider/rules/references.js");
+  const { VMCLOUD_TYPES } = require(process.argv[1] + "/dist/provider/type-tokens.js");
+  const resources = Object.keys(VMCLOUD_TYPES)
+    .filter((name) => VMCLOUD_TYPES[name].module.startsWith("resources/"))
+    .sort();
+  console.log(JSON.stringify({ facts: REFERENCE_FACTS, resources }));
+' "$repo" >"$scratch/review-tables.json"
+
 mkdir -p "$out"
 bash "$here/sdkgen.sh" -- -schema "$scratch/schema.json" \
-  -python "$out/python" -go "$out/go" -overwrite
+  -python "$out/python" -go "$out/go" -overwrite \
+  -overlays "$here/sdk-overlays" -tables "$scratch/review-tables.json"

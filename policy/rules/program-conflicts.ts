@@ -9,14 +9,19 @@
  * resource's id is unknown; what an input refers to is found through the dependencies the
  * engine records for it. The provider's checks judge the same in any program as the engine
  * checks each resource; this policy judges programs of any language in one place, also what
- * the provider cannot see there (references by ids not known yet, which only the TypeScript
- * SDK describes to it).
+ * the provider cannot see there (references by ids not known yet, which the TypeScript, Python
+ * and Go SDKs describe to it, but a YAML program cannot). A program's resource that refers to
+ * an object that exists already (a new disk attached to an existing VM, by its id) is judged
+ * against that object as the service shows it, read by id with the stack's connection settings
+ * (`vmcloud:*` config, else `VMCLOUD_*`); with none, or no answer, that pair is left to the
+ * provider's check.
  */
 import { UNKNOWN as ENGINE_UNKNOWN } from "../../provider/framework/unknowns";
 import { zoneResolver } from "../../provider/rules/parties";
 import { programFailures, type ProgramResource } from "../../provider/rules/program";
 import {
   declaredSide,
+  knownString,
   pathKeys,
   REFERENCE_FACTS,
   referenceFailures,
@@ -24,9 +29,25 @@ import {
   type ProgramRef,
 } from "../../provider/rules/references";
 import { isUnknown, valueAt } from "../../provider/framework/unknowns";
+import type { VmCloudClient } from "../../provider/client";
+import { connectForCost } from "../../provider/cost/connect";
+import { readableKind, serviceSide } from "../../provider/resources/program/service-side";
 import { label, stackRule, type StackRuleResource, type StackViolation } from "../lib/define";
 import { zonesForIds } from "../lib/service-catalog";
+import { stackConfig } from "../lib/stack-config";
 import { UNKNOWN, type Props, type Value } from "../lib/values";
+
+/**
+ * A client for reading the objects the stack's resources refer to by known id, from the stack's
+ * own connection settings; undefined when they are missing or invalid (nothing is read then).
+ */
+function readerOf(): VmCloudClient | undefined {
+  const connection = connectForCost(
+    { endpoint: "", token: "", projectId: "" },
+    { stackConfig: stackConfig(), explicitNames: {} },
+  );
+  return connection.ok ? connection.client : undefined;
+}
 
 /** `value` with the policy's unknown marker turned into the engine's, as the rules expect. */
 function engineValues(value: Value): unknown {
@@ -105,15 +126,23 @@ export const programConflicts = stackRule<object>({
     // A zone given by id is one with its name, through the service's zones.
     const zone = zoneResolver(await zonesForIds(resources));
     const all = judged(resources);
+    let reader: VmCloudClient | undefined | null = null;
+    const client = () => (reader === null ? (reader = readerOf()) : reader);
     const violations: StackViolation[] = [];
     const earlier: ProgramResource[] = [];
     for (const { resource, program, isNew } of all) {
       if (!isNew) continue;
       const { typeName, inputs, refs } = program;
       const failures = [
-        ...(await referenceFailures(typeName, inputs, refs, (side) =>
-          declaredSide(side, typeName, inputs, refs, zone),
-        )),
+        ...(await referenceFailures(typeName, inputs, refs, async (side) => {
+          const declared = declaredSide(side, typeName, inputs, refs, zone);
+          if (declared !== undefined || "self" in side || !readableKind(side.kind)) return declared;
+          // The other side of a program's resource exists: read it by the id given.
+          const id = knownString(valueAt(inputs, pathKeys(side.path)));
+          const reading = id === undefined ? undefined : client();
+          if (id === undefined || reading === undefined) return undefined;
+          return serviceSide(reading, side.kind, id).catch(() => undefined);
+        })),
         ...programFailures(program, earlier, { zone }),
       ];
       earlier.push(program);

@@ -5,6 +5,7 @@
 import { label, stackRule, type StackRuleResource } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { asString, isUnknown, knownStrings } from "../lib/values";
+import { referTo } from "../../provider/rules/fix-words";
 
 /** Configuration of {@link vmPlacementSpread}. */
 export interface VmPlacementSpreadConfig {
@@ -90,8 +91,8 @@ export const vmPlacementSpread = stackRule<VmPlacementSpreadConfig>({
           message:
             `${label({ typeName: "Vm", name: vm.name })}: it is one of ${vms.length} VMs of tier "${tier}" ` +
             `(with ${others.join(", ")}) and no placement group spreads it, so one host failure can take ` +
-            "several of them down. Fix: create a PlacementGroup (policy anti-affinity) and give every VM of the " +
-            `tier placementGroup: group.id; or list the tier in ignoredTiers of vmcloud-vm-placement-spread. ${shows}`,
+            "several of them down. Fix: create a PlacementGroup (policy anti-affinity) and, for every VM of the " +
+            `tier, ${referTo("placementGroup", "PlacementGroup")}; or list the tier in ignoredTiers of vmcloud-vm-placement-spread. ${shows}`,
         });
       }
     }

@@ -30,6 +30,7 @@ import { ImageInputs } from "./inputs/image";
 import { ImageOutputs } from "./outputs/image";
 import { batchedWaits } from "./network/batched-waits";
 import { withAdvice } from "./framework/with-advice";
+import { referTo } from "../rules/fix-words";
 
 const TIMEOUT_MS = 20 * 60_000;
 
@@ -62,7 +63,7 @@ const UPDATE_ADVICE = {
 const DELETE_ADVICE = {
   image_type_in_use:
     "a VM or a disk still uses the image: delete them first; a Vm of this stack that boots from it should " +
-    "reference the Image (image: image.id), so that it goes first",
+    `${referTo("image", "Image")}, so that it goes first`,
 } as const;
 
 const { get, settled, deleted } = batchedWaits({

@@ -32,6 +32,7 @@ import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { INTERFACE_HOLDER, NetworkLookups } from "./network/network-lookups";
 import { NETWORK_TIMEOUT_MS } from "./network/states";
+import { referTo } from "../rules/fix-words";
 
 const CREATE_ADVICE = {
   ip_address_unavailable:
@@ -48,7 +49,7 @@ const CREATE_ADVICE = {
 const DELETE_ADVICE = {
   vm_state_blocks_interface_deletion:
     "the interface is on a VM, and an interface leaves a VM only when the VM is deleted: delete that VM first " +
-    "(a Vm of this stack that takes the interface references its id, `interfaceId: nic.id`, so it goes first)",
+    `(${referTo("interfaces[i].interfaceId", "NetworkInterface")} in a Vm of this stack that takes it, so that the Vm goes first)`,
 } as const;
 
 const { get, settled, deleted } = batchedWaits({

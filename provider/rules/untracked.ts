@@ -6,6 +6,8 @@
  * (docs/api-decisions/adoption.md). The user says which it is, with one of the commands here.
  */
 
+import { setInput } from "./fix-words";
+
 /** The object met, and what the resource can do about it. */
 export interface UntrackedHolder {
   /** The object's id in the service. */
@@ -33,11 +35,11 @@ export function untrackedAdvice(holder: UntrackedHolder): string {
       ? ` (${URN_PLACEHOLDER}: this resource's URN, as the engine's warning about pending operations names it)`
       : "";
   const takeOver = holder.adoptable
-    ? `set adoptId to "${holder.id}" (or use \`pulumi import\`)`
+    ? `${setInput("adoptId", holder.id)} (or use \`pulumi import\`)`
     : "use `pulumi import`";
   return (
     `if an interrupted (killed) \`pulumi up\` of this stack made it, record it in the stack with ` +
-    `\`pulumi refresh --import-pending-creates '${urn},${holder.id}'\`${where}; to manage it ` +
+    `\`pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${holder.id}\`${where}; to manage it ` +
     `from this program (another stack's, a person's, or one a failed create left), ${takeOver}; otherwise ` +
     `${holder.avoid ?? "choose another name"}`
   );

@@ -4,10 +4,16 @@
 // language's host to generate, and the hosts this project can build predate that call.
 // Built and cached by scripts/sdkgen.sh; see docs/engine.md.
 //
-//	sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite]
+//	sdkgen -schema schema.json [-python DIR] [-go DIR] [-overwrite] [-overlays DIR -tables FILE]
 //	sdkgen -schema schema.json -program DIR [-python-program FILE] [-go-program FILE]
 //
 // The second form writes a program, not an SDK: see program.go.
+//
+// -overlays names a folder of hand-written files laid beside the generated code:
+// python/*.py into the Python package (its __init__.py imports each), go/*.go into the Go
+// module's internal package, whose package-level resource options (PkgResourceDefaultOpts) then
+// start with the `programReview` option one of them defines. In each, the text @REVIEW_TABLES@
+// is replaced with the contents of -tables (JSON). See docs/api-decisions/program-review.md.
 package main
 
 import (
@@ -19,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/blang/semver"
 	"github.com/hashicorp/hcl/v2"
@@ -46,6 +53,8 @@ func run(args []string) error {
 	programDir := flags.String("program", "", "a PCL program's folder, to write as programs (program.go)")
 	pythonProgram := flags.String("python-program", "", "with -program: write its Python program here")
 	goProgram := flags.String("go-program", "", "with -program: write its Go program here")
+	overlayDir := flags.String("overlays", "", "a folder of hand-written python/*.py and go/*.go files to add")
+	tablesPath := flags.String("tables", "", "JSON that replaces @REVIEW_TABLES@ in the overlays")
 	if err := flags.Parse(args); err != nil {
 		return err
 	}
@@ -67,8 +76,12 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
+	pyOverlays, goOverlays, err := overlays(*overlayDir, *tablesPath)
+	if err != nil {
+		return err
+	}
 	if *pythonDir != "" {
-		files, err := python.GeneratePackage(tool, pkg, nil, noReferences{})
+		files, err := python.GeneratePackage(tool, pkg, pyOverlays, noReferences{})
 		if err != nil {
 			return fmt.Errorf("generating the Python SDK: %w", err)
 		}
@@ -80,6 +93,9 @@ func run(args []string) error {
 		files, err := gogen.GeneratePackage(tool, pkg, nil)
 		if err != nil {
 			return fmt.Errorf("generating the Go SDK: %w", err)
+		}
+		if err := addGoOverlays(files, goOverlays); err != nil {
+			return err
 		}
 		if err := write(*goDir, files, *overwrite); err != nil {
 			return err
@@ -118,6 +134,75 @@ func bind(path string) (*schema.Package, error) {
 		return nil, fmt.Errorf("%s is not a valid package schema (%d errors above)", path, len(diags.Errs()))
 	}
 	return pkg, nil
+}
+
+// tablesToken is replaced in every overlay with the contents of -tables.
+const tablesToken = "@REVIEW_TABLES@"
+
+// overlays reads dir/python/*.py and dir/go/*.go (none when dir is empty), with tablesToken
+// replaced by the contents of tablesPath.
+func overlays(dir, tablesPath string) (py map[string][]byte, golang map[string][]byte, err error) {
+	if dir == "" {
+		return nil, nil, nil
+	}
+	tables, err := os.ReadFile(tablesPath)
+	if err != nil {
+		return nil, nil, fmt.Errorf("-overlays needs -tables: %w", err)
+	}
+	if !json.Valid(tables) {
+		return nil, nil, fmt.Errorf("%s is not JSON", tablesPath)
+	}
+	read := func(sub, ext string) (map[string][]byte, error) {
+		files := map[string][]byte{}
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if err != nil {
+			return nil, err
+		}
+		for _, entry := range entries {
+			if entry.IsDir() || filepath.Ext(entry.Name()) != ext {
+				continue
+			}
+			text, err := os.ReadFile(filepath.Join(dir, sub, entry.Name()))
+			if err != nil {
+				return nil, err
+			}
+			files[entry.Name()] = []byte(strings.ReplaceAll(string(text), tablesToken, strings.TrimSpace(string(tables))))
+		}
+		return files, nil
+	}
+	if py, err = read("python", ".py"); err != nil {
+		return nil, nil, err
+	}
+	if golang, err = read("go", ".go"); err != nil {
+		return nil, nil, err
+	}
+	return py, golang, nil
+}
+
+// defaultOptions is the line of the generated PkgResourceDefaultOpts that the Go overlays extend.
+const defaultOptions = "defaults := []pulumi.ResourceOption{}"
+
+// addGoOverlays puts the Go overlays into the generated module's internal package and starts its
+// package-level resource options with their `programReview` option.
+func addGoOverlays(files map[string][]byte, overlays map[string][]byte) error {
+	if len(overlays) == 0 {
+		return nil
+	}
+	var utilities string
+	for name := range files {
+		if strings.HasSuffix(name, "/internal/pulumiUtilities.go") {
+			utilities = name
+		}
+	}
+	if utilities == "" || strings.Count(string(files[utilities]), defaultOptions) != 1 {
+		return fmt.Errorf("the generated Go SDK has no single %q in internal/pulumiUtilities.go to extend", defaultOptions)
+	}
+	files[utilities] = []byte(strings.Replace(string(files[utilities]), defaultOptions,
+		"defaults := []pulumi.ResourceOption{programReview}", 1))
+	for name, text := range overlays {
+		files[filepath.Join(filepath.Dir(utilities), name)] = text
+	}
+	return nil
 }
 
 // write puts the generated files (paths relative to the SDK's root) into dir.

@@ -56,7 +56,9 @@ function expectResolvingAdvice(text: string, ids: string | readonly string[]): v
   const named = (typeof ids === "string" ? [ids] : ids).filter((id) => text.includes(id));
   expect(named, text.slice(0, 2000)).not.toEqual([]);
   const id = named[0]!;
-  expect(text).toMatch(new RegExp(`--import-pending-creates 'urn:pulumi:[^']+,${id}'`));
+  expect(text).toMatch(
+    new RegExp(`--import-pending-creates 'urn:pulumi:[^']+' --import-pending-creates ${id}\\b`),
+  );
   expect(text).toContain(`set adoptId to "${id}"`);
   expect(text).toContain("pulumi import");
 }

@@ -4,8 +4,9 @@
 // old VM goes first: it keeps its name) and by a new name and image (the new VM comes first):
 // preview passes, `up` replaces the VM and the attachments, each disk is the same disk (id,
 // serial, creation time) attached to the new VM, exactly one VM remains, and the next preview
-// is clean. An `up` killed in the middle of such a replacement converges on the next `up` with
-// one VM and the disk on it. A larger `bootDisk.size` grows the boot disk in place (the VM keeps
+// is clean. An `up` killed in the middle of such a replacement converges with one VM and the
+// disk on it: on the next `up`, or, when the killed one had made the new VM, after the
+// `pulumi refresh --import-pending-creates` that `up` names. A larger `bootDisk.size` grows the boot disk in place (the VM keeps
 // its id); a smaller one fails at preview. Each case failed before its fix. Never skipped: if
 // the engine cannot be built, `beforeAll` fails.
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { pendingOperations } from "../reliability/support/reference-stack";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
 import { changes, type ExampleStack, failureText, openExampleStack } from "./support/example-stack";
 import { killUpWhen } from "./support/kill-up";
+import { pendingImportsIn, recordPendingCreates } from "./support/pending-creates";
 
 const OP_TIMEOUT = 180_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/vm-replacement");
@@ -264,6 +266,24 @@ describe.each(MOMENTS)("an up killed while $label", ({ when }) => {
       expect(pending.length).toBeGreaterThan(0);
       // The killed CLI left its lock on the stack; `pulumi cancel` is what a user runs then.
       await stack.stack.cancel();
+      // A new VM the killed `up` made is never taken over: the next `up` names it and the
+      // command that records it (issue 40); run it, as a user would, and `up` again.
+      let said = "";
+      const refused = await stack.stack.up({ onOutput: (t) => (said += t) }).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      if (refused !== undefined) {
+        const imports = pendingImportsIn(`${said}\n${refused.message}`);
+        expect(imports, refused.message.slice(0, 3000)).not.toEqual([]);
+        await recordPendingCreates({
+          bin: engine.bin,
+          cwd: stack.workDir,
+          env: stack.env,
+          stackName: stack.stackName,
+          imports,
+        });
+      }
       const again = await stack.stack.up();
       expect(again.summary.result).toBe("succeeded");
       await expectReplaced(slow, stack, old, dataBefore, `${stack.prefix}-web-2`);

@@ -24,7 +24,9 @@ describe("vmcloud-vm-placement-spread", () => {
     });
     const [first] = violations(outcome);
     expect(first).toContain('Vm "web-1": it is one of 3 VMs of tier "web" (with web-2, web-3)');
-    expect(first).toMatch(/Fix: create a PlacementGroup .* placementGroup: group\.id/);
+    expect(first).toMatch(
+      /Fix: create a PlacementGroup .* set placementGroup to the PlacementGroup's id/,
+    );
   });
 
   it("groups by tier tag before names, and takes a group not created yet (preview) as spread", async () => {

@@ -308,7 +308,7 @@ describe("a free-tier VM", () => {
     const twin = await failures(free, held.inputs);
     expect(twin).toEqual([expect.stringMatching(/^name: VM .* already has the name/)]);
     expect(twin[0]).toContain(`--import-pending-creates`);
-    expect(twin[0]).toContain(`,${held.id}'`);
+    expect(twin[0]).toContain(`--import-pending-creates ${held.id}`);
     await free.delete(held.id, held.outs);
   });
 });

@@ -5,17 +5,15 @@
 // in the cloud; the state records them only as pending operations. Nothing the service keeps
 // tells such an object from another stack's or a person's (docs/api-decisions/adoption.md), so
 // the next `up` never takes it over and never makes a second one: it fails on each, naming the
-// object and the command that records it, `pulumi refresh --import-pending-creates
-// '<urn>,<id>'`. The test runs exactly the commands the messages give, and then `up` must
+// object and the command that records it, `pulumi refresh --import-pending-creates '<urn>'
+// --import-pending-creates <id>`. The test runs exactly the commands the messages give, and then `up` must
 // converge with no duplicate. (The killed CLI leaves the stack locked: the test runs `pulumi
 // cancel` first, as the CLI's own message tells a user to.) Then `destroy` must leave nothing.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
 import { killUpWhen } from "../e2e/support/kill-up";
+import { pendingImportsIn, recordPendingCreates } from "../e2e/support/pending-creates";
 import {
   census,
   duplicatesOf,
@@ -119,29 +117,24 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
             "the second up must refuse the interrupted creates' objects",
           ).toBeDefined();
           const said = `${upOutput}\n${refused!.message}`;
-          const imports = [
-            ...new Set([...said.matchAll(/--import-pending-creates '([^']+)'/g)].map((m) => m[1]!)),
-          ];
+          const imports = pendingImportsIn(said);
           console.log(`run ${n}: the second up named ${imports.length} object(s) to record`);
           expect(imports.length).toBeGreaterThan(0);
-          for (const pair of imports)
-            expect(pair).toMatch(/^urn:pulumi:[^,]+,[0-9a-f-]{36}(:[0-9a-f-]{36})?$/);
+          for (const { urn, id } of imports) {
+            expect(urn).toMatch(/^urn:pulumi:\S+$/);
+            expect(id).toMatch(/^[0-9a-f-]{36}(:[0-9a-f-]{36})?$/);
+          }
           expect(duplicatesOf(await census(emu, ref.prefix))).toEqual([]);
 
           // The command the message gives, word for word.
-          const { stdout, stderr } = await promisify(execFile)(
-            join(engine.bin, "pulumi"),
-            [
-              "refresh",
-              "--yes",
-              "--non-interactive",
-              "--stack",
-              ref.stackName,
-              ...imports.flatMap((pair) => ["--import-pending-creates", pair]),
-            ],
-            { cwd: REFERENCE_DIR, env: { ...process.env, ...ref.env } },
-          );
-          scan.add(`refresh, run ${n}`, `${stdout}${stderr}`);
+          const recorded = await recordPendingCreates({
+            bin: engine.bin,
+            cwd: REFERENCE_DIR,
+            env: ref.env,
+            stackName: ref.stackName,
+            imports,
+          });
+          scan.add(`refresh, run ${n}`, recorded);
           const up = await ref.stack.up({ onOutput: (text) => (upOutput += text) });
           scan.add(`third up, run ${n}`, upOutput);
           expect(up.summary.result).toBe("succeeded");

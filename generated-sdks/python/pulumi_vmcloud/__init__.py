@@ -52,6 +52,7 @@ from .network_interface import *
 from .node_migration import *
 from .node_migration_run import *
 from .placement_group import *
+from .program_review import *
 from .provider import *
 from .queue_manager_restart import *
 from .queue_manager_restart_run import *

@@ -5,7 +5,8 @@
  */
 import type { z } from "zod";
 import { propertyPath, type CheckFailure } from "../../framework/check-failures";
-import { pathIsUnknown } from "../../framework/unknowns";
+import { plainReason } from "../../framework/plain-issues";
+import { pathIsUnknown, valueAt } from "../../framework/unknowns";
 import { fieldIssuesOf } from "../../../api/issues";
 
 export type { CheckFailure } from "../../framework/check-failures";
@@ -56,7 +57,7 @@ export function checkInputs<S extends z.ZodType>(
         }
       }
       const property = propertyPath(issue.path) || "(inputs)";
-      return [{ property, reason: issue.message }];
+      return [{ property, reason: plainReason(issue, valueAt(withDefaults, issue.path)) }];
     });
   return { inputs: withDefaults, failures: onePerProperty(failures) };
 }

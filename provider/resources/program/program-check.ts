@@ -18,39 +18,15 @@ import {
   pathKeys,
   referenceFailures,
   type FoundSide,
-  type ReferredKind,
   type Side,
 } from "../../rules/references";
 import { CatalogLookups } from "../catalog/catalog-lookups";
-import { diskById } from "../disk/lookups";
 import type { ResourceContext } from "../framework/resource-context";
 import { matches } from "../framework/input-error";
-import { securityGroupById } from "../network/network-lookups";
-import { vmById, VmLookups } from "../vm/lookups";
+import { VmLookups } from "../vm/lookups";
 import { cloudChanged, earlierNew, type ProgramEntry } from "./program-view";
 import { quotaFailures } from "./quota-check";
-
-/** The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none. */
-async function serviceSide(
-  ctx: ResourceContext,
-  kind: ReferredKind,
-  id: string,
-): Promise<FoundSide | undefined> {
-  const found =
-    kind === "Disk"
-      ? await diskById(ctx.client, id)
-      : kind === "Vm"
-        ? await vmById(ctx.client, id)
-        : kind === "SecurityGroup"
-          ? await securityGroupById(ctx.client, id)
-          : undefined;
-  if (found === undefined || found.state === "deleting") return undefined;
-  const words = { Disk: "disk", Vm: "VM", SecurityGroup: "security group" }[kind as string]!;
-  return {
-    ...serviceObject(words, found.name, found.id),
-    zone: { id: found.availability_zone.id, name: found.availability_zone.name },
-  };
-}
+import { serviceSide } from "./service-side";
 
 /**
  * What the VM's placement group (a program's group or one the service shows) can hold in
@@ -119,7 +95,7 @@ export async function programCheckFailures(
     const id = knownString(valueAt(inputs, pathKeys(side.path)));
     return cloud === undefined || id === undefined
       ? undefined
-      : serviceSide(cloud.ctx, side.kind, id);
+      : serviceSide(cloud.ctx.client, side.kind, id);
   };
   const earlier = earlierNew(entry);
   const siblings = async (fresh: boolean) => {

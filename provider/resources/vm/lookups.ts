@@ -24,6 +24,7 @@ import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
 import { itself, serviceObject } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
+import { referTo } from "../../rules/fix-words";
 
 /** The VM `id` through the process-wide cache, or undefined when there is none. */
 export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
@@ -70,7 +71,7 @@ export class VmLookups extends NetworkLookups {
       throw new InputError(
         field,
         `"${ref}" is not a placement group of project ${this.projectId}; use one of: ${choices(groups.map((g) => g.name))} ` +
-          "(a group this program makes: give its id, placementGroup: group.id, which also makes it first)",
+          `(a group this program makes: ${referTo("placementGroup", "PlacementGroup")}, which also makes it first)`,
       );
     }
     return found;

@@ -163,7 +163,7 @@ func callPlainInner(
 
 // PkgResourceDefaultOpts provides package level defaults to pulumi.OptionResource.
 func PkgResourceDefaultOpts(opts []pulumi.ResourceOption) []pulumi.ResourceOption {
-	defaults := []pulumi.ResourceOption{}
+	defaults := []pulumi.ResourceOption{programReview}
 	defaults = append(defaults, pulumi.PluginDownloadURL("github://api.github.com/vmcloud/pulumi-vmcloud"))
 	version := semver.MustParse("0.1.0")
 	if !version.Equals(semver.Version{}) {
