@@ -51,6 +51,11 @@ const DEFAULT_MESSAGE = /^(Invalid input|Invalid option|Too small|Too big)\b/;
  * default message in plain words, or the schema's own message unchanged.
  */
 export function plainReason(issue: z.core.$ZodIssue, value: unknown): string {
+  // A missing value is missing, whatever rule the field's own message states for a given one.
+  if (value === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
+    const expected = issue.code === "invalid_type" ? EXPECTED[issue.expected] : undefined;
+    return expected === undefined ? "is required" : `is required: give ${expected}`;
+  }
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type": {

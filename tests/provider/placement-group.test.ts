@@ -1,7 +1,7 @@
 /**
  * The `PlacementGroup` provider against the emulator over HTTP, loaded as the dynamic-provider
  * host loads it: create, read, drift, update in place, replace (policy), delete (refused while
- * VMs are in the group), import, bad input, and adoption of what an interrupted create left.
+ * VMs are in the group), import, bad input, and the refusal of an untracked same-named group.
  */
 import { expectRefused } from "./support/untracked";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -166,7 +166,7 @@ describe("PlacementGroup bad input and leftovers", () => {
       },
     );
     await expect(pg.up({ name: "spread-az1", policy: "soft-anti-affinity" })).rejects.toThrow(
-      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); if an interrupted `pulumi up`/,
+      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); if an interrupted \(killed\) `pulumi up`/,
     );
   });
 });
