@@ -623,9 +623,10 @@ describe("after every case", () => {
     };
     // check resolves references in the catalog (zones, flavors, images, disk types) and the
     // network (subnets, security groups, a named disk or VM, the free-tier slot), asks whether
-    // a new name is taken in the project, and reads an action's search clusters: reads only.
+    // a new name is taken in the project (a disk's: the project's disk list), and reads an
+    // action's search clusters: reads only.
     const catalog =
-      /^(\/api\/v1\/(availability-zones|flavors|images|disk-types|subnets|security-groups(\/[^/?]+)?|disks\/[^/?]+|vms(\/[^/?]+)?|free-tier|projects\/[^/?]+\/validate_name)|\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/?]+)(\?|$)/;
+      /^(\/api\/v1\/(availability-zones|flavors|images|disk-types|subnets|security-groups(\/[^/?]+)?|disks(\/[^/?]+)?|vms(\/[^/?]+)?|free-tier|projects\/[^/?]+\/validate_name)|\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/?]+)(\?|$)/;
     expect(log.requests.filter((r) => r.method !== "GET" || !catalog.test(r.url))).toEqual([]);
   });
 
