@@ -466,7 +466,7 @@ describe("examples/quickstart-yaml through the provider plugin", () => {
         );
         expect(text).toContain('SecurityGroup "ssh": rules[0] allows ingress from 0.0.0.0/0');
         // The cost policy prices the plugin's VMs and their boot disks like the SDK's.
-        expect(text).toMatch(/cost: monthly total [\d,.]+ for 4 priced item\(s\)/);
+        expect(text).toMatch(/cost: monthly total [\d,.]+ RUB for 4 priced item\(s\)/);
       } finally {
         await example.stack.setConfig("sshCidr", { value: SSH_CIDR });
       }

@@ -329,7 +329,7 @@ describe("the packed npm package, installed into a fresh project", () => {
         /⚠️ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
       );
       expect(ran.stdout).not.toContain("[mandatory]");
-      expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d for 2 priced item\(s\)/);
+      expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d RUB for 2 priced item\(s\)/);
       expect(ran.output).not.toContain("cost and quota policies skipped");
       expect(ran.output).not.toContain(fixtures.token);
       expect(ran.stdout).toMatch(/\+ 4 to create/);
@@ -509,7 +509,7 @@ describe("the packed npm package, installed into a fresh project", () => {
           /⚠️ vmcloud@v\d+\.\d+\.\d+ \(local: node_modules\/@vmcloud\/pulumi\/policy\)/,
         );
         expect(ran.stdout).not.toContain("[mandatory]");
-        expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d for 2 priced item\(s\)/);
+        expect(ran.stdout).toMatch(/cost: monthly total [\d,]+\.\d\d RUB for 2 priced item\(s\)/);
         expect(ran.output).not.toContain(values["<token>"]!);
       }, 600_000);
 
