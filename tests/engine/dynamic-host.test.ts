@@ -180,7 +180,8 @@ function describeLife(spec: LifeSpec) {
       if (imported.inputs !== undefined) {
         expect(imported.inputs.__provider).toBe(shim);
         // The imported inputs describe the resource as it is: no change is proposed.
-        const checkedImport = await res.check(imported.inputs);
+        // The engine's import step checks the program against what it read, as previous inputs.
+        const checkedImport = await res.check(imported.inputs, imported.inputs);
         expect(checkedImport.failures).toEqual([]);
         const again = await res.diff(id, imported.properties, checkedImport.inputs);
         expect(again.changes).toBe(DiffChanges.DIFF_NONE);
