@@ -109,16 +109,19 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           );
           scan.add(`second up, run ${n}`, upOutput);
           if (refused !== undefined) scan.addError(`second up, run ${n}`, refused);
-          // What the first `up` sent was in the cloud when it died: the next `up` refuses it,
-          // names it with the command that records it, and makes nothing twice.
-          expect(
-            refused,
-            "the second up must refuse the interrupted creates' objects",
-          ).toBeDefined();
-          const said = `${upOutput}\n${refused!.message}`;
+          // What the first `up` sent was in the cloud when it died: the next `up` refuses each
+          // named object it made, names it with the command that records it, and makes nothing
+          // twice. (Attachments are links, not objects: one the killed `up` made is recorded.)
+          const said = `${upOutput}\n${refused?.message ?? ""}`;
           const imports = pendingImportsIn(said);
           console.log(`run ${n}: the second up named ${imports.length} object(s)`);
-          expect(imports.length, said.slice(-3000)).toBeGreaterThan(0);
+          if (moment.label !== "attachments") {
+            expect(
+              refused,
+              "the second up must refuse the interrupted creates' objects",
+            ).toBeDefined();
+            expect(imports.length, said.slice(-3000)).toBeGreaterThan(0);
+          }
           for (const { urn, id } of imports) {
             expect(urn).toMatch(/^urn:pulumi:\S+$/);
             expect(id).toMatch(/^[0-9a-f-]{36}(:[0-9a-f-]{36})?$/);
@@ -136,9 +139,12 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           // subnet and group they use stay too, the failure saying what still uses them.
           // The objects it named are there, untouched.
           for (const { id } of imports.filter((i) => !i.id.includes(":"))) {
-            const vm = await emu.call("GET", `/api/v1/vms/${id}`);
-            const disk = await emu.call("GET", `/api/v1/disks/${id}`);
-            expect([vm.status, disk.status], id).toContain(200);
+            const statuses = await Promise.all(
+              ["vms", "disks", "security-groups", "subnets"].map(
+                async (kind) => (await emu.call("GET", `/api/v1/${kind}/${id}`)).status,
+              ),
+            );
+            expect(statuses, id).toContain(200);
           }
           const kept = await ref.stack.destroy().then(
             () => "",
@@ -148,7 +154,7 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           // A subnet or group an untracked VM uses stays, saying what still uses it.
           if (kept !== "") expect(kept).toMatch(/still use/);
           // What is left of the run is what the stack never took over: the user's call, deleted
-          // by hand (VMs first, then the disks they leave).
+          // by hand (VMs first, then the disks they leave, then groups).
           const left = async (path: string) =>
             (
               (await emu.call("GET", `${path}?project_id=${emu.fixtures.vm.projectId}&limit=100`))
@@ -156,16 +162,21 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
             ).items
               .filter((item) => item.name.startsWith(`${ref.prefix}-`))
               .map((item) => item.id);
-          for (const path of ["/api/v1/vms", "/api/v1/disks"]) {
+          for (const path of [
+            "/api/v1/vms",
+            "/api/v1/disks",
+            "/api/v1/security-groups",
+            "/api/v1/subnets",
+          ]) {
             const ids = await left(path);
             for (const id of ids)
               expect((await emu.call("DELETE", `${path}/${id}`)).status).toBeLessThan(300);
             for (const id of ids)
               await emu.waitFor(`${path}/${id}`, (_b, status) => status === 404, 60_000);
-            if (path === "/api/v1/vms" && kept !== "") {
-              const destroy = await ref.stack.destroy();
-              expect(destroy.summary.result).toBe("succeeded");
-            }
+          }
+          if (kept !== "") {
+            const destroy = await ref.stack.destroy();
+            expect(destroy.summary.result).toBe("succeeded");
           }
           expect(await waitUntilGone(emu, ref.prefix)).toEqual([]);
         } finally {
