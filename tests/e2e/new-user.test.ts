@@ -191,7 +191,9 @@ describe("`pulumi import` as docs/resources/vm.md writes it", () => {
     "exits 0 and brings the VM into the state",
     async () => {
       const docs = await readFile(join(repo, "docs/resources/vm.md"), "utf8");
-      const documented = /^pulumi import pulumi-nodejs:dynamic\/vmcloud:Vm .*$/m.exec(docs)?.[0];
+      const documented = /^\s*pulumi import pulumi-nodejs:dynamic\/vmcloud:Vm .*$/m
+        .exec(docs)?.[0]
+        ?.trim();
       expect(documented).toBeDefined();
       const vmId = await apiVm("nu-cli-import");
       const example = await openStack({ name: "nu-cli-import", image: "ubuntu-22.04" });
