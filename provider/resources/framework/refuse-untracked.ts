@@ -31,12 +31,6 @@ export interface Clash<T extends { id: string }> {
 /** The error of a create refused for an untracked object in its way. */
 export class UntrackedObjectError extends Error {
   override name = "UntrackedObjectError";
-  /** The ids of the objects met. */
-  readonly ids: readonly string[];
-  constructor(message: string, ids: readonly string[]) {
-    super(message);
-    this.ids = ids;
-  }
 }
 
 /** Returns when nothing clashes; throws {@link UntrackedObjectError} otherwise. */
@@ -62,6 +56,5 @@ export function refuseUntracked<T extends { id: string }>(found: Clash<T>): void
         `program, ${found.adoptable ? "set adoptId to its id (or use `pulumi import`)" : "use `pulumi import`"}`;
   throw new UntrackedObjectError(
     `${found.clash} (${listed}) and this stack does not track it${advice}`,
-    found.clashing.map((item) => item.id),
   );
 }
