@@ -454,12 +454,21 @@ describe("examples/quickstart-yaml through the provider plugin", () => {
   it(
     "is denied by the policy pack when SSH is open to 0.0.0.0/0, naming the policy and the group",
     async () => {
+      // The VM imported above was made outside the program in the zone's default group, which
+      // vmcloud-vm-security-group denies unless its config allows it: this team's does.
+      const policyConfig = join(scratch, "policy-config.json");
+      await writeFile(
+        policyConfig,
+        JSON.stringify({ "vmcloud-vm-security-group": { allowDefaultGroup: true } }),
+      );
+      const review = {
+        policyPacks: [join(example.workDir, POLICY_PACK)],
+        policyPackConfigs: [policyConfig],
+      };
       await example.stack.setConfig("sshCidr", { value: "0.0.0.0/0" });
       try {
         const text = await failureText(
-          scanned("preview --policy-pack (violation)", () =>
-            example.stack.preview({ policyPacks: [join(example.workDir, POLICY_PACK)] }),
-          ),
+          scanned("preview --policy-pack (violation)", () => example.stack.preview(review)),
         );
         expect(text).toMatch(
           /\[mandatory\]\s+vmcloud-security-group-open-ingress\s+\(vmcloud:index:SecurityGroup: ssh\)/,
@@ -472,7 +481,7 @@ describe("examples/quickstart-yaml through the provider plugin", () => {
       }
       // From one network only, the same program passes the pack.
       const clean = await scanned("preview --policy-pack (clean)", () =>
-        example.stack.preview({ policyPacks: [join(example.workDir, POLICY_PACK)] }),
+        example.stack.preview(review),
       );
       expect(clean.stdout).not.toContain("[mandatory]");
       expect(changes(clean.changeSummary)).toEqual({});

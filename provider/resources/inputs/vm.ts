@@ -152,17 +152,21 @@ export const ImageMetadataInput = z
   )
   .optional();
 
-/** A host name (RFC 1123): dot-separated labels of letters, digits and inner hyphens. */
+/**
+ * A host name (RFC 1123): dot-separated labels of letters, digits and inner hyphens. The
+ * length comes last: a property keeps its last failure (check-inputs.ts), and a name too long
+ * is told its length, not its shape.
+ */
 const HostnameInput = z
   .string()
-  .max(253, { message: "must be at most 253 characters" })
   .regex(
     /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/,
     {
       message:
         "must be a host name: labels of letters, digits and inner hyphens (at most 63 each), separated by dots",
     },
-  );
+  )
+  .max(253, { message: "must be at most 253 characters" });
 
 /** A Linux login name. */
 const UserNameInput = z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, {
