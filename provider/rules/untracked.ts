@@ -24,9 +24,11 @@ export interface UntrackedHolder {
 export const URN_PLACEHOLDER = "<URN>";
 
 /**
- * The ways out, in the order a user meets them: the interrupted `up` of this stack (Pulumi's
- * own recovery of a pending create), taking over an object made elsewhere (`adoptId`, or
- * `pulumi import`), or avoiding it.
+ * The ways out: taking the object over (`adoptId`, or `pulumi import`), which serves an
+ * interrupted `up` of this stack as well as an object made elsewhere, or avoiding it. Pulumi's
+ * own recovery of a pending create is named too, with what it does in the engine we measured:
+ * Pulumi 3.274.1 turns the pending create into an import that no step reads, and drops it
+ * unrecorded (docs/api-decisions/adoption.md).
  */
 export function untrackedAdvice(holder: UntrackedHolder): string {
   const urn = holder.urn ?? URN_PLACEHOLDER;
@@ -38,9 +40,11 @@ export function untrackedAdvice(holder: UntrackedHolder): string {
     ? `${setInput("adoptId", holder.id)} (or use \`pulumi import\`)`
     : "use `pulumi import`";
   return (
-    `if an interrupted (killed) \`pulumi up\` of this stack made it, record it in the stack with ` +
-    `\`pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${holder.id}\`${where}; to manage it ` +
-    `from this program (another stack's, a person's, or one a failed create left), ${takeOver}; otherwise ` +
+    `to manage it from this program (this stack's, left by an interrupted \`pulumi up\`; ` +
+    `another stack's; a person's; or one a failed create left), ${takeOver}; after an ` +
+    `interrupted \`up\`, \`pulumi refresh --clear-pending-creates\` then drops its pending ` +
+    `create (\`pulumi refresh --import-pending-creates '${urn}' --import-pending-creates ${holder.id}\`${where} ` +
+    `drops it too, but records nothing in Pulumi 3.274.1); otherwise ` +
     `${holder.avoid ?? "choose another name"}`
   );
 }

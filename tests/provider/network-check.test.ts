@@ -198,7 +198,7 @@ describe("a subnet", () => {
   it("fails on a name its zone has, a second default, and an unknown zone", async () => {
     expect(await failures(subnet, { name: az1Default().name, address: "10.78.0.0/24" })).toEqual([
       expect.stringMatching(
-        /^name: subnet default-subnet-az1 \(.*\) already has the name "default-subnet-az1" in availability zone ru\.AZ-1 .*--import-pending-creates .*set adoptId to ".*" \(or use `pulumi import`\); otherwise choose another name$/,
+        /^name: subnet default-subnet-az1 \(.*\) already has the name "default-subnet-az1" in availability zone ru\.AZ-1 .*set adoptId to ".*" \(or use `pulumi import`\); .*--import-pending-creates .*; otherwise choose another name$/,
       ),
     ]);
     expect(

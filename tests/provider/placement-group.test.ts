@@ -166,7 +166,7 @@ describe("PlacementGroup bad input and leftovers", () => {
       },
     );
     await expect(pg.up({ name: "spread-az1", policy: "soft-anti-affinity" })).rejects.toThrow(
-      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); if an interrupted \(killed\) `pulumi up`/,
+      /check failed: name: placement group spread-az1 \(\S+\) already has the name "spread-az1" in the project \(a placement group's name is unique in its project\); to manage it from this program \(this stack's, left by an interrupted `pulumi up`/,
     );
   });
 });
