@@ -131,8 +131,9 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           // create into an "importing" one that no step of the refresh reads and the next
           // checkpoint drops (measured, and read in its source: docs/api-decisions/adoption.md).
           // The way that works is the message's other one, `adoptId` (here through the program's
-          // `adopt` config); a rule, which takes none, is the group's already: deleted by hand
-          // here, as its message's other way out. The engine stops at the first failure, so each
+          // `adopt` config). A rule takes none: the group already allows it, and the user either
+          // drops the resource or, as here, deletes the rule by hand for the resource to make it
+          // again. The engine stops at the first failure, so each
           // `up` may name more objects: a user runs `up` again until it names none.
           const adopt: Record<string, string> = {};
           let named = imports;
@@ -167,7 +168,8 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
           );
           // Nothing is left to change. (Before the refresh: the reference program has the group's
           // https rule as a SecurityGroupRule besides its inline rules, so a refresh reads it into
-          // the group and the next diff would remove it; see SecurityGroup's `rules`.)
+          // the group, and the next preview updates the group's rules: measured; see
+          // SecurityGroup's `rules`.)
           const settled = await ref.stack.preview({ diff: true });
           expect(
             Object.keys(settled.changeSummary).filter((op) => op !== "same"),
