@@ -10,6 +10,7 @@
 // the user's word: `adoptId` for each named object, `up` again until none is named, and
 // `refresh --clear-pending-creates`: the stack converges with no duplicate and no change left,
 // and `destroy` leaves nothing.
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine } from "../e2e/support/engine";
@@ -60,6 +61,24 @@ async function inFlight(
 }
 
 /**
+ * `up` of `stack`, its output and failure added to the secret scan under `label`: what it
+ * said (the output, then the failure's message) and the failure, if it failed.
+ */
+async function scannedUp(
+  stack: Stack,
+  label: string,
+): Promise<{ said: string; failed: Error | undefined }> {
+  let output = "";
+  const failed = await stack.up({ onOutput: (text) => (output += text) }).then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
+  scan.add(label, output);
+  if (failed !== undefined) scan.addError(label, failed);
+  return { said: `${output}\n${failed?.message ?? ""}`, failed };
+}
+
+/**
  * When to kill: while VMs are being created (the first run, and the one `npm test` runs),
  * while data disks are being created, or while they are being attached.
  */
@@ -101,17 +120,12 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
 
           // The killed CLI left its lock on the stack; `pulumi cancel` is what a user runs then.
           await ref.stack.cancel();
-          let upOutput = "";
-          const refused = await ref.stack.up({ onOutput: (text) => (upOutput += text) }).then(
-            () => undefined,
-            (error: unknown) => error as Error,
-          );
-          scan.add(`second up, run ${n}`, upOutput);
-          if (refused !== undefined) scan.addError(`second up, run ${n}`, refused);
+          const second = await scannedUp(ref.stack, `second up, run ${n}`);
+          const refused = second.failed;
           // What the first `up` sent was in the cloud when it died: the next `up` refuses each
           // named object it made, names it with the command that records it, and makes nothing
           // twice. (Attachments are links, not objects: one the killed `up` made is recorded.)
-          const said = `${upOutput}\n${refused?.message ?? ""}`;
+          const said = second.said;
           const imports = pendingImportsIn(said);
           console.log(`run ${n}: the second up named ${imports.length} object(s)`);
           if (moment.label !== "attachments") {
@@ -153,14 +167,9 @@ describe(`an interrupted pulumi up (${INTERRUPTIONS} time(s))`, () => {
                 ).toBeLessThan(300);
             }
             await ref.stack.setConfig("adopt", { value: JSON.stringify(adopt) });
-            let output = "";
-            failed = await ref.stack.up({ onOutput: (text) => (output += text) }).then(
-              () => undefined,
-              (error: unknown) => error as Error,
-            );
-            scan.add(`up ${round + 2} (adopting), run ${n}`, output);
-            if (failed !== undefined) scan.addError(`up ${round + 2}, run ${n}`, failed);
-            named = pendingImportsIn(`${output}\n${failed?.message ?? ""}`);
+            const again = await scannedUp(ref.stack, `up ${round + 2} (adopting), run ${n}`);
+            failed = again.failed;
+            named = pendingImportsIn(again.said);
           }
           expect(failed, "the stack converges once the user has named its objects").toBeUndefined();
           console.log(
