@@ -1,6 +1,6 @@
 /**
- * Zones and tags are given by name or id in programs; the service's requests take either, in
- * separate fields. These helpers pick the field. Subnets and security groups share them.
+ * Zones are given by name or id in programs; the service's requests take either, in separate
+ * fields. This helper picks the field. Subnets and security groups share it.
  */
 import { isId } from "../inputs/common";
 
@@ -11,13 +11,4 @@ export function zoneFields(zone: string | undefined): {
 } {
   if (zone === undefined) return {};
   return isId(zone) ? { availability_zone_id: zone } : { availability_zone_name: zone };
-}
-
-/** The request fields that name tags given by names or ids (omitted when `tags` is undefined). */
-export function tagFields(tags: readonly string[] | undefined): {
-  tag_ids?: string[];
-  tag_names?: string[];
-} {
-  if (tags === undefined) return {};
-  return { tag_ids: tags.filter(isId), tag_names: tags.filter((t) => !isId(t)) };
 }
