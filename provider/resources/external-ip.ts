@@ -38,6 +38,8 @@ const { get, settled, deleted } = batchedWaits({
   get: (ctx, id) => ctx.client.call(api.getExternalIp, { params: { floating_ip_id: id } }),
   busy: EXTERNAL_IP_STATES.changing,
   failed: EXTERNAL_IP_STATES.failed,
+  remove: (ctx, id) => ctx.client.call(api.deleteExternalIp, { params: { floating_ip_id: id } }),
+  deleteAdvice: DELETE_ADVICE,
 });
 
 /** The outputs of `ip`; the answer names no project, so it is given. */
@@ -159,15 +161,7 @@ export const definition = defineResource<ExternalIpInputs, ExternalIpOutputs>({
     }
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
-  async delete(ctx, id, olds) {
-    await deleted(
-      ctx,
-      id,
-      olds,
-      () => ctx.client.call(api.deleteExternalIp, { params: { floating_ip_id: id } }),
-      DELETE_ADVICE,
-    );
-  },
+  delete: deleted,
 });
 
 /** The dynamic provider of `ExternalIp`. */

@@ -74,6 +74,8 @@ const { get, settled, deleted } = batchedWaits({
   busy: IMAGE_STATES.changing,
   failed: IMAGE_STATES.failed,
   complete: withZoneState,
+  remove: (ctx, id) => ctx.client.call(api.deleteImage, { params: { image_id: id } }),
+  deleteAdvice: DELETE_ADVICE,
 });
 
 /** Every output of `image`; `diskId` is the program's (the service does not report it). */
@@ -281,15 +283,7 @@ export const definition = defineResource<ImageInputs, ImageOutputs>({
       news.diskId ?? olds.diskId,
     );
   },
-  async delete(ctx, id, olds) {
-    await deleted(
-      ctx,
-      id,
-      olds,
-      () => ctx.client.call(api.deleteImage, { params: { image_id: id } }),
-      DELETE_ADVICE,
-    );
-  },
+  delete: deleted,
 });
 
 /** The dynamic provider of `Image`. */

@@ -58,6 +58,8 @@ const { get, settled, deleted } = batchedWaits({
   get: (ctx, id) => ctx.client.call(api.getNatGateway, { params: { nat_gateway_id: id } }),
   busy: NAT_GATEWAY_STATES.changing,
   failed: NAT_GATEWAY_STATES.failed,
+  remove: (ctx, id) => ctx.client.call(api.deleteNatGateway, { params: { nat_gateway_id: id } }),
+  deleteAdvice: DELETE_ADVICE,
 });
 
 /** Every output of `gateway`. */
@@ -228,15 +230,7 @@ export const definition = defineResource<NatGatewayInputs, NatGatewayOutputs>({
     }
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId));
   },
-  async delete(ctx, id, olds) {
-    await deleted(
-      ctx,
-      id,
-      olds,
-      () => ctx.client.call(api.deleteNatGateway, { params: { nat_gateway_id: id } }),
-      DELETE_ADVICE,
-    );
-  },
+  delete: deleted,
 });
 
 /** The dynamic provider of `NatGateway`. */

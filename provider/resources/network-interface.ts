@@ -58,6 +58,8 @@ const { get, settled, deleted } = batchedWaits({
   get: (ctx, id) => ctx.client.call(api.getInterface, { params: { interface_id: id } }),
   busy: NETWORK_STATES.changing,
   failed: NETWORK_STATES.failed,
+  remove: (ctx, id) => ctx.client.call(api.deleteInterface, { params: { interface_id: id } }),
+  deleteAdvice: DELETE_ADVICE,
 });
 
 /**
@@ -324,15 +326,7 @@ export const definition = defineResource<NetworkInterfaceInputs, NetworkInterfac
     }
     return outputsOf(ctx, await settled(ctx, id, remaining(), olds.projectId), olds.projectId);
   },
-  async delete(ctx, id, olds) {
-    await deleted(
-      ctx,
-      id,
-      olds,
-      () => ctx.client.call(api.deleteInterface, { params: { interface_id: id } }),
-      DELETE_ADVICE,
-    );
-  },
+  delete: deleted,
 });
 
 /** The dynamic provider of `NetworkInterface`. */

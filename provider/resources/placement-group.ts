@@ -43,6 +43,9 @@ const { get, settled, deleted } = batchedWaits({
   busy: PLACEMENT_GROUP_STATES.changing,
   failed: PLACEMENT_GROUP_STATES.failed,
   complete: withZoneState,
+  remove: (ctx, id) =>
+    ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
+  deleteAdvice: DELETE_ADVICE,
 });
 
 /** The outputs of `group`; `state` is `created` once every zone is, else the first other. */
@@ -154,15 +157,7 @@ export const definition = defineResource<PlacementGroupInputs, PlacementGroupOut
     }
     return outputsOf(await settled(ctx, id, remaining(), olds.projectId));
   },
-  async delete(ctx, id, olds) {
-    await deleted(
-      ctx,
-      id,
-      olds,
-      () => ctx.client.call(api.deletePlacementGroup, { params: { placement_group_id: id } }),
-      DELETE_ADVICE,
-    );
-  },
+  delete: deleted,
 });
 
 /** The dynamic provider of `PlacementGroup`. */

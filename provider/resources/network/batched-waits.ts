@@ -1,6 +1,7 @@
 /**
- * The waits of external IPs and placement groups: read in batches from their project's list,
- * with the delete every network kind shares.
+ * The reads, waits and delete of the kinds read in batches from their project's list (external
+ * IPs, placement groups, SNAT gateways, network interfaces, images): each kind says what it
+ * is, and its `delete` is the one every network kind shares.
  */
 import type { BatchSource } from "../framework/batched-reads";
 import type { ResourceContext } from "../framework/resource-context";
@@ -22,13 +23,17 @@ export interface BatchedKind<L extends { id: string }, F extends { state: string
   failed: StateSet;
   /** Completes what the list shows into what `get` answers (it must accept both). */
   complete?: (seen: L | F) => F;
+  /** Sends the delete of one object. */
+  remove: (ctx: ResourceContext, id: string) => Promise<unknown>;
+  /** What a refused delete says to do, by the service's error code. */
+  deleteAdvice: AdviceTable;
 }
 
 /**
  * The reads and waits of a kind whose objects are read in batches from `source` when their
  * project is known: `settled` (waits until no change runs on it; a failed state fails it) and
- * `deleted` (deletes it as an object of every network kind is deleted, and waits until it is
- * gone), beside `get`.
+ * `deleted` (the kind's `delete`: deletes it as an object of every network kind is deleted,
+ * and waits until it is gone), beside `get`.
  */
 export function batchedWaits<L extends { id: string }, F extends { state: string }>(
   kind: BatchedKind<L, F>,
@@ -51,21 +56,19 @@ export function batchedWaits<L extends { id: string }, F extends { state: string
       failed: kind.failed,
       timeoutMs,
     });
-  /** Deletes the object with `remove` and waits until it is gone (see `deleteNetworkObject`). */
+  /** Deletes the object and waits until it is gone (see `deleteNetworkObject`). */
   const deleted = (
     ctx: ResourceContext,
     id: string,
     olds: Parameters<typeof deleteNetworkObject>[1],
-    remove: () => Promise<unknown>,
-    advice: AdviceTable,
-  ) =>
+  ): Promise<void> =>
     deleteNetworkObject<L, F>(ctx, olds, {
       what: `${kind.what} ${id}`,
       id,
       source: kind.source,
       read: () => kind.get(ctx, id),
-      remove,
-      advice,
+      remove: () => kind.remove(ctx, id),
+      advice: kind.deleteAdvice,
       busy: kind.busy,
       complete,
     });
