@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { Uuid4 } from "../common";
+import { DISK_MAX_SIZE } from "./disks";
 import { CatalogZone, DisplayName, idName } from "./fields";
 
 /** Path parameters of `GET /api/v1/disk-types/{disk_type_id}`. */
@@ -43,8 +44,8 @@ export const DiskTypeResponse = z
     speed_limits: z.array(SpeedLimit).describe("Speed limits by disk size"),
     availability_zones: z.array(DiskTypeZone).describe("Zones the disk type is offered in"),
     free_tier: z.boolean().describe("true when the type is meant for free-tier VMs"),
-    min_size: z.number().int().min(1).max(16384).describe("Smallest disk size in GB"),
-    max_size: z.number().int().min(1).max(16384).describe("Largest disk size in GB"),
+    min_size: z.number().int().min(1).max(DISK_MAX_SIZE).describe("Smallest disk size in GB"),
+    max_size: z.number().int().min(1).max(DISK_MAX_SIZE).describe("Largest disk size in GB"),
   })
   .describe("Disk type");
 /** A value of {@link DiskTypeResponse}. */

@@ -18,12 +18,13 @@ import {
 } from "../common";
 import { ImageType, MetaType } from "./enums";
 import { CatalogZone, DisplayName, idName } from "./fields";
+import { DISK_MAX_SIZE } from "./disks";
 import { METADATA_VALUE_MAX } from "./vm-create";
 
 /** Fewest vCPUs, GB of RAM and GB of boot disk an image may ask for, and the most. */
 const MinCpu = z.number().int().min(1).max(128);
 const MinRam = z.number().int().min(1).max(1024);
-const MinDisk = z.number().int().min(1).max(16384);
+const MinDisk = z.number().int().min(1).max(DISK_MAX_SIZE);
 /** An image's icon: SVG text, up to 128 000 characters. */
 const Icon = z.string().max(128_000);
 /** An image's display name: 1–64 characters of any kind. */

@@ -4,6 +4,7 @@
  * tags, a placement group, and a default subnet and security group per zone. Ids are derived
  * from names, so they are the same after every reset and restart.
  */
+import { DISK_MAX_SIZE } from "../../api/vm/disks";
 import type { Clock } from "../core/service-module";
 import { fixtureId } from "./models/shared";
 import type {
@@ -364,7 +365,7 @@ export function vmFixtures(clock: Clock): VmState {
     state.diskTypes[id] = {
       id,
       min_size: 1,
-      max_size: type.free_tier ? 20 : 16384,
+      max_size: type.free_tier ? 20 : DISK_MAX_SIZE,
       speed_limits: [
         { size: 100, limit_bw: 150, limit_rate: 3000 },
         { size: 1000, limit_bw: 500, limit_rate: 10000 },

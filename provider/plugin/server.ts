@@ -23,6 +23,12 @@ import { detailedDiff } from "./detailed-diff";
 import { constructAction } from "./actions";
 import { invokeFunction } from "./functions";
 import { lifecycleOf, typeOfUrn } from "./kinds";
+import {
+  camelNamesOf,
+  failuresInProgramSpelling,
+  inProgramSpelling,
+  noteProgramLanguage,
+} from "./program-language";
 import { packageSchema } from "./schema/package-schema";
 import { secretKeys, unwrapSecrets, wrapSecrets } from "./secrets";
 import type { Lifecycle } from "../framework/lifecycle";
@@ -103,9 +109,31 @@ function configOf(request: Call["request"]): Record<string, unknown> {
   return { ...news, ...args };
 }
 
-/** `failures` as the protocol's check failures. */
+let schemaNames: ReadonlySet<string> | undefined;
+
+/** The schema's property names a program may spell otherwise (program-language.ts). */
+function camelNames(): ReadonlySet<string> {
+  return (schemaNames ??= camelNamesOf(packageSchema(version)));
+}
+
+/** `error` with its message in the program's spelling, for the engine to show. */
+function spoken(error: unknown): unknown {
+  if (error instanceof Error) error.message = inProgramSpelling(error.message, camelNames);
+  return error;
+}
+
+/** Runs `work`; what it throws is said in the program's spelling. */
+async function speaking<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw spoken(error);
+  }
+}
+
+/** `failures` as the protocol's check failures, in the program's spelling. */
 function checkFailures(failures: ReadonlyArray<{ property: string; reason: string }>): unknown[] {
-  return failures.map((failure) => {
+  return failuresInProgramSpelling(failures, camelNames).map((failure) => {
     const item = new proto.CheckFailure();
     item.setProperty(failure.property);
     item.setReason(failure.reason);
@@ -168,7 +196,7 @@ const overrides: Record<string, Handler> = {
         response.setHasdetaileddiff(true);
         callback(undefined, response);
       })
-      .catch((error: unknown) => callback(error));
+      .catch((error: unknown) => callback(spoken(error)));
   },
   invoke(call, callback) {
     const request = call.request;
@@ -184,7 +212,7 @@ const overrides: Record<string, Handler> = {
         callback(undefined, response);
       })
       // The function's message says what failed; the engine shows it (nothing printed here).
-      .catch((error: unknown) => callback(error));
+      .catch((error: unknown) => callback(spoken(error)));
   },
 };
 
@@ -194,7 +222,7 @@ function answering(handler: Handler): Handler {
     try {
       return handler(call, callback);
     } catch (error) {
-      callback(error);
+      callback(spoken(error));
       return undefined;
     }
   };
@@ -239,39 +267,50 @@ async function keepingSecrets<T>(keys: string[], work: () => Promise<T>): Promis
 const provider: pulumi.provider.Provider = {
   version,
   getSchema: async () => JSON.stringify(packageSchema(version)),
-  async check(urn, olds, news) {
-    const lifecycle = lifecycleOf(typeOfUrn(urn));
-    const checked = await lifecycle.check(unwrapSecrets(olds), unwrapSecrets(news));
-    const keys = [...secretKeys(news), ...lifecycle.secretInputs];
-    return { inputs: wrapSecrets(checked.inputs, keys), failures: checked.failures };
-  },
-  async create(urn, inputs) {
-    const lifecycle = lifecycleOf(typeOfUrn(urn));
-    const keys = secretsOut(lifecycle, inputs);
-    const made = await keepingSecrets(keys, () => lifecycle.create(unwrapSecrets(inputs)));
-    return { id: made.id, outs: wrapSecrets(made.outs, keys) };
-  },
-  async read(id, urn, props) {
-    const lifecycle = lifecycleOf(typeOfUrn(urn));
-    const previous = props ?? {};
-    const read = await lifecycle.read(id, unwrapSecrets(previous));
-    const keys = secretsOut(lifecycle, previous);
-    return {
-      ...(read.id === undefined ? {} : { id: read.id }),
-      ...(read.props === undefined ? {} : { props: wrapSecrets(read.props, keys) }),
-      ...(read.inputs === undefined ? {} : { inputs: wrapSecrets(read.inputs, keys) }),
-    };
-  },
-  async update(id, urn, olds, news) {
-    const lifecycle = lifecycleOf(typeOfUrn(urn));
-    const keys = secretsOut(lifecycle, news);
-    const updated = await keepingSecrets(keys, () =>
-      lifecycle.update(id, unwrapSecrets(olds), unwrapSecrets(news)),
-    );
-    return { outs: wrapSecrets(updated.outs, keys) };
-  },
-  delete: (id, urn, props) => lifecycleOf(typeOfUrn(urn)).delete(id, unwrapSecrets(props)),
-  construct: (name, type, inputs, options) => constructAction(name, type, inputs, options),
+  check: (urn, olds, news) =>
+    speaking(async () => {
+      // The SDK's word on the program's language comes with the inputs (program-language.ts).
+      noteProgramLanguage(news);
+      const lifecycle = lifecycleOf(typeOfUrn(urn));
+      const checked = await lifecycle.check(unwrapSecrets(olds), unwrapSecrets(news));
+      const keys = [...secretKeys(news), ...lifecycle.secretInputs];
+      return {
+        inputs: wrapSecrets(checked.inputs, keys),
+        failures: failuresInProgramSpelling(checked.failures, camelNames),
+      };
+    }),
+  create: (urn, inputs) =>
+    speaking(async () => {
+      const lifecycle = lifecycleOf(typeOfUrn(urn));
+      const keys = secretsOut(lifecycle, inputs);
+      const made = await keepingSecrets(keys, () => lifecycle.create(unwrapSecrets(inputs)));
+      return { id: made.id, outs: wrapSecrets(made.outs, keys) };
+    }),
+  read: (id, urn, props) =>
+    speaking(async () => {
+      const lifecycle = lifecycleOf(typeOfUrn(urn));
+      const previous = props ?? {};
+      const read = await lifecycle.read(id, unwrapSecrets(previous));
+      const keys = secretsOut(lifecycle, previous);
+      return {
+        ...(read.id === undefined ? {} : { id: read.id }),
+        ...(read.props === undefined ? {} : { props: wrapSecrets(read.props, keys) }),
+        ...(read.inputs === undefined ? {} : { inputs: wrapSecrets(read.inputs, keys) }),
+      };
+    }),
+  update: (id, urn, olds, news) =>
+    speaking(async () => {
+      const lifecycle = lifecycleOf(typeOfUrn(urn));
+      const keys = secretsOut(lifecycle, news);
+      const updated = await keepingSecrets(keys, () =>
+        lifecycle.update(id, unwrapSecrets(olds), unwrapSecrets(news)),
+      );
+      return { outs: wrapSecrets(updated.outs, keys) };
+    }),
+  delete: (id, urn, props) =>
+    speaking(() => lifecycleOf(typeOfUrn(urn)).delete(id, unwrapSecrets(props))),
+  construct: (name, type, inputs, options) =>
+    speaking(() => constructAction(name, type, inputs, options)),
 };
 
 // `pulumi-resource-vmcloud import-terraform …`: the Terraform state translator, for users of the

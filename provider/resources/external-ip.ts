@@ -23,7 +23,7 @@ import { ExternalIpOutputs } from "./outputs/external-ip";
 import { EXTERNAL_IP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
-import { tagFields } from "./network/references";
+import { tagFields } from "./framework/tag-fields";
 
 const TIMEOUT_MS = 10 * 60_000;
 const DELETE_ADVICE = {

@@ -30,7 +30,7 @@ import { NAT_GATEWAY_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
 import { NetworkLookups } from "./network/network-lookups";
-import { zoneFields } from "./network/references";
+import { zoneFields } from "./network/zone-fields";
 import { NETWORK_TIMEOUT_MS } from "./network/states";
 
 const CREATE_ADVICE = {

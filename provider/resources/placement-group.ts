@@ -20,7 +20,7 @@ import { PlacementGroupOutputs } from "./outputs/placement-group";
 import { PLACEMENT_GROUP_SOURCE } from "./network/batched-reads";
 import { batchedWaits } from "./network/batched-waits";
 import { detailsUpdate } from "./network/details-update";
-import { tagFields } from "./network/references";
+import { tagFields } from "./framework/tag-fields";
 import { VmLookups } from "./vm/lookups";
 import { isUnknown } from "../framework/unknowns";
 import { nameTaken } from "../rules/names";

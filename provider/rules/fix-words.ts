@@ -2,9 +2,9 @@
  * How a fix that names an input reads, in every message: the input by its name in the package
  * schema (`adoptId`, `interfaces[0].interfaceId`: the names YAML programs write and every SDK's
  * reference pages list), the value written plainly, and no language's syntax (never
- * `adoptId: "…"` or `placementGroup: group.id`, which are TypeScript). The provider does not know
- * the program's language, so one spelling serves them all; see
- * docs/api-decisions/program-review.md.
+ * `adoptId: "…"` or `placementGroup: group.id`, which are TypeScript). Where a Python program
+ * says its language, the plugin says the names in Python's spelling on the way out
+ * (provider/plugin/program-language.ts); see docs/api-decisions/program-review.md.
  */
 
 /** `set adoptId to "8173…"`: a fix that gives an input a value. */

@@ -9,7 +9,9 @@ provider/resources/program/program-input.ts of the npm package). This module doe
 Python programs: importing ``pulumi_vmcloud`` registers one stack transformation, which sees
 each vmcloud resource's inputs before they are sent, remembers what each resource declared
 (``REFERENCE_FACTS``: a disk's zone, a subnet's range, never a secret), and adds ``__program``
-to the inputs of a resource that refers by ``<resource>.id`` to one declared before it. The
+to the inputs of every vmcloud resource: its name, the program's language (so that the plugin's
+messages name inputs as Python writes them, ``adopt_id``), and the facts of each resource
+declared before it that it refers to by ``<resource>.id``. The
 provider takes that input off in its check: it is never recorded, compared or sent to the
 service. See docs/api-decisions/program-review.md of the npm package.
 """
@@ -112,18 +114,19 @@ def _review(args: pulumi.ResourceTransformationArgs) -> Optional[pulumi.Resource
         return None
     props = {_camel(k): v for k, v in args.props.items() if isinstance(k, str)}
     facts = {key: props[key] for key in REFERENCE_FACTS.get(type_name, []) if props.get(key) is not None}
-    # A resource read by id (`opts.id`) declares nothing.
-    if args.opts is None or args.opts.id is None:
-        _declared.append(
-            {"resource": args.resource, "typeName": type_name, "name": args.name, "facts": facts, "key": None}
-        )
+    # A resource read by id (`opts.id`) declares nothing, and is read, not checked.
+    if args.opts is not None and args.opts.id is not None:
+        return None
+    _declared.append(
+        {"resource": args.resource, "typeName": type_name, "name": args.name, "facts": facts, "key": None}
+    )
     refs: dict = {}
     for key, value in props.items():
         _references(value, [key], refs, 1)
-    if not refs:
-        return None
     props_out = dict(args.props)
-    props_out["__program"] = {"name": args.name, "refs": refs}
+    # The language, on every resource: the plugin then names inputs in the program's spelling
+    # (`set adopt_id to …`: provider/plugin/program-language.ts of the npm package).
+    props_out["__program"] = {"name": args.name, "language": "python", **({"refs": refs} if refs else {})}
     return pulumi.ResourceTransformationResult(props_out, args.opts)
 
 

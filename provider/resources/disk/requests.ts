@@ -3,30 +3,15 @@
  * references, and the partial update request holding only what changed.
  */
 import type { DiskCreateRequest, DiskUpdateRequest } from "../../../api/vm/disks";
-import { isId } from "../inputs/common";
-import type { DiskInputs } from "../inputs/disk";
+import { inputsWhere } from "../framework/input-fields";
+import { tagFields } from "../framework/tag-fields";
+import { DiskInputs } from "../inputs/disk";
 
-/** Inputs the update request can change in place. */
-export const DISK_UPDATABLE_INPUTS = [
-  "name",
-  "description",
-  "size",
-  "readonly",
-  "shared",
-  "encrypted",
-  "tags",
-] as const;
-
-/**
- * Tags by id and by name, as the service takes them. An empty list is sent as `tag_ids: []`,
- * which clears the tags on update.
- */
-export function tagRefs(tags: readonly string[]): { tag_ids?: string[]; tag_names?: string[] } {
-  const ids = tags.filter(isId);
-  const names = tags.filter((t) => !isId(t));
-  if (names.length === 0) return { tag_ids: ids };
-  return ids.length === 0 ? { tag_names: names } : { tag_ids: ids, tag_names: names };
-}
+/** Inputs the update request can change in place: those inputs/disk.ts says update. */
+const DISK_UPDATABLE_INPUTS = inputsWhere(
+  DiskInputs,
+  (meta) => meta.onChange === "updates",
+) as ReadonlyArray<keyof DiskInputs>;
 
 /** The create request; zone and type are already resolved to ids. */
 export function createRequest(
@@ -43,7 +28,7 @@ export function createRequest(
     readonly: inputs.readonly ?? false,
     shared: inputs.shared ?? false,
     encrypted: inputs.encrypted ?? false,
-    ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagRefs(inputs.tags)),
+    ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagFields(inputs.tags)),
   };
 }
 
@@ -52,7 +37,7 @@ export function updateRequest(news: DiskInputs, changed: readonly string[]): Dis
   const body: DiskUpdateRequest = {};
   for (const key of DISK_UPDATABLE_INPUTS) {
     if (!changed.includes(key)) continue;
-    if (key === "tags") Object.assign(body, tagRefs(news.tags ?? []));
+    if (key === "tags") Object.assign(body, tagFields(news.tags ?? []));
     else if (key === "description") body.description = news.description ?? "";
     else if (news[key] !== undefined) Object.assign(body, { [key]: news[key] });
   }

@@ -1,7 +1,7 @@
 /** Inputs of the `Disk` resource. */
 import { z } from "zod";
 import { Name } from "../../../api/common";
-import { DiskSize } from "../../../api/vm/disks";
+import { DISK_MAX_SIZE, DiskSize } from "../../../api/vm/disks";
 import { replaces, resourceInputs, updates } from "../framework/input-fields";
 import { NameOrId, fields } from "./common";
 
@@ -13,7 +13,7 @@ export const DiskInputs = resourceInputs({
     ),
   ),
   description: fields.description,
-  size: updates(DiskSize.describe("Size in GB, 1–16384; grows in place, never shrinks")),
+  size: updates(DiskSize.describe(`Size in GB, 1–${DISK_MAX_SIZE}; grows in place, never shrinks`)),
   // Left unset, the provider's project, the project's default zone and the zone's default
   // type are used; whatever the cloud chose is then not a change.
   diskType: replaces(

@@ -1,6 +1,7 @@
 /** Inputs of the `Image` resource. */
 import { z } from "zod";
 import { Name, Uuid } from "../../../api/common";
+import { DISK_MAX_SIZE } from "../../../api/vm/disks";
 import { replaces, resourceInputs, updates } from "../framework/input-fields";
 import { fields } from "./common";
 
@@ -42,7 +43,7 @@ export const ImageInputs = resourceInputs({
     { cloudDefault: true },
   ),
   minDisk: updates(
-    Minimum(16384)
+    Minimum(DISK_MAX_SIZE)
       .optional()
       .describe(
         "Smallest boot disk in GB of a VM of the image (default: the disk's size, which it may not go below)",

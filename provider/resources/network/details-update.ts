@@ -2,7 +2,7 @@
  * The partial update most resources send when their name, description or tags change: only
  * the fields that changed, tags by name or id (an unset description is empty, unset tags none).
  */
-import { tagFields } from "./references";
+import { tagFields } from "../framework/tag-fields";
 
 /** The inputs such an update reads. */
 export interface Details {

@@ -17,6 +17,11 @@ export const PROGRAM_INPUT = "__program";
 export const ProgramInput = z.object({
   /** The resource's Pulumi name. */
   name: z.string(),
+  /**
+   * The program's language, where its SDK says it (Python's does): the plugin's messages then
+   * name inputs in its spelling (provider/plugin/program-language.ts).
+   */
+  language: z.string().optional(),
   /** What its inputs refer to among the program's resources, by property path. */
   refs: z
     .record(

@@ -12,6 +12,7 @@ import type { ImageResponse } from "../../../api/vm/images";
 import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
 import type { VmUpdateRequest } from "../../../api/vm/vms";
 import type { ZoneResponse } from "../../../api/vm/zones";
+import { tagFields } from "../framework/tag-fields";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
@@ -219,12 +220,6 @@ export async function resolveVm(
     }
   }
   return { projectId, zone, flavor, image, disks, interfaces };
-}
-
-/** Tags as the service takes them: all ids or all names (`check` refuses a mix). */
-export function tagFields(tags: readonly string[]): { tag_ids?: string[]; tag_names?: string[] } {
-  if (tags.length === 0) return { tag_ids: [] };
-  return tags.every(isId) ? { tag_ids: [...tags] } : { tag_names: [...tags] };
 }
 
 /** Base64 of cloud-init user data given as plain text. */
