@@ -10,18 +10,23 @@
 #   scripts/pulumi-engine.sh --stock-launcher ...  with any option above: the same engine, but with
 #                                             the dynamic-provider launcher as Pulumi's release
 #                                             archives ship it (launchers/stock/), in its own bin
-#   scripts/pulumi-engine.sh --with-languages ...  with any option above: also the YAML, Python
-#                                             and Go language hosts and a Python environment
-#                                             with the `pulumi` package, which --print-path and
-#                                             sourcing put on PATH after the engine
+#   scripts/pulumi-engine.sh --with-languages ...  with any option above: also the YAML, Python,
+#                                             Go and Java language hosts and a Python
+#                                             environment with the `pulumi` package, which
+#                                             --print-path and sourcing put on PATH after the
+#                                             engine
+#   scripts/pulumi-engine.sh --print-java-gen build or reuse the Java host's entry, print the path
+#                                             of its SDK generator `pulumi-java-gen`
 #   scripts/pulumi-engine.sh -- CMD ARGS...   run CMD with the engine on PATH
 #
 # A `pulumi` already on PATH is used as it is (only the missing launchers are added), unless
 # VMCLOUD_PULUMI_FROM_SOURCE=1. Otherwise the CLI and the Node.js language host are built once
 # per machine from the Go module proxy, from the wrapper modules in scripts/pulumi-engine/, and
 # cached under ${VMCLOUD_CACHE:-$HOME/.cache/vmcloud}/pulumi-<cli>-nodejs-<host>-<hash>/bin; the
-# other language hosts likewise under pulumi-languages-…/bin, the Python environment under
-# pulumi-python-<hash>/. VMCLOUD_PULUMI_REBUILD=1 does what --rebuild does.
+# other language hosts likewise under pulumi-languages-…/bin (the Java host, with the Java SDK
+# generator, apart under pulumi-java-…/bin: it is the slowest to build, and changing one entry
+# must not rebuild the other), the Python environment under pulumi-python-<hash>/.
+# VMCLOUD_PULUMI_REBUILD=1 does what --rebuild does.
 #
 # Sourcing exports PATH and PULUMI_SKIP_UPDATE_CHECK=true only: never a backend or a
 # passphrase, which each caller chooses. Bash only (it reads BASH_SOURCE).
@@ -117,6 +122,51 @@ YAML build: ${yaml_seconds}s; Python build: ${python_seconds}s; Go build: ${go_s
 EOF
 }
 
+# Builder (see scripts/cached-build.sh) of the Java language host and of the Java SDK generator,
+# from one wrapper module; apart from the other hosts, since it alone takes minutes (its own
+# pkg/v3, v3.228.0, is not the CLI's, so the CLI's build leaves little in Go's build cache).
+vmcloud_engine_build_java() {
+  local tmp=$1 modules=$2 java_version=$3 started host_seconds gen_seconds
+  local ldflags="-s -w -X github.com/pulumi/pulumi-java/pkg/version.Version=${java_version#v}"
+  started=$SECONDS
+  vmcloud_engine_log "building the Java language host $java_version from Go modules (first run, ~5-8 min)…"
+  go_build "$modules/java-host" -ldflags "$ldflags" \
+    -o "$tmp/bin/pulumi-language-java" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java
+  host_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built the Java language host in $(vmcloud_engine_elapsed "$host_seconds")"
+  started=$SECONDS
+  go_build "$modules/java-host" -ldflags "$ldflags" \
+    -o "$tmp/bin/pulumi-java-gen" github.com/pulumi/pulumi-java/pkg/cmd/pulumi-java-gen
+  gen_seconds=$((SECONDS - started))
+  vmcloud_engine_log "built the Java SDK generator in $(vmcloud_engine_elapsed "$gen_seconds")"
+  cat >"$tmp/BUILD-INFO" <<EOF
+Java language host and SDK generator: $java_version (github.com/pulumi/pulumi-java/pkg, cmd/pulumi-language-java and cmd/pulumi-java-gen)
+built with: $(go version)
+built on: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+host build: ${host_seconds}s; generator build: ${gen_seconds}s
+EOF
+}
+
+# The Java entry's directory, built (first run) or reused: prints it.
+vmcloud_engine_java_entry() {
+  local modules=$1 cache=$2 rebuild=$3 java_version java_hash java started
+  java_version=$(vmcloud_engine_required "$modules/java-host/go.mod" github.com/pulumi/pulumi-java/pkg)
+  if [ -z "$java_version" ]; then
+    vmcloud_engine_log "cannot read the Java host's version from $modules/java-host/go.mod"; return 1
+  fi
+  java_hash=$(cd "$modules/java-host" && cat go.mod go.sum tools.go | sha256sum | cut -c1-12) || return 1
+  java=$cache/pulumi-java-$java_version-$java_hash
+  if [ -n "$rebuild" ] || [ ! -x "$java/bin/pulumi-java-gen" ]; then
+    started=$SECONDS
+    VMCLOUD_PULUMI_REBUILD=$rebuild vmcloud_cached_build "$java" bin/pulumi-java-gen \
+      "the Java language host" vmcloud_engine_build_java "$modules" "$java_version" || {
+      vmcloud_engine_log "building the Java language host failed"; return 1
+    }
+    vmcloud_engine_log "Java language host ready in $java/bin ($(vmcloud_engine_elapsed $((SECONDS - started))))"
+  fi
+  echo "$java"
+}
+
 # Copies the launcher scripts into a bin directory; each file is replaced by a rename.
 vmcloud_engine_install_launchers() {
   local src=$1 dest=$2 name
@@ -144,18 +194,20 @@ vmcloud_engine_link() {
 }
 
 # A variant of the engine's bin: links to its binaries, the dynamic-provider launcher from
-# LAUNCHERS (ours or the stock one), and, when LANGUAGES (a bin directory) is given, links to
-# the other language hosts. The CLI takes a bundled plugin (language hosts, the launcher) from
+# LAUNCHERS (ours or the stock one), and, for each LANGUAGES bin directory given, links to the
+# language hosts (and tools) in it. The CLI takes a bundled plugin (language hosts, the launcher) from
 # next to its own executable, symlinks resolved, and warns when it finds one elsewhere on PATH.
 vmcloud_engine_variant_bin() {
-  local src=$1 dest=$2 launchers=$3 languages=${4:-} name names=()
+  local src=$1 dest=$2 launchers=$3 languages name names
+  shift 3
   vmcloud_engine_link "$src" "$dest" pulumi pulumi-language-nodejs pulumi-language-nodejs-legacy &&
     vmcloud_engine_install_launchers "$src" "$dest" pulumi-analyzer-policy &&
     vmcloud_engine_install_launchers "$launchers" "$dest" pulumi-resource-pulumi-nodejs || return 1
-  if [ -n "$languages" ]; then
-    for name in "$languages"/pulumi-language-*; do names+=("$(basename "$name")"); done
+  for languages in "$@"; do
+    names=()
+    for name in "$languages"/pulumi-*; do names+=("$(basename "$name")"); done
     vmcloud_engine_link "$languages" "$dest" "${names[@]}" || return 1
-  fi
+  done
 }
 
 vmcloud_engine_main() {
@@ -164,11 +216,12 @@ vmcloud_engine_main() {
     case $1 in
       --print-bin) action=print-bin ;;
       --print-path) action=print-path ;;
+      --print-java-gen) action=print-java-gen ;;
       --rebuild) rebuild=1 ;;
       --) shift; action="exec"; break ;;
       --stock-launcher) stock=1 ;;
       --with-languages) with_languages=1 ;;
-      -h | --help) sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
+      -h | --help) sed -n '2,32p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; return 0 ;;
       *) vmcloud_engine_log "unknown option $1 (see --help)"; return 2 ;;
     esac
     shift
@@ -188,6 +241,13 @@ vmcloud_engine_main() {
   source "$scripts/use-node.sh" || return 1
   # shellcheck source=scripts/cached-build.sh
   source "$scripts/cached-build.sh" || return 1
+
+  if [ "$action" = print-java-gen ]; then
+    local java_entry
+    java_entry=$(vmcloud_engine_java_entry "$modules" "$cache" "$rebuild") || return 1
+    echo "$java_entry/bin/pulumi-java-gen"
+    return 0
+  fi
 
   local bin extra_path="" ambient ambient_mode=""
   ambient=$(command -v pulumi 2>/dev/null || true)
@@ -240,7 +300,7 @@ vmcloud_engine_main() {
   fi
 
   # The other language hosts and the Python SDK, only when asked: most suites need neither.
-  local python_path="" languages_hash languages
+  local python_path="" languages_hash languages java_entry=""
   if [ -n "$with_languages" ]; then
     if [ -z "$ambient_mode" ]; then
       local yaml_version yaml_pkg python_version go_version
@@ -268,6 +328,7 @@ vmcloud_engine_main() {
         }
         vmcloud_engine_log "language hosts ready in $languages/bin ($(vmcloud_engine_elapsed $((SECONDS - started))))"
       fi
+      java_entry=$(vmcloud_engine_java_entry "$modules" "$cache" "$rebuild") || return 1
     fi
     # Python programs run with the first `python3` on PATH: a virtual environment that has the
     # `pulumi` package (an installed CLI's Python host looks for it the same way).
@@ -289,7 +350,7 @@ vmcloud_engine_main() {
     local variant=${stock:+stock}
     [ -z "$with_languages" ] || variant=${variant:+$variant-}languages-$languages_hash
     vmcloud_engine_variant_bin "$bin" "$entry/$variant/bin" "$launchers${stock:+/stock}" \
-      ${with_languages:+"$languages/bin"} || return 1
+      ${with_languages:+"$languages/bin" "$java_entry/bin"} || return 1
     bin=$entry/$variant/bin
   fi
 
@@ -326,6 +387,7 @@ if [ "${BASH_SOURCE[0]}" != "$0" ]; then
   vmcloud_engine_status=$?
   unset -f vmcloud_engine_main vmcloud_cached_build vmcloud_engine_build_cli vmcloud_engine_build_languages \
     vmcloud_engine_install_launchers vmcloud_engine_link vmcloud_engine_variant_bin vmcloud_engine_required \
+    vmcloud_engine_build_java vmcloud_engine_java_entry \
     vmcloud_engine_elapsed vmcloud_engine_log
   eval "unset vmcloud_engine_status vmcloud_engine_version_var; return $vmcloud_engine_status"
 else

@@ -23,6 +23,15 @@ const COPIES = [
     file: "generated-sdks/go/vmcloud/internal/pulumiUtilities.go",
     pattern: /version := semver\.MustParse\("([^"]*)"\)/,
   },
+  // The Java SDK is in no release yet, but it is generated at the same version.
+  {
+    file: "generated-sdks/java/pom.xml",
+    pattern: /<artifactId>vmcloud<\/artifactId>\s*<version>([^<]+)<\/version>/,
+  },
+  {
+    file: "generated-sdks/java/src/main/resources/com/vmcloud/vmcloud/version.txt",
+    pattern: /^(\S+)$/,
+  },
 ];
 
 /** Every copy of the version in the generated SDKs under `root`: file and version found. */

@@ -1,10 +1,11 @@
-// The committed SDKs (generated-sdks/python, generated-sdks/go) are exactly what the code
-// generators write from the schema the built plugin serves: scripts/generate-sdks.sh (`npm run
-// sdkgen`) regenerates both into a temporary folder, through `pulumi package get-schema` of
-// plugin/pulumi-resource-vmcloud and scripts/sdkgen.sh, and every file must match byte for
-// byte, none missing and none extra. They are packages of the npm package's version: the engine
-// picks the plugin of that version for their resources. Needs `npm run build` first; the engine
-// and sdkgen are built on first use (never skipped).
+// The committed SDKs (generated-sdks/python, generated-sdks/go, generated-sdks/java) are
+// exactly what the code generators write from the schema the built plugin serves:
+// scripts/generate-sdks.sh (`npm run sdkgen`) regenerates them into a temporary folder, through
+// `pulumi package get-schema` of plugin/pulumi-resource-vmcloud, scripts/sdkgen.sh and
+// pulumi-java-gen, and every file must match byte for byte, none missing and none extra. They
+// are packages of the npm package's version: the engine picks the plugin of that version for
+// their resources. Needs `npm run build` first; the engine, sdkgen and the Java generator are
+// built on first use (never skipped).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -54,7 +55,7 @@ function filesOf(root: string): Map<string, Buffer> {
   return files;
 }
 
-describe.each(["python", "go"])("the committed %s SDK", (language) => {
+describe.each(["python", "go", "java"])("the committed %s SDK", (language) => {
   it("is what the plugin's schema generates, byte for byte", () => {
     const expected = filesOf(join(scratch, language));
     const actual = filesOf(join(committed, language));
@@ -100,5 +101,19 @@ describe("the generated SDKs as packages", () => {
     expect(gomod).toMatch(/^require github\.com\/pulumi\/pulumi\/sdk\/v3 v3\.\d+\.\d+$/m);
     // The package path programs import.
     expect(read("go", "vmcloud", "vm.go")).toMatch(/^package vmcloud$/m);
+  });
+
+  it("are the Maven artifact com.vmcloud:vmcloud of the package's version, in package com.vmcloud.vmcloud", () => {
+    const pom = read("java", "pom.xml");
+    expect(pom).toContain("<groupId>com.vmcloud</groupId>");
+    expect(pom).toContain("<artifactId>vmcloud</artifactId>");
+    expect(pom).toContain(`<version>${version}</version>`);
+    expect(pom).toMatch(/<pulumi\.java\.version>\d+\.\d+\.\d+<\/pulumi\.java\.version>/);
+    const main = ["java", "src", "main"];
+    // What the SDK's resources register with: the plugin's version and its download URL.
+    expect(read(...main, "resources", "com", "vmcloud", "vmcloud", "version.txt")).toBe(version);
+    const vm = read(...main, "java", "com", "vmcloud", "vmcloud", "Vm.java");
+    expect(vm).toMatch(/^package com\.vmcloud\.vmcloud;$/m);
+    expect(vm).toContain('.pluginDownloadURL("github://api.github.com/vmcloud/pulumi-vmcloud")');
   });
 });

@@ -228,6 +228,7 @@ describe("the plugin's package schema", () => {
       importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
       respectSchemaVersion: true,
     });
+    expect(schema.language.java).toEqual({ basePackage: "com.vmcloud" });
     // Where a release's plugin archives are: the engine downloads the plugin from there when a
     // program needs it (tests/e2e/release-*.test.ts serve dist/release/ in its place).
     expect(schema.pluginDownloadURL).toBe("github://api.github.com/vmcloud/pulumi-vmcloud");

@@ -331,6 +331,10 @@ export function packageSchema(version: string): PackageSpec {
         importBasePath: "github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud",
         respectSchemaVersion: true,
       },
+      // The Java package is com.vmcloud.vmcloud (basePackage, then the package's name), not the
+      // generator's default com.pulumi.vmcloud, which is Pulumi's own namespace:
+      // docs/languages/java.md.
+      java: { basePackage: "com.vmcloud" },
       nodejs: { packageName: "@vmcloud/pulumi-sdk" },
     },
     config: { variables },

@@ -28,7 +28,7 @@ export interface Engine {
   /** The dynamic-provider launcher next to `pulumi`. */
   launcher: Launcher;
   /**
-   * Whether the YAML, Python and Go language hosts are next to `pulumi` and a Python
+   * Whether the YAML, Python, Go and Java language hosts are next to `pulumi` and a Python
    * environment with the `pulumi` package is on `enginePath` (`--with-languages`).
    */
   languages: boolean;
@@ -56,8 +56,9 @@ export function requireBuilt(): void {
 /** Options of {@link prepareEngine}. */
 export interface EngineOptions {
   /**
-   * Also build (first run, ~1 min more) or reuse the YAML, Python and Go language hosts and
-   * the Python environment, for programs in those languages. Default false.
+   * Also build (first run, ~1 min more, and minutes for the Java host) or reuse the YAML,
+   * Python, Go and Java language hosts and the Python environment, for programs in those
+   * languages. Default false.
    */
   languages?: boolean;
 }

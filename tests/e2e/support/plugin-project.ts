@@ -1,5 +1,5 @@
 /**
- * Programs of other languages (examples/quickstart-python, examples/quickstart-go) through the
+ * Programs of other languages (examples/quickstart-python, quickstart-go, quickstart-java) through the
  * provider plugin, for end-to-end suites: each runs in a copy whose folder holds the package as a
  * user installs it (`node_modules/@vmcloud/pulumi`, here a link to this repository) and whose
  * Pulumi.yaml finds the plugin there, the one line docs/languages/*.md give; `pulumi` itself runs
