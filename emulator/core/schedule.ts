@@ -20,16 +20,32 @@ export interface Scheduled<S extends string = string> {
 }
 
 /**
+ * Takes the due steps off the front of `schedule` (they are in time order) and returns them,
+ * in order: the one place where a plan meets the clock, whichever field a record keeps its
+ * state in.
+ */
+export function takeDue<S extends string>(schedule: Step<S>[], now: number): Step<S>[] {
+  let due = 0;
+  while (due < schedule.length && schedule[due]!.at <= now) due += 1;
+  return schedule.splice(0, due);
+}
+
+/** The steps of a plan that starts `now`: each status `delays[i]` ms after the previous one. */
+export function stepsFrom<S extends string>(
+  now: number,
+  steps: ReadonlyArray<readonly [delayMs: number, status: S]>,
+): Step<S>[] {
+  let at = now;
+  return steps.map(([delay, status]) => ({ at: (at += delay), status }));
+}
+
+/**
  * Applies every due step of `item` and returns the statuses it passed through, in order, so
  * that a model can run the side effects of each (e.g. free disks once a VM is deleted).
  */
 export function settle<S extends string>(item: Scheduled<S>, now: number): S[] {
-  const passed: S[] = [];
-  while (item.schedule.length > 0 && item.schedule[0]!.at <= now) {
-    const step = item.schedule.shift()!;
-    item.status = step.status;
-    passed.push(step.status);
-  }
+  const passed = takeDue(item.schedule, now).map((step) => step.status);
+  if (passed.length > 0) item.status = passed[passed.length - 1]!;
   return passed;
 }
 
@@ -44,10 +60,5 @@ export function plan<S extends string>(
   ...steps: ReadonlyArray<readonly [delayMs: number, status: S]>
 ): void {
   item.status = first;
-  item.schedule = [];
-  let at = now;
-  for (const [delay, status] of steps) {
-    at += delay;
-    item.schedule.push({ at, status });
-  }
+  item.schedule = stepsFrom(now, steps);
 }

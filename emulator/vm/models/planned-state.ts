@@ -1,9 +1,11 @@
 /**
  * The time-driven `state` of the records that keep it beside an optional plan (external IPs,
- * network interfaces, a project's images): a change sets the state now and plans the next one,
- * and settling applies what is due, telling the caller when the record is gone.
+ * network interfaces, a project's images): the emulator's one scheduler (core/schedule.ts) over
+ * a record whose state field is `state`, and whose last step may be its deletion. A change sets
+ * the state now and plans the next one, and settling applies what is due, telling the caller
+ * when the record is gone.
  */
-import type { Step } from "../../core/schedule";
+import { stepsFrom, takeDue, type Step } from "../../core/schedule";
 import type { Clock } from "../../core/service-module";
 import { GONE } from "../records";
 
@@ -26,19 +28,17 @@ export function planState<S extends string>(
   delayMs: number,
 ): void {
   record.state = first;
-  record.schedule = [{ at: clock.now() + clock.delay(delayMs), status: then }];
+  record.schedule = stepsFrom(clock.now(), [[clock.delay(delayMs), then]]);
   record.modified_time = new Date(clock.now()).toISOString();
 }
 
 /** Applies the due steps of `record`'s plan; true when its deletion ended (remove it then). */
 export function settleState<S extends string>(record: PlannedState<S>, now: number): boolean {
-  while (record.schedule !== undefined && record.schedule.length > 0) {
-    const step = record.schedule[0]!;
-    if (step.at > now) break;
-    record.schedule.shift();
+  if (record.schedule === undefined) return false;
+  for (const step of takeDue(record.schedule, now)) {
     if (step.status === GONE) return true;
     record.state = step.status;
   }
-  if (record.schedule?.length === 0) delete record.schedule;
+  if (record.schedule.length === 0) delete record.schedule;
   return false;
 }
