@@ -7,9 +7,10 @@
 // - `config:` entries become `config.get…`/`config.require…` (`secret: true` → `requireSecret`);
 // - `variables:` with `fn::invoke` become the lookup's or action function's call (its
 //   `…Output` form where the SDK has one, else `pulumi.output(…)` of the plain form), and
-//   `return:` a property of it;
+//   `return:` a property of it; any other variable becomes a `const` of its value;
 // - `resources:` become `new vmcloud.<Class>(name, {…})` in an order where each comes after
-//   what it refers to; `options.dependsOn` becomes the `dependsOn` option;
+//   what it refers to; `options.dependsOn` and `options.import` become the `dependsOn` and
+//   `import` options; a resource with `get: { id }` becomes `vmcloud.<Class>.get(name, id)`;
 // - `${a.b}` is `a.b`; a string with text around references is `pulumi.interpolate`;
 // - `outputs:` become `export const`.
 // Comments in the YAML (above an entry) are kept above the same statement.
@@ -29,10 +30,27 @@ function className(token) {
 
 const REFERENCE = /\$\{([^}]+)\}/g;
 
-/** The TypeScript expression of the reference `a.b.c` (a name and properties). */
+/**
+ * The variables that call a function, by name: `"lookup"` (an Output form's result), or
+ * `"action"` (an action function's answer, `ActionSkipped | ActionRan`). Set by typescriptOf.
+ */
+let calls = new Map();
+
+/**
+ * The TypeScript expression of the reference `a.b.c` (a name and properties). A property of a
+ * property of a function's result is read in an `apply` (Pulumi's lifting of an Output does
+ * not reach through optional fields), and so is what only an action that ran answers (its
+ * `jobId`, `status`, …: undefined when it was skipped).
+ */
 function referenceExpression(reference) {
   const [head, ...rest] = reference.trim().split(".");
-  return [identifier(head), ...rest].join(".");
+  const name = identifier(head);
+  const call = calls.get(head);
+  if (call === "action" && rest.length > 0 && rest[0] !== "skipped") {
+    return `${name}.apply((r) => (r.skipped ? undefined : r.${rest.join("?.")}))`;
+  }
+  if (call !== undefined && rest.length >= 2) return `${name}.apply((r) => r.${rest.join("?.")})`;
+  return [name, ...rest].join(".");
 }
 
 /** The TypeScript expression of a YAML value. */
@@ -88,9 +106,9 @@ function commentOf(map, key) {
 /**
  * The TypeScript program of the YAML program `source` (an example's body: `config`,
  * `variables`, `resources`, `outputs`). `hasOutputForm(name)` says whether the SDK exports
- * `<name>Output`. Returns the program unformatted (the caller runs prettier on it).
+ * `<name>Output`; `isAction(name)` whether the function is an action's (it answers `skipped`). Returns the program unformatted (the caller runs prettier on it).
  */
-export function typescriptOf(source, hasOutputForm) {
+export function typescriptOf(source, hasOutputForm, isAction = () => false) {
   const document = parseDocument(source);
   const program = document.toJS();
   const root = document.contents;
@@ -99,6 +117,11 @@ export function typescriptOf(source, hasOutputForm) {
   const variables = program.variables ?? {};
   const resources = program.resources ?? {};
   const outputs = program.outputs ?? {};
+  calls = new Map(
+    Object.entries(variables)
+      .filter(([, value]) => value?.["fn::invoke"] !== undefined)
+      .map(([name, value]) => [name, isAction(invokeOf(value).name) ? "action" : "lookup"]),
+  );
   const lines = [];
   if (Object.keys(config).length > 0) lines.push("const config = new pulumi.Config();");
   for (const [name, spec] of Object.entries(config)) {
@@ -130,7 +153,11 @@ export function typescriptOf(source, hasOutputForm) {
     const [name, entry] = ready;
     pending.delete(name);
     done.add(name);
-    if (entry.kind === "variable") {
+    if (entry.kind === "variable" && entry.value?.["fn::invoke"] === undefined) {
+      lines.push(
+        `${commentOf(section("variables"), name)}const ${identifier(name)} = ${expression(entry.value)};`,
+      );
+    } else if (entry.kind === "variable") {
       const call = invokeOf(entry.value);
       const args = expression(call.arguments ?? {});
       const invoked = hasOutputForm(call.name)
@@ -139,15 +166,29 @@ export function typescriptOf(source, hasOutputForm) {
       const value = call.return === undefined ? invoked : `${invoked}.${call.return}`;
       lines.push(`${commentOf(section("variables"), name)}const ${identifier(name)} = ${value};`);
     } else {
-      const { type, properties, options } = entry.value;
-      const dependsOn = options?.dependsOn;
-      const opts =
-        dependsOn === undefined
-          ? ""
-          : `, { dependsOn: [${dependsOn.map((d) => referenceExpression(d.replace(/^\$\{|\}$/g, ""))).join(", ")}] }`;
+      const { type, properties, options, get } = entry.value;
       const referred = Object.values(outputs).some((v) => referencesOf(v).has(name));
       const usedLater = [...pending.values()].some((e) => referencesOf(e.value).has(name));
       const bind = referred || usedLater ? `const ${identifier(name)} = ` : "";
+      if (get !== undefined) {
+        lines.push(
+          `${commentOf(section("resources"), name)}${bind}vmcloud.${className(type)}.get(${JSON.stringify(name)}, ${expression(get.id)});`,
+        );
+        continue;
+      }
+      const unknown = Object.keys(options ?? {}).filter((o) => o !== "dependsOn" && o !== "import");
+      if (unknown.length > 0)
+        throw new Error(`docs example: option ${unknown[0]} is not translated`);
+      const dependsOn = options?.dependsOn;
+      const optionEntries = [
+        ...(dependsOn === undefined
+          ? []
+          : [
+              `dependsOn: [${dependsOn.map((d) => referenceExpression(d.replace(/^\$\{|\}$/g, ""))).join(", ")}]`,
+            ]),
+        ...(options?.import === undefined ? [] : [`import: ${expression(options.import)}`]),
+      ];
+      const opts = optionEntries.length === 0 ? "" : `, { ${optionEntries.join(", ")} }`;
       lines.push(
         `${commentOf(section("resources"), name)}${bind}new vmcloud.${className(type)}(${JSON.stringify(name)}, ${expression(properties ?? {})}${opts});`,
       );

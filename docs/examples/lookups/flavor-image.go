@@ -1,3 +1,6 @@
+// Converted from the YAML by Pulumi's converters, then fixed up by scripts/docs-examples.mjs
+// where Pulumi's Go program generator writes what does not compile:
+// - vmcloud.LookupImage is the lookup getImage (the generator wrote vmcloud.GetImage, which reads the Image resource by id).
 package main
 
 import (
@@ -14,7 +17,7 @@ func main() {
 		if err != nil {
 			return err
 		}
-		image, err := vmcloud.GetImage(ctx, &vmcloud.GetImageArgs{
+		image, err := vmcloud.LookupImage(ctx, &vmcloud.LookupImageArgs{
 			Name: pulumi.StringRef("ubuntu-22.04"),
 		}, nil)
 		if err != nil {

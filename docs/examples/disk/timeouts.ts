@@ -1,0 +1,3 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+new vmcloud.Disk("big", { name: "big", size: 4096, timeouts: { create: "30m" } });

@@ -1,0 +1,8 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+// Imported at the next `up`; the ids are your image's and the boot disk it was made from.
+new vmcloud.Image(
+  "golden",
+  { name: "web-golden", diskId: "b7d1e4a9-2c6f-4a8e-9d3b-5e1a7c4f2b8d" },
+  { import: "9e4b2d7a-5c1f-4a3e-b8d6-2f4a6c8e0b1d" },
+);

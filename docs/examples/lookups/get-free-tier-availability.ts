@@ -1,0 +1,5 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+const freeTier = vmcloud.getFreeTierAvailabilityOutput({});
+
+export const freeTierEnabled = freeTier.freeTierEnabled;

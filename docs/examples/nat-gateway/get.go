@@ -1,0 +1,18 @@
+package main
+
+import (
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	"github.com/vmcloud/pulumi-vmcloud/sdk/go/vmcloud"
+)
+
+func main() {
+	pulumi.Run(func(ctx *pulumi.Context) error {
+		// Only read it: a gateway managed elsewhere.
+		existing, err := vmcloud.GetNatGateway(ctx, "existing", pulumi.ID("2a8d6c1f-4e9b-4d7a-9c3e-5b1f7a9d3c6e"), nil)
+		if err != nil {
+			return err
+		}
+		ctx.Export("egressState", existing.State)
+		return nil
+	})
+}

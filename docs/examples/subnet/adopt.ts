@@ -1,0 +1,9 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+// Any CLI: `up` reads the subnet, checks that these inputs describe it as it is, and records
+// it. The id is your subnet's.
+new vmcloud.Subnet("app", {
+  name: "app",
+  address: "10.20.0.0/24",
+  adoptId: "c4e8a2f6-9d3b-4c7e-a5f1-8b2d6e4a9c3f",
+});

@@ -1,0 +1,6 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+// Or only read it.
+const existing = vmcloud.Subnet.get("existing", "c4e8a2f6-9d3b-4c7e-a5f1-8b2d6e4a9c3f");
+
+export const appGateway = existing.defaultGateway;

@@ -1,0 +1,12 @@
+import * as vmcloud from "@vmcloud/pulumi";
+
+// Any CLI: `up` reads the VM, checks that these inputs describe it as it is, and records it.
+// The id is your VM's.
+new vmcloud.Vm("web", {
+  name: "legacy-app",
+  flavor: "gen-2-4",
+  image: "ubuntu-22.04",
+  availabilityZone: "ru.AZ-1",
+  bootDisk: { size: 20, diskType: "SSD" },
+  adoptId: "0b3f9c2e-6d1a-4e8b-a7c5-2f9e0d3b1c4a",
+});
