@@ -84,6 +84,12 @@ export interface VmInterfaceArgs {
    * An external IP on the interface itself, in no subnet (API v1.1 only). Default false.
    */
   directIp?: pulumi.Input<boolean>;
+  /**
+   * An existing free network interface of the VM's zone, e.g. a `NetworkInterface`'s `id`: the
+   * VM takes it with its subnet, address, groups and external IP, and it outlives the VM (it is
+   * never deleted with it). Nothing else may be set on the item (API v1.1 only).
+   */
+  interfaceId?: pulumi.Input<string>;
 }
 
 /** The inputs of a {@link Vm}. */

@@ -2,11 +2,15 @@
 // where they live): every page's example section is what the committed forms render, every
 // TypeScript form is what the YAML derives now, the Python and Go forms were converted from the
 // YAML as it is now (their recorded hash), every example is shown on its page exactly once, and
-// every page the task names shows at least one. That each of them previews against the
+// every page the task names shows at least one, and every TypeScript form type-checks, strict,
+// against the SDK's own types (docs/examples/tsconfig.json: an input the SDK's classes lack is
+// found here, not by the reader). That each of them previews against the
 // emulator is tests/e2e/docs-examples.test.ts. Run `node scripts/docs-examples.mjs` after
 // changing an example.
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
 interface Example {
@@ -85,6 +89,19 @@ describe("the docs' examples in four languages", () => {
       expect(readFileSync(sections.formOf(example, "ts"), "utf8"), example.id).toBe(expected);
     }
   });
+
+  it("each TypeScript form type-checks, strict, against the SDK's types", async () => {
+    const tsc = join(repo, "node_modules/typescript/bin/tsc");
+    const checked = await promisify(execFile)(
+      process.execPath,
+      [tsc, "-p", join(repo, "docs/examples/tsconfig.json")],
+      { cwd: repo },
+    ).then(
+      () => "",
+      (error: { stdout?: string }) => error.stdout ?? String(error),
+    );
+    expect(checked).toBe("");
+  }, 120_000);
 
   it("each page shows each of its examples once, as the committed forms render it", () => {
     const byId = new Map(examples.map((e) => [e.id, e]));
