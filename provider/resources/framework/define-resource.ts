@@ -5,9 +5,7 @@
  * progress lines, errors that name the resource, and `configure` for the stack's credentials.
  * The dynamic provider and the plugin serve the lifecycle; neither adds to it.
  */
-import { AuthError, ValidationError } from "../../client";
-import { isUnavailable, warnServiceUnavailable } from "../../framework/service-unavailable";
-import { configureRuntime, currentSettings } from "../../runtime/context";
+import { configureRuntime } from "../../runtime/context";
 import { checkInputs, type CheckFailure } from "./check-inputs";
 import { diffInputs, type DiffOutcome, type DiffSpec } from "../../framework/diff-inputs";
 import {
@@ -23,11 +21,10 @@ import type { Lifecycle } from "../../framework/lifecycle";
 import { replacements } from "./replacements";
 import type { OutputSchema } from "../../framework/output-fields";
 import { failuresForEngine } from "../../framework/check-failures";
-import { currentResourceUrn } from "../../runtime/engine-log";
 import { takeProgramInput } from "../program/program-input";
-import { programCheckFailures } from "../program/program-check";
-import { enterProgram, noteCloudChanged, type ProgramEntry } from "../program/program-view";
-import { amountsOf } from "../program/quota-check";
+import { noteCloudChanged } from "../program/program-view";
+import { catalogFailures } from "./catalog-stage";
+import { enterProgramStage, programFailuresOf } from "./program-stage";
 import {
   inputDefaults,
   inputFacts,
@@ -164,88 +161,6 @@ function withLocal<T extends Record<string, unknown>>(
   return out as T;
 }
 
-/** True when the provider has an endpoint and credentials to read the service with. */
-function serviceConfigured(): boolean {
-  const settings = currentSettings();
-  return (
-    settings.endpoint !== undefined &&
-    (settings.token !== undefined || settings.keyId !== undefined)
-  );
-}
-
-/**
- * `checkCatalog` of `def`, or nothing when the service cannot tell now: no endpoint or
- * credentials configured, the service unreachable, overloaded or failing (5xx, 429, time-out).
- * A refused token or any other answer is a real failure and propagates.
- */
-async function catalogFailures<I extends Record<string, unknown>>(
-  def: ResourceDefinition<I, Record<string, unknown>>,
-  name: string | undefined,
-  inputs: I,
-  olds: Partial<I>,
-): Promise<CheckFailure[]> {
-  if (def.checkCatalog === undefined) return [];
-  const unavailable = (why: string): CheckFailure[] => {
-    warnServiceUnavailable(why);
-    return [];
-  };
-  if (!serviceConfigured()) return unavailable("no endpoint or credentials configured");
-  try {
-    return await explained(def.typeName, name, "check", () =>
-      def.checkCatalog!(contextFor(def.typeName, name, "check"), inputs, olds),
-    );
-  } catch (error) {
-    const cause = (error as { cause?: unknown }).cause;
-    // The catalog is read for the project, so a project the service does not know fails
-    // there: the program's projectId (or the provider's) is at fault, not the service.
-    const given = (inputs as { projectId?: unknown }).projectId !== undefined;
-    if (cause instanceof ValidationError && cause.field === "project_id") {
-      return [
-        {
-          property: "projectId",
-          reason: `${given ? "" : "the provider's vmcloud:projectId: "}${cause.detail}`,
-        },
-      ];
-    }
-    // A project the token may not use (403) given on the resource is the resource's mistake;
-    // with the provider's project, the token or the setting is, and the error says so.
-    if (cause instanceof AuthError && cause.status === 403 && given) {
-      return [
-        {
-          property: "projectId",
-          reason: `${cause.detail}; use a project the token may use, or another vmcloud:token`,
-        },
-      ];
-    }
-    if (isUnavailable(cause)) return unavailable((cause as Error).message);
-    throw error;
-  }
-}
-
-/** The project of checked `inputs`: their own, else the provider's. */
-function projectOf(inputs: Record<string, unknown>): string | undefined {
-  return typeof inputs.projectId === "string" ? inputs.projectId : currentSettings().projectId;
-}
-
-/**
- * The failures of the resource `entry` against the rest of its program: with the service's
- * answers when it can be read, else what needs none.
- */
-async function programFailuresOf(
-  typeName: string,
-  name: string | undefined,
-  entry: ProgramEntry,
-): Promise<CheckFailure[]> {
-  if (serviceConfigured()) {
-    try {
-      return await programCheckFailures(entry, contextFor(typeName, name, "check"));
-    } catch {
-      // The service cannot answer now: the catalog's check says so once; judge offline.
-    }
-  }
-  return programCheckFailures(entry, undefined).catch(() => []);
-}
-
 /** A resource's lifecycle, with the input schema it checks (and, as every kind, its outputs). */
 export interface ResourceLifecycle extends Lifecycle {
   /** The input schema (with its field facts). */
@@ -326,43 +241,25 @@ export function defineResource<
         const from = replacing === undefined ? "inputs" : "outputs";
         result.failures.push(...def.checkChange(previous as Partial<I>, result.inputs as I, from));
       }
+      const name = nameOf(result.inputs);
       // Entered before anything is awaited: the order of the checks is the program's.
-      const entry = enterProgram(def.typeName, currentResourceUrn(), program?.name, {
+      const entry = enterProgramStage(def.typeName, name, program, {
         inputs: checked,
-        refs: program?.refs ?? {},
-        projectId: projectOf(checked),
         isNew:
           Object.keys(olds).length === 0 &&
           replacing === undefined &&
           checked[ADOPT_INPUT] === undefined,
         valid: result.failures.length === 0,
       });
-      const name = nameOf(result.inputs);
-      if (
-        entry?.isNew === true &&
-        entry.valid &&
-        entry.projectId !== undefined &&
-        serviceConfigured()
-      ) {
-        try {
-          entry.amounts = amountsOf(
-            contextFor(def.typeName, name, "check"),
-            entry.projectId,
-            entry,
-          ).catch(() => undefined);
-        } catch {
-          // Bad settings: the catalog checks below report them, as they always have.
-        }
-      }
       if (result.failures.length === 0) {
-        result.failures.push(
-          ...(await catalogFailures(
-            def as unknown as ResourceDefinition<I, Record<string, unknown>>,
-            name,
-            result.inputs as I,
-            previous as Partial<I>,
-          )),
-        );
+        if (def.checkCatalog !== undefined) {
+          const checkCatalog = def.checkCatalog;
+          result.failures.push(
+            ...(await catalogFailures(def.typeName, name, result.inputs, (ctx) =>
+              checkCatalog(ctx, result.inputs as I, previous as Partial<I>),
+            )),
+          );
+        }
         if (entry !== undefined) {
           const failing = new Set(result.failures.map((f) => f.property));
           result.failures.push(
