@@ -4,7 +4,7 @@
  * now, renames, deletes, and the restore, which makes a new VM or disk through the creates
  * (the backed-up resource left alone), with every documented refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BackupItemResponse,
   BackupPage,
@@ -13,29 +13,20 @@ import {
 } from "../../../api/vm/backups";
 import { DiskResponse } from "../../../api/vm/disks";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   waitForVm,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
+const { emu, id } = useVmEmulator({ speed: 5 });
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 
 const post = (resource: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   emu.call("POST", "/api/v1/backups", {

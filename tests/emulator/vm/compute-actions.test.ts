@@ -3,35 +3,23 @@
  * transition (of one VM, and of several at once), passwords (never stored), the guest agent check, and the one free-tier VM of
  * an organization.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
 import { FreeTierVmResponse } from "../../../api/vm/free-tier";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   vmState,
   waitForVm,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 const action = (vmId: string, name: string, body?: unknown) =>
   emu.call("POST", `/api/v1/vms/${vmId}/${name}`, body === undefined ? {} : { body });

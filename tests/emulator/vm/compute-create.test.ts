@@ -3,35 +3,23 @@
  * the VM reaches `running`, its disks, interfaces, groups and external IPs are built as asked,
  * and every refusal the state can express answers the documented status and code.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiskResponse } from "../../../api/vm/disks";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   vmState,
   waitForVm,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 

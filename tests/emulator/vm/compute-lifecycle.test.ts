@@ -4,37 +4,25 @@
  * rebuild, with their error bodies (the VM array shape, and FastAPI's for rebuild and
  * bulk delete).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiskResponse } from "../../../api/vm/disks";
 import { RebuildVmResponse } from "../../../api/vm/vm-actions";
 import { BulkDeleteVmResponse, VmPage, VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
   expectFastApi,
-  ids,
   runningVm,
   vmSpec,
   vmState,
   waitForVm,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 async function list(query: string): Promise<VmPage> {
   const reply = await emu.call("GET", `/api/v1/vms?project_id=${id.project}${query}`);

@@ -3,31 +3,22 @@
  * states, list filters, rename, bind, move, release, delete, and every refusal (bound address,
  * busy interface, direct-IP interface, unknown ids, closed zones).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   vmState,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
+const { emu, id } = useVmEmulator({ speed: 5 });
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 
 async function createIp(extra: Record<string, unknown> = {}): Promise<ExternalIpResponse> {
   const reply = await emu.call("POST", "/api/v1/floating-ips", {

@@ -4,32 +4,23 @@
  * sees them, VMs booted from them (only where enabled and once created), update, delete
  * (refused while a VM or a disk uses the image), and the built-in images left alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ImagePage, ImageResponse } from "../../../api/vm/images";
 import type { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   waitForVm,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
+const { emu, id } = useVmEmulator({ speed: 5 });
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/images", {

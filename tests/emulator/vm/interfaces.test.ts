@@ -4,32 +4,23 @@
  * create takes an existing free interface by id, and a VM delete never deletes an interface it
  * did not create (it is free again, with its address and external IP).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpResponse } from "../../../api/vm/external-ips";
 import { InterfacePage, InterfaceResponse } from "../../../api/vm/interfaces";
 import type { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
+const { emu, id } = useVmEmulator({ speed: 5 });
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/interfaces", {

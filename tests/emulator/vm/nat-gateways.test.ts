@@ -4,25 +4,21 @@
  * zone of a network, unique names, rename, delete (the address goes with the gateway), the
  * gateway's address refused to every other use, list filters, and the refusals.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { NatGatewayPage, NatGatewayResponse } from "../../../api/vm/nat-gateways";
 import { SubnetResponse } from "../../../api/vm/subnets";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import { UNKNOWN, expectError, ids, runningVm, vmSpec, vmState, type Ids } from "./compute-support";
+import {
+  UNKNOWN,
+  expectError,
+  runningVm,
+  vmSpec,
+  vmState,
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 // A zone of a network takes one gateway: every test starts from the fixtures.
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, id } = useVmEmulator({ speed: 5, reset: "beforeEach" });
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/nat-gateways", {

@@ -4,31 +4,22 @@
  * zone in; anti-affinity holds one VM per host of the zone, soft-anti-affinity lets them
  * share), and delete (refused while VMs are in the group).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PlacementGroupPage, PlacementGroupResponse } from "../../../api/vm/placement-groups";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
   createVm,
   expectError,
-  ids,
   runningVm,
   vmSpec,
   vmState,
   waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
+const { emu, id } = useVmEmulator({ speed: 5 });
 let counter = 0;
 const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 
 async function createGroup(extra: Record<string, unknown> = {}): Promise<PlacementGroupResponse> {
   const reply = await emu.call("POST", "/api/v1/placement-groups", {

@@ -4,24 +4,12 @@
  * the emulator holds, creates refused over a quota with the 422 that names it (and nothing
  * made), and the admin routes that set prices and quotas.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EntityUsageResponse, PriceResponse } from "../../../api/vm/pricing";
 import type { PriceList } from "../../../emulator/vm/price-list";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import { createVm, expectError, ids, UNKNOWN, vmSpec, type Ids } from "./compute-support";
+import { createVm, expectError, UNKNOWN, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 20 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-beforeEach(async () => {
-  const reset = await emu.call("POST", "/_emulator/reset", { auth: false });
-  expect(reset.status).toBe(200);
-});
+const { emu, id } = useVmEmulator({ speed: 20, reset: "beforeEach" });
 
 async function prices(): Promise<PriceList> {
   const reply = await emu.call("GET", "/_emulator/vm/prices", { auth: false });

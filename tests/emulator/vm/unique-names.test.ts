@@ -5,23 +5,13 @@
  * `<kind>_with_this_data_already_exists` on `name`, naming that object; an object being
  * deleted has let its name go; `validate_name` agrees with what a create accepts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import { ValidateNameResponse } from "../../../api/vm/projects";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
-import { expectError, ids, runningVm, vmSpec, waitGone, type Ids } from "./compute-support";
+import { type Reply } from "../../support/emulator";
+import { expectError, runningVm, vmSpec, waitGone, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, id } = useVmEmulator({ speed: 5, reset: "beforeEach" });
 
 /** Expects the 422 of a taken name whose message names the holder's id. */
 function expectTaken(reply: Reply, code: string, holderId: string, field = "name"): void {

@@ -1,12 +1,18 @@
 /**
- * Helpers the compute suites share: fixture lookups by name, a minimal valid VM request,
- * creating a VM and waiting for a status, and error-body checks.
+ * What the VM-service suites share: their emulator set-up, fixture lookups by name, a minimal
+ * valid VM request, creating a VM and waiting for a status, and error-body checks.
  */
 import { expect } from "vitest";
 import { ErrorArray, HttpValidationError } from "../../../api/common";
 import { VmResponse } from "../../../api/vm/vms";
 import type { VmState } from "../../../emulator/vm/records";
-import type { Reply, TestEmulator } from "../../support/emulator";
+import {
+  useTestEmulator,
+  type Reply,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../support/emulator";
+import { suiteValue } from "../../support/suite-value";
 
 /** An id no fixture has. */
 export const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
@@ -50,6 +56,15 @@ export function ids(emu: TestEmulator) {
 
 /** The fixture ids of {@link ids}. */
 export type Ids = ReturnType<typeof ids>;
+
+/**
+ * The set-up of a VM-service suite: {@link useTestEmulator} and the fixture {@link ids} of
+ * the emulator it starts, both to use by name in hooks and tests.
+ */
+export function useVmEmulator(options: SuiteEmulatorOptions = {}): { emu: TestEmulator; id: Ids } {
+  const emu = useTestEmulator(options);
+  return { emu, id: suiteValue("the fixture ids", async () => ids(emu)) };
+}
 
 /** A minimal valid v1.1 VM specification in zone 1, with overrides. */
 export function vmSpec(id: Ids, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -109,16 +124,16 @@ export async function waitGone(emu: TestEmulator, vmId: string): Promise<void> {
   await emu.waitFor(`/api/v1/vms/${vmId}`, (_body, code) => code === 404);
 }
 
-/** Expects a VM-service error array with `code` first (and `field` among the fields). */
+/**
+ * Expects a VM-service error array whose first error has `code`, a message, and (when given)
+ * `field`.
+ */
 export function expectError(reply: Reply, status: number, code: string, field?: string): void {
   expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined)
-    expect(
-      errors.map((e) => e.field),
-      reply.text,
-    ).toContain(field);
+  const first = ErrorArray.parse(reply.body)[0]!;
+  expect(first.code, reply.text).toBe(code);
+  expect(first.message, reply.text).not.toBe("");
+  if (field !== undefined) expect(first.field, reply.text).toBe(field);
 }
 
 /** Expects a FastAPI-style `{detail: [...]}` body whose first location ends with `loc`. */
