@@ -3,25 +3,20 @@
 // unknowns, service errors, and a create under injected faults.
 import * as pulumi from "@pulumi/pulumi";
 import { expectRecordable, expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import { providerShim } from "../../provider/shim";
 import { Disk, DiskAttachment, type DiskArgs } from "../../sdk";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { disksNamed, fixtureIds, slowDown, uniqueName, UNKNOWN } from "./support/fixtures";
 import { failurePath } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { type Props, useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let disk: ProviderHarness;
+const { emu, disk } = useProviders({ disk: "resources/disk" });
 let ids: ReturnType<typeof fixtureIds>;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  disk = await loadProvider("resources/disk", emu);
   ids = fixtureIds(emu);
 });
-afterAll(async () => emu.close());
 beforeEach(async () => disk.setFaults([]));
 
 const getDisk = async (id: string) => {

@@ -5,24 +5,13 @@
  * interrupted create left.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { runningVm, slowDown, uniqueName } from "./support/fixtures";
 import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let ip: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  ip = await loadProvider("resources/external-ip", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, ip } = useProviders({ ip: "resources/external-ip" }, { reset: "beforeEach" });
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 const live = async (id: string) => emu.call("GET", `/api/v1/floating-ips/${id}`);

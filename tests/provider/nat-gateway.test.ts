@@ -6,26 +6,16 @@
  * unknown values, adoption of what an interrupted create left, waits and faults.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { slowDown, uniqueName } from "./support/fixtures";
 import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let nat: ProviderHarness;
-let subnet: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  nat = await loadProvider("resources/nat-gateway", emu);
-  subnet = await loadProvider("resources/subnet", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, nat, subnet } = useProviders(
+  { nat: "resources/nat-gateway", subnet: "resources/subnet" },
+  { reset: "beforeEach" },
+);
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 const live = async (id: string) => emu.call("GET", `/api/v1/nat-gateways/${id}`);

@@ -7,26 +7,16 @@
  * interrupted create left, waits and faults.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { fixtureIds, slowDown, uniqueName } from "./support/fixtures";
 import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let nic: ProviderHarness;
-let group: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  nic = await loadProvider("resources/network-interface", emu);
-  group = await loadProvider("resources/security-group", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, nic, group } = useProviders(
+  { nic: "resources/network-interface", group: "resources/security-group" },
+  { reset: "beforeEach" },
+);
 
 const project = () => emu.fixtures.vm.projectId;
 const live = async (id: string) => emu.call("GET", `/api/v1/interfaces/${id}`);

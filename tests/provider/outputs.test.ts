@@ -28,7 +28,7 @@ import { actionPair } from "./actions/action-pair";
 import { named, startActionsEnv, type ActionsEnv } from "./actions/support";
 import { uniqueName } from "./support/fixtures";
 import type { Props, ProviderHarness } from "./support/provider-harness";
-import { vmArgs } from "./vm-support";
+import { vmArgs } from "./support/vm-suite";
 
 let env: ActionsEnv;
 /** What the provider of each kind returned, by kind: every create, refresh and import. */

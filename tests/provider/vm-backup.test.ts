@@ -7,26 +7,17 @@
  * is adopted and a lost answer makes exactly one backup.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import type { TestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator, vmArgs } from "./vm-support";
+import { useProviders } from "./support/provider-harness";
+import { vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let backup: ProviderHarness;
-let vm: ProviderHarness;
-let disk: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  backup = await loadProvider("resources/vm-backup", emu);
-  vm = await loadProvider("resources/vm", emu);
-  disk = await loadProvider("resources/disk", emu);
-});
-afterAll(async () => emu?.close());
+const { emu, backup, vm, disk } = useProviders(
+  { backup: "resources/vm-backup", vm: "resources/vm", disk: "resources/disk" },
+  { speed: VM_SPEED },
+);
 
 const live = async (id: string) => emu.call("GET", `/api/v1/backups/${id}`);
 const backupsOf = async (resourceId: string) =>

@@ -10,7 +10,12 @@ import { existsSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import type { TestEmulator } from "../../support/emulator";
+import {
+  useTestEmulator,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../support/emulator";
+import { suiteValue } from "../../support/suite-value";
 import { failureLine } from "./failures";
 
 const repo = resolve(__dirname, "../../..");
@@ -207,4 +212,21 @@ export async function loadProvider(
     },
   };
   return harness;
+}
+
+/**
+ * The set-up of a provider suite: {@link useTestEmulator} and, loaded against it in
+ * `beforeAll` one after another, the providers `kinds` names (`{ disk: "resources/disk" }`
+ * gives `disk`), all to use by name in hooks and tests.
+ */
+export function useProviders<Name extends string>(
+  kinds: Record<Name, string>,
+  options: SuiteEmulatorOptions = {},
+): { emu: TestEmulator } & Record<Name, ProviderHarness> {
+  const emu = useTestEmulator(options);
+  const providers = {} as Record<Name, ProviderHarness>;
+  for (const [name, kind] of Object.entries(kinds) as Array<[Name, string]>) {
+    providers[name] = suiteValue(`the ${kind} provider`, () => loadProvider(kind, emu));
+  }
+  return { emu, ...providers };
 }
