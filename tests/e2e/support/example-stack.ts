@@ -13,8 +13,18 @@ import {
   type OpMap,
   type Stack,
 } from "@pulumi/pulumi/automation";
-import type { TestEmulator } from "../../support/emulator";
-import { type Engine, repo } from "./engine";
+import { afterAll, beforeAll } from "vitest";
+import type { EmulatorOptions } from "../../../emulator";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
+import { lateBound } from "../../support/suite-value";
+import {
+  ENGINE_TIMEOUT_MS,
+  type Engine,
+  type EngineOptions,
+  type Launcher,
+  prepareEngine,
+  repo,
+} from "./engine";
 import { stockProject } from "./stock-project";
 
 /** The passphrase of every test stack (its secrets are encrypted with it). */
@@ -172,6 +182,78 @@ export async function openExampleStack(
       await rm(settingsFile, { force: true });
       await rm(scratch, { recursive: true, force: true });
     },
+  };
+}
+
+/** Options of {@link useExampleStack}. */
+export interface ExampleSuiteOptions {
+  /** The engine's dynamic-provider launcher; `ours` unless told. */
+  launcher?: Launcher;
+  /** The engine's other options (the language hosts). */
+  engine?: EngineOptions;
+  /** The emulator's options; speed 20 unless told, so the engine's waits take milliseconds. */
+  emulator?: EmulatorOptions;
+  /**
+   * The stack's options, or what makes them once the emulator runs: what a program's config
+   * names (ids of objects made through the API first, fresh name prefixes) is known only then.
+   */
+  stack?:
+    | ExampleStackOptions
+    | ((
+        emulator: TestEmulator,
+        engine: Engine,
+      ) => ExampleStackOptions | Promise<ExampleStackOptions>);
+  /** Runs before the stack is closed, e.g. a destroy of what the tests left up. */
+  beforeClose?: (example: ExampleStack) => Promise<void>;
+  /** How long `afterAll` may take to close the stack and the emulator; 120 s unless told. */
+  closeTimeoutMs?: number;
+}
+
+/** What {@link useExampleStack} sets up, to use by name in hooks and tests. */
+export interface ExampleSuite {
+  engine: Engine;
+  emulator: TestEmulator;
+  example: ExampleStack;
+  /** The ids the emulator held when it started (its fixtures), for what `destroy` must leave. */
+  fixtureIds: Record<string, string[]>;
+}
+
+/**
+ * The one set-up of an end-to-end suite of an example or fixture program: in `beforeAll` of
+ * the enclosing suite, the engine, an emulator, its fixture ids and the program's stack
+ * ({@link openExampleStack}); in `afterAll`, the stack closed, then the emulator.
+ */
+export function useExampleStack(name: string, options: ExampleSuiteOptions = {}): ExampleSuite {
+  const made: Partial<ExampleSuite> = {};
+  beforeAll(async () => {
+    const engine = (made.engine = await prepareEngine(options.launcher, options.engine));
+    const emulator = (made.emulator = await startTestEmulator({ speed: 20, ...options.emulator }));
+    made.fixtureIds = await resourceIds(emulator);
+    const stack =
+      typeof options.stack === "function"
+        ? await options.stack(emulator, engine)
+        : (options.stack ?? {});
+    made.example = await openExampleStack(engine, emulator, name, stack);
+  }, ENGINE_TIMEOUT_MS);
+  afterAll(async () => {
+    const { example, emulator } = made;
+    if (example !== undefined) await options.beforeClose?.(example);
+    await example?.close();
+    await emulator?.close();
+    for (const key of Object.keys(made)) delete made[key as keyof ExampleSuite];
+  }, options.closeTimeoutMs ?? 120_000);
+  // Each value is usable as soon as it is made: `stack` may call the emulator by its name.
+  const value = <Key extends keyof ExampleSuite>(key: Key) =>
+    lateBound((): ExampleSuite[Key] => {
+      const found = made[key];
+      if (found === undefined) throw new Error(`the ${name} suite makes its ${key} in beforeAll`);
+      return found as ExampleSuite[Key];
+    });
+  return {
+    engine: value("engine"),
+    emulator: value("emulator"),
+    example: value("example"),
+    fixtureIds: value("fixtureIds"),
   };
 }
 
