@@ -13,6 +13,7 @@ import { uniqueName } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
 import { useProviders } from "./support/provider-harness";
 import { vmArgs, VM_SPEED } from "./support/vm-suite";
+import { expectOneObjectDespiteRetries } from "./support/create-faults";
 
 const { emu, backup, vm, disk } = useProviders(
   { backup: "resources/vm-backup", vm: "resources/vm", disk: "resources/disk" },
@@ -177,18 +178,11 @@ describe("VmBackup after an interrupted create or a lost answer", () => {
 
   it("a create whose first attempt got 503 and second lost its answer takes exactly one backup", async () => {
     const data = await disk.up({ name: uniqueName("faulty"), size: 5 });
-    await backup.setFaults([
-      { route: "^/api/v1/backups$", method: "POST", errorRates: { "503": 1 }, times: 1 },
-      { route: "^/api/v1/backups$", method: "POST", dropResponseRate: 1, times: 1 },
-    ]);
-    await backup.clearRequests();
-    try {
-      const { id } = await backup.up({ name: uniqueName("faulty"), diskId: data.id });
-      const posts = (await backup.requests()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.status)).toEqual([503, 0]);
-      expect((await backupsOf(data.id)).map((b) => b.id)).toEqual([id]);
-    } finally {
-      await backup.setFaults([]);
-    }
+    await expectOneObjectDespiteRetries(
+      backup,
+      "^/api/v1/backups$",
+      { name: uniqueName("faulty"), diskId: data.id },
+      async () => (await backupsOf(data.id)).map((b) => b.id),
+    );
   });
 });
