@@ -57,13 +57,37 @@ export function ids(emu: TestEmulator) {
 /** The fixture ids of {@link ids}. */
 export type Ids = ReturnType<typeof ids>;
 
-/**
- * The set-up of a VM-service suite: {@link useTestEmulator} and the fixture {@link ids} of
- * the emulator it starts, both to use by name in hooks and tests.
- */
-export function useVmEmulator(options: SuiteEmulatorOptions = {}): { emu: TestEmulator; id: Ids } {
+/** What {@link useVmEmulator} sets up, to use by name in hooks and tests. */
+export interface VmSuite {
+  emu: TestEmulator;
+  /** The fixture {@link ids} of `emu`. */
+  id: Ids;
+  /** A name no other call of the suite returns: `prefix-<n>`. */
+  fresh(prefix: string): string;
+  /** {@link createVm}, {@link runningVm}, {@link waitForVm} and {@link waitGone} on `emu`. */
+  vms: {
+    create(spec: Record<string, unknown>, path?: string): Promise<VmResponse>;
+    running(spec: Record<string, unknown>): Promise<VmResponse>;
+    waitFor(vmId: string, status: string): Promise<VmResponse>;
+    waitGone(vmId: string): Promise<void>;
+  };
+}
+
+/** The set-up of a VM-service suite: {@link useTestEmulator} and what {@link VmSuite} says. */
+export function useVmEmulator(options: SuiteEmulatorOptions = {}): VmSuite {
   const emu = useTestEmulator(options);
-  return { emu, id: suiteValue("the fixture ids", async () => ids(emu)) };
+  let counter = 0;
+  return {
+    emu,
+    id: suiteValue("the fixture ids", async () => ids(emu)),
+    fresh: (prefix) => `${prefix}-${++counter}`,
+    vms: {
+      create: (spec, path) => createVm(emu, spec, path),
+      running: (spec) => runningVm(emu, spec),
+      waitFor: (vmId, status) => waitForVm(emu, vmId, status),
+      waitGone: (vmId) => waitGone(emu, vmId),
+    },
+  };
 }
 
 /** A minimal valid v1.1 VM specification in zone 1, with overrides. */
@@ -85,7 +109,7 @@ export function vmState(emu: TestEmulator): VmState {
 }
 
 /** Creates one VM through v1.1 (or `path`), expects 201, and returns it. */
-export async function createVm(
+async function createVm(
   emu: TestEmulator,
   spec: Record<string, unknown>,
   path = "/api/v1.1/vms",
@@ -98,11 +122,7 @@ export async function createVm(
 }
 
 /** Waits until the VM reaches `status` and returns it. */
-export async function waitForVm(
-  emu: TestEmulator,
-  vmId: string,
-  status: string,
-): Promise<VmResponse> {
+async function waitForVm(emu: TestEmulator, vmId: string, status: string): Promise<VmResponse> {
   const reply = await emu.waitFor(
     `/api/v1/vms/${vmId}`,
     (body, code) => code === 200 && (body as { state?: string }).state === status,
@@ -111,16 +131,13 @@ export async function waitForVm(
 }
 
 /** Creates a VM and waits until it runs. */
-export async function runningVm(
-  emu: TestEmulator,
-  spec: Record<string, unknown>,
-): Promise<VmResponse> {
+async function runningVm(emu: TestEmulator, spec: Record<string, unknown>): Promise<VmResponse> {
   const vm = await createVm(emu, spec);
   return waitForVm(emu, vm.id, "running");
 }
 
 /** Waits until GET of the VM answers 404. */
-export async function waitGone(emu: TestEmulator, vmId: string): Promise<void> {
+async function waitGone(emu: TestEmulator, vmId: string): Promise<void> {
   await emu.waitFor(`/api/v1/vms/${vmId}`, (_body, code) => code === 404);
 }
 

@@ -8,17 +8,10 @@ import { describe, expect, it } from "vitest";
 import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { NatGatewayPage, NatGatewayResponse } from "../../../api/vm/nat-gateways";
 import { SubnetResponse } from "../../../api/vm/subnets";
-import {
-  UNKNOWN,
-  expectError,
-  runningVm,
-  vmSpec,
-  vmState,
-  useVmEmulator,
-} from "../support/vm-service";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
 // A zone of a network takes one gateway: every test starts from the fixtures.
-const { emu, id } = useVmEmulator({ speed: 5, reset: "beforeEach" });
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "beforeEach" });
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/nat-gateways", {
@@ -232,8 +225,7 @@ describe("SNAT gateway changes", () => {
       422,
       "floating_ip_address_is_used_by_nat_gateway",
     );
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         name: "nat-vm",
         disks: [{ name: "nat-vm-boot", size: 10, disk_type_id: id.ssd }],

@@ -7,9 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { EntityUsageResponse, PriceResponse } from "../../../api/vm/pricing";
 import type { PriceList } from "../../../emulator/vm/price-list";
-import { createVm, expectError, UNKNOWN, vmSpec, useVmEmulator } from "../support/vm-service";
+import { expectError, UNKNOWN, vmSpec, useVmEmulator } from "../support/vm-service";
 
-const { emu, id } = useVmEmulator({ speed: 20, reset: "beforeEach" });
+const { emu, id, vms } = useVmEmulator({ speed: 20, reset: "beforeEach" });
 
 async function prices(): Promise<PriceList> {
   const reply = await emu.call("GET", "/_emulator/vm/prices", { auth: false });
@@ -118,8 +118,7 @@ describe("POST /api/v1/projects/{project_id}/price-calculation", () => {
 describe("GET /api/v1/project-entity-usage", () => {
   it("counts what the project holds and follows creates", async () => {
     const before = await usage();
-    const vm = await createVm(
-      emu,
+    const vm = await vms.create(
       vmSpec(id, {
         flavor_id: id.flavorBig,
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
@@ -181,7 +180,7 @@ describe("quotas", () => {
   });
 
   it("refuses a resize whose larger flavor would break the RAM quota, keeping the flavor", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     await emu.waitFor(`/api/v1/vms/${vm.id}`, (b) => (b as { state?: string }).state === "running");
     const now = await usage();
     await setQuotas({ ram: now.ram + 2 });
