@@ -24,8 +24,8 @@ import { definition as securityGroupRule } from "../../provider/resources/securi
 import { definition as subnet } from "../../provider/resources/subnet";
 import { definition as vm } from "../../provider/resources/vm";
 import { makeRestoreTargets } from "../support/restore-targets";
-import { actionPair } from "./actions/action-pair";
-import { named, startActionsEnv, type ActionsEnv } from "./actions/support";
+import { actionPair } from "./actions/support/action-pair";
+import { named, startActionsEnv, type ActionsEnv } from "./actions/support/actions-env";
 import { uniqueName } from "./support/fixtures";
 import type { Props, ProviderHarness } from "./support/provider-harness";
 import { vmArgs } from "./support/vm-suite";

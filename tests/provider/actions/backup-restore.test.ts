@@ -3,10 +3,10 @@ import { failureLine, failurePath } from "../support/failures";
 import { ActionError, restoreBackup } from "../../../sdk/actions";
 import { UNKNOWN } from "../support/fixtures";
 import { makeRestoreTargets, type RestoreTargets } from "../../support/restore-targets";
-import { actionPair, waitInputs, type ActionPair } from "./action-pair";
+import { actionPair, waitInputs, type ActionPair } from "./support/action-pair";
 import type { ProviderHarness } from "../support/provider-harness";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, startActionsEnv, useActionsEnv } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
 const env = useActionsEnv({ reset: "beforeEach" });
 let p: ProviderHarness;

@@ -4,8 +4,8 @@ import { failurePath } from "../support/failures";
 import { alarmId } from "../../../emulator/operations/models/alarms";
 import { ActionError, clearAlarms, reportEvents, type EventArgs } from "../../../sdk/actions";
 import { UNKNOWN } from "../support/fixtures";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, useActionsEnv, useActionProvider } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, useActionsEnv, useActionProvider } from "./support/actions-env";
 
 const env = useActionsEnv({ reset: "beforeEach" });
 const p = useActionProvider(env, "actions/event-report");

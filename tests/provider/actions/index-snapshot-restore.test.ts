@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, restoreIndexSnapshot } from "../../../sdk/actions";
 import { UNKNOWN } from "../support/fixtures";
-import { type ActionPair, useActionPair } from "./action-pair";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, useActionsEnv } from "./support";
+import { type ActionPair, useActionPair } from "./support/action-pair";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, useActionsEnv } from "./support/actions-env";
 import { lateBound } from "../../support/suite-value";
 
 const env = useActionsEnv({ reset: "beforeEach" });

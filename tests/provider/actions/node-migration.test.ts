@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi, beforeAll } from "vitest";
 import { failurePath } from "../support/failures";
 import { ActionError, migrateNodes } from "../../../sdk/actions";
 import { UNKNOWN } from "../support/fixtures";
-import { actionPair, waitInputs, type ActionPair } from "./action-pair";
+import { actionPair, waitInputs, type ActionPair } from "./support/action-pair";
 import type { ProviderHarness } from "../support/provider-harness";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, jsonText, named, startActionsEnv, useActionsEnv } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, jsonText, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
 const env = useActionsEnv({ reset: "beforeEach" });
 let p: ProviderHarness;

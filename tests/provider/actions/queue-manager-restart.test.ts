@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, restartQueueManager } from "../../../sdk/actions";
 import { resetProgramClient, setProgramClient } from "../../../sdk/program-client";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, useActionsEnv, useActionProvider } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, useActionsEnv, useActionProvider } from "./support/actions-env";
 
 const env = useActionsEnv({ reset: "beforeEach" });
 const p = useActionProvider(env, "actions/queue-manager-restart");

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, getUpgradeDetail, waitForUpgradeTask } from "../../../sdk/actions";
-import { inPreview, named, startActionsEnv, useActionsEnv } from "./support";
+import { inPreview, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
 // Speed 10: the running fixture task takes 1.2 s, long enough to be seen running on a busy machine.
 const env = useActionsEnv({ speed: 10, reset: "beforeEach" });

@@ -4,21 +4,21 @@
  * forms, request-log counting, the operations state, and a preview switch for the functions.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { OperationsFixtures } from "../../../emulator/operations/fixtures";
-import type { OperationsState } from "../../../emulator/operations/state";
-import { createClient, type VmCloudClient } from "../../../provider/client";
+import type { OperationsFixtures } from "../../../../emulator/operations/fixtures";
+import type { OperationsState } from "../../../../emulator/operations/state";
+import { createClient, type VmCloudClient } from "../../../../provider/client";
 import {
   startTestEmulator,
   useTestEmulator,
   type SuiteEmulatorOptions,
   type TestEmulator,
-} from "../../support/emulator";
-import { suiteValue } from "../../support/suite-value";
+} from "../../../support/emulator";
+import { suiteValue } from "../../../support/suite-value";
 import {
   loadProvider,
   type LoggedRequest,
   type ProviderHarness,
-} from "../support/provider-harness";
+} from "../../support/provider-harness";
 
 /** An emulator for the action suites, with helpers. */
 export interface ActionsEnv {

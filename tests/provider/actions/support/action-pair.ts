@@ -3,9 +3,9 @@
  * sends the operation) and then its wait (`ActionWait`), with the inputs the SDK gives the
  * wait: the action's class name, its triggers and everything the run recorded.
  */
-import type { Props, ProviderHarness } from "../support/provider-harness";
-import { suiteValue } from "../../support/suite-value";
-import type { ActionsEnv } from "./support";
+import type { Props, ProviderHarness } from "../../support/provider-harness";
+import { suiteValue } from "../../../support/suite-value";
+import type { ActionsEnv } from "./actions-env";
 
 /** One resource as `pulumi up` left it. */
 export interface Made {

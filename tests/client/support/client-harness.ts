@@ -4,12 +4,12 @@
  * log and direct access to state.
  */
 import type { AddressInfo } from "node:net";
-import { buildApp, type EmulatorApp } from "../../emulator/core/app";
-import type { EmulatorSettings } from "../../emulator/core/service-module";
-import { DEFAULT_SIGNING_KEY, DEFAULT_TOKEN } from "../../emulator";
-import type { IamState } from "../../emulator/iam";
-import { allServices } from "../../emulator/services";
-import { createClient, type ClientOptions, type VmCloudClient } from "../../provider/client";
+import { buildApp, type EmulatorApp } from "../../../emulator/core/app";
+import type { EmulatorSettings } from "../../../emulator/core/service-module";
+import { DEFAULT_SIGNING_KEY, DEFAULT_TOKEN } from "../../../emulator";
+import type { IamState } from "../../../emulator/iam";
+import { allServices } from "../../../emulator/services";
+import { createClient, type ClientOptions, type VmCloudClient } from "../../../provider/client";
 import { widgetService, type WidgetState } from "./widgets-service";
 
 /** One entry of `GET /_emulator/requests`. */
