@@ -126,6 +126,8 @@ export interface ExampleStackOptions {
   binPath?: string;
 }
 
+let opened = 0;
+
 /**
  * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`: `vmcloud:endpoint`,
  * `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project, plus `options`.
@@ -142,7 +144,8 @@ export async function openExampleStack(
   const source = options.workDir ?? join(repo, "examples", example);
   const workDir =
     engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
-  const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
+  // Stacks of one program share its directory, where each one's settings file is named after it.
+  const stackName = `e2e-${process.pid}-${++opened}-${Date.now().toString(36)}`;
   const env: Record<string, string> = {
     PATH: `${options.binPath === undefined ? "" : `${options.binPath}:`}${engine.enginePath}:${process.env.PATH ?? ""}`,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
