@@ -129,12 +129,14 @@ export interface ExampleStackOptions {
 let opened = 0;
 
 /**
- * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`: `vmcloud:endpoint`,
- * `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project, plus `options`.
+ * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`:
+ * `vmcloud:endpoint`, `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project,
+ * plus `options`. With no emulator (a program that makes no vmcloud resource), only `options`.
+ * Every end-to-end and reliability stack is made here.
  */
 export async function openExampleStack(
   engine: Engine,
-  emulator: TestEmulator,
+  emulator: TestEmulator | undefined,
   example: string,
   options: ExampleStackOptions = {},
 ): Promise<ExampleStack> {
@@ -161,11 +163,14 @@ export async function openExampleStack(
     { stackName, workDir },
     { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
   );
-  const config: ConfigMap = {
-    "vmcloud:endpoint": { value: emulator.url },
-    "vmcloud:token": { value: emulator.token, secret: true },
-    "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
-  };
+  const config: ConfigMap =
+    emulator === undefined
+      ? {}
+      : {
+          "vmcloud:endpoint": { value: emulator.url },
+          "vmcloud:token": { value: emulator.token, secret: true },
+          "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
+        };
   for (const [key, value] of Object.entries(options.config ?? {})) config[key] = { value };
   for (const [key, value] of Object.entries(options.secrets ?? {})) {
     config[key] = { value, secret: true };
