@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NetworkError, ServerError, type VmCloudClient } from "../../provider/client";
 import { afterFailure } from "../../provider/client/create-once";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints, type Widget } from "./support/widgets-service";
 
 const CREATE = "^/api/v1/test/widgets$";

@@ -15,7 +15,7 @@ import {
   createClient,
 } from "../../provider/client";
 import { RouteNotFoundError } from "../../provider/client/errors";
-import { startHarness, type Harness } from "./support/client-harness";
+import { startHarness, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 const NO_RETRY = { limit: 0 };

@@ -10,7 +10,7 @@ import {
   ValidationError,
   parseErrorBody,
 } from "../../provider/client";
-import { startHarness, type Harness } from "./support/client-harness";
+import { startHarness, type Harness } from "./support/harness";
 import { failEndpoints, widgetEndpoints } from "./support/widgets-service";
 
 describe("parseErrorBody (every documented shape)", () => {

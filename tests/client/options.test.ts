@@ -7,7 +7,7 @@ import {
   stderrLogger,
 } from "../../provider/client";
 import { envLogger } from "../../provider/client/log";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 describe("normalizeOptions", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;

@@ -9,7 +9,7 @@ import {
   type LogEntry,
 } from "../../provider/client";
 import { Redactor, secretValues } from "../../provider/client/redact";
-import { startHarness, type Harness } from "./support/client-harness";
+import { startHarness, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 describe("redact()", () => {

@@ -10,7 +10,7 @@ import {
   backoffDelay,
   parseRetryAfter,
 } from "../../provider/client";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 const LIST = "^/api/v1/test/widgets$";

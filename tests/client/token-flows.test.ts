@@ -5,7 +5,7 @@ import { AuthError } from "../../provider/client";
 import { tokenFlow } from "../../provider/client/client";
 import { clientFromSettings } from "../../provider/runtime/client-from-settings";
 import { readSettings } from "../../provider/runtime/settings";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 const OAUTH_PATH = "/auth/system/openid/token";

@@ -5,7 +5,7 @@ import {
   ValidationError,
   type CallInput,
 } from "../../provider/client";
-import { startHarness, matching, type Harness } from "./support/client-harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitUntil, type VmCloudClient } from "../../provider/client";
 import { WaitPace } from "../../provider/client/wait-pace";
-import { startHarness, type Harness } from "./support/client-harness";
+import { startHarness, type Harness } from "./support/harness";
 import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;

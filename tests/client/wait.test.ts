@@ -6,7 +6,7 @@ import {
   type VmCloudClient,
 } from "../../provider/client";
 import { isPoll } from "../../provider/client/poll-context";
-import { startHarness, type Harness } from "./support/client-harness";
+import { startHarness, type Harness } from "./support/harness";
 import { widgetEndpoints, type Widget } from "./support/widgets-service";
 
 let h: Harness;

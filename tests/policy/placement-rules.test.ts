@@ -10,7 +10,7 @@ import {
   validateStack,
   violations,
   type TestResource,
-} from "./support/policy-harness";
+} from "./support/harness";
 
 function vm(name: string, props: Record<string, unknown> = {}): TestResource {
   return { type: "Vm", name, props: { name, flavor: "gen-2-4", ...props } };

@@ -14,7 +14,7 @@ import {
   validateStack,
   violations,
   type TestResource,
-} from "./support/policy-harness";
+} from "./support/harness";
 
 let emu: TestEmulator;
 let az1: ApiVm;

@@ -10,7 +10,7 @@ import {
   validateStack,
   violations,
   type TestResource,
-} from "./support/policy-harness";
+} from "./support/harness";
 
 const EXISTING = { createdTime: "2026-01-01T00:00:00Z" };
 const vm = (

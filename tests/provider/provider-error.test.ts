@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, ValidationError, type ApiError } from "../../provider/client";
 import { describeFailure, explained } from "../../provider/framework/provider-error";
-import { startHarness, type Harness } from "../client/support/client-harness";
+import { startHarness, type Harness } from "../client/support/harness";
 import { failEndpoints, widgetEndpoints } from "../client/support/widgets-service";
 import { startTestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
