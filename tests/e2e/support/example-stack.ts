@@ -204,12 +204,15 @@ export interface ExampleSuiteOptions {
   /**
    * The stack's options, or what makes them once the emulator runs: what a program's config
    * names (ids of objects made through the API first, fresh name prefixes) is known only then.
+   * `scratch` is a temporary directory for what the program needs (a copy of it, a Python
+   * environment), removed after the suite.
    */
   stack?:
     | ExampleStackOptions
     | ((
         emulator: TestEmulator,
         engine: Engine,
+        scratch: string,
       ) => ExampleStackOptions | Promise<ExampleStackOptions>);
   /** Runs before the stack is closed, e.g. a destroy of what the tests left up. */
   beforeClose?: (example: ExampleStack) => Promise<void>;
@@ -233,13 +236,15 @@ export interface ExampleSuite {
  */
 export function useExampleStack(name: string, options: ExampleSuiteOptions = {}): ExampleSuite {
   const made: Partial<ExampleSuite> = {};
+  let scratch: string | undefined;
   beforeAll(async () => {
     const engine = (made.engine = await prepareEngine(options.launcher, options.engine));
     const emulator = (made.emulator = await startTestEmulator({ speed: 20, ...options.emulator }));
     made.fixtureIds = await resourceIds(emulator);
+    scratch = await mkdtemp(join(tmpdir(), `vmcloud-e2e-${name}-scratch-`));
     const stack =
       typeof options.stack === "function"
-        ? await options.stack(emulator, engine)
+        ? await options.stack(emulator, engine, scratch)
         : (options.stack ?? {});
     made.example = await openExampleStack(engine, emulator, name, stack);
   }, ENGINE_TIMEOUT_MS);
@@ -248,6 +253,7 @@ export function useExampleStack(name: string, options: ExampleSuiteOptions = {})
     if (example !== undefined) await options.beforeClose?.(example);
     await example?.close();
     await emulator?.close();
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
     for (const key of Object.keys(made)) delete made[key as keyof ExampleSuite];
   }, options.closeTimeoutMs ?? 120_000);
   // Each value is usable as soon as it is made: `stack` may call the emulator by its name.
