@@ -27,6 +27,40 @@ export interface Fixtures {
   [service: string]: unknown;
 }
 
+/**
+ * One entry of `GET /_emulator/requests` as a test reads it (JSON: the fields with no value
+ * left out).
+ */
+export interface LoggedRequest {
+  at: number;
+  method: string;
+  url: string;
+  status: number;
+  requestId?: string;
+  fault?: string;
+  early: boolean;
+}
+
+/**
+ * A caller of the admin API of the emulator at `url` (no auth): sends `body` as JSON, fails on
+ * a status that is not 2xx, and returns the parsed answer.
+ */
+export function adminCaller(
+  url: string,
+): (method: string, path: string, body?: unknown) => Promise<unknown> {
+  return async (method, path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+}
+
 /** An HTTP answer as tests see it. */
 export interface Reply {
   status: number;

@@ -11,7 +11,9 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  adminCaller,
   useTestEmulator,
+  type LoggedRequest,
   type SuiteEmulatorOptions,
   type TestEmulator,
 } from "../../support/emulator";
@@ -41,15 +43,7 @@ const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as
 export type Props = Record<string, unknown>;
 
 /** One entry of the emulator's request log. */
-export interface LoggedRequest {
-  at: number;
-  method: string;
-  url: string;
-  status: number;
-  requestId?: string;
-  fault?: string;
-  early: boolean;
-}
+export type { LoggedRequest } from "../../support/emulator";
 
 /** The provider methods, as the host calls them. */
 type HostedProvider = Required<pulumi.dynamic.ResourceProvider> & {
@@ -144,17 +138,7 @@ export async function loadProvider(
   await provider.configure({ config: new HostConfig(raw, "project") });
 
   const stored = (props: Props) => wire({ ...props, __provider: shim });
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emu.url}${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
+  const admin = adminCaller(emu.url);
 
   const harness: ProviderHarness = {
     emu,
