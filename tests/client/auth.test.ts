@@ -4,8 +4,8 @@ import { signRequest, signature, verifySignature } from "../../api/signing";
 import { TokenCache } from "../../provider/client/token-cache";
 import { iamEndpoints } from "../../api/iam/endpoints";
 import { DEFAULT_SIGNING_KEY } from "../../emulator";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 describe("SDK-HMAC-SHA256 signing", () => {
   // The published test vector of the operations services (reference/operations-facts.md).

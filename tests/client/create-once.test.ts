@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NetworkError, ServerError, type VmCloudClient } from "../../provider/client";
 import { afterFailure } from "../../provider/client/create-once";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints, type Widget } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints, type Widget } from "./support/widgets-service";
 
 const CREATE = "^/api/v1/test/widgets$";
 const FAST = { baseDelayMs: 10, maxDelayMs: 40 };

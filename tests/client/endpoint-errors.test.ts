@@ -15,8 +15,8 @@ import {
   createClient,
 } from "../../provider/client";
 import { RouteNotFoundError } from "../../provider/client/errors";
-import { startHarness, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 const NO_RETRY = { limit: 0 };
 const SECRET_TOKEN = "tok-5f0c2b7e-never-shown";

@@ -10,8 +10,8 @@ import {
   ValidationError,
   parseErrorBody,
 } from "../../provider/client";
-import { startHarness, type Harness } from "./harness";
-import { failEndpoints, widgetEndpoints } from "./widgets-service";
+import { startHarness, type Harness } from "./support/harness";
+import { failEndpoints, widgetEndpoints } from "./support/widgets-service";
 
 describe("parseErrorBody (every documented shape)", () => {
   it("reads a VM-service array with every field", () => {

@@ -7,8 +7,8 @@ import {
   stderrLogger,
 } from "../../provider/client";
 import { envLogger } from "../../provider/client/log";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 describe("normalizeOptions", () => {
   it("applies every default", () => {

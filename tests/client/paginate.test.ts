@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import {
   waitUntil,
   type VmCloudClient,
 } from "../../provider/client";
-import { startHarness, matching, type Harness } from "./harness";
+import { startHarness, matching, type Harness } from "./support/harness";
 
 let h: Harness;
 let projectId: string;

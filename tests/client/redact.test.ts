@@ -9,8 +9,8 @@ import {
   type LogEntry,
 } from "../../provider/client";
 import { Redactor, secretValues } from "../../provider/client/redact";
-import { startHarness, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 describe("redact()", () => {
   it("replaces known secret values wherever they appear", () => {

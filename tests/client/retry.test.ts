@@ -10,8 +10,8 @@ import {
   backoffDelay,
   parseRetryAfter,
 } from "../../provider/client";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 const LIST = "^/api/v1/test/widgets$";
 /** Fast backoff so the suite stays quick; the shape of the backoff is tested below. */

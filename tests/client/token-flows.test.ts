@@ -5,8 +5,8 @@ import { AuthError } from "../../provider/client";
 import { tokenFlow } from "../../provider/client/client";
 import { clientFromSettings } from "../../provider/runtime/client-from-settings";
 import { readSettings } from "../../provider/runtime/settings";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 const OAUTH_PATH = "/auth/system/openid/token";
 

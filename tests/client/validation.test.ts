@@ -5,8 +5,8 @@ import {
   ValidationError,
   type CallInput,
 } from "../../provider/client";
-import { startHarness, matching, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, matching, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;
 beforeAll(async () => {

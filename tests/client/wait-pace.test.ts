@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { waitUntil, type VmCloudClient } from "../../provider/client";
 import { WaitPace } from "../../provider/client/wait-pace";
-import { startHarness, type Harness } from "./harness";
-import { widgetEndpoints } from "./widgets-service";
+import { startHarness, type Harness } from "./support/harness";
+import { widgetEndpoints } from "./support/widgets-service";
 
 let h: Harness;
 let client: VmCloudClient;

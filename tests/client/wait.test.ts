@@ -6,8 +6,8 @@ import {
   type VmCloudClient,
 } from "../../provider/client";
 import { isPoll } from "../../provider/client/poll-context";
-import { startHarness, type Harness } from "./harness";
-import { widgetEndpoints, type Widget } from "./widgets-service";
+import { startHarness, type Harness } from "./support/harness";
+import { widgetEndpoints, type Widget } from "./support/widgets-service";
 
 let h: Harness;
 let client: VmCloudClient;

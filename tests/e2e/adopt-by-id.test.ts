@@ -7,16 +7,13 @@
 // as after an import; `destroy` deletes them all. Never skipped: if the engine cannot be
 // built, `beforeAll` fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
-  resourceIds,
   stateResource,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
@@ -27,9 +24,6 @@ interface Request {
 }
 
 describe("adopting a VM, a disk, a subnet and a security group by id (adoptId), stock launcher", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   /** The objects made outside Pulumi, as the API returned them once ready. */
   const made: Record<"subnet" | "group" | "disk" | "vm", { id: string; body: unknown }> =
     {} as never;
@@ -70,67 +64,62 @@ describe("adopting a VM, a disk, a subnet and a security group by id (adoptId), 
     }
   }
 
-  beforeAll(async () => {
-    const engine = await prepareEngine("stock");
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    const { vm } = emulator.fixtures;
-    const id = (list: Array<{ id: string; name: string }>, name: string) =>
-      list.find((item) => item.name === name)!.id;
-    const project = vm.projectId;
-    const zone = "ru.AZ-1";
+  const { emulator, example, fixtureIds } = useExampleStack("adopt-by-id", {
+    launcher: "stock",
+    stack: async () => {
+      const { vm } = emulator.fixtures;
+      const id = (list: Array<{ id: string; name: string }>, name: string) =>
+        list.find((item) => item.name === name)!.id;
+      const project = vm.projectId;
+      const zone = "ru.AZ-1";
 
-    // Made through the API, as a console or another tool would make them.
-    const subnet = await post("/api/v1/subnets", {
-      name: "adopted-net",
-      project_id: project,
-      subnet_address: "10.30.0.0/24",
-      availability_zone_name: zone,
-    });
-    const group = await post("/api/v1/security-groups", {
-      name: "adopted-sg",
-      project_id: project,
-      availability_zone_name: zone,
-    });
-    const disk = await post("/api/v1/disks", {
-      name: "adopted-data",
-      project_id: project,
-      size: 20,
-      disk_type_name: "SSD",
-      availability_zone_name: zone,
-    });
-    const server = await post("/api/v1.1/vms", [
-      {
+      // Made through the API, as a console or another tool would make them.
+      const subnet = await post("/api/v1/subnets", {
+        name: "adopted-net",
         project_id: project,
-        availability_zone_id: id(vm.zones, zone),
-        name: "adopted-app",
-        flavor_id: id(vm.flavors, "burst-2-2"),
-        image_id: id(vm.images, "debian-12"),
-        disks: [{ name: "adopted-app-boot", size: 15, disk_type_id: id(vm.diskTypes, "HDD") }],
-      },
-    ]);
-    made.subnet = {
-      id: subnet,
-      body: await ready(`/api/v1/subnets/${subnet}`, "state", "created"),
-    };
-    made.group = {
-      id: group,
-      body: await ready(`/api/v1/security-groups/${group}`, "state", "created"),
-    };
-    made.disk = { id: disk, body: await ready(`/api/v1/disks/${disk}`, "state", "available") };
-    made.vm = { id: server, body: await ready(`/api/v1/vms/${server}`, "state", "running") };
+        subnet_address: "10.30.0.0/24",
+        availability_zone_name: zone,
+      });
+      const group = await post("/api/v1/security-groups", {
+        name: "adopted-sg",
+        project_id: project,
+        availability_zone_name: zone,
+      });
+      const disk = await post("/api/v1/disks", {
+        name: "adopted-data",
+        project_id: project,
+        size: 20,
+        disk_type_name: "SSD",
+        availability_zone_name: zone,
+      });
+      const server = await post("/api/v1.1/vms", [
+        {
+          project_id: project,
+          availability_zone_id: id(vm.zones, zone),
+          name: "adopted-app",
+          flavor_id: id(vm.flavors, "burst-2-2"),
+          image_id: id(vm.images, "debian-12"),
+          disks: [{ name: "adopted-app-boot", size: 15, disk_type_id: id(vm.diskTypes, "HDD") }],
+        },
+      ]);
+      made.subnet = {
+        id: subnet,
+        body: await ready(`/api/v1/subnets/${subnet}`, "state", "created"),
+      };
+      made.group = {
+        id: group,
+        body: await ready(`/api/v1/security-groups/${group}`, "state", "created"),
+      };
+      made.disk = { id: disk, body: await ready(`/api/v1/disks/${disk}`, "state", "available") };
+      made.vm = { id: server, body: await ready(`/api/v1/vms/${server}`, "state", "running") };
 
-    example = await openExampleStack(engine, emulator, "adopt-by-id", {
-      workDir: join(repo, "tests/e2e/support/adopt-by-id"),
-      // The disk is 20 GB: the program's 30 does not describe it.
-      config: { subnetId: subnet, groupId: group, diskId: disk, vmId: server, diskSize: "30" },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+      return {
+        workDir: join(repo, "tests/e2e/support/adopt-by-id"),
+        // The disk is 20 GB: the program's 30 does not describe it.
+        config: { subnetId: subnet, groupId: group, diskId: disk, vmId: server, diskSize: "30" },
+      };
+    },
+  });
 
   it(
     "refuses a disk the program does not describe as it is, naming the input, and changes nothing",

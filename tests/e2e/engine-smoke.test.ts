@@ -3,19 +3,12 @@
 // Automation API drives `up`, `preview`, `refresh`, `preview --policy-pack` and `destroy` of
 // tests/e2e/fixtures/engine-smoke with a local file backend. If the engine cannot be built the
 // suite fails: it is never skipped.
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
-import {
-  type EngineEvent,
-  LocalWorkspace,
-  PulumiCommand,
-  type Stack,
-} from "@pulumi/pulumi/automation";
+import { join } from "node:path";
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runRepoScript } from "../support/repo-script";
+import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { type ExampleStack, openExampleStack } from "./support/example-stack";
 
-const repo = resolve(__dirname, "../..");
 const workDir = join(repo, "tests/e2e/fixtures/engine-smoke");
 const policyPack = join(repo, "tests/e2e/fixtures/engine-policy");
 const greetingType = "pulumi-nodejs:dynamic/engine-smoke:Greeting";
@@ -31,42 +24,18 @@ function stepRecorder() {
 }
 
 describe("the real Pulumi engine", () => {
-  let scratch: string;
+  let example: ExampleStack;
   let stack: Stack;
-  const stackName = `smoke-${process.pid}-${Date.now()}`;
 
   beforeAll(async () => {
-    const started = Date.now();
-    const bin = await runRepoScript("scripts/pulumi-engine.sh", "--print-bin");
-    const enginePath = await runRepoScript("scripts/pulumi-engine.sh", "--print-path");
-    console.log(`engine ready in ${Math.round((Date.now() - started) / 1000)} s: ${bin}`);
-
-    scratch = await mkdtemp(join(tmpdir(), "vmcloud-engine-smoke-"));
-    const envVars = {
-      PATH: `${enginePath}:${process.env.PATH ?? ""}`,
-      PULUMI_BACKEND_URL: `file://${join(scratch, "state")}`,
-      PULUMI_CONFIG_PASSPHRASE: "test",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-    };
-    await mkdir(join(scratch, "state"));
-    // The Automation API looks for `<root>/bin/pulumi`; a CLI found on PATH elsewhere is run by name.
-    const pulumiCommand =
-      basename(bin) === "bin"
-        ? await PulumiCommand.get({ root: dirname(bin) })
-        : await PulumiCommand.get();
-    stack = await LocalWorkspace.createStack(
-      { stackName, workDir },
-      { envVars, pulumiHome: join(scratch, "home"), pulumiCommand },
-    );
-  }, 15 * 60_000);
+    example = await openExampleStack(await prepareEngine(), undefined, "engine-smoke", {
+      workDir,
+    });
+    stack = example.stack;
+  }, ENGINE_TIMEOUT_MS);
 
   afterAll(async () => {
-    if (stack) {
-      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
-    }
-    // `stack rm` deletes the stack's settings file; make sure none is left in the fixture.
-    await rm(join(workDir, `Pulumi.${stackName}.yaml`), { force: true });
-    if (scratch) await rm(scratch, { recursive: true, force: true });
+    await example?.close();
   }, 120_000);
 
   it("creates the dynamic resource and returns what its provider returned", async () => {

@@ -11,18 +11,15 @@
 // placement group, no image, no builder disk). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, LAUNCHERS, prepareEngine } from "./support/engine";
+import { describe, expect, it } from "vitest";
+import { LAUNCHERS } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResource,
   stateResources,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 
 const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
@@ -65,24 +62,12 @@ interface DiskBody {
 }
 
 describe.each(LAUNCHERS)("examples/full-stack under `pulumi up`, %s launcher", (launcher) => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   let outputs: Record<string, unknown>;
 
-  beforeAll(async () => {
-    const engine = await prepareEngine(launcher);
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    example = await openExampleStack(engine, emulator, "full-stack", {
-      secrets: { dbPassword: DB_PASSWORD },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  const { emulator, example, fixtureIds } = useExampleStack("full-stack", {
+    launcher,
+    stack: { secrets: { dbPassword: DB_PASSWORD } },
+  });
 
   const get = async <T>(path: string): Promise<T> => {
     const reply = await emulator.call("GET", path);

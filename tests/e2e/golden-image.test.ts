@@ -5,16 +5,9 @@
 // booted from the image goes in place. `destroy` leaves nothing but the fixtures (no VM, disk
 // or image). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  openExampleStack,
-  resourceIds,
-  waitForResourceIds,
-} from "./support/example-stack";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
+import { changes, waitForResourceIds, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/golden-image");
@@ -31,26 +24,13 @@ interface ImageBody {
 }
 
 describe("a golden image made from a stopped VM's boot disk, and a VM booted from it", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
-  let prefix: string;
-
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    prefix = `gi${Date.now().toString(36)}`;
-    example = await openExampleStack(engine, emulator, "golden-image", {
-      workDir: WORK_DIR,
-      config: { prefix, webName: `${prefix}-web` },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  let prefix = "";
+  const { emulator, example, fixtureIds } = useExampleStack("golden-image", {
+    stack: () => {
+      prefix = `gi${Date.now().toString(36)}`;
+      return { workDir: WORK_DIR, config: { prefix, webName: `${prefix}-web` } };
+    },
+  });
 
   const get = async <T>(path: string): Promise<T> => {
     const reply = await emulator.call("GET", path);

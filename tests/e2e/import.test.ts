@@ -4,62 +4,48 @@
 // difference, and `destroy` deletes it, leaving the emulator with only its fixtures. Never
 // skipped: if the engine cannot be built, `beforeAll` fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeApiVm } from "../support/api-vm";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { repo } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResource,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const VM_TYPE = "pulumi-nodejs:dynamic/vmcloud:Vm";
 
 describe("importing an existing VM by id with the `import` resource option", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   let vmId: string;
   let vmBefore: Record<string, unknown>;
 
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-
-    // The VM comes from the API, as a console or another tool would make it.
-    ({ id: vmId, body: vmBefore } = await makeApiVm(emulator, {
-      name: "legacy-app",
-      zone: "ru.AZ-2",
-      flavor: "burst-2-2",
-      image: "debian-12",
-      bootDisk: { size: 15, diskType: "HDD" },
-    }));
-
-    example = await openExampleStack(engine, emulator, "import-vm", {
-      workDir: join(repo, "tests/e2e/support/import-vm"),
-      config: {
-        vmId,
+  const { emulator, example, fixtureIds } = useExampleStack("import-vm", {
+    stack: async (started) => {
+      // The VM comes from the API, as a console or another tool would make it.
+      ({ id: vmId, body: vmBefore } = await makeApiVm(started, {
         name: "legacy-app",
+        zone: "ru.AZ-2",
         flavor: "burst-2-2",
         image: "debian-12",
-        zone: "ru.AZ-2",
-        bootDiskSize: "15",
-        bootDiskType: "HDD",
-      },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+        bootDisk: { size: 15, diskType: "HDD" },
+      }));
+      return {
+        workDir: join(repo, "tests/e2e/support/import-vm"),
+        config: {
+          vmId,
+          name: "legacy-app",
+          flavor: "burst-2-2",
+          image: "debian-12",
+          zone: "ru.AZ-2",
+          bootDiskSize: "15",
+          bootDiskType: "HDD",
+        },
+      };
+    },
+  });
 
   it(
     "imports the VM without changing it",

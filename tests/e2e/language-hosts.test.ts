@@ -5,12 +5,13 @@
 // run with a local file backend and returns a greeting made from the stack's configuration.
 // These are what the e2e suites of the `pulumi-resource-vmcloud` plugin run their programs
 // with. Never skipped: if a host cannot be built, `beforeAll` fails.
-import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type EngineEvent, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { EngineEvent, Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { type ExampleStack, openExampleStack } from "./support/example-stack";
 
 const fixtures = join(repo, "tests/e2e/fixtures/language-hosts");
 
@@ -35,29 +36,23 @@ afterAll(async () => {
 }, 60_000);
 
 describe.each(LANGUAGES)("a $language program under the engine", ({ language, firstRunMs }) => {
+  let example: ExampleStack;
   let stack: Stack;
 
   beforeAll(async () => {
     // A copy: `stack init` and the Go build write next to the program.
     const workDir = join(scratch, language);
     await cp(join(fixtures, language), workDir, { recursive: true });
-    const state = join(scratch, `state-${language}`);
-    await mkdir(state);
-    stack = await LocalWorkspace.createStack(
-      { stackName: "dev", workDir },
-      {
-        pulumiCommand: engine.pulumiCommand,
-        pulumiHome: join(scratch, `home-${language}`),
-        envVars: {
-          PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
-          PULUMI_BACKEND_URL: `file://${state}`,
-          PULUMI_CONFIG_PASSPHRASE: "test",
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-        },
-      },
-    );
-    await stack.setConfig("name", { value: "vmcloud" });
+    example = await openExampleStack(engine, undefined, `language-hosts-${language}`, {
+      workDir,
+      config: { name: "vmcloud" },
+    });
+    stack = example.stack;
   }, 120_000);
+
+  afterAll(async () => {
+    await example?.close();
+  }, 60_000);
 
   it(
     "previews one stack to create and the output",

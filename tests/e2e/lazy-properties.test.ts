@@ -8,38 +8,21 @@
 // built, `beforeAll` fails.
 import { join } from "node:path";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  openExampleStack,
-  stateResource,
-} from "./support/example-stack";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
+import { changes, stateResource, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/lazy-properties");
 
 describe("properties a program did not give, read from its resources", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let prefix: string;
-
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    prefix = `lp${Date.now().toString(36)}`;
-    example = await openExampleStack(engine, emulator, "lazy-properties", {
-      workDir: WORK_DIR,
-      config: { prefix },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  let prefix = "";
+  const { example } = useExampleStack("lazy-properties", {
+    stack: () => {
+      prefix = `lp${Date.now().toString(36)}`;
+      return { workDir: WORK_DIR, config: { prefix } };
+    },
+  });
 
   /** The sentinel the engine's events give for an unknown value. */
   const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

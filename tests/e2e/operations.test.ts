@@ -6,17 +6,13 @@
 // round as exactly one replace that restores again; a disk edited behind Pulumi's back is
 // found by `refresh` and set back by `up`; `destroy` sends nothing to the operations services
 // and leaves only the fixtures. Never skipped: if the engine cannot be built, `beforeAll` fails.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResource,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 
 const TYPE = "pulumi-nodejs:dynamic/vmcloud:";
@@ -49,9 +45,6 @@ interface OpsFixtures {
 const isOperations = (r: Logged) => !/^\/api\/v1(\.1)?\//.test(r.url);
 
 describe("examples/operations under `pulumi up`", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   let operationsIds: Record<string, string[]>;
   let ops: OpsFixtures;
   let outputs: Record<string, unknown>;
@@ -87,24 +80,18 @@ describe("examples/operations under `pulumi up`", () => {
     expect((await emulator.call("DELETE", "/_emulator/requests")).status).toBeLessThan(300);
   }
 
+  const { emulator, example, fixtureIds } = useExampleStack("operations", {
+    stack: async (started) => {
+      operationsIds = await fixtureCollectionIds();
+      ops = started.fixtures["operations"] as OpsFixtures;
+      return { secrets: { nodePassword: "Migrate-2026!" } };
+    },
+  });
   beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    operationsIds = await fixtureCollectionIds();
-    ops = emulator.fixtures["operations"] as OpsFixtures;
-    example = await openExampleStack(engine, emulator, "operations", {
-      secrets: { nodePassword: "Migrate-2026!" },
-    });
     // `runbook` is a list: set item by item, as `pulumi config set --path 'runbook[0]' …` does.
     const steps = Object.fromEntries(RUNBOOK.map((step, i) => [`runbook[${i}]`, { value: step }]));
     await example.stack.setAllConfig(steps, true);
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  });
 
   it(
     "runs every operation once, as resources and as runbook functions",

@@ -10,13 +10,14 @@ import { randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { Stack } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
 import type { OperationsFixtures } from "../../emulator/operations/fixtures";
 import type { OperationsState } from "../../emulator/operations/state";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { type ExampleStack, openExampleStack } from "./support/example-stack";
 
 const TOKEN = `functions-token-${randomUUID()}`;
 
@@ -62,6 +63,7 @@ let engine: Engine;
 let emu: TestEmulator;
 let scratch: string;
 let state: string;
+let example: ExampleStack;
 let stack: Stack;
 let instance: string;
 const seen: string[] = [];
@@ -83,35 +85,23 @@ beforeAll(async () => {
   instance = ops.queueInstances.find((q) => q.name === "rabbitmq-orders")!.id;
   scratch = await mkdtemp(join(tmpdir(), "vmcloud-plugin-functions-"));
   const workDir = join(scratch, "program");
-  state = join(scratch, "state");
   await mkdir(workDir);
-  await mkdir(state);
   await writeFile(join(workDir, "Pulumi.yaml"), PROGRAM);
-  stack = await LocalWorkspace.createStack(
-    { stackName: "dev", workDir },
-    {
-      pulumiCommand: engine.pulumiCommand,
-      pulumiHome: join(scratch, "home"),
-      envVars: {
-        PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
-        PULUMI_BACKEND_URL: `file://${state}`,
-        PULUMI_CONFIG_PASSPHRASE: "test",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-      },
+  example = await openExampleStack(engine, emu, "plugin-functions", {
+    workDir,
+    config: {
+      "vmcloud:operationsProjectId": ops.projectId,
+      cpu: "2",
+      flavorName: emu.fixtures.vm.flavors[0]!.name,
+      instanceId: instance,
     },
-  );
-  await stack.setAllConfig({
-    "vmcloud:endpoint": { value: emu.url },
-    "vmcloud:token": { value: TOKEN, secret: true },
-    "vmcloud:projectId": { value: emu.fixtures.vm.projectId },
-    "vmcloud:operationsProjectId": { value: ops.projectId },
-    cpu: { value: "2" },
-    flavorName: { value: emu.fixtures.vm.flavors[0]!.name },
-    instanceId: { value: instance },
   });
+  state = example.backendDir;
+  stack = example.stack;
 }, ENGINE_TIMEOUT_MS);
 
 afterAll(async () => {
+  await example?.close();
   await emu?.close();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 }, 60_000);

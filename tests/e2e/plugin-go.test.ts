@@ -8,20 +8,15 @@
 // fixtures. Go modules come from the Go module proxy into Go's own caches; the first build of a
 // program compiles the Go SDK (~80 s here), later ones take seconds. Never skipped: if the
 // engine or a language host cannot be built, `beforeAll` fails.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResources,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 import { namesResourceAndProperty } from "./support/preview-failure";
 import { importOutsideVm, pluginProject, previewUnknownFlavor } from "./support/plugin-project";
@@ -33,33 +28,17 @@ const VM = "vmcloud:index:Vm";
 /** The replace line of the example's go.mod, which leads back into the repository. */
 const SDK_REPLACE = "=> ../../generated-sdks/go";
 
-let engine: Engine;
-let emulator: TestEmulator;
-let example: ExampleStack;
-let scratch: string;
-let fixtureIds: Record<string, string[]>;
-
-beforeAll(async () => {
-  engine = await prepareEngine("ours", { languages: true });
-  emulator = await startTestEmulator({ speed: 20 });
-  fixtureIds = await resourceIds(emulator);
-  scratch = await mkdtemp(join(tmpdir(), "vmcloud-plugin-go-"));
-  const workDir = await pluginProject("quickstart-go", join(scratch, "project"), (file, text) => {
-    if (file !== "go.mod") return text;
-    if (!text.includes(SDK_REPLACE)) throw new Error(`go.mod has no "${SDK_REPLACE}"`);
-    return text.replace(SDK_REPLACE, `=> ${join(repo, "generated-sdks/go")}`);
-  });
-  example = await openExampleStack(engine, emulator, "quickstart-go", {
-    workDir,
-    config: { sshCidr: "198.51.100.0/24" },
-  });
-}, ENGINE_TIMEOUT_MS);
-
-afterAll(async () => {
-  await example?.close();
-  await emulator?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-}, 120_000);
+const { engine, emulator, example, fixtureIds } = useExampleStack("quickstart-go", {
+  engine: { languages: true },
+  stack: async (_emulator, _engine, scratch) => {
+    const workDir = await pluginProject("quickstart-go", join(scratch, "project"), (file, text) => {
+      if (file !== "go.mod") return text;
+      if (!text.includes(SDK_REPLACE)) throw new Error(`go.mod has no "${SDK_REPLACE}"`);
+      return text.replace(SDK_REPLACE, `=> ${join(repo, "generated-sdks/go")}`);
+    });
+    return { workDir, config: { sshCidr: "198.51.100.0/24" } };
+  },
+});
 
 describe("examples/quickstart-go through the plugin", () => {
   it(

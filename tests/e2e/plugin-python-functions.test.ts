@@ -8,16 +8,14 @@
 // (provider/plugin/argument-names.ts). Never skipped: if the engine or the Python host cannot
 // be built, `beforeAll` fails.
 import { execFile } from "node:child_process";
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OperationsFixtures } from "../../emulator/operations/fixtures";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { makeRestoreTargets } from "../support/restore-targets";
-import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import { type ExampleStack, openExampleStack } from "./support/example-stack";
+import { repo } from "./support/engine";
+import { useExampleStack } from "./support/example-stack";
 
 const run = promisify(execFile);
 const OP_TIMEOUT = 240_000;
@@ -32,66 +30,53 @@ const PER_RUN = new Set(["started_at", "finished_at", "job_id"]);
 type Answer = Record<string, unknown>;
 type Answers = Record<string, { dicts: Answer; classes: Answer }>;
 
-let engine: Engine;
-let emulator: TestEmulator;
-let example: ExampleStack;
-let scratch: string;
-
 /** `answer` without what differs from one run to the next. */
 function comparable(answer: Answer): Answer {
   return Object.fromEntries(Object.entries(answer).filter(([key]) => !PER_RUN.has(key)));
 }
 
-beforeAll(async () => {
-  engine = await prepareEngine("ours", { languages: true });
-  emulator = await startTestEmulator({ speed: 20 });
-  scratch = await mkdtemp(join(tmpdir(), "vmcloud-python-functions-"));
+const { emulator, example } = useExampleStack("python-functions", {
+  engine: { languages: true },
+  stack: async (_emulator, _engine, scratch) => {
+    const venv = join(scratch, "venv");
+    await run(process.env.VMCLOUD_PYTHON ?? "python3", ["-m", "venv", venv]);
+    await cp(join(repo, "generated-sdks/python"), join(scratch, "sdk-python"), { recursive: true });
+    await run(join(venv, "bin/python"), [
+      ...["-m", "pip", "install", "--quiet", "--disable-pip-version-check"],
+      ...["-r", join(repo, "scripts/pulumi-engine/python/requirements.txt")],
+      join(scratch, "sdk-python"),
+    ]);
 
-  const venv = join(scratch, "venv");
-  await run(process.env.VMCLOUD_PYTHON ?? "python3", ["-m", "venv", venv]);
-  await cp(join(repo, "generated-sdks/python"), join(scratch, "sdk-python"), { recursive: true });
-  await run(join(venv, "bin/python"), [
-    ...["-m", "pip", "install", "--quiet", "--disable-pip-version-check"],
-    ...["-r", join(repo, "scripts/pulumi-engine/python/requirements.txt")],
-    join(scratch, "sdk-python"),
-  ]);
+    const workDir = join(scratch, "program");
+    await cp(join(repo, "tests/e2e/fixtures/python-functions"), workDir, { recursive: true });
+    const project = await readFile(join(workDir, "Pulumi.yaml"), "utf8");
+    await writeFile(
+      join(workDir, "Pulumi.yaml"),
+      `${project}plugins:\n  providers:\n    - name: vmcloud\n      path: ${join(repo, "plugin")}\n`,
+    );
 
-  const workDir = join(scratch, "program");
-  await cp(join(repo, "tests/e2e/fixtures/python-functions"), workDir, { recursive: true });
-  const project = await readFile(join(workDir, "Pulumi.yaml"), "utf8");
-  await writeFile(
-    join(workDir, "Pulumi.yaml"),
-    `${project}plugins:\n  providers:\n    - name: vmcloud\n      path: ${join(repo, "plugin")}\n`,
-  );
-
-  // A VM with two disks for the VM backup's two disk backups (the service restores only into
-  // what it shows), and a disk the alarm is about.
-  const targets = await makeRestoreTargets(emulator, "py-functions");
-  const ops = emulator.fixtures.operations as OperationsFixtures;
-  const backup = ops.backups.find((b) => b.name === "backup-web-01")!;
-  const ids = {
-    flavor: "gen-2-4",
-    volumeId: targets.volumeId,
-    backupId: backup.id,
-    serverId: targets.serverId,
-    mappings: backup.diskBackups.map((d, i) => ({
-      backupId: d.id,
-      volumeId: targets.serverDiskIds[i]!,
-    })),
-  };
-  example = await openExampleStack(engine, emulator, "python-functions", {
-    workDir,
-    binPath: join(venv, "bin"),
-    config: { ids: JSON.stringify(ids) },
-  });
-  await example.stack.setConfig("vmcloud:operationsProjectId", { value: ops.projectId });
-}, ENGINE_TIMEOUT_MS);
-
-afterAll(async () => {
-  await example?.close();
-  await emulator?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-}, 120_000);
+    // A VM with two disks for the VM backup's two disk backups (the service restores only into
+    // what it shows), and a disk the alarm is about.
+    const targets = await makeRestoreTargets(emulator, "py-functions");
+    const ops = emulator.fixtures.operations as OperationsFixtures;
+    const backup = ops.backups.find((b) => b.name === "backup-web-01")!;
+    const ids = {
+      flavor: "gen-2-4",
+      volumeId: targets.volumeId,
+      backupId: backup.id,
+      serverId: targets.serverId,
+      mappings: backup.diskBackups.map((d, i) => ({
+        backupId: d.id,
+        volumeId: targets.serverDiskIds[i]!,
+      })),
+    };
+    return {
+      workDir,
+      binPath: join(venv, "bin"),
+      config: { ids: JSON.stringify(ids), "vmcloud:operationsProjectId": ops.projectId },
+    };
+  },
+});
 
 describe("Python functions with nested arguments: dicts and classes alike", () => {
   it(

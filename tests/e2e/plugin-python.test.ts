@@ -12,22 +12,18 @@
 // engine or a language host cannot be built, `beforeAll` fails.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
 import { randomPassword, randomSecret, SecretScan } from "../reliability/support/secrets";
-import { type Engine, ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
+import { repo } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResources,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 import { namesResourceAndProperty } from "./support/preview-failure";
 import {
@@ -57,54 +53,39 @@ interface VmBody {
   interfaces: Array<{ subnet?: { id: string }; security_groups: Array<{ id: string }> }>;
 }
 
-let engine: Engine;
-let emulator: TestEmulator;
-let example: ExampleStack;
-let scratch: string;
 let venv: string;
-let fixtureIds: Record<string, string[]>;
 let vmId: string;
 const scan = new SecretScan();
 const { version } = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
   version: string;
 };
 
-beforeAll(async () => {
-  engine = await prepareEngine("ours", { languages: true });
-  emulator = await startTestEmulator({
-    speed: 20,
-    token: scan.secret("token", randomSecret("py-token-")),
-  });
-  fixtureIds = await resourceIds(emulator);
-  scratch = await mkdtemp(join(tmpdir(), "vmcloud-plugin-python-"));
+const { engine, emulator, example, fixtureIds } = useExampleStack("quickstart-python", {
+  engine: { languages: true },
+  emulator: { token: scan.secret("token", randomSecret("py-token-")) },
+  stack: async (_emulator, _engine, scratch) => {
+    // The program's own Python environment: the Pulumi SDK and the generated SDK, from a copy so
+    // that pip's build leftovers stay out of the repository.
+    const started = Date.now();
+    venv = join(scratch, "venv");
+    await run(process.env.VMCLOUD_PYTHON ?? "python3", ["-m", "venv", venv]);
+    await cp(join(repo, "generated-sdks/python"), join(scratch, "sdk-python"), { recursive: true });
+    await run(join(venv, "bin/python"), [
+      ...["-m", "pip", "install", "--quiet", "--disable-pip-version-check"],
+      ...["-r", join(repo, "scripts/pulumi-engine/python/requirements.txt")],
+      join(scratch, "sdk-python"),
+    ]);
+    console.log(`Python environment with pulumi_vmcloud ready in ${Date.now() - started} ms`);
 
-  // The program's own Python environment: the Pulumi SDK and the generated SDK, from a copy so
-  // that pip's build leftovers stay out of the repository.
-  const started = Date.now();
-  venv = join(scratch, "venv");
-  await run(process.env.VMCLOUD_PYTHON ?? "python3", ["-m", "venv", venv]);
-  await cp(join(repo, "generated-sdks/python"), join(scratch, "sdk-python"), { recursive: true });
-  await run(join(venv, "bin/python"), [
-    ...["-m", "pip", "install", "--quiet", "--disable-pip-version-check"],
-    ...["-r", join(repo, "scripts/pulumi-engine/python/requirements.txt")],
-    join(scratch, "sdk-python"),
-  ]);
-  console.log(`Python environment with pulumi_vmcloud ready in ${Date.now() - started} ms`);
-
-  const workDir = await pluginProject("quickstart-python", join(scratch, "project"));
-  example = await openExampleStack(engine, emulator, "quickstart-python", {
-    workDir,
-    binPath: join(venv, "bin"),
-    config: { sshCidr: "198.51.100.0/24" },
-    secrets: { vmPassword: scan.secret("VM password", randomPassword()) },
-  });
-}, ENGINE_TIMEOUT_MS);
-
-afterAll(async () => {
-  await example?.close();
-  await emulator?.close();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-}, 120_000);
+    const workDir = await pluginProject("quickstart-python", join(scratch, "project"));
+    return {
+      workDir,
+      binPath: join(venv, "bin"),
+      config: { sshCidr: "198.51.100.0/24" },
+      secrets: { vmPassword: scan.secret("VM password", randomPassword()) },
+    };
+  },
+});
 
 describe("examples/quickstart-python through the plugin", () => {
   it("runs with the generated SDK installed, a package of the plugin's version", async () => {

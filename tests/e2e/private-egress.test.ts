@@ -10,16 +10,9 @@
 // subnet) and go. Never skipped: if the engine or the YAML host cannot be built, `beforeAll`
 // fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  openExampleStack,
-  resourceIds,
-  waitForResourceIds,
-} from "./support/example-stack";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
+import { changes, waitForResourceIds, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/private-egress");
@@ -35,27 +28,18 @@ interface InterfaceBody {
 }
 
 describe("a private VM on a kept interface, in a subnet an SNAT gateway serves", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   let prefix: string;
   let port: InterfaceBody;
 
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    prefix = `pe${Date.now().toString(36)}`;
-    example = await openExampleStack(engine, emulator, "private-egress", {
-      workDir: WORK_DIR,
-      config: { prefix, name: `${prefix}-worker`, image: "ubuntu-22.04" },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  const { emulator, example, fixtureIds } = useExampleStack("private-egress", {
+    stack: async () => {
+      prefix = `pe${Date.now().toString(36)}`;
+      return {
+        workDir: WORK_DIR,
+        config: { prefix, name: `${prefix}-worker`, image: "ubuntu-22.04" },
+      };
+    },
+  });
 
   const get = async <T>(path: string): Promise<T> => {
     const reply = await emulator.call("GET", path);
@@ -172,24 +156,13 @@ describe("a private VM on a kept interface, in a subnet an SNAT gateway serves",
 });
 
 describe("the same kinds as a YAML program, through the provider plugin", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
-
-  beforeAll(async () => {
-    const engine = await prepareEngine("ours", { languages: true });
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    example = await openExampleStack(engine, emulator, "private-egress-yaml", {
+  const { emulator, example, fixtureIds } = useExampleStack("private-egress-yaml", {
+    engine: { languages: true },
+    stack: {
       workDir: join(repo, "tests/e2e/fixtures/private-egress-yaml"),
       config: { prefix: `py${Date.now().toString(36)}` },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+    },
+  });
 
   it(
     "comes up with the VM on the interface and the gateway serving the subnet, and destroy leaves nothing",

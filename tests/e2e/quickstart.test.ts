@@ -4,17 +4,14 @@
 // applies each; a rename made behind Pulumi's back is found by `refresh` and undone by `up`;
 // `destroy` leaves the emulator with only its fixtures. Never skipped: if the engine cannot be
 // built, `beforeAll` fails.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, LAUNCHERS, prepareEngine, repo } from "./support/engine";
+import { describe, expect, it } from "vitest";
+import { LAUNCHERS, repo } from "./support/engine";
 import {
   changes,
-  type ExampleStack,
-  openExampleStack,
   recorder,
-  resourceIds,
   stateResource,
   waitForResourceIds,
+  useExampleStack,
 } from "./support/example-stack";
 
 const VM = "pulumi-nodejs:dynamic/vmcloud:Vm";
@@ -34,24 +31,12 @@ interface VmBody {
 }
 
 describe.each(LAUNCHERS)("examples/quickstart under `pulumi up`, %s launcher", (launcher) => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
   let vmId: string;
 
-  beforeAll(async () => {
-    const engine = await prepareEngine(launcher);
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    example = await openExampleStack(engine, emulator, "quickstart", {
-      config: { sshCidr: "198.51.100.0/24" },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  const { emulator, example, fixtureIds } = useExampleStack("quickstart", {
+    launcher,
+    stack: { config: { sshCidr: "198.51.100.0/24" } },
+  });
 
   async function vm(id: string) {
     return emulator.call("GET", `/api/v1/vms/${id}`);
@@ -191,19 +176,7 @@ describe.each(LAUNCHERS)("examples/quickstart under `pulumi up`, %s launcher", (
 });
 
 describe("the root Pulumi.yaml", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    example = await openExampleStack(engine, emulator, "quickstart", { workDir: repo });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  const { example } = useExampleStack("quickstart", { stack: { workDir: repo } });
 
   it(
     "runs the quickstart: `pulumi preview` at the repository root plans its resources",

@@ -7,16 +7,9 @@
 // passwords stay secret in the state. Never skipped: if the engine cannot be built, `beforeAll`
 // fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import {
-  type ExampleStack,
-  openExampleStack,
-  resourceIds,
-  stateResource,
-  waitForResourceIds,
-} from "./support/example-stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_TIMEOUT_MS, repo } from "./support/engine";
+import { stateResource, waitForResourceIds, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 240_000;
 const VMS = 6;
@@ -31,9 +24,13 @@ interface Logged {
   url: string;
 }
 
-let emulator: TestEmulator;
-let example: ExampleStack;
-let fixtureIds: Record<string, string[]>;
+const { emulator, example, fixtureIds } = useExampleStack("refresh-stack", {
+  stack: {
+    workDir: join(repo, "tests/e2e/support/refresh-stack"),
+    config: { vms: String(VMS) },
+    secrets: { password: "Refr3sh!pass" },
+  },
+});
 
 /** The service requests since the log was last cleared, by route (ids folded to `{id}`). */
 async function routes(): Promise<Record<string, number>> {
@@ -57,23 +54,10 @@ async function outputs(type: string, name: string): Promise<Record<string, unkno
 
 describe("refresh of a stack with its reads batched", () => {
   beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    example = await openExampleStack(engine, emulator, "refresh-stack", {
-      workDir: join(repo, "tests/e2e/support/refresh-stack"),
-      config: { vms: String(VMS) },
-      secrets: { password: "Refr3sh!pass" },
-    });
     const up = await example.stack.up();
     expect(up.summary.result).toBe("succeeded");
     expect(up.summary.resourceChanges).toEqual({ create: RESOURCES + 1 });
   }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
 
   it(
     "refreshes an unchanged stack reading disks, attachments, subnets and groups from lists, none by id",

@@ -7,16 +7,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isEncryptedSecret } from "../reliability/support/secrets";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  openExampleStack,
-  type StateResource,
-} from "./support/example-stack";
+import { changes, type StateResource, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const FIRST_PASSWORD = "First-Db-Passw0rd!";
@@ -43,25 +36,19 @@ function hits(where: string, text: string, needles: string[]): string[] {
 }
 
 describe("the state of a stack holds no plaintext token or password", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
   let needles: string[];
   const output: string[] = [];
 
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    example = await openExampleStack(engine, emulator, "full-stack", {
-      secrets: { dbPassword: FIRST_PASSWORD },
-    });
+  const { emulator, example } = useExampleStack("full-stack", {
+    stack: { secrets: { dbPassword: FIRST_PASSWORD } },
+    beforeClose: async (opened) => {
+      await opened.stack.destroy().catch(() => undefined);
+    },
+    closeTimeoutMs: 180_000,
+  });
+  beforeAll(() => {
     needles = [emulator.token, FIRST_PASSWORD, SECOND_PASSWORD];
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.stack.destroy().catch(() => undefined);
-    await example?.close();
-    await emulator?.close();
-  }, 180_000);
+  });
 
   it(
     "deploys with the password, then changes it in place",

@@ -5,16 +5,9 @@
 // the first one's disk). `destroy` leaves nothing but the fixtures (no disk, restored disk or
 // backup). Never skipped: if the engine cannot be built, `beforeAll` fails.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  openExampleStack,
-  resourceIds,
-  waitForResourceIds,
-} from "./support/example-stack";
+import { describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
+import { changes, waitForResourceIds, useExampleStack } from "./support/example-stack";
 
 const OP_TIMEOUT = 180_000;
 const WORK_DIR = join(repo, "tests/e2e/fixtures/vm-backup");
@@ -22,26 +15,13 @@ const WORK_DIR = join(repo, "tests/e2e/fixtures/vm-backup");
 const RESOURCES = 4;
 
 describe("a disk's backup taken, restored as a new disk and adopted, and everything destroyed", () => {
-  let emulator: TestEmulator;
-  let example: ExampleStack;
-  let fixtureIds: Record<string, string[]>;
-  let prefix: string;
-
-  beforeAll(async () => {
-    const engine = await prepareEngine();
-    emulator = await startTestEmulator({ speed: 20 });
-    fixtureIds = await resourceIds(emulator);
-    prefix = `vb${Date.now().toString(36)}`;
-    example = await openExampleStack(engine, emulator, "vm-backup", {
-      workDir: WORK_DIR,
-      config: { prefix },
-    });
-  }, ENGINE_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await example?.close();
-    await emulator?.close();
-  }, 120_000);
+  let prefix = "";
+  const { emulator, example, fixtureIds } = useExampleStack("vm-backup", {
+    stack: () => {
+      prefix = `vb${Date.now().toString(36)}`;
+      return { workDir: WORK_DIR, config: { prefix } };
+    },
+  });
 
   const outputs = async () =>
     Object.fromEntries(

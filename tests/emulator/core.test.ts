@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
+import { useTestEmulator } from "../support/emulator";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu.close());
+const emu = useTestEmulator();
 
 describe("emulator core", () => {
   it("answers unknown routes with a VM-style 404 array", async () => {

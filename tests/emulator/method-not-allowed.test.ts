@@ -3,12 +3,12 @@
  * path does take, in the error shape of the service that serves the path (the admin API in
  * its own), for every path of every endpoint table; a path nobody serves stays 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../../api/endpoint";
 import { iamEndpoints } from "../../api/iam/endpoints";
 import { operationsEndpoints } from "../../api/operations/endpoints";
 import { vmEndpoints } from "../../api/vm/endpoints";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 
 const ENDPOINTS: AnyEndpoint[] = [
   ...Object.values(vmEndpoints),
@@ -21,11 +21,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const ID = "5d1f6c0e8a3b4c2d9e1f0a2b3c4d5e6f";
 const UUID = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu.close());
+const emu = useTestEmulator();
 
 /** A concrete path of `template`: uuids, or 32 hex digits where the operations take those. */
 function concrete(template: string): string {

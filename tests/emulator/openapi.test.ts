@@ -3,14 +3,14 @@
  * tables, carrying every endpoint with its method, statuses and the limits of its zod
  * schemas; `/docs` lists every endpoint for people.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NAME_PATTERN } from "../../api/common";
 import type { AnyEndpoint } from "../../api/endpoint";
 import { iamEndpoints } from "../../api/iam/endpoints";
 import { operationsEndpoints } from "../../api/operations/endpoints";
 import { vmEndpoints } from "../../api/vm/endpoints";
 import { allServices } from "../../emulator/services";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -41,16 +41,14 @@ const endpoints: AnyEndpoint[] = [
   ...Object.values(iamEndpoints),
 ];
 
-let emu: TestEmulator;
+const emu = useTestEmulator();
 let doc: Document;
 beforeAll(async () => {
-  emu = await startTestEmulator();
   const response = await fetch(`${emu.url}/openapi.json`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("application/json");
   doc = (await response.json()) as Document;
 });
-afterAll(async () => emu.close());
 
 const operation = (e: AnyEndpoint): Operation => {
   const op = doc.paths[e.path]?.[e.method.toLowerCase()];

@@ -1,9 +1,9 @@
 // The emulator's per-token rate limit: a token bucket per credential; over it, 429 with
 // Retry-After and the VM service's own error body. The bucket's decisions are checked as a pure
 // function, the rest over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { capacityOf, take, type Bucket } from "../../emulator/core/rate-limit";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 
 describe("token bucket decisions", () => {
   const limit = { requestsPerSecond: 10, burst: 3 };
@@ -41,11 +41,7 @@ describe("token bucket decisions", () => {
 });
 
 describe("rate limit over HTTP", () => {
-  let emu: TestEmulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator({ rateLimit: { requestsPerSecond: 2, burst: 3 } });
-  });
-  afterAll(async () => emu?.close());
+  const emu = useTestEmulator({ rateLimit: { requestsPerSecond: 2, burst: 3 } });
   const zones = (headers: Record<string, string> = {}) =>
     emu.call("GET", `/api/v1/availability-zones?project_id=${emu.fixtures.vm.projectId}`, {
       headers,

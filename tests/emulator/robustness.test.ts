@@ -5,14 +5,10 @@
  * state, fault configuration (validation, latency, 429, dropped connections) and reset.
  */
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type Reply, type TestEmulator } from "../support/emulator";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Reply, useTestEmulator } from "../support/emulator";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu.close());
+const emu = useTestEmulator();
 
 interface OpsFixtures {
   projectId: string;

@@ -3,14 +3,10 @@
  * `field`, its FastAPI-style ones `loc`), unions included; and routing comes before body
  * parsing, so an unknown path is a 404 whatever its body.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
+import { useTestEmulator } from "../support/emulator";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu.close());
+const emu = useTestEmulator();
 
 const vm = () => emu.fixtures.vm;
 

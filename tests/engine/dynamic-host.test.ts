@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { failurePath } from "../provider/support/failures";
 import { slowDown, uniqueName, UNKNOWN, vmState } from "../provider/support/fixtures";
-import { vmArgs, vmsNamed, VM_SPEED } from "../provider/vm-support";
+import { vmArgs, vmsNamed, VM_SPEED } from "../provider/support/vm-suite";
 import {
   DiffChanges,
   hostError,

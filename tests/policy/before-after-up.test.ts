@@ -41,7 +41,7 @@ import {
   type Outcome,
   type TestResource,
   UNKNOWN_STRING,
-} from "./harness";
+} from "./support/harness";
 
 let emu: TestEmulator;
 const providers: Partial<Record<VmCloudTypeName, ProviderHarness>> = {};

@@ -9,7 +9,7 @@ import { useStackConfig } from "../../policy/lib/stack-config";
 import { projectQuotas } from "../../policy/rules/project-quotas";
 import { monthlyBudget, stackCost } from "../../policy/rules/stack-cost";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { UNKNOWN_STRING, validateStack, violations, type TestResource } from "./harness";
+import { UNKNOWN_STRING, validateStack, violations, type TestResource } from "./support/harness";
 
 let emu: TestEmulator;
 let connection: Record<string, string>;

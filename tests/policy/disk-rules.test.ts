@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { diskEncryption } from "../../policy/rules/disk-encryption";
 import { diskMaxSize } from "../../policy/rules/disk-max-size";
 import { diskType } from "../../policy/rules/disk-type";
-import { UNKNOWN_STRING, validateResource, violations, type TestResource } from "./harness";
+import { UNKNOWN_STRING, validateResource, violations, type TestResource } from "./support/harness";
 
 function disk(props: Record<string, unknown>, name = "data"): TestResource {
   return {

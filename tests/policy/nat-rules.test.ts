@@ -4,7 +4,13 @@
 // VMs, zones not known yet, and stacks without a gateway pass.
 import { describe, expect, it } from "vitest";
 import { vmPublicBehindNat } from "../../policy/rules/vm-public-behind-nat";
-import { UNKNOWN_STRING, urnOf, validateStack, violations, type TestResource } from "./harness";
+import {
+  UNKNOWN_STRING,
+  urnOf,
+  validateStack,
+  violations,
+  type TestResource,
+} from "./support/harness";
 
 function vm(name: string, props: Record<string, unknown> = {}): TestResource {
   return { type: "Vm", name, props: { name, flavor: "gen-2-4", ...props } };

@@ -4,7 +4,7 @@ import { allowedZones } from "../../policy/rules/allowed-zones";
 import { securityGroupOpenIngress } from "../../policy/rules/security-group-open-ingress";
 import { subnetPrefix } from "../../policy/rules/subnet-prefix";
 import { subnetPrivateCidr } from "../../policy/rules/subnet-private-cidr";
-import { UNKNOWN_STRING, validateResource, violations, type TestResource } from "./harness";
+import { UNKNOWN_STRING, validateResource, violations, type TestResource } from "./support/harness";
 
 function group(rules: unknown[], name = "web-sg"): TestResource {
   return { type: "SecurityGroup", name, props: { name, rules } };

@@ -8,7 +8,7 @@ import { configWithDefaults, typeNameOf } from "../../policy/lib/define";
 import { readProps, UNKNOWN, UNKNOWN_SENTINELS } from "../../policy/lib/values";
 import { POLICY_PACK_NAME, policies } from "../../policy/policies";
 import { TYPE_TOKENS } from "../../provider/type-tokens";
-import { libraryUnknowns, secret, serverProps, UNKNOWN_STRING } from "./harness";
+import { libraryUnknowns, secret, serverProps, UNKNOWN_STRING } from "./support/harness";
 
 const repo = resolve(__dirname, "../..");
 const docs = readFileSync(join(repo, "docs/policy.md"), "utf8");

@@ -4,7 +4,13 @@
 // and the settings that turn tiers by name off pass.
 import { describe, expect, it } from "vitest";
 import { vmPlacementSpread } from "../../policy/rules/vm-placement-spread";
-import { UNKNOWN_STRING, urnOf, validateStack, violations, type TestResource } from "./harness";
+import {
+  UNKNOWN_STRING,
+  urnOf,
+  validateStack,
+  violations,
+  type TestResource,
+} from "./support/harness";
 
 function vm(name: string, props: Record<string, unknown> = {}): TestResource {
   return { type: "Vm", name, props: { name, flavor: "gen-2-4", ...props } };

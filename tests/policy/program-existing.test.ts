@@ -8,7 +8,13 @@ import { useStackConfig } from "../../policy/lib/stack-config";
 import { programConflicts } from "../../policy/rules/program-conflicts";
 import { makeApiVm, type ApiVm } from "../support/api-vm";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { UNKNOWN_STRING, urnOf, validateStack, violations, type TestResource } from "./harness";
+import {
+  UNKNOWN_STRING,
+  urnOf,
+  validateStack,
+  violations,
+  type TestResource,
+} from "./support/harness";
 
 let emu: TestEmulator;
 let az1: ApiVm;

@@ -4,7 +4,13 @@
 // already (their outputs carry createdTime) are the service's to judge.
 import { describe, expect, it } from "vitest";
 import { programConflicts } from "../../policy/rules/program-conflicts";
-import { UNKNOWN_STRING, urnOf, validateStack, violations, type TestResource } from "./harness";
+import {
+  UNKNOWN_STRING,
+  urnOf,
+  validateStack,
+  violations,
+  type TestResource,
+} from "./support/harness";
 
 const EXISTING = { createdTime: "2026-01-01T00:00:00Z" };
 const vm = (

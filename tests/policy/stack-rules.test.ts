@@ -11,7 +11,7 @@ import {
   validateStack,
   violations,
   type TestResource,
-} from "./harness";
+} from "./support/harness";
 
 const stackResource: TestResource = {
   type: "raw:pulumi:pulumi:Stack",

@@ -9,7 +9,7 @@ import { subnetPrefix } from "../../policy/rules/subnet-prefix";
 import { subnetPrivateCidr } from "../../policy/rules/subnet-private-cidr";
 import { vmBootDiskSize } from "../../policy/rules/vm-boot-disk-size";
 import { vmFlavor } from "../../policy/rules/vm-flavor";
-import { validateResource, violations, type TestResource } from "./harness";
+import { validateResource, violations, type TestResource } from "./support/harness";
 
 const disk = (props: Record<string, unknown>): TestResource => ({
   type: "Disk",

@@ -16,7 +16,7 @@ import {
   validateResource,
   violations,
   type TestResource,
-} from "./harness";
+} from "./support/harness";
 
 function vm(props: Record<string, unknown>, name = "web"): TestResource {
   return {

@@ -4,23 +4,15 @@
 // and `delete` deletes it. A differing object, an unknown id and a malformed id are refused
 // before anything changes, naming the input.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueName } from "./support/fixtures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { type Props, type ProviderHarness, useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let disk: ProviderHarness;
-let subnet: ProviderHarness;
-let group: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  disk = await loadProvider("resources/disk", emu);
-  subnet = await loadProvider("resources/subnet", emu);
-  group = await loadProvider("resources/security-group", emu);
+const { disk, subnet, group } = useProviders({
+  disk: "resources/disk",
+  subnet: "resources/subnet",
+  group: "resources/security-group",
 });
-afterAll(async () => emu.close());
 
 /** Checks `news`, then creates; the inputs `check` produced and what `create` returned. */
 async function adopt(harness: ProviderHarness, news: Props) {

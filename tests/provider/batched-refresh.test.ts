@@ -5,18 +5,14 @@
 // are compared with those the provider makes from `GET …/{id}` of the same object. Objects
 // changed behind Pulumi's back are found in the first page and deep in the list, and an
 // object deleted behind its back is gone (its read by id answers 404).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import { diskOutputs } from "../../provider/resources/disk/outputs";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 import { fixtureIds, runningVm, uniqueName } from "./support/fixtures";
 import { loadProvider, type LoggedRequest, type ProviderHarness } from "./support/provider-harness";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu?.close());
+const emu = useTestEmulator();
 
 /** GETs by path (query dropped), ids folded to `{id}`. */
 function gets(requests: LoggedRequest[]): Record<string, number> {

@@ -4,14 +4,13 @@
 // on down the list while its pages left cost fewer requests than the disks still missing, so
 // it never costs more than reading each of them by id would; a lone disk far down is read by
 // id after the first page, not after two. Requests are counted in the emulator's log.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let disk: ProviderHarness;
+// A disk is deleted in 1.6 s: the waits take many checks.
+const { emu, disk } = useProviders({ disk: "resources/disk" }, { speed: 0.25 });
 /** Disks made before the newer ones: the four deleted together, and the lone one. */
 let deep: Array<{ id: string; outs: Record<string, unknown> }>;
 /** Two disks made first, whose place in the list this process saw when it made them. */
@@ -22,9 +21,6 @@ const COUNT = 4;
 const NEWER = 250;
 
 beforeAll(async () => {
-  // A disk is deleted in 1.6 s: the waits take many checks.
-  emu = await startTestEmulator({ speed: 0.25 });
-  disk = await loadProvider("resources/disk", emu);
   pair = await Promise.all([0, 1].map((i) => disk.up({ name: uniqueName(`pair-${i}`), size: 1 })));
   deep = await Promise.all(
     Array.from({ length: COUNT + 1 }, (_, i) =>
@@ -46,7 +42,6 @@ beforeAll(async () => {
     );
   }
 }, 120_000);
-afterAll(async () => emu?.close());
 
 /** The disk GETs of the log: by id, and the lists split by their page's offset. */
 function diskReads(requests: LoggedRequest[]) {

@@ -4,17 +4,13 @@
 // for; only a resource the list no longer shows (deleted) is read by id once, so "gone" is
 // the service's 404. The emulator runs slowly (a disk or a subnet takes 2 s) so that the
 // waits take many checks.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 import { runningVm, uniqueName } from "./support/fixtures";
 import { loadProvider, type ProviderHarness } from "./support/provider-harness";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 0.25 });
-});
-afterAll(async () => emu?.close());
+const emu = useTestEmulator({ speed: 0.25 });
 
 const COUNT = 4;
 

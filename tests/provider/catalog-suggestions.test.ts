@@ -4,21 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, type VmCloudClient } from "../../provider/client";
 import { CatalogLookups, checkDiskSize } from "../../provider/resources/catalog/catalog-lookups";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 
-let emu: TestEmulator;
+const emu = useTestEmulator();
 let client: VmCloudClient;
 let lookups: CatalogLookups;
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
   client = createClient({ endpoint: emu.url, token: emu.token });
   lookups = new CatalogLookups(client, emu.fixtures.vm.projectId);
 });
-afterAll(async () => {
-  client?.close();
-  await emu?.close();
-});
+afterAll(() => client?.close());
 
 /** The names after "use one of: " / "choose one of: " in the error `run` throws. */
 async function suggested(run: () => Promise<unknown>): Promise<string[]> {

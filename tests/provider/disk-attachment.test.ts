@@ -1,26 +1,22 @@
 // The DiskAttachment provider against the emulator over HTTP, loaded as the dynamic-provider
 // host loads it, with disks made by the Disk provider and VMs made through the compute API.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiskResponse } from "../../api/vm/disks";
 import type { VmResponse } from "../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { runningVm, slowDown, uniqueName, UNKNOWN } from "./support/fixtures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { type Props, useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let attachment: ProviderHarness;
-let disk: ProviderHarness;
+const { emu, attachment, disk } = useProviders({
+  attachment: "resources/disk-attachment",
+  disk: "resources/disk",
+});
 let vm: { id: string; name: string };
 let vm2: { id: string; name: string };
 let farVm: { id: string; name: string };
 
 beforeAll(async () => {
-  emu = await startTestEmulator();
-  attachment = await loadProvider("resources/disk-attachment", emu);
-  disk = await loadProvider("resources/disk", emu);
   [vm, vm2, farVm] = await Promise.all([runningVm(emu), runningVm(emu), runningVm(emu, "ru.AZ-2")]);
 });
-afterAll(async () => emu.close());
 beforeEach(async () => attachment.setFaults([]));
 
 const getDisk = async (id: string) => {

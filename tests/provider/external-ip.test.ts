@@ -5,24 +5,16 @@
  * interrupted create left.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { runningVm, slowDown, uniqueName } from "./support/fixtures";
-import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { runningVm, uniqueName } from "./support/fixtures";
+import { useProviders } from "./support/provider-harness";
+import {
+  expectTimedOutCreateFinishedByNextUp,
+  expectOneObjectDespiteRetries,
+} from "./support/create-faults";
 
-let emu: TestEmulator;
-let ip: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  ip = await loadProvider("resources/external-ip", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, ip } = useProviders({ ip: "resources/external-ip" }, { reset: "beforeEach" });
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 const live = async (id: string) => emu.call("GET", `/api/v1/floating-ips/${id}`);
@@ -186,43 +178,23 @@ describe("ExternalIp after an interrupted create", () => {
 
 describe("ExternalIp waits and faults", () => {
   it("keeps an address still creating when the create timeout ends; the next up finishes it", async () => {
-    const name = uniqueName("slow");
-    const checked = await ip.check({ name, timeouts: { create: "1s" } });
-    // Creating takes 2 s instead of 4 ms, so the 1 s wait ends first.
-    const restore = slowDown(emu, 500);
-    const error = (await ip
-      .create(checked.inputs)
-      .catch((e: unknown) => e)
-      .finally(restore)) as Error & { id?: string; properties?: Props };
-    expect(error.message).toMatch(
-      new RegExp(`^ExternalIp "${name}": create failed: .*timed out.*raise timeouts\\.create`),
+    await expectTimedOutCreateFinishedByNextUp(
+      ip,
+      emu,
+      "ExternalIp",
+      { name: uniqueName("slow") },
+      "available",
     );
-    expect(error.properties).toMatchObject({ name, state: "creating", timeouts: { create: "1s" } });
-    expect((await ip.diff(error.id!, error.properties!, checked.inputs)).changes).toBe(false);
-    const { outs } = await ip.update(error.id!, error.properties!, checked.inputs);
-    expect(outs).toMatchObject({ name, state: "available" });
   });
 
   it("a create whose first attempt got 503 and second lost its answer makes exactly one address", async () => {
     const name = uniqueName("faulty");
-    await ip.setFaults([
-      { route: "^/api/v1/floating-ips$", method: "POST", errorRates: { "503": 1 }, times: 1 },
-      { route: "^/api/v1/floating-ips$", method: "POST", dropResponseRate: 1, times: 1 },
-    ]);
-    await ip.clearRequests();
-    try {
-      const { id } = await ip.up({ name });
-      const posts = (await ip.requests()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.status)).toEqual([503, 0]);
+    await expectOneObjectDespiteRetries(ip, "^/api/v1/floating-ips$", { name }, async () => {
       const listed = await emu.call(
         "GET",
         `/api/v1/floating-ips?project_id=${emu.fixtures.vm.projectId}&name=${name}`,
       );
-      expect((listed.body as { items: Array<{ id: string }> }).items.map((i) => i.id)).toEqual([
-        id,
-      ]);
-    } finally {
-      await ip.setFaults([]);
-    }
+      return (listed.body as { items: Array<{ id: string }> }).items.map((i) => i.id);
+    });
   });
 });

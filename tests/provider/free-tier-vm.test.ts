@@ -2,25 +2,21 @@
 // path, the clear refusal of a second one (checked first, and the service's 422 mapped too),
 // read, import, update in place, replace diffs, bad input, and delete freeing the slot.
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixtureIds, uniqueName, UNKNOWN, vmState } from "./support/fixtures";
 import { failureLine } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { diskState, readVm, startVmEmulator, vmArgs, vmsNamed } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { diskState, readVm, vmArgs, vmsNamed, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let ftvm: ProviderHarness;
-let paid: ProviderHarness;
+const { emu, ftvm, paid } = useProviders(
+  { ftvm: "resources/free-tier-vm", paid: "resources/vm" },
+  { speed: VM_SPEED },
+);
 let ids: ReturnType<typeof fixtureIds>;
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
-  ftvm = await loadProvider("resources/free-tier-vm", emu);
-  paid = await loadProvider("resources/vm", emu);
   ids = fixtureIds(emu);
 });
-afterAll(async () => emu.close());
 beforeEach(async () => {
   await ftvm.setFaults([]);
   await ftvm.clearRequests();

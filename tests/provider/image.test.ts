@@ -8,31 +8,25 @@
  * reads only; an interrupted create is adopted.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import type { TestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { readVm, startVmEmulator, vmArgs } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { readVm, vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let image: ProviderHarness;
-let vm: ProviderHarness;
-let disk: ProviderHarness;
+const { emu, image, vm, disk } = useProviders(
+  { image: "resources/image", vm: "resources/vm", disk: "resources/disk" },
+  { speed: VM_SPEED },
+);
 /** A stopped VM whose boot disk (20 GB of ubuntu-22.04) images are made from. */
 let builder: { id: string; outs: Props };
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
-  image = await loadProvider("resources/image", emu);
-  vm = await loadProvider("resources/vm", emu);
-  disk = await loadProvider("resources/disk", emu);
   builder = await vm.up(
     vmArgs({ availabilityZone: "ru.AZ-1", bootDisk: { size: 20 }, powerState: "stopped" }),
   );
 });
-afterAll(async () => emu?.close());
 
 const bootDiskOf = (outs: Props) => outs.bootDiskId as string;
 const live = async (id: string) => emu.call("GET", `/api/v1/images/${id}`);

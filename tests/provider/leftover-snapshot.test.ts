@@ -3,7 +3,7 @@
 // later lookups of the same process answer from it. A name the list showed is looked up again,
 // fresh, since the object may have gone since (a replacement deletes first). Disks, over HTTP
 // against the emulator, through the lookups the Disk provider uses.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { disksEndpoints } from "../../api/vm/endpoints/disks";
 import { createClient } from "../../provider/client";
 import {
@@ -11,14 +11,10 @@ import {
   readNamedBatched,
 } from "../../provider/resources/framework/batched-reads";
 import type { LoggedRequest } from "../../emulator/core/request-log";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { useTestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
 
-let emu: TestEmulator;
-beforeAll(async () => {
-  emu = await startTestEmulator();
-});
-afterAll(async () => emu?.close());
+const emu = useTestEmulator();
 
 const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDisks);
 

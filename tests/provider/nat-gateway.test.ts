@@ -6,26 +6,19 @@
  * unknown values, adoption of what an interrupted create left, waits and faults.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { slowDown, uniqueName } from "./support/fixtures";
-import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { uniqueName } from "./support/fixtures";
+import { useProviders } from "./support/provider-harness";
+import {
+  expectTimedOutCreateFinishedByNextUp,
+  expectOneObjectDespiteRetries,
+} from "./support/create-faults";
 
-let emu: TestEmulator;
-let nat: ProviderHarness;
-let subnet: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  nat = await loadProvider("resources/nat-gateway", emu);
-  subnet = await loadProvider("resources/subnet", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, nat, subnet } = useProviders(
+  { nat: "resources/nat-gateway", subnet: "resources/subnet" },
+  { reset: "beforeEach" },
+);
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 const live = async (id: string) => emu.call("GET", `/api/v1/nat-gateways/${id}`);
@@ -226,36 +219,21 @@ describe("NatGateway after an interrupted create", () => {
 
 describe("NatGateway waits and faults", () => {
   it("keeps a gateway still creating when the create timeout ends; the next up finishes it", async () => {
-    const name = uniqueName("slow");
-    const checked = await nat.check({ name, timeouts: { create: "1s" } });
-    const restore = slowDown(emu, 500);
-    const error = (await nat
-      .create(checked.inputs)
-      .catch((e: unknown) => e)
-      .finally(restore)) as Error & { id?: string; properties?: Props };
-    expect(error.message).toMatch(
-      new RegExp(`^NatGateway "${name}": create failed: .*timed out.*raise timeouts\\.create`),
+    await expectTimedOutCreateFinishedByNextUp(
+      nat,
+      emu,
+      "NatGateway",
+      { name: uniqueName("slow") },
+      "created",
     );
-    expect(error.properties).toMatchObject({ name, state: "creating", timeouts: { create: "1s" } });
-    expect((await nat.diff(error.id!, error.properties!, checked.inputs)).changes).toBe(false);
-    const { outs } = await nat.update(error.id!, error.properties!, checked.inputs);
-    expect(outs).toMatchObject({ name, state: "created" });
   });
 
   it("a create whose first attempt got 503 and second lost its answer makes exactly one gateway", async () => {
-    const name = uniqueName("faulty");
-    await nat.setFaults([
-      { route: "^/api/v1/nat-gateways$", method: "POST", errorRates: { "503": 1 }, times: 1 },
-      { route: "^/api/v1/nat-gateways$", method: "POST", dropResponseRate: 1, times: 1 },
-    ]);
-    await nat.clearRequests();
-    try {
-      const { id } = await nat.up({ name });
-      const posts = (await nat.requests()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.status)).toEqual([503, 0]);
-      expect((await gatewayList()).map((g) => g.id)).toEqual([id]);
-    } finally {
-      await nat.setFaults([]);
-    }
+    await expectOneObjectDespiteRetries(
+      nat,
+      "^/api/v1/nat-gateways$",
+      { name: uniqueName("faulty") },
+      async () => (await gatewayList()).map((g) => g.id),
+    );
   });
 });

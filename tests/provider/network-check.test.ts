@@ -2,33 +2,22 @@
 // names that do not exist fail on the input's own path (with the valid choices), ids not known
 // yet pass, a fixed address outside its subnet, an address range another subnet holds, a rule
 // or attachment naming objects that do not exist. Check only reads: nothing is created.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
 import { failureLine } from "./support/failures";
 import { uniqueName, UNKNOWN } from "./support/fixtures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator, vmArgs } from "./vm-support";
+import { loadProvider, type ProviderHarness, useProviders } from "./support/provider-harness";
+import { vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-let subnet: ProviderHarness;
-let group: ProviderHarness;
-let rule: ProviderHarness;
-let attachment: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  [vm, subnet, group, rule, attachment] = await Promise.all(
-    [
-      "resources/vm",
-      "resources/subnet",
-      "resources/security-group",
-      "resources/security-group-rule",
-      "resources/disk-attachment",
-    ].map((kind) => loadProvider(kind, emu)),
-  );
-});
-afterAll(async () => emu.close());
+const { emu, vm, subnet, group, rule, attachment } = useProviders(
+  {
+    vm: "resources/vm",
+    subnet: "resources/subnet",
+    group: "resources/security-group",
+    rule: "resources/security-group-rule",
+    attachment: "resources/disk-attachment",
+  },
+  { speed: VM_SPEED },
+);
 
 /** The failures of `check`, as `property: reason` lines. */
 async function failures(provider: ProviderHarness, news: Record<string, unknown>, olds = {}) {

@@ -7,26 +7,19 @@
  * interrupted create left, waits and faults.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { fixtureIds, slowDown, uniqueName } from "./support/fixtures";
-import type { Props } from "./support/provider-harness";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { fixtureIds, uniqueName } from "./support/fixtures";
+import { useProviders } from "./support/provider-harness";
+import {
+  expectTimedOutCreateFinishedByNextUp,
+  expectOneObjectDespiteRetries,
+} from "./support/create-faults";
 
-let emu: TestEmulator;
-let nic: ProviderHarness;
-let group: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  nic = await loadProvider("resources/network-interface", emu);
-  group = await loadProvider("resources/security-group", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, nic, group } = useProviders(
+  { nic: "resources/network-interface", group: "resources/security-group" },
+  { reset: "beforeEach" },
+);
 
 const project = () => emu.fixtures.vm.projectId;
 const live = async (id: string) => emu.call("GET", `/api/v1/interfaces/${id}`);
@@ -312,38 +305,19 @@ describe("NetworkInterface after an interrupted create", () => {
 
 describe("NetworkInterface waits and faults", () => {
   it("keeps an interface still creating when the create timeout ends; the next up finishes it", async () => {
-    const name = uniqueName("slow");
-    const checked = await nic.check({ name, timeouts: { create: "1s" } });
-    const restore = slowDown(emu, 500);
-    const error = (await nic
-      .create(checked.inputs)
-      .catch((e: unknown) => e)
-      .finally(restore)) as Error & { id?: string; properties?: Props };
-    expect(error.message).toMatch(
-      new RegExp(
-        `^NetworkInterface "${name}": create failed: .*timed out.*raise timeouts\\.create`,
-      ),
+    await expectTimedOutCreateFinishedByNextUp(
+      nic,
+      emu,
+      "NetworkInterface",
+      { name: uniqueName("slow") },
+      "created",
     );
-    expect(error.properties).toMatchObject({ name, state: "creating", timeouts: { create: "1s" } });
-    expect((await nic.diff(error.id!, error.properties!, checked.inputs)).changes).toBe(false);
-    const { outs } = await nic.update(error.id!, error.properties!, checked.inputs);
-    expect(outs).toMatchObject({ name, state: "created" });
   });
 
   it("a create whose first attempt got 503 and second lost its answer makes exactly one interface", async () => {
     const name = uniqueName("faulty");
-    await nic.setFaults([
-      { route: "^/api/v1/interfaces$", method: "POST", errorRates: { "503": 1 }, times: 1 },
-      { route: "^/api/v1/interfaces$", method: "POST", dropResponseRate: 1, times: 1 },
-    ]);
-    await nic.clearRequests();
-    try {
-      const { id } = await nic.up({ name });
-      const posts = (await nic.requests()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.status)).toEqual([503, 0]);
-      expect((await interfacesNamed(name)).map((i) => i.id)).toEqual([id]);
-    } finally {
-      await nic.setFaults([]);
-    }
+    await expectOneObjectDespiteRetries(nic, "^/api/v1/interfaces$", { name }, async () =>
+      (await interfacesNamed(name)).map((i) => i.id),
+    );
   });
 });

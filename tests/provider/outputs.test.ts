@@ -24,11 +24,11 @@ import { definition as securityGroupRule } from "../../provider/resources/securi
 import { definition as subnet } from "../../provider/resources/subnet";
 import { definition as vm } from "../../provider/resources/vm";
 import { makeRestoreTargets } from "../support/restore-targets";
-import { actionPair } from "./actions/action-pair";
-import { named, startActionsEnv, type ActionsEnv } from "./actions/support";
+import { actionPair } from "./actions/support/action-pair";
+import { named, startActionsEnv, type ActionsEnv } from "./actions/support/actions-env";
 import { uniqueName } from "./support/fixtures";
 import type { Props, ProviderHarness } from "./support/provider-harness";
-import { vmArgs } from "./vm-support";
+import { vmArgs } from "./support/vm-suite";
 
 let env: ActionsEnv;
 /** What the provider of each kind returned, by kind: every create, refresh and import. */

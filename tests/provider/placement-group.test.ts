@@ -4,22 +4,11 @@
  * VMs are in the group), import, bad input, and the refusal of an untracked same-named group.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
 import { fixtureIds, uniqueName } from "./support/fixtures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
+import { useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let pg: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  pg = await loadProvider("resources/placement-group", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, pg } = useProviders({ pg: "resources/placement-group" }, { reset: "beforeEach" });
 
 const live = (id: string) => emu.call("GET", `/api/v1/placement-groups/${id}`);
 

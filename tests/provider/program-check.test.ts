@@ -6,12 +6,12 @@
 // program without it passes; nothing is sent but reads.
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { failureLine } from "./support/failures";
 import { UNKNOWN, vmState } from "./support/fixtures";
 import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator } from "./vm-support";
+import { VM_SPEED } from "./support/vm-suite";
+import { useTestEmulator } from "../support/emulator";
 
 const repoRequire = createRequire(join(resolve(__dirname, "../.."), "package.json"));
 // The module the providers loaded (the built one, through the package's exports).
@@ -19,7 +19,7 @@ const view = repoRequire("@vmcloud/pulumi/provider/resources/program/program-vie
   forgetProgram(): void;
 };
 
-let emu: TestEmulator;
+const emu = useTestEmulator({ speed: VM_SPEED });
 const kinds = {
   Vm: "resources/vm",
   FreeTierVm: "resources/free-tier-vm",
@@ -37,12 +37,10 @@ type Kind = keyof typeof kinds;
 const providers = {} as Record<Kind, ProviderHarness>;
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
   for (const [kind, module] of Object.entries(kinds)) {
     providers[kind as Kind] = await loadProvider(module, emu);
   }
 });
-afterAll(async () => emu.close());
 beforeEach(async () => {
   view.forgetProgram();
   await providers.Vm.clearRequests();

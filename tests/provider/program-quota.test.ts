@@ -5,19 +5,19 @@
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
 import { failureLine } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator } from "./vm-support";
+import { type Props, type ProviderHarness, useProviders } from "./support/provider-harness";
+import { VM_SPEED } from "./support/vm-suite";
 
 const repoRequire = createRequire(join(resolve(__dirname, "../.."), "package.json"));
 const view = repoRequire("@vmcloud/pulumi/provider/resources/program/program-view") as {
   forgetProgram(): void;
 };
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-let disk: ProviderHarness;
+const { emu, vm, disk } = useProviders(
+  { vm: "resources/vm", disk: "resources/disk" },
+  { speed: VM_SPEED },
+);
 let limits: Record<string, number>;
 let used: Record<string, number>;
 
@@ -29,11 +29,6 @@ const setLimits = (body: Record<string, number>) =>
   });
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
-  [vm, disk] = await Promise.all([
-    loadProvider("resources/vm", emu),
-    loadProvider("resources/disk", emu),
-  ]);
   const quotas = (await emu.call("GET", quotasPath(), { auth: false })).body as {
     limits: Record<string, number>;
     organization_usage: Record<string, number>;
@@ -44,7 +39,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await setLimits(limits);
-  await emu.close();
 });
 
 /** `check` of the program's resource `name` (the SDK's program input); its failures as lines. */

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError, ValidationError, type ApiError } from "../../provider/client";
 import { describeFailure, explained } from "../../provider/framework/provider-error";
-import { startHarness, type Harness } from "../client/harness";
-import { failEndpoints, widgetEndpoints } from "../client/widgets-service";
+import { startHarness, type Harness } from "../client/support/harness";
+import { failEndpoints, widgetEndpoints } from "../client/support/widgets-service";
 import { startTestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
 import { loadProvider } from "./support/provider-harness";

@@ -5,25 +5,15 @@
  * service's refusals, and a create under injected faults.
  */
 import { expectRecordable, expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { failurePath, failureReason } from "./support/failures";
-import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
+import { type Props, useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let rule: ProviderHarness;
-let groups: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  rule = await loadProvider("resources/security-group-rule", emu);
-  groups = await loadProvider("resources/security-group", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, rule, groups } = useProviders(
+  { rule: "resources/security-group-rule", groups: "resources/security-group" },
+  { reset: "beforeEach" },
+);
 
 const OUTPUT_KEYS = [
   "securityGroupId",

@@ -5,23 +5,12 @@
  * service's refusals, and a create under injected faults.
  */
 import { expectRecordable, expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { failurePath, failureReason } from "./support/failures";
-import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
+import { type Props, useProviders } from "./support/provider-harness";
 
-let emu: TestEmulator;
-let group: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  group = await loadProvider("resources/security-group", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, group } = useProviders({ group: "resources/security-group" }, { reset: "beforeEach" });
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 

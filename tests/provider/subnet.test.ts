@@ -4,25 +4,14 @@
  * values, the service's refusals, and a create under injected faults.
  */
 import { expectRecordable, expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { failureLine, failurePath, failureReason } from "./support/failures";
-import { loadProvider, type ProviderHarness, type Props } from "./support/provider-harness";
+import { loadProvider, type Props, useProviders } from "./support/provider-harness";
 import type { VmState } from "../../emulator/vm/records";
 import { runningVm } from "./support/fixtures";
 
-let emu: TestEmulator;
-let subnet: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  subnet = await loadProvider("resources/subnet", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, subnet } = useProviders({ subnet: "resources/subnet" }, { reset: "beforeEach" });
 
 const zone = (i: number) => emu.fixtures.vm.zones[i]!;
 const tag = (name: string) => emu.fixtures.vm.tags.find((t) => t.name === name)!;

@@ -8,32 +8,22 @@
  * at check and at create; the names of one kind checked together are asked in one
  * `validate_name` request.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
 import { runningVm, uniqueName } from "./support/fixtures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
+import { type Props, type ProviderHarness, useProviders } from "./support/provider-harness";
 import { expectAdvice, expectRefused } from "./support/untracked";
-import { vmArgs } from "./vm-support";
+import { vmArgs } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-let freeTier: ProviderHarness;
-let group: ProviderHarness;
-let nic: ProviderHarness;
-let ip: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  vm = await loadProvider("resources/vm", emu);
-  freeTier = await loadProvider("resources/free-tier-vm", emu);
-  group = await loadProvider("resources/security-group", emu);
-  nic = await loadProvider("resources/network-interface", emu);
-  ip = await loadProvider("resources/external-ip", emu);
-});
-afterAll(async () => emu?.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, vm, freeTier, group, nic, ip } = useProviders(
+  {
+    vm: "resources/vm",
+    freeTier: "resources/free-tier-vm",
+    group: "resources/security-group",
+    nic: "resources/network-interface",
+    ip: "resources/external-ip",
+  },
+  { reset: "beforeEach" },
+);
 
 const project = () => emu.fixtures.vm.projectId;
 const zone2 = () => emu.fixtures.vm.zones[1]!.id;

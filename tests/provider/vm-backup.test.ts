@@ -7,26 +7,18 @@
  * is adopted and a lost answer makes exactly one backup.
  */
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../provider/framework/unknowns";
-import type { TestEmulator } from "../support/emulator";
 import { uniqueName } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator, vmArgs } from "./vm-support";
+import { useProviders } from "./support/provider-harness";
+import { vmArgs, VM_SPEED } from "./support/vm-suite";
+import { expectOneObjectDespiteRetries } from "./support/create-faults";
 
-let emu: TestEmulator;
-let backup: ProviderHarness;
-let vm: ProviderHarness;
-let disk: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  backup = await loadProvider("resources/vm-backup", emu);
-  vm = await loadProvider("resources/vm", emu);
-  disk = await loadProvider("resources/disk", emu);
-});
-afterAll(async () => emu?.close());
+const { emu, backup, vm, disk } = useProviders(
+  { backup: "resources/vm-backup", vm: "resources/vm", disk: "resources/disk" },
+  { speed: VM_SPEED },
+);
 
 const live = async (id: string) => emu.call("GET", `/api/v1/backups/${id}`);
 const backupsOf = async (resourceId: string) =>
@@ -186,18 +178,11 @@ describe("VmBackup after an interrupted create or a lost answer", () => {
 
   it("a create whose first attempt got 503 and second lost its answer takes exactly one backup", async () => {
     const data = await disk.up({ name: uniqueName("faulty"), size: 5 });
-    await backup.setFaults([
-      { route: "^/api/v1/backups$", method: "POST", errorRates: { "503": 1 }, times: 1 },
-      { route: "^/api/v1/backups$", method: "POST", dropResponseRate: 1, times: 1 },
-    ]);
-    await backup.clearRequests();
-    try {
-      const { id } = await backup.up({ name: uniqueName("faulty"), diskId: data.id });
-      const posts = (await backup.requests()).filter((r) => r.method === "POST");
-      expect(posts.map((r) => r.status)).toEqual([503, 0]);
-      expect((await backupsOf(data.id)).map((b) => b.id)).toEqual([id]);
-    } finally {
-      await backup.setFaults([]);
-    }
+    await expectOneObjectDespiteRetries(
+      backup,
+      "^/api/v1/backups$",
+      { name: uniqueName("faulty"), diskId: data.id },
+      async () => (await backupsOf(data.id)).map((b) => b.id),
+    );
   });
 });

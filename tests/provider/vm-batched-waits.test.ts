@@ -2,20 +2,12 @@
 // one list request (`vm_ids`) per check instead of one GET each (creating, powering off and
 // deleting them), and still ends each wait with the whole VM. The emulator runs slowly here
 // (a VM boots in 8 s and is deleted in 3.2 s) so that the waits outlast the fast phase.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { vmArgs } from "./vm-support";
+import { useProviders } from "./support/provider-harness";
+import { vmArgs } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 0.25 });
-  vm = await loadProvider("resources/vm", emu);
-});
-afterAll(async () => emu?.close());
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: 0.25 });
 
 const VMS = 4;
 

@@ -2,21 +2,14 @@
 // outputs record (its boot disk, the disks and external IP it made), with no read first, and a
 // VM the bulk request does not delete (an attachment that is no longer the VM's) or a bulk
 // request that fails as a whole falls back to the delete of one VM, which reads it first.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
-import type { TestEmulator } from "../support/emulator";
 import { uniqueName, vmState } from "./support/fixtures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { diskState, readVm, startVmEmulator, vmArgs } from "./vm-support";
+import { useProviders } from "./support/provider-harness";
+import { diskState, readVm, vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
-});
-afterAll(async () => emu.close());
 beforeEach(async () => vm.setFaults([]));
 
 /** How many requests of `log` match `method` and the path `path` exactly. */

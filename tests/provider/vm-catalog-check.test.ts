@@ -2,19 +2,11 @@
 // list once per process (shared with create), lets preview go on with a warning when the
 // service cannot answer, and fails clearly on a refused token.
 import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TestEmulator } from "../support/emulator";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { startVmEmulator, vmArgs } from "./vm-support";
+import { describe, expect, it, vi } from "vitest";
+import { loadProvider, useProviders } from "./support/provider-harness";
+import { vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
-});
-afterAll(async () => emu.close());
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 
 /** A local port that nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -3,21 +3,14 @@
 // service's 404/409/422, a VM that ends in `error` or never runs in time (kept in the stack),
 // a create under injected faults, and the password kept out of every plain-text place.
 import { expectRefused } from "./support/untracked";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeEach, describe, expect, it } from "vitest";
 import { failureLine, failurePath, failureReason } from "./support/failures";
 import { UNKNOWN, vmState } from "./support/fixtures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { readVm, startVmEmulator, stateText, vmArgs, vmsNamed, waitForVm } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { readVm, stateText, vmArgs, vmsNamed, waitForVm, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
-});
-afterAll(async () => emu.close());
 beforeEach(async () => {
   await vm.setFaults([]);
   await vm.clearRequests();

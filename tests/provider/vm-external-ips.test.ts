@@ -3,25 +3,16 @@
 // replacement and moves from one VM to another; an address the VM made goes with it; check
 // refuses an address of another zone or none at all; a VM joins a placement group, and one more
 // VM than the zone has hosts for is refused by the service.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN, uniqueName, vmState } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { readVm, startVmEmulator, vmArgs } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { readVm, vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-let ip: ProviderHarness;
-let pg: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
-  ip = await loadProvider("resources/external-ip", emu);
-  pg = await loadProvider("resources/placement-group", emu);
-});
-afterAll(async () => emu.close());
+const { emu, vm, ip, pg } = useProviders(
+  { vm: "resources/vm", ip: "resources/external-ip", pg: "resources/placement-group" },
+  { speed: VM_SPEED },
+);
 
 /** The address as the service answers it (undefined on 404). */
 async function address(id: string): Promise<Record<string, unknown> | undefined> {

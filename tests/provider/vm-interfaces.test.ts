@@ -4,25 +4,16 @@
 // replacement, renamed or not, deletes the old VM first and the new VM takes the same
 // interface and address; check refuses an interface that does not exist, is of another zone,
 // or is on another VM (but not the one this VM holds), and an item with more than interfaceId.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { describe, expect, it } from "vitest";
 import { uniqueName } from "./support/fixtures";
 import { failureLine, failurePath } from "./support/failures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { readVm, startVmEmulator, vmArgs } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { readVm, vmArgs, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
-let nic: ProviderHarness;
-let ip: ProviderHarness;
-
-beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
-  nic = await loadProvider("resources/network-interface", emu);
-  ip = await loadProvider("resources/external-ip", emu);
-});
-afterAll(async () => emu.close());
+const { emu, vm, nic, ip } = useProviders(
+  { vm: "resources/vm", nic: "resources/network-interface", ip: "resources/external-ip" },
+  { speed: VM_SPEED },
+);
 
 const interfacesOf = (outs: Props) =>
   outs.interfaces as Array<{ id: string; ipAddress: string; externalIpId?: string }>;

@@ -2,23 +2,18 @@
 // describe, retag and resize with one PUT; power off and on; set, change and remove the
 // password; rebuild with allowRebuild; grow the boot disk (never shrink it); and the diffs
 // that replace the VM, precisely.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixtureIds, uniqueName, vmState } from "./support/fixtures";
-import { loadProvider, type Props, type ProviderHarness } from "./support/provider-harness";
-import { readVm, startVmEmulator, vmArgs } from "./vm-support";
+import { type Props, useProviders } from "./support/provider-harness";
+import { readVm, vmArgs, VM_SPEED } from "./support/vm-suite";
 import { failureLine } from "./support/failures";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 let ids: ReturnType<typeof fixtureIds>;
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
   ids = fixtureIds(emu);
 });
-afterAll(async () => emu.close());
 beforeEach(async () => vm.setFaults([]));
 
 /** `inputs` with `changes` applied; a change to `undefined` removes the input. */

@@ -1,22 +1,17 @@
 // The Vm provider's life against the emulator over HTTP, loaded as the dynamic-provider host
 // loads it: create through v1.1 and the legacy v1 path, read, import, drift, and delete with
 // and without the VM's disks and external IPs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { TestEmulator } from "../support/emulator";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fixtureIds, uniqueName, vmState } from "./support/fixtures";
-import { loadProvider, type ProviderHarness } from "./support/provider-harness";
-import { diskState, readVm, startVmEmulator, vmArgs, vmsNamed, waitForVm } from "./vm-support";
+import { useProviders } from "./support/provider-harness";
+import { diskState, readVm, vmArgs, vmsNamed, waitForVm, VM_SPEED } from "./support/vm-suite";
 
-let emu: TestEmulator;
-let vm: ProviderHarness;
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 let ids: ReturnType<typeof fixtureIds>;
 
 beforeAll(async () => {
-  emu = await startVmEmulator();
-  vm = await loadProvider("resources/vm", emu);
   ids = fixtureIds(emu);
 });
-afterAll(async () => emu.close());
 beforeEach(async () => vm.setFaults([]));
 
 const CLOUD_INIT = "#cloud-config\npackages: [nginx]\n";

@@ -8,25 +8,16 @@
  */
 import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NotFoundError, VmCloudClient } from "../../provider/client";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
 const UNKNOWN = "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f";
 const ESC = "\u001b[";
 
-let emu: TestEmulator;
-let env: LookupEnv;
-
-beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
-});
-
-afterAll(async () => env.close());
+const emu = useLookupEmulator();
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

@@ -4,19 +4,15 @@
  * find one by id or exact name and fail on none, and bad arguments never reach the network.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
-let emu: TestEmulator;
-let env: LookupEnv;
+const emu = useLookupEmulator();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
   const project = emu.fixtures.vm.projectId;
   for (const [name, zone] of [
     ["www-a", "ru.AZ-1"],
@@ -32,8 +28,6 @@ beforeAll(async () => {
   });
   ids["web-spread"] = (group.body as { id: string }).id;
 });
-
-afterAll(async () => env.close());
 
 describe("getExternalIps / getExternalIp", () => {
   it("lists the project's addresses, narrowed by zone and name", async () => {

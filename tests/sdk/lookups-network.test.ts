@@ -4,19 +4,15 @@
  * lookups find one by id or exact name and fail on none, and bad arguments never reach the
  * network.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
-let emu: TestEmulator;
-let env: LookupEnv;
+const emu = useLookupEmulator();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
   const project = emu.fixtures.vm.projectId;
   for (const [name, zone] of [
     ["egress-a", "ru.AZ-1"],
@@ -39,8 +35,6 @@ beforeAll(async () => {
     ids[name] = (reply.body as { id: string }).id;
   }
 });
-
-afterAll(async () => env.close());
 
 describe("getNatGateways / getNatGateway", () => {
   it("lists the project's gateways with their address and rules, narrowed by zone and name", async () => {

@@ -5,17 +5,15 @@
  * they are not, and keeps a secret argument's result secret.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LoggedRequest } from "../../emulator/core/request-log";
 import { recordTask } from "../../emulator/vm/models/shared";
 import type { VmState } from "../../emulator/vm/records";
 import * as lookups from "../../sdk/lookups";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
-let emu: TestEmulator;
+const emu = useLookupEmulator();
 let taskId: string;
-let env: LookupEnv;
 
 /** The value of a known Output. */
 function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
@@ -33,8 +31,6 @@ async function requests(): Promise<LoggedRequest[]> {
 }
 
 beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
   taskId = recordTask(emu.emulator.store.state.vm as VmState, emu.emulator.clock, {
     name: "create_disk",
     project_id: emu.fixtures.vm.projectId,
@@ -44,8 +40,6 @@ beforeAll(async () => {
     durationMs: 0,
   }).id;
 });
-
-afterAll(async () => env.close());
 
 describe("Output forms", () => {
   it("run during a preview and answer what the plain forms answer", async () => {

@@ -4,20 +4,16 @@
  * the single lookup finds one by id or exact name and fails on none or several, and bad
  * arguments never reach the network.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as lookups from "../../sdk/lookups";
 import { LookupError } from "../../sdk/lookups";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
-let emu: TestEmulator;
-let env: LookupEnv;
+const emu = useLookupEmulator();
 const ids: Record<string, string> = {};
 const diskIds: string[] = [];
 
 beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
   const project = emu.fixtures.vm.projectId;
   for (const name of ["data-a", "data-b"]) {
     const reply = await emu.call("POST", "/api/v1/disks", {
@@ -44,8 +40,6 @@ beforeAll(async () => {
     await emu.waitFor(`/api/v1/backups/${id}`, (b) => (b as { state: string }).state === "created");
   }
 });
-
-afterAll(async () => env.close());
 
 describe("getVmBackups / getVmBackup", () => {
   it("lists the project's backups flat, narrowed by disk, state and name", async () => {

@@ -6,13 +6,11 @@
  * arguments reject naming the argument before anything changes; a preview only reads.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ActionError, restoreVmBackup } from "../../sdk/actions";
-import type { TestEmulator } from "../support/emulator";
-import { openLookupEnv, type LookupEnv } from "./support/lookup-env";
+import { useLookupEmulator } from "./support/lookup-env";
 
-let emu: TestEmulator;
-let env: LookupEnv;
+const emu = useLookupEmulator();
 
 const MOCKS: pulumi.runtime.Mocks = {
   newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
@@ -20,12 +18,9 @@ const MOCKS: pulumi.runtime.Mocks = {
 };
 
 beforeAll(async () => {
-  env = await openLookupEnv();
-  emu = env.emu;
   // Outside a preview, as `pulumi up` runs the program.
   pulumi.runtime.setMocks(MOCKS, "project", "stack", false);
 });
-afterAll(async () => env.close());
 
 const project = () => emu.fixtures.vm.projectId;
 const ok = async (method: string, path: string, body?: unknown) => {

@@ -3,8 +3,9 @@
  * Suites that test the emulator itself use `call`; provider suites use the real client.
  */
 import { join, relative } from "node:path";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "../../emulator";
+import { suiteValue } from "./suite-value";
 
 /** The fixture ids the emulator reports at `GET /_emulator/fixtures`. */
 export interface Fixtures {
@@ -24,6 +25,40 @@ export interface Fixtures {
     defaultSecurityGroups: Array<{ id: string; name: string; zoneId: string }>;
   };
   [service: string]: unknown;
+}
+
+/**
+ * One entry of `GET /_emulator/requests` as a test reads it (JSON: the fields with no value
+ * left out).
+ */
+export interface LoggedRequest {
+  at: number;
+  method: string;
+  url: string;
+  status: number;
+  requestId?: string;
+  fault?: string;
+  early: boolean;
+}
+
+/**
+ * A caller of the admin API of the emulator at `url` (no auth): sends `body` as JSON, fails on
+ * a status that is not 2xx, and returns the parsed answer.
+ */
+export function adminCaller(
+  url: string,
+): (method: string, path: string, body?: unknown) => Promise<unknown> {
+  return async (method, path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
 }
 
 /** An HTTP answer as tests see it. */
@@ -125,4 +160,34 @@ export async function startTestEmulator(options: EmulatorOptions = {}): Promise<
     waitFor,
     close: () => emulator.close(),
   };
+}
+
+/** Options of {@link useTestEmulator}. */
+export interface SuiteEmulatorOptions extends EmulatorOptions {
+  /**
+   * When the suite's tests start again from the fixtures (`POST /_emulator/reset`): before
+   * each test (they need the fixtures as they are), or after each (a test changed the state).
+   */
+  reset?: "beforeEach" | "afterEach";
+}
+
+/**
+ * The one set-up of an emulator suite: starts a test emulator in `beforeAll` of the enclosing
+ * suite (or file), closes it in `afterAll`, resets it around each test as `options.reset`
+ * says, and returns it to use by name in hooks and tests.
+ */
+export function useTestEmulator(options: SuiteEmulatorOptions = {}): TestEmulator {
+  const { reset, ...emulatorOptions } = options;
+  const emu = suiteValue(
+    "the suite's emulator",
+    () => startTestEmulator(emulatorOptions),
+    (started) => started.close(),
+  );
+  if (reset !== undefined) {
+    (reset === "beforeEach" ? beforeEach : afterEach)(async () => {
+      const reply = await emu.call("POST", "/_emulator/reset", { auth: false });
+      expect(reply.status, reply.text).toBe(200);
+    });
+  }
+  return emu;
 }

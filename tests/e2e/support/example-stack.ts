@@ -13,8 +13,18 @@ import {
   type OpMap,
   type Stack,
 } from "@pulumi/pulumi/automation";
-import type { TestEmulator } from "../../support/emulator";
-import { type Engine, repo } from "./engine";
+import { afterAll, beforeAll } from "vitest";
+import type { EmulatorOptions } from "../../../emulator";
+import { startTestEmulator, type TestEmulator } from "../../support/emulator";
+import { lateBound } from "../../support/suite-value";
+import {
+  ENGINE_TIMEOUT_MS,
+  type Engine,
+  type EngineOptions,
+  type Launcher,
+  prepareEngine,
+  repo,
+} from "./engine";
 import { stockProject } from "./stock-project";
 
 /** The passphrase of every test stack (its secrets are encrypted with it). */
@@ -116,13 +126,17 @@ export interface ExampleStackOptions {
   binPath?: string;
 }
 
+let opened = 0;
+
 /**
- * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`: `vmcloud:endpoint`,
- * `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project, plus `options`.
+ * Creates a stack of `examples/<example>` (or of `options.workDir`) configured for `emulator`:
+ * `vmcloud:endpoint`, `vmcloud:token` (secret) and `vmcloud:projectId` of the fixture project,
+ * plus `options`. With no emulator (a program that makes no vmcloud resource), only `options`.
+ * Every end-to-end and reliability stack is made here.
  */
 export async function openExampleStack(
   engine: Engine,
-  emulator: TestEmulator,
+  emulator: TestEmulator | undefined,
   example: string,
   options: ExampleStackOptions = {},
 ): Promise<ExampleStack> {
@@ -132,7 +146,8 @@ export async function openExampleStack(
   const source = options.workDir ?? join(repo, "examples", example);
   const workDir =
     engine.launcher === "stock" ? await stockProject(source, join(scratch, "project")) : source;
-  const stackName = `e2e-${process.pid}-${Date.now().toString(36)}`;
+  // Stacks of one program share its directory, where each one's settings file is named after it.
+  const stackName = `e2e-${process.pid}-${++opened}-${Date.now().toString(36)}`;
   const env: Record<string, string> = {
     PATH: `${options.binPath === undefined ? "" : `${options.binPath}:`}${engine.enginePath}:${process.env.PATH ?? ""}`,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
@@ -148,11 +163,14 @@ export async function openExampleStack(
     { stackName, workDir },
     { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
   );
-  const config: ConfigMap = {
-    "vmcloud:endpoint": { value: emulator.url },
-    "vmcloud:token": { value: emulator.token, secret: true },
-    "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
-  };
+  const config: ConfigMap =
+    emulator === undefined
+      ? {}
+      : {
+          "vmcloud:endpoint": { value: emulator.url },
+          "vmcloud:token": { value: emulator.token, secret: true },
+          "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
+        };
   for (const [key, value] of Object.entries(options.config ?? {})) config[key] = { value };
   for (const [key, value] of Object.entries(options.secrets ?? {})) {
     config[key] = { value, secret: true };
@@ -172,6 +190,84 @@ export async function openExampleStack(
       await rm(settingsFile, { force: true });
       await rm(scratch, { recursive: true, force: true });
     },
+  };
+}
+
+/** Options of {@link useExampleStack}. */
+export interface ExampleSuiteOptions {
+  /** The engine's dynamic-provider launcher; `ours` unless told. */
+  launcher?: Launcher;
+  /** The engine's other options (the language hosts). */
+  engine?: EngineOptions;
+  /** The emulator's options; speed 20 unless told, so the engine's waits take milliseconds. */
+  emulator?: EmulatorOptions;
+  /**
+   * The stack's options, or what makes them once the emulator runs: what a program's config
+   * names (ids of objects made through the API first, fresh name prefixes) is known only then.
+   * `scratch` is a temporary directory for what the program needs (a copy of it, a Python
+   * environment), removed after the suite.
+   */
+  stack?:
+    | ExampleStackOptions
+    | ((
+        emulator: TestEmulator,
+        engine: Engine,
+        scratch: string,
+      ) => ExampleStackOptions | Promise<ExampleStackOptions>);
+  /** Runs before the stack is closed, e.g. a destroy of what the tests left up. */
+  beforeClose?: (example: ExampleStack) => Promise<void>;
+  /** How long `afterAll` may take to close the stack and the emulator; 120 s unless told. */
+  closeTimeoutMs?: number;
+}
+
+/** What {@link useExampleStack} sets up, to use by name in hooks and tests. */
+export interface ExampleSuite {
+  engine: Engine;
+  emulator: TestEmulator;
+  example: ExampleStack;
+  /** The ids the emulator held when it started (its fixtures), for what `destroy` must leave. */
+  fixtureIds: Record<string, string[]>;
+}
+
+/**
+ * The one set-up of an end-to-end suite of an example or fixture program: in `beforeAll` of
+ * the enclosing suite, the engine, an emulator, its fixture ids and the program's stack
+ * ({@link openExampleStack}); in `afterAll`, the stack closed, then the emulator.
+ */
+export function useExampleStack(name: string, options: ExampleSuiteOptions = {}): ExampleSuite {
+  const made: Partial<ExampleSuite> = {};
+  let scratch: string | undefined;
+  beforeAll(async () => {
+    const engine = (made.engine = await prepareEngine(options.launcher, options.engine));
+    const emulator = (made.emulator = await startTestEmulator({ speed: 20, ...options.emulator }));
+    made.fixtureIds = await resourceIds(emulator);
+    scratch = await mkdtemp(join(tmpdir(), `vmcloud-e2e-${name}-scratch-`));
+    const stack =
+      typeof options.stack === "function"
+        ? await options.stack(emulator, engine, scratch)
+        : (options.stack ?? {});
+    made.example = await openExampleStack(engine, emulator, name, stack);
+  }, ENGINE_TIMEOUT_MS);
+  afterAll(async () => {
+    const { example, emulator } = made;
+    if (example !== undefined) await options.beforeClose?.(example);
+    await example?.close();
+    await emulator?.close();
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+    for (const key of Object.keys(made)) delete made[key as keyof ExampleSuite];
+  }, options.closeTimeoutMs ?? 120_000);
+  // Each value is usable as soon as it is made: `stack` may call the emulator by its name.
+  const value = <Key extends keyof ExampleSuite>(key: Key) =>
+    lateBound((): ExampleSuite[Key] => {
+      const found = made[key];
+      if (found === undefined) throw new Error(`the ${name} suite makes its ${key} in beforeAll`);
+      return found as ExampleSuite[Key];
+    });
+  return {
+    engine: value("engine"),
+    emulator: value("emulator"),
+    example: value("example"),
+    fixtureIds: value("fixtureIds"),
   };
 }
 

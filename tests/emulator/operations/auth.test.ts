@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { named, startOps, type OpsEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { named, useOpsEmulator } from "../support/operations-service";
 
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps();
-});
-afterAll(async () => env.close());
+const env = useOpsEmulator();
 
 type Case = {
   name: string;

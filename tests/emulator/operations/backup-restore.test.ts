@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BackupRestoreRequest,
   OperationLog,
@@ -6,16 +6,14 @@ import {
 } from "../../../api/operations/backup-restore";
 import type { Reply } from "../../support/emulator";
 import { makeRestoreTargets, type RestoreTargets } from "../../support/restore-targets";
-import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
+import { named, pollUntil, useOpsEmulator } from "../support/operations-service";
 
-let env: OpsEmulator;
+const env = useOpsEmulator();
 /** A VM with two disks and a loose disk of the VM service, which restores write into. */
 let t: RestoreTargets;
 beforeAll(async () => {
-  env = await startOps();
   t = await makeRestoreTargets(env.emu);
 });
-afterAll(async () => env.close());
 
 /** Resets the emulator, then makes the restore targets again (a reset removes them). */
 async function reset(): Promise<void> {
@@ -336,28 +334,25 @@ describe("the operation logs, listed", () => {
 });
 
 describe("the opt-in job id (--restore-job-id)", () => {
+  const optIn = useOpsEmulator({ restoreJobId: true });
+
   it("answers 202 with {job_id}, the id of the operation log, only when asked", async () => {
-    const optIn = await startOps({ restoreJobId: true });
-    try {
-      const { volumeId } = await makeRestoreTargets(optIn.emu);
-      const backup = named(optIn.ops.backups, "backup-data-disk");
-      const reply = await optIn.call(
-        "POST",
-        `/v3/${optIn.ops.projectId}/backups/${backup.id}/restore`,
-        {
-          body: { restore: { volume_id: volumeId } },
-        },
-      );
-      expect(reply.status).toBe(202);
-      const { job_id } = reply.body as { job_id: string };
-      const log = await optIn.call("GET", `/v3/${optIn.ops.projectId}/operation-logs/${job_id}`);
-      expect(log.status).toBe(200);
-      expect(
-        OperationLog.parse((log.body as { operation_log: unknown }).operation_log).extra_info
-          ?.restore?.target_resource_id,
-      ).toBe(volumeId);
-    } finally {
-      await optIn.close();
-    }
+    const { volumeId } = await makeRestoreTargets(optIn.emu);
+    const backup = named(optIn.ops.backups, "backup-data-disk");
+    const reply = await optIn.call(
+      "POST",
+      `/v3/${optIn.ops.projectId}/backups/${backup.id}/restore`,
+      {
+        body: { restore: { volume_id: volumeId } },
+      },
+    );
+    expect(reply.status).toBe(202);
+    const { job_id } = reply.body as { job_id: string };
+    const log = await optIn.call("GET", `/v3/${optIn.ops.projectId}/operation-logs/${job_id}`);
+    expect(log.status).toBe(200);
+    expect(
+      OperationLog.parse((log.body as { operation_log: unknown }).operation_log).extra_info?.restore
+        ?.target_resource_id,
+    ).toBe(volumeId);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   AomError,
   DEFAULT_ALARM_TIMEOUT_MS,
@@ -7,14 +7,9 @@ import {
 } from "../../../api/operations/events";
 // The emulator's key for an alarm in its state (callers never need it).
 import { alarmId } from "../../../emulator/operations/models/alarms";
-import { startOps, type OpsEmulator } from "./helpers";
+import { useOpsEmulator } from "../support/operations-service";
 
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps();
-});
-afterAll(async () => env.close());
-beforeEach(async () => env.reset());
+const env = useOpsEmulator({ reset: "beforeEach" });
 
 const eventsPath = (query = "", project = env.ops.projectId) =>
   `/v2/${project}/push/events${query}`;

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { IndexRestoreRecord, OperationsState } from "../../../emulator/operations/state";
 import {
   IndexSnapshotRestoreRequest,
   SearchCluster,
 } from "../../../api/operations/index-snapshot-restore";
-import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
+import { named, pollUntil, useOpsEmulator } from "../support/operations-service";
 
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps();
-});
-afterAll(async () => env.close());
-beforeEach(async () => env.reset());
+const env = useOpsEmulator({ reset: "beforeEach" });
 
 const cluster = (name: string) => named(env.ops.searchClusters, name);
 const snapshot = (name: string) => named(env.ops.snapshots, name);

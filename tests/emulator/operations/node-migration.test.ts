@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   Job,
   MigrateNodesRequest,
@@ -6,15 +6,10 @@ import {
   type MigrateNodesRequest as MigrateBody,
 } from "../../../api/operations/node-migration";
 import { signRequest } from "../../../api/signing";
-import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
+import { named, pollUntil, useOpsEmulator } from "../support/operations-service";
 
 // Speed 5: a job initializes for 100 ms and runs for 800 ms, long enough to see each phase.
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps({ speed: 5 });
-});
-afterAll(async () => env.close());
-beforeEach(async () => env.reset());
+const env = useOpsEmulator({ speed: 5, reset: "beforeEach" });
 
 const clusterId = (name: string) => named(env.ops.containerClusters, name).id;
 const nodeId = (name: string) => named(env.ops.nodes, name).uid;

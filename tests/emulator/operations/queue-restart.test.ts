@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { QueueManagerRestartResponse } from "../../../api/operations/queue-manager-restart";
-import { named, startOps, type OpsEmulator } from "./helpers";
+import { named, useOpsEmulator } from "../support/operations-service";
 
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps();
-});
-afterAll(async () => env.close());
+const env = useOpsEmulator();
 
 const restartPath = (instanceId: string, project = env.ops.projectId) =>
   `/v2/${project}/instances/${instanceId}/restart-queue-manager`;

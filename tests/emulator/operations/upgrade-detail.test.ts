@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   UPGRADE_FINAL_STATUSES,
   UpgradeDetailResponse,
   type UpgradeDetailInfo,
 } from "../../../api/operations/upgrade-detail";
-import { named, pollUntil, startOps, type OpsEmulator } from "./helpers";
+import { named, pollUntil, useOpsEmulator } from "../support/operations-service";
 
-// Speed 5: each step of a running task takes 400 ms, so every step status can be seen.
-let env: OpsEmulator;
-beforeAll(async () => {
-  env = await startOps({ speed: 5 });
-});
-afterAll(async () => env.close());
-// A reset restarts the running tasks, so each test sees them RUNNING however long earlier ones took.
-beforeEach(async () => env.reset());
+// Speed 5: each step of a running task takes 400 ms, so every step status can be seen. A reset
+// restarts the running tasks, so each test sees them RUNNING however long earlier ones took.
+const env = useOpsEmulator({ speed: 5, reset: "beforeEach" });
 
 const clusterId = (name: string) => named(env.ops.containerClusters, name).id;
 const detailPath = (cluster: string, query = "", project = env.ops.projectId) =>

@@ -4,7 +4,7 @@
  * now, renames, deletes, and the restore, which makes a new VM or disk through the creates
  * (the backed-up resource left alone), with every documented refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   BackupItemResponse,
   BackupPage,
@@ -13,29 +13,9 @@ import {
 } from "../../../api/vm/backups";
 import { DiskResponse } from "../../../api/vm/disks";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  waitForVm,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-let counter = 0;
-const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
+const { emu, id, fresh, vms } = useVmEmulator({ speed: 5 });
 
 const post = (resource: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   emu.call("POST", "/api/v1/backups", {
@@ -65,8 +45,7 @@ const action = (backupId: string, resource: Record<string, unknown>) =>
 /** A running VM with a boot disk of 12 GB and a data disk of 5 GB, in the fixture group. */
 async function vmWithTwoDisks(): Promise<VmResponse> {
   const name = fresh("app");
-  return runningVm(
-    emu,
+  return vms.running(
     vmSpec(id, {
       name,
       placement_group_id: id.placementGroup,
@@ -127,7 +106,7 @@ describe("a backup of a VM", () => {
   });
 
   it("is refused for a VM on its way, an unknown resource, another project's and bad bodies", async () => {
-    const young = await createVm(emu, vmSpec(id, { name: fresh("young") }));
+    const young = await vms.create(vmSpec(id, { name: fresh("young") }));
     const busy = await post({ resource_id: young.id, resource_type: "virtual_machine" });
     expectError(
       busy,
@@ -305,7 +284,7 @@ describe("a restore", () => {
     expectError(early, 422, "backup_can_not_be_restored_from_current_state");
     await created(backup.id);
     expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const after = await created(backup.id);
     // The VM's address is free again: a restore could have it.
     expect(after.resource.restore_configuration).toMatchObject({
@@ -335,13 +314,13 @@ describe("a restore", () => {
       [`${name}-root`, 12],
       [`${name}-${vm.disks[1]!.name}`, 5],
     ]);
-    const running = await waitForVm(emu, made.id, "running");
+    const running = await vms.waitFor(made.id, "running");
     expect(running.metadata_fields.find((f) => f.name === "username")?.value).toBe("deploy");
     expect((await created(backup.id)).last_restore_time).toBeDefined();
   });
 
   it("makes a new disk from a disk backup, holding the same image; refuses another resource", async () => {
-    const vm = await runningVm(emu, vmSpec(id, { name: fresh("src") }));
+    const vm = await vms.running(vmSpec(id, { name: fresh("src") }));
     const boot = vm.disks[0]!;
     const backup = await backUp({ resource_id: boot.id, resource_type: "disk" });
     await created(backup.id);

@@ -2,8 +2,7 @@
  * Organizations (quotas and their current use), projects, permissions and the names taken in
  * them, and the free-tier check, against the real emulator over HTTP.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../api/common";
+import { describe, expect, it } from "vitest";
 import { OrganizationLimitType } from "../../../api/vm/enums";
 import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
 import { OrganizationResponse } from "../../../api/vm/organizations";
@@ -12,30 +11,15 @@ import {
   ProjectResponse,
   ValidateNameResponse,
 } from "../../../api/vm/projects";
-import type { DiskRecord, VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import type { DiskRecord } from "../../../emulator/vm/records";
+import { useTestEmulator } from "../../support/emulator";
+import { lateBound } from "../../support/suite-value";
+import { vmState, expectError, UNKNOWN } from "../support/vm-service";
 
-let emu: TestEmulator;
-let state: VmState;
-const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  state = emu.emulator.store.state.vm as VmState;
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  // Tests below change the state directly; start each from the fixtures again.
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-  state = emu.emulator.store.state.vm as VmState;
-});
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code).toBe(code);
-  if (field !== undefined) expect(errors.map((e) => e.field)).toContain(field);
-}
+// Tests below change the state directly; start each from the fixtures again.
+const emu = useTestEmulator({ reset: "afterEach" });
+// A reset makes a new state: look it up at each use.
+const state = lateBound(() => vmState(emu));
 
 async function organization(): Promise<OrganizationResponse> {
   const reply = await emu.call("GET", `/api/v1/organizations/${emu.fixtures.vm.organizationId}`);

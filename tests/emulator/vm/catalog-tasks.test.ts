@@ -3,22 +3,13 @@
  * one task by id, the failures, and the progress of a task pending → running → complete.
  * Tasks are recorded through the model, as the resource slices record them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../api/common";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TaskPage, TaskResponse } from "../../../api/vm/tasks";
 import type { TaskStatus } from "../../../api/vm/enums";
 import { recordTask } from "../../../emulator/vm/models/shared";
 import type { TaskRecord, VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
-
-const UNKNOWN = "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f";
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code).toBe(code);
-  if (field !== undefined) expect(errors.map((e) => e.field)).toContain(field);
-}
+import { type TestEmulator, useTestEmulator } from "../../support/emulator";
+import { expectError, UNKNOWN } from "../support/vm-service";
 
 type TaskInput = Parameters<typeof recordTask>[2];
 
@@ -36,7 +27,7 @@ function record(emu: TestEmulator, task: Partial<TaskInput> & { entity_name: str
 }
 
 describe("task list and lookup", () => {
-  let emu: TestEmulator;
+  const emu = useTestEmulator();
   let tasks: Record<string, TaskRecord>;
   const list = async (query: string) => {
     const reply = await emu.call(
@@ -48,7 +39,6 @@ describe("task list and lookup", () => {
   };
 
   beforeAll(async () => {
-    emu = await startTestEmulator();
     tasks = {
       diskA: record(emu, { entity_name: "disk-alpha" }),
       diskB: record(emu, { entity_name: "disk-beta", fails: true }),
@@ -73,7 +63,6 @@ describe("task list and lookup", () => {
       (b) => (b as TaskResponse).status === "complete",
     );
   });
-  afterAll(async () => emu.close());
 
   it("lists the project's tasks newest first, without other projects' tasks", async () => {
     const page = await list("");
@@ -193,12 +182,8 @@ describe("task list and lookup", () => {
 });
 
 describe("task progress", () => {
-  let emu: TestEmulator;
   // Speed 0.5 doubles every delay, so each status lasts long enough to be seen over HTTP.
-  beforeAll(async () => {
-    emu = await startTestEmulator({ speed: 0.5 });
-  });
-  afterAll(async () => emu.close());
+  const emu = useTestEmulator({ speed: 0.5 });
 
   it("moves a task pending → running → complete over time", async () => {
     const task = record(emu, { entity_name: "slow-disk", durationMs: 500 });

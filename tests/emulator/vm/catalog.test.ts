@@ -3,7 +3,7 @@
  * and their settings, disk types, images and the parameter lists — success shapes (parsed with the provider's own
  * response schemas), every documented failure, each filter, paging, ordering and auth.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import { DiskTypeList, DiskTypeResponse } from "../../../api/vm/disk-types";
 import { FlavorPage, FlavorResponse } from "../../../api/vm/flavors";
@@ -11,26 +11,12 @@ import { ImagePage, ImageResponse } from "../../../api/vm/images";
 import { ParamListResponse } from "../../../api/vm/params";
 import { DISK_STATES, NETWORK_STATES, VM_STATES } from "../../../api/vm/states";
 import { ZoneList, ZoneResponse, ZoneSettingsList, settingEnabled } from "../../../api/vm/zones";
-import type { VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { useTestEmulator } from "../../support/emulator";
+import { lateBound } from "../../support/suite-value";
+import { vmState, expectError, UNKNOWN } from "../support/vm-service";
 
-let emu: TestEmulator;
-let state: VmState;
-const UNKNOWN = "0b7c4a57-1c1f-4b5e-9a7e-3f1d2c3b4a59";
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  state = emu.emulator.store.state.vm as VmState;
-});
-afterAll(async () => emu.close());
-
-/** Asserts a VM-style error array with this status, first code and (optionally) field. */
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code).toBe(code);
-  if (field !== undefined) expect(errors.map((e) => e.field)).toContain(field);
-}
+const emu = useTestEmulator();
+const state = lateBound(() => vmState(emu));
 
 async function getJson(path: string): Promise<unknown> {
   const reply = await emu.call("GET", path);

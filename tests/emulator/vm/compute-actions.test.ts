@@ -3,51 +3,29 @@
  * transition (of one VM, and of several at once), passwords (never stored), the guest agent check, and the one free-tier VM of
  * an organization.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FreeTierCheckResponse } from "../../../api/vm/free-tier-check";
 import { FreeTierVmResponse } from "../../../api/vm/free-tier";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  vmState,
-  waitForVm,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 const action = (vmId: string, name: string, body?: unknown) =>
   emu.call("POST", `/api/v1/vms/${vmId}/${name}`, body === undefined ? {} : { body });
 
 describe("consoles", () => {
   it("get-vnc stores virtual console links; a stopped VM loses them", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     expect(vm.vnc_url).toBeUndefined();
     const reply = await action(vm.id, "get-vnc");
     expect(reply.status, reply.text).toBe(204);
-    const after = await waitForVm(emu, vm.id, "running");
+    const after = await vms.waitFor(vm.id, "running");
     expect(after.vnc_url).toMatch(/^https:\/\/.+\/vnc\/.+token=/);
     expect(after.vnc_ws).toMatch(/^wss:\/\//);
 
     expect((await action(vm.id, "set-power", { state: "power_off" })).status).toBe(204);
-    const stopped = await waitForVm(emu, vm.id, "stopped");
+    const stopped = await vms.waitFor(vm.id, "stopped");
     expect(stopped.vnc_url).toBeUndefined();
     expectError(
       await action(vm.id, "get-vnc"),
@@ -57,18 +35,18 @@ describe("consoles", () => {
   });
 
   it("remote-console stores serial or virtual links, where the zone offers them", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     expect((await action(vm.id, "remote-console", { protocol: "serial" })).status).toBe(204);
-    let after = await waitForVm(emu, vm.id, "running");
+    let after = await vms.waitFor(vm.id, "running");
     expect(after.remote_console_protocol).toBe("serial");
     expect(after.remote_console_url).toContain("/serial/");
     expect((await action(vm.id, "remote-console", { protocol: "vnc" })).status).toBe(204);
-    after = await waitForVm(emu, vm.id, "running");
+    after = await vms.waitFor(vm.id, "running");
     expect(after.remote_console_protocol).toBe("vnc");
     expect(after.remote_console_ws).toMatch(/^wss:\/\/.+\/vnc\//);
 
     // Zone 2 offers no serial console; the VM there reports it not ready.
-    const other = await runningVm(emu, vmSpec(id, { name: "az2", availability_zone_id: id.az2 }));
+    const other = await vms.running(vmSpec(id, { name: "az2", availability_zone_id: id.az2 }));
     expect(other.is_serial_ready).toBe(false);
     expectError(
       await action(other.id, "remote-console", { protocol: "serial" }),
@@ -82,7 +60,7 @@ describe("consoles", () => {
 
   it("refuses an unknown VM, a bad protocol, a VM still creating and a forbidden zone", async () => {
     expectError(await action(UNKNOWN, "get-vnc"), 422, "bad_vm_id");
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectError(
       await action(vm.id, "remote-console", { protocol: "vnc" }),
       422,
@@ -94,7 +72,7 @@ describe("consoles", () => {
       "validation_error",
       "protocol",
     );
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     vmState(emu).zones[id.az1]!.changes_forbidden = true;
     expectError(await action(vm.id, "get-vnc"), 422, "availability_zone_changes_forbidden");
   });
@@ -102,8 +80,8 @@ describe("consoles", () => {
 
 describe("power", () => {
   it("moves running → stopping → stopped → starting → running → rebooting → running", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
-    const seen = async (status: string) => (await waitForVm(emu, vm.id, status)).state;
+    const vm = await vms.running(vmSpec(id));
+    const seen = async (status: string) => (await vms.waitFor(vm.id, status)).state;
 
     expect((await action(vm.id, "set-power", { state: "power_off" })).status).toBe(204);
     expect((await emu.call("GET", `/api/v1/vms/${vm.id}`)).body).toMatchObject({
@@ -136,13 +114,13 @@ describe("power", () => {
   });
 
   it("refuses a transition the status does not permit", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectError(
       await action(vm.id, "set-power", { state: "power_off" }),
       422,
       "vm_can_not_be_changed_from_current_state",
     );
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     expectError(
       await action(vm.id, "set-power", { state: "power_on" }),
       422,
@@ -154,7 +132,7 @@ describe("power", () => {
       422,
       "vm_can_not_be_changed_from_current_state",
     );
-    await waitForVm(emu, vm.id, "stopped");
+    await vms.waitFor(vm.id, "stopped");
     expectError(
       await action(vm.id, "set-power", { state: "reboot" }),
       422,
@@ -181,8 +159,8 @@ describe("several VMs' states at once (PUT /api/v1/vms)", () => {
 
   it("stops and starts the VMs listed; one already in the state asked for is left alone", async () => {
     const [a, b] = await Promise.all([
-      runningVm(emu, vmSpec(id, { name: "bulk-a" })),
-      runningVm(emu, vmSpec(id, { name: "bulk-b" })),
+      vms.running(vmSpec(id, { name: "bulk-a" })),
+      vms.running(vmSpec(id, { name: "bulk-b" })),
     ]);
     const stop = await setStates([
       { id: a.id, state: "stopped" },
@@ -192,7 +170,7 @@ describe("several VMs' states at once (PUT /api/v1/vms)", () => {
     expect((await emu.call("GET", `/api/v1/vms/${a.id}`)).body).toMatchObject({
       state: "stopping",
     });
-    await Promise.all([waitForVm(emu, a.id, "stopped"), waitForVm(emu, b.id, "stopped")]);
+    await Promise.all([vms.waitFor(a.id, "stopped"), vms.waitFor(b.id, "stopped")]);
     const start = await setStates([
       { id: a.id, state: "running" },
       { id: b.id, state: "stopped" },
@@ -201,13 +179,13 @@ describe("several VMs' states at once (PUT /api/v1/vms)", () => {
     expect((await emu.call("GET", `/api/v1/vms/${b.id}`)).body).toMatchObject({
       state: "stopped",
     });
-    expect((await waitForVm(emu, a.id, "running")).state).toBe("running");
+    expect((await vms.waitFor(a.id, "running")).state).toBe("running");
     expect((await setStates([])).status).toBe(204);
   });
 
   it("changes none when one is refused, naming the item: unknown, busy, closed zone, bad body", async () => {
-    const a = await runningVm(emu, vmSpec(id, { name: "bulk-c" }));
-    const b = await createVm(emu, vmSpec(id, { name: "bulk-d" }));
+    const a = await vms.running(vmSpec(id, { name: "bulk-c" }));
+    const b = await vms.create(vmSpec(id, { name: "bulk-d" }));
     const busy = await setStates([
       { id: a.id, state: "stopped" },
       { id: b.id, state: "stopped" },
@@ -246,7 +224,7 @@ describe("passwords and the guest agent", () => {
   const password = "N0t-in-state!";
 
   it("sets and deletes the image user's password, keeping only the login", async () => {
-    const vm = await runningVm(emu, vmSpec(id, { image_metadata: { username: "deploy" } }));
+    const vm = await vms.running(vmSpec(id, { image_metadata: { username: "deploy" } }));
     expect((await action(vm.id, "set-password", { password })).status).toBe(204);
     expect(vmState(emu).vms[vm.id]!.password_logins).toEqual(["deploy"]);
     const dump = await fetch(`${emu.url}/_emulator/state`).then((r) => r.text());
@@ -262,8 +240,7 @@ describe("passwords and the guest agent", () => {
   });
 
   it("takes a password in image metadata at creation, as real clients send it, and never keeps it", async () => {
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         image_metadata: {
           hostname: "web-1",
@@ -286,7 +263,7 @@ describe("passwords and the guest agent", () => {
   });
 
   it("refuses weak passwords without echoing them", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     for (const weak of ["Sh0rt!", "alllower1!", "NoDigits!!", "NoSpecial12", "Sp ace1!x"]) {
       const reply = await action(vm.id, "set-password", { password: weak });
       expectError(reply, 422, "validation_error", "password");
@@ -295,13 +272,13 @@ describe("passwords and the guest agent", () => {
   });
 
   it("needs a running VM with a guest agent and a user name", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectError(await action(vm.id, "set-password", { password }), 422, "vm_state_forbids_action");
     expectError(await action(vm.id, "check-guest-agent"), 422, "vm_state_forbids_action");
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     expect((await action(vm.id, "check-guest-agent")).status).toBe(204);
 
-    const debian = await runningVm(emu, vmSpec(id, { name: "deb", image_id: id.debian }));
+    const debian = await vms.running(vmSpec(id, { name: "deb", image_id: id.debian }));
     expect(debian.guest_agent_state).toBe("not_installed");
     expectError(await action(debian.id, "check-guest-agent"), 422, "guest_agent_unavailable");
     expectError(
@@ -349,7 +326,7 @@ describe("free tier", () => {
     expect(vm!.interfaces[0]!.floating_ip?.state).toBe("in_use");
     expect(vm!.interfaces[0]).not.toHaveProperty("subnet");
     expect((await check()).free_tier_enabled).toBe(false);
-    const running = await waitForVm(emu, vm!.id, "running");
+    const running = await vms.waitFor(vm!.id, "running");
     expect(running.flavor.free_tier).toBe(true);
     expect(
       (await emu.call("GET", `/api/v1/vms?project_id=${id.project}&free_tier=true`)).body,
@@ -368,7 +345,7 @@ describe("free tier", () => {
     );
 
     expect((await emu.call("DELETE", `/api/v1/vms/${vm!.id}`)).status).toBe(204);
-    await waitGone(emu, vm!.id);
+    await vms.waitGone(vm!.id);
     expect((await check()).free_tier_enabled).toBe(true);
     expect(
       (await emu.call("POST", "/api/v1/free-tier", { body: { ...body(), name: "free-2" } })).status,

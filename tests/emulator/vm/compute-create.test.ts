@@ -3,35 +3,13 @@
  * the VM reaches `running`, its disks, interfaces, groups and external IPs are built as asked,
  * and every refusal the state can express answers the documented status and code.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiskResponse } from "../../../api/vm/disks";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  vmState,
-  waitForVm,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 
@@ -78,7 +56,7 @@ describe("creating a VM (v1.1)", () => {
     expect(created!.tags.map((t) => t.name)).toEqual(["env-prod"]);
     expect(created!.placement_group?.id).toBe(id.placementGroup);
 
-    const vm = await waitForVm(emu, created!.id, "running");
+    const vm = await vms.waitFor(created!.id, "running");
     expect(vm.flavor.id).toBe(id.flavor);
     expect(vm.image.id).toBe(id.ubuntu);
     expect(vm.availability_zone.id).toBe(id.az1);
@@ -133,8 +111,7 @@ describe("creating a VM (v1.1)", () => {
       (b) => (b as { state: string }).state === "created",
     );
 
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         interfaces: [
           {
@@ -181,8 +158,7 @@ describe("creating a VM (v1.1)", () => {
 
   it("attaches existing disks after the new boot disk", async () => {
     const data = await createDisk({ name: "data" });
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         disks: [
           { name: "boot", size: 12, disk_type_name: "HDD" },
@@ -204,16 +180,15 @@ describe("creating a VM (v1.1)", () => {
   });
 
   it("boots from an existing bootable disk left by a deleted VM, without an image", async () => {
-    const first = await runningVm(emu, vmSpec(id));
+    const first = await vms.running(vmSpec(id));
     const bootId = first.disks[0]!.id;
     expect((await emu.call("DELETE", `/api/v1/vms/${first.id}`)).status).toBe(204);
-    await waitGone(emu, first.id);
+    await vms.waitGone(first.id);
     const boot = await disk(bootId);
     expect(boot.state).toBe("available");
     expect(boot.bootable).toBe(true);
 
-    const second = await runningVm(
-      emu,
+    const second = await vms.running(
       vmSpec(id, { name: "reborn", image_id: undefined, disks: [{ disk_id: bootId }] }),
     );
     expect(second.image.id).toBe(id.ubuntu);
@@ -221,8 +196,7 @@ describe("creating a VM (v1.1)", () => {
   });
 
   it("binds a surviving external IP by id, and refuses one that is in use or unknown", async () => {
-    const first = await runningVm(
-      emu,
+    const first = await vms.running(
       vmSpec(id, {
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
       }),
@@ -239,11 +213,10 @@ describe("creating a VM (v1.1)", () => {
     expectError(inUse, 422, "floating_ip_in_use", "0.interfaces.0.attach_external_ip_id");
 
     expect((await emu.call("DELETE", `/api/v1/vms/${first.id}`)).status).toBe(204);
-    await waitGone(emu, first.id);
+    await vms.waitGone(first.id);
     expect(vmState(emu).externalIps[ip.id]?.state).toBe("available");
 
-    const second = await runningVm(
-      emu,
+    const second = await vms.running(
       vmSpec(id, {
         name: "web-2",
         interfaces: [{ type: "regular", subnet_id: id.subnet1, attach_external_ip_name: ip.name }],
@@ -308,16 +281,16 @@ describe("creating a VM (legacy v1)", () => {
     expect(reply.status, reply.text).toBe(201);
     const [created] = VmResponse.array().parse(reply.body);
     expect(created!.state).toBe("creating");
-    const vm = await waitForVm(emu, created!.id, "running");
+    const vm = await vms.waitFor(created!.id, "running");
     expect(vm.metadata_fields.find((f) => f.name === "username")?.value).toBe("admin");
     expect(vm.interfaces[0]!.floating_ip?.state).toBe("in_use");
     expect(vm.interfaces[0]!.subnet?.id).toBe(id.subnet1);
   });
 
   it("uses the default subnet when no subnets are listed", async () => {
-    const vm = await createVm(emu, vmSpec(id, { name: "legacy-2" }), "/api/v1/vms");
+    const vm = await vms.create(vmSpec(id, { name: "legacy-2" }), "/api/v1/vms");
     expect(vm.interfaces[0]!.subnet?.id).toBe(id.subnet1);
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
   });
 
   it("refuses a subnet entry without a subnet, naming the field", async () => {
@@ -458,8 +431,7 @@ describe("create refusals", () => {
       "image_metadata_not_found",
       "0.image_metadata.host_name",
     );
-    const vm = await createVm(
-      emu,
+    const vm = await vms.create(
       vmSpec(id, { ...windows, image_metadata: { username: "Administrator" } }),
     );
     expect(vm.metadata_fields.map((f) => [f.name, f.value])).toEqual([
@@ -627,15 +599,14 @@ describe("create refusals", () => {
   });
 
   it("refuses an external IP of another zone (legacy attach_floating_ip_id)", async () => {
-    const first = await runningVm(
-      emu,
+    const first = await vms.running(
       vmSpec(id, {
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
       }),
     );
     const ipId = first.interfaces[0]!.floating_ip!.id;
     expect((await emu.call("DELETE", `/api/v1/vms/${first.id}`)).status).toBe(204);
-    await waitGone(emu, first.id);
+    await vms.waitGone(first.id);
     vmState(emu).externalIps[ipId]!.availability_zone_id = id.az2;
     await refused(
       { name: "web-2", subnets: [{ subnet_id: id.subnet1, attach_floating_ip_id: ipId }] },

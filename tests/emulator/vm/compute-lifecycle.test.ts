@@ -4,37 +4,21 @@
  * rebuild, with their error bodies (the VM array shape, and FastAPI's for rebuild and
  * bulk delete).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiskResponse } from "../../../api/vm/disks";
 import { RebuildVmResponse } from "../../../api/vm/vm-actions";
 import { BulkDeleteVmResponse, VmPage, VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
 import {
   UNKNOWN,
-  createVm,
   expectError,
   expectFastApi,
-  ids,
-  runningVm,
   vmSpec,
   vmState,
-  waitForVm,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+  useVmEmulator,
+} from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  // Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-afterEach(async () => {
-  await fetch(`${emu.url}/_emulator/reset`, { method: "POST" });
-});
+// Slow enough that transitional statuses (creating, stopping, deleting) can be observed.
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "afterEach" });
 
 async function list(query: string): Promise<VmPage> {
   const reply = await emu.call("GET", `/api/v1/vms?project_id=${id.project}${query}`);
@@ -48,22 +32,21 @@ async function getDisk(diskId: string) {
 
 describe("listing VMs", () => {
   it("pages, orders and filters the project's VMs", async () => {
-    const a = await runningVm(emu, vmSpec(id, { name: "alpha", tag_ids: [id.tagProd] }));
-    const b = await runningVm(
-      emu,
+    const a = await vms.running(vmSpec(id, { name: "alpha", tag_ids: [id.tagProd] }));
+    const b = await vms.running(
       vmSpec(id, {
         name: "bravo",
         flavor_id: id.flavorBig,
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
       }),
     );
-    const c = await createVm(emu, vmSpec(id, { name: "charlie", availability_zone_id: id.az2 }));
-    await waitForVm(emu, c.id, "running");
+    const c = await vms.create(vmSpec(id, { name: "charlie", availability_zone_id: id.az2 }));
+    await vms.waitFor(c.id, "running");
     expect(
       (await emu.call("POST", `/api/v1/vms/${a.id}/set-power`, { body: { state: "power_off" } }))
         .status,
     ).toBe(204);
-    await waitForVm(emu, a.id, "stopped");
+    await vms.waitFor(a.id, "stopped");
 
     const all = await list("");
     expect(all.total).toBe(3);
@@ -137,14 +120,14 @@ describe("listing VMs", () => {
 describe("reading and updating a VM", () => {
   it("answers 404 for an unknown VM, 403 for a foreign one, and 422 for a bad id", async () => {
     expectError(await emu.call("GET", `/api/v1/vms/${UNKNOWN}`), 404, "vm_not_found");
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     vmState(emu).vms[vm.id]!.project_id = id.foreignProject;
     expectError(await emu.call("GET", `/api/v1/vms/${vm.id}`), 403, "forbidden");
     expectError(await emu.call("GET", "/api/v1/vms/not-a-uuid"), 422, "validation_error", "vm_id");
   });
 
   it("renames, describes, retags and resizes: updating, then back to the previous status", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     const reply = await emu.call("PUT", `/api/v1/vms/${vm.id}`, {
       body: {
         name: "web-renamed",
@@ -159,29 +142,29 @@ describe("reading and updating a VM", () => {
     expect(updated).toMatchObject({ name: "web-renamed", description: "bigger" });
     expect(updated.flavor.id).toBe(id.flavorBig);
     expect(updated.tags.map((t) => t.id)).toEqual([id.tagDev]);
-    const after = await waitForVm(emu, vm.id, "running");
+    const after = await vms.waitFor(vm.id, "running");
     expect(after.name).toBe("web-renamed");
 
     // A stopped VM returns to stopped; a body that changes nothing leaves the status alone.
     await emu.call("POST", `/api/v1/vms/${vm.id}/set-power`, { body: { state: "power_off" } });
-    await waitForVm(emu, vm.id, "stopped");
+    await vms.waitFor(vm.id, "stopped");
     const resize = await emu.call("PUT", `/api/v1/vms/${vm.id}`, {
       body: { flavor_id: id.flavor },
     });
     expect(VmResponse.parse(resize.body).state).toBe("updating");
-    expect((await waitForVm(emu, vm.id, "stopped")).flavor.id).toBe(id.flavor);
+    expect((await vms.waitFor(vm.id, "stopped")).flavor.id).toBe(id.flavor);
     const nothing = await emu.call("PUT", `/api/v1/vms/${vm.id}`, { body: {} });
     expect(VmResponse.parse(nothing.body).state).toBe("stopped");
   });
 
   it("refuses updates by status, reference and zone with the documented 422s", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectError(
       await emu.call("PUT", `/api/v1/vms/${vm.id}`, { body: { name: "x" } }),
       422,
       "vm_can_not_be_changed_from_current_state",
     );
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     expectError(
       await emu.call("PUT", `/api/v1/vms/${UNKNOWN}`, { body: { name: "x" } }),
       422,
@@ -230,8 +213,7 @@ describe("reading and updating a VM", () => {
 
 describe("deleting a VM", () => {
   it("deletes listed disks and external IPs; the others survive detached", async () => {
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         disks: [
           { name: "boot", size: 10, disk_type_id: id.ssd },
@@ -255,7 +237,7 @@ describe("deleting a VM", () => {
     expect(VmResponse.parse((await emu.call("GET", `/api/v1/vms/${vm.id}`)).body).state).toBe(
       "deleting",
     );
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
 
     const bootDisk = DiskResponse.parse((await getDisk(boot!.id)).body);
     expect(bootDisk).toMatchObject({ state: "available", bootable: true, vms: [] });
@@ -271,13 +253,13 @@ describe("deleting a VM", () => {
   });
 
   it("refuses by status (422), unknown VM (404), foreign attachments (422) and a shared disk held elsewhere (405)", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectError(
       await emu.call("DELETE", `/api/v1/vms/${vm.id}`),
       422,
       "vm_can_not_be_deleted_from_current_state",
     );
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     expectError(await emu.call("DELETE", `/api/v1/vms/${UNKNOWN}`), 404, "vm_not_found");
     expectError(
       await emu.call("DELETE", `/api/v1/vms/${vm.id}`, {
@@ -319,8 +301,7 @@ describe("deleting a VM", () => {
       `/api/v1/disks/${sharedId}`,
       (b) => (b as { state: string }).state === "available",
     );
-    const other = await runningVm(
-      emu,
+    const other = await vms.running(
       vmSpec(id, {
         name: "other",
         disks: [{ name: "b2", size: 10, disk_type_id: id.ssd }, { disk_id: sharedId }],
@@ -347,14 +328,14 @@ describe("deleting a VM", () => {
     );
     // Without listing it, the VM goes and the shared disk stays with the other VM.
     expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const disk = DiskResponse.parse((await getDisk(sharedId)).body);
     expect(disk.state).toBe("in_use");
     expect(disk.vms.map((v) => v.id)).toEqual([other.id]);
   });
 
   it("answers 405 for a locked VM", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     vmState(emu).vms[vm.id]!.locked = true;
     expectError(await emu.call("DELETE", `/api/v1/vms/${vm.id}`), 405, "vm_in_use");
     expect((await emu.call("GET", `/api/v1/vms/${vm.id}`)).body).toMatchObject({
@@ -364,7 +345,7 @@ describe("deleting a VM", () => {
   });
 
   it("refuses while an attached disk is between states, and in a zone where changes are forbidden", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     vmState(emu).disks[vm.disks[0]!.id]!.status = "detaching";
     expectError(
       await emu.call("DELETE", `/api/v1/vms/${vm.id}`),
@@ -383,8 +364,8 @@ describe("deleting a VM", () => {
 
 describe("bulk delete", () => {
   it("deletes what it can and reports each refusal", async () => {
-    const a = await runningVm(emu, vmSpec(id, { name: "a" }));
-    const b = await createVm(emu, vmSpec(id, { name: "b" }));
+    const a = await vms.running(vmSpec(id, { name: "a" }));
+    const b = await vms.create(vmSpec(id, { name: "b" }));
     const reply = await emu.call("DELETE", "/api/v1/vms/bulk_delete", {
       body: [
         {
@@ -401,15 +382,15 @@ describe("bulk delete", () => {
     expect(result.errors?.map((e) => e.virtual_machine_id)).toEqual([b.id, UNKNOWN]);
     expect(result.errors?.[0]?.error_msg).toContain("vm_can_not_be_deleted_from_current_state");
     expect(result.errors?.[1]?.error_msg).toContain("vm_not_found");
-    await waitGone(emu, a.id);
+    await vms.waitGone(a.id);
     await emu.waitFor(`/api/v1/disks/${a.disks[0]!.id}`, (_b, status) => status === 404);
 
-    await waitForVm(emu, b.id, "running");
+    await vms.waitFor(b.id, "running");
     const again = await emu.call("DELETE", "/api/v1/vms/bulk_delete", {
       body: [{ virtual_machine_id: b.id, delete_attachments: null }],
     });
     expect(BulkDeleteVmResponse.parse(again.body)).toEqual({ success_for_all: true, errors: [] });
-    await waitGone(emu, b.id);
+    await vms.waitGone(b.id);
   });
 
   it("answers a FastAPI-style 422 object for an invalid body", async () => {
@@ -439,7 +420,7 @@ describe("bulk delete", () => {
 
 describe("rebuild", () => {
   it("writes a new image with its metadata: updating, then back to running", async () => {
-    const vm = await runningVm(emu, vmSpec(id));
+    const vm = await vms.running(vmSpec(id));
     await emu.call("POST", `/api/v1/vms/${vm.id}/set-password`, {
       body: { password: "Secr3t!pass" },
     });
@@ -457,7 +438,7 @@ describe("rebuild", () => {
     });
     expect(rebuilt.interfaces[0]!.subnet?.id).toBe(id.subnet1);
     expect(rebuilt.placement_group).toBeNull();
-    const after = await waitForVm(emu, vm.id, "running");
+    const after = await vms.waitFor(vm.id, "running");
     expect(after.image.id).toBe(id.debian);
     expect(after.guest_agent_state).toBe("not_installed");
     expect(vmState(emu).vms[vm.id]!.password_logins).toEqual([]);
@@ -469,13 +450,13 @@ describe("rebuild", () => {
       404,
       "vm_not_found",
     );
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     expectFastApi(
       await emu.call("POST", `/api/v1/vms/${vm.id}/rebuild`, { body: {} }),
       422,
       "vm_can_not_be_changed_from_current_state",
     );
-    await waitForVm(emu, vm.id, "running");
+    await vms.waitFor(vm.id, "running");
     expectFastApi(
       await emu.call("POST", `/api/v1/vms/${vm.id}/rebuild`, { body: { image_id: UNKNOWN } }),
       422,

@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiskResponse } from "../../../api/vm/disks";
 import { createDiskRecord } from "../../../emulator/vm/models/disks";
 import type { VmRecord, VmState, VmStatus } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { type TestEmulator, useTestEmulator } from "../../support/emulator";
+import { expectError, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-let zone1: string;
-let zone2: string;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  projectId = emu.fixtures.vm.projectId;
-  [zone1, zone2] = emu.fixtures.vm.zones.map((z) => z.id) as [string, string];
-});
-afterAll(async () => emu.close());
+const { emu, id } = useVmEmulator();
 
 const vmState = (on: TestEmulator = emu) => on.emulator.store.state.vm as VmState;
 let counter = 0;
@@ -87,14 +78,6 @@ const get = async (diskId: string) =>
 const waitState = (diskId: string, state: string, on: TestEmulator = emu) =>
   on.waitFor(`/api/v1/disks/${diskId}`, (b) => (b as DiskResponse).state === state);
 
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const error = (reply.body as Array<{ code: string; message: string; field?: string }>)[0]!;
-  expect(error.code).toBe(code);
-  expect(error.message.length).toBeGreaterThan(0);
-  if (field !== undefined) expect(error.field).toBe(field);
-}
-
 async function attached(diskId: string, vm: VmRecord): Promise<void> {
   const reply = await attach(diskId, vm.id);
   expect(reply.status, reply.text).toBe(200);
@@ -102,11 +85,7 @@ async function attached(diskId: string, vm: VmRecord): Promise<void> {
 }
 
 describe("status progressions at speed 1", () => {
-  let slow: TestEmulator;
-  beforeAll(async () => {
-    slow = await startTestEmulator({ speed: 1 });
-  });
-  afterAll(async () => slow.close());
+  const slow = useTestEmulator({ speed: 1 });
 
   it("goes creating → available → attaching → in_use → detaching → available → deleting → gone", async () => {
     const zone = slow.fixtures.vm.zones[0]!.id;
@@ -195,7 +174,7 @@ describe("POST /api/v1/disks/{disk_id}/attach", () => {
 
   it("refuses a VM in another zone", async () => {
     const disk = await createAvailable(emu);
-    const vm = addVm({ zone: zone2 });
+    const vm = addVm({ zone: id.az2 });
     expectError(
       await attach(disk.id, vm.id),
       422,
@@ -230,9 +209,9 @@ describe("POST /api/v1/disks/{disk_id}/attach", () => {
   });
 
   it("refuses when the zone forbids changes", async () => {
-    const disk = await createAvailable(emu, { availability_zone_id: zone2 });
-    const vm = addVm({ zone: zone2 });
-    const zone = vmState().zones[zone2]!;
+    const disk = await createAvailable(emu, { availability_zone_id: id.az2 });
+    const vm = addVm({ zone: id.az2 });
+    const zone = vmState().zones[id.az2]!;
     zone.changes_forbidden = true;
     try {
       expectError(await attach(disk.id, vm.id), 422, "availability_zone_changes_forbidden");
@@ -303,8 +282,8 @@ describe("POST /api/v1/disks/{disk_id}/detach", () => {
   it("refuses the boot disk of a VM", async () => {
     const vm = addVm();
     const boot = createDiskRecord(vmState(), emu.emulator.clock, {
-      project_id: projectId,
-      availability_zone_id: zone1,
+      project_id: id.project,
+      availability_zone_id: id.az1,
       name: uniqueName("boot"),
       size: 10,
       vm,
@@ -341,10 +320,10 @@ describe("POST /api/v1/disks/{disk_id}/detach", () => {
   });
 
   it("refuses when the zone forbids changes", async () => {
-    const disk = await createAvailable(emu, { availability_zone_id: zone2 });
-    const vm = addVm({ zone: zone2 });
+    const disk = await createAvailable(emu, { availability_zone_id: id.az2 });
+    const vm = addVm({ zone: id.az2 });
     await attached(disk.id, vm);
-    const zone = vmState().zones[zone2]!;
+    const zone = vmState().zones[id.az2]!;
     zone.changes_forbidden = true;
     try {
       expectError(await detach(disk.id, vm.id), 422, "availability_zone_changes_forbidden");
@@ -388,8 +367,8 @@ describe("DELETE of attached disks", () => {
   it("refuses a boot disk unless its VM is being deleted, then the VM forgets the disk", async () => {
     const vm = addVm();
     const boot = createDiskRecord(vmState(), emu.emulator.clock, {
-      project_id: projectId,
-      availability_zone_id: zone1,
+      project_id: id.project,
+      availability_zone_id: id.az1,
       name: uniqueName("boot"),
       size: 10,
       vm,
@@ -420,8 +399,8 @@ describe("createDiskRecord (used by VM creation)", () => {
     const data = await createAvailable(emu);
     await attached(data.id, vm);
     const boot = createDiskRecord(vmState(), emu.emulator.clock, {
-      project_id: projectId,
-      availability_zone_id: zone1,
+      project_id: id.project,
+      availability_zone_id: id.az1,
       disk_type_name: "HDD",
       name: uniqueName("boot"),
       size: 20,
@@ -437,21 +416,21 @@ describe("createDiskRecord (used by VM creation)", () => {
 
   it("accepts a free-tier-only disk type for a free-tier VM in a free-tier zone only", () => {
     const base = {
-      project_id: projectId,
+      project_id: id.project,
       disk_type_name: "free-tier-HDD",
       size: 10,
       freeTier: true,
     } as const;
     const disk = createDiskRecord(vmState(), emu.emulator.clock, {
       ...base,
-      availability_zone_id: zone1,
+      availability_zone_id: id.az1,
       name: uniqueName("ft"),
     });
     expect(vmState().diskTypes[disk.disk_type_id]!.free_tier).toBe(true);
     expect(() =>
       createDiskRecord(vmState(), emu.emulator.clock, {
         ...base,
-        availability_zone_id: zone2,
+        availability_zone_id: id.az2,
         name: uniqueName("ft"),
       }),
     ).toThrow(expect.objectContaining({ status: 422, code: "disk_type_not_in_availability_zone" }));
@@ -459,7 +438,7 @@ describe("createDiskRecord (used by VM creation)", () => {
       createDiskRecord(vmState(), emu.emulator.clock, {
         ...base,
         size: 21,
-        availability_zone_id: zone1,
+        availability_zone_id: id.az1,
         name: uniqueName("ft"),
       }),
     ).toThrow(
@@ -470,8 +449,8 @@ describe("createDiskRecord (used by VM creation)", () => {
   it("answers 404 disk_type_not_found for an unknown type when VM creation asks for it", () => {
     expect(() =>
       createDiskRecord(vmState(), emu.emulator.clock, {
-        project_id: projectId,
-        availability_zone_id: zone1,
+        project_id: id.project,
+        availability_zone_id: id.az1,
         disk_type_id: randomUUID(),
         name: uniqueName("x"),
         size: 10,
@@ -483,7 +462,7 @@ describe("createDiskRecord (used by VM creation)", () => {
 
 describe("createDiskRecord zone checks", () => {
   it("refuses an unknown zone and a zone where changes are forbidden", () => {
-    const base = { project_id: projectId, size: 10, name: uniqueName("z") };
+    const base = { project_id: id.project, size: 10, name: uniqueName("z") };
     expect(() =>
       createDiskRecord(vmState(), emu.emulator.clock, {
         ...base,

@@ -1,26 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DiskPage, DiskResponse } from "../../../api/vm/disks";
 import type { DiskRecord, VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { type Reply } from "../../support/emulator";
+import { expectError, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-let zone1: string;
-let zone2: string;
-let zone3: string;
-let ssd: string;
-let freeTierHdd: string;
+const { emu, id } = useVmEmulator();
 const tag = (name: string) => emu.fixtures.vm.tags.find((t) => t.name === name)!.id;
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  projectId = emu.fixtures.vm.projectId;
-  [zone1, zone2, zone3] = emu.fixtures.vm.zones.map((z) => z.id) as [string, string, string];
-  ssd = emu.fixtures.vm.diskTypes.find((t) => t.name === "SSD")!.id;
-  freeTierHdd = emu.fixtures.vm.diskTypes.find((t) => t.name === "free-tier-HDD")!.id;
-});
-afterAll(async () => emu.close());
 
 const vmState = () => emu.emulator.store.state.vm as VmState;
 let counter = 0;
@@ -29,8 +15,8 @@ const uniqueName = (prefix = "disk") => `${prefix}-${++counter}-${Date.now().toS
 async function create(body: Record<string, unknown> = {}): Promise<Reply> {
   return emu.call("POST", "/api/v1/disks", {
     body: {
-      project_id: projectId,
-      availability_zone_id: zone1,
+      project_id: id.project,
+      availability_zone_id: id.az1,
       name: uniqueName(),
       size: 10,
       ...body,
@@ -55,14 +41,6 @@ function errorOf(reply: Reply): { code: string; message: string; field?: string 
   return body[0]!;
 }
 
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const error = errorOf(reply);
-  expect(error.code).toBe(code);
-  expect(error.message.length).toBeGreaterThan(0);
-  if (field !== undefined) expect(error.field).toBe(field);
-}
-
 describe("POST /api/v1/disks", () => {
   it("creates a disk that is creating, then available, with every field echoed", async () => {
     const name = uniqueName("data");
@@ -70,7 +48,7 @@ describe("POST /api/v1/disks", () => {
       name,
       description: "scratch space",
       size: 25,
-      disk_type_id: ssd,
+      disk_type_id: id.ssd,
       tag_ids: [tag("env-dev")],
       tag_names: ["team-platform"],
     });
@@ -85,9 +63,9 @@ describe("POST /api/v1/disks", () => {
       readonly: false,
       shared: false,
       encrypted: false,
-      project: { id: projectId },
-      availability_zone: { id: zone1, name: "ru.AZ-1" },
-      disk_type: { id: ssd, name: "SSD", free_tier: false },
+      project: { id: id.project },
+      availability_zone: { id: id.az1, name: "ru.AZ-1" },
+      disk_type: { id: id.ssd, name: "SSD", free_tier: false },
       vms: [],
     });
     expect(disk.tags.map((t) => t.name).sort()).toEqual(["env-dev", "team-platform"]);
@@ -117,7 +95,7 @@ describe("POST /api/v1/disks", () => {
     });
     expect(reply.status, reply.text).toBe(201);
     const disk = DiskResponse.parse(reply.body);
-    expect(disk.availability_zone).toEqual({ id: zone2, name: "ru.AZ-2" });
+    expect(disk.availability_zone).toEqual({ id: id.az2, name: "ru.AZ-2" });
     expect(disk.disk_type.name).toBe("HDD");
     expect([disk.readonly, disk.shared, disk.encrypted]).toEqual([true, true, true]);
   });
@@ -139,7 +117,7 @@ describe("POST /api/v1/disks", () => {
       "name",
     );
     // The same name in another zone is a different disk.
-    expect((await create({ name: first.name, availability_zone_id: zone2 })).status).toBe(201);
+    expect((await create({ name: first.name, availability_zone_id: id.az2 })).status).toBe(201);
   });
 
   it("answers 422 for unknown zones, disk types, projects and tags", async () => {
@@ -168,12 +146,12 @@ describe("POST /api/v1/disks", () => {
   });
 
   it("answers 422 when the project does not exist in the zone", async () => {
-    const project = vmState().projects[projectId]!;
+    const project = vmState().projects[id.project]!;
     const saved = [...project.zone_ids];
-    project.zone_ids = saved.filter((z) => z !== zone2);
+    project.zone_ids = saved.filter((z) => z !== id.az2);
     try {
       expectError(
-        await create({ availability_zone_id: zone2 }),
+        await create({ availability_zone_id: id.az2 }),
         422,
         "project_not_in_availability_zone",
       );
@@ -184,7 +162,7 @@ describe("POST /api/v1/disks", () => {
 
   it("answers 422 when changes in the zone are forbidden", async () => {
     expectError(
-      await create({ availability_zone_id: zone3 }),
+      await create({ availability_zone_id: id.az3 }),
       422,
       "availability_zone_changes_forbidden",
     );
@@ -192,7 +170,7 @@ describe("POST /api/v1/disks", () => {
 
   it("refuses a free-tier-only disk type outside a free-tier VM", async () => {
     expectError(
-      await create({ disk_type_id: freeTierHdd, size: 5 }),
+      await create({ disk_type_id: id.freeHdd, size: 5 }),
       422,
       "disk_type_only_for_free_tier",
       "disk_type_id",
@@ -200,12 +178,12 @@ describe("POST /api/v1/disks", () => {
   });
 
   it("refuses a size outside the disk type's range", async () => {
-    const type = vmState().diskTypes[ssd]!;
+    const type = vmState().diskTypes[id.ssd]!;
     const saved = type.max_size;
     type.max_size = 100;
     try {
       expectError(
-        await create({ disk_type_id: ssd, size: 101 }),
+        await create({ disk_type_id: id.ssd, size: 101 }),
         422,
         "disk_size_out_of_range",
         "size",
@@ -236,7 +214,7 @@ describe("POST /api/v1/disks", () => {
       "availability_zone_id",
     );
     expectError(
-      await create({ disk_type_id: ssd, disk_type_name: "SSD" }),
+      await create({ disk_type_id: id.ssd, disk_type_name: "SSD" }),
       422,
       "validation_error",
       "disk_type_id",
@@ -281,7 +259,7 @@ describe("GET /api/v1/disks/{disk_id}", () => {
     try {
       expectError(await emu.call("GET", `/api/v1/disks/${disk.id}`), 403, "forbidden");
     } finally {
-      record.project_id = projectId;
+      record.project_id = id.project;
     }
   });
 
@@ -289,12 +267,12 @@ describe("GET /api/v1/disks/{disk_id}", () => {
     const disk = await createAvailable();
     for (const reply of [
       await emu.call("GET", `/api/v1/disks/${disk.id}`, { auth: false }),
-      await emu.call("GET", `/api/v1/disks?project_id=${projectId}`, {
+      await emu.call("GET", `/api/v1/disks?project_id=${id.project}`, {
         headers: { authorization: "Bearer wrong" },
       }),
       await emu.call("POST", "/api/v1/disks", {
         auth: false,
-        body: { project_id: projectId, name: "x", size: 1 },
+        body: { project_id: id.project, name: "x", size: 1 },
       }),
       await emu.call("DELETE", `/api/v1/disks/${disk.id}`, { auth: false }),
     ]) {
@@ -313,14 +291,14 @@ describe("GET /api/v1/disks", () => {
   beforeAll(async () => {
     // A project of its own keeps other tests' disks out of the counts.
     listProject = randomUUID();
-    const base = vmState().projects[projectId]!;
+    const base = vmState().projects[id.project]!;
     vmState().projects[listProject] = { ...base, id: listProject, name: "list-project" };
     const specs = [
-      { zone: zone1, tags: [tag("env-prod")] },
-      { zone: zone1, tags: [tag("env-dev")] },
-      { zone: zone2, tags: [tag("env-prod"), tag("team-platform")] },
-      { zone: zone2, tags: [] },
-      { zone: zone1, tags: [] },
+      { zone: id.az1, tags: [tag("env-prod")] },
+      { zone: id.az1, tags: [tag("env-dev")] },
+      { zone: id.az2, tags: [tag("env-prod"), tag("team-platform")] },
+      { zone: id.az2, tags: [] },
+      { zone: id.az1, tags: [] },
     ];
     for (const [i, spec] of specs.entries()) {
       const name = `list${i}-${i % 2 === 0 ? "Alpha" : "beta"}`;
@@ -355,7 +333,7 @@ describe("GET /api/v1/disks", () => {
   });
 
   it("filters by zone, by name (any case, part of it) and by tags (any of them)", async () => {
-    expect((await list(`&availability_zone_id=${zone2}`)).items.map((d) => d.name).sort()).toEqual(
+    expect((await list(`&availability_zone_id=${id.az2}`)).items.map((d) => d.name).sort()).toEqual(
       [names[2], names[3]].sort(),
     );
     expect((await list("&name=ALPHA")).items.map((d) => d.name).sort()).toEqual(
@@ -367,7 +345,7 @@ describe("GET /api/v1/disks", () => {
     const either = await list(`&tag_ids=${tag("env-dev")}&tag_ids=${tag("team-platform")}`);
     expect(either.items.map((d) => d.name).sort()).toEqual([names[1], names[2]].sort());
     const combined = await list(
-      `&availability_zone_id=${zone1}&tag_ids=${tag("env-prod")}&name=alpha`,
+      `&availability_zone_id=${id.az1}&tag_ids=${tag("env-prod")}&name=alpha`,
     );
     expect(combined.items.map((d) => d.name)).toEqual([names[0]]);
   });
@@ -442,8 +420,8 @@ describe("PUT /api/v1/disks/{disk_id}", () => {
   });
 
   it("accepts the disk's own type and refuses another one", async () => {
-    const disk = await createAvailable({ disk_type_id: ssd });
-    expect((await put(disk.id, { disk_type_id: ssd })).status).toBe(200);
+    const disk = await createAvailable({ disk_type_id: id.ssd });
+    expect((await put(disk.id, { disk_type_id: id.ssd })).status).toBe(200);
     expect((await put(disk.id, { disk_type_name: "SSD" })).status).toBe(200);
     expectError(
       await put(disk.id, { disk_type_name: "HDD" }),
@@ -501,8 +479,8 @@ describe("PUT /api/v1/disks/{disk_id}", () => {
   });
 
   it("refuses changes when the zone forbids them", async () => {
-    const disk = await createAvailable({ availability_zone_id: zone2 });
-    const zone = vmState().zones[zone2]!;
+    const disk = await createAvailable({ availability_zone_id: id.az2 });
+    const zone = vmState().zones[id.az2]!;
     zone.changes_forbidden = true;
     try {
       expectError(
@@ -572,8 +550,8 @@ describe("DELETE /api/v1/disks/{disk_id}", () => {
   });
 
   it("refuses when the zone forbids changes", async () => {
-    const disk = await createAvailable({ availability_zone_id: zone2 });
-    const zone = vmState().zones[zone2]!;
+    const disk = await createAvailable({ availability_zone_id: id.az2 });
+    const zone = vmState().zones[id.az2]!;
     zone.changes_forbidden = true;
     try {
       expectError(

@@ -3,31 +3,12 @@
  * states, list filters, rename, bind, move, release, delete, and every refusal (bound address,
  * busy interface, direct-IP interface, unknown ids, closed zones).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  vmState,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-let counter = 0;
-const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
+const { emu, id, fresh, vms } = useVmEmulator({ speed: 5 });
 
 async function createIp(extra: Record<string, unknown> = {}): Promise<ExternalIpResponse> {
   const reply = await emu.call("POST", "/api/v1/floating-ips", {
@@ -49,8 +30,7 @@ const update = (ipId: string, body: Record<string, unknown>) =>
   emu.call("PUT", `/api/v1/floating-ips/${ipId}`, { body });
 
 async function vmNamed(name: string): Promise<VmResponse> {
-  return runningVm(
-    emu,
+  return vms.running(
     vmSpec(id, { name, disks: [{ name: `${name}-boot`, size: 10, disk_type_id: id.ssd }] }),
   );
 }
@@ -187,8 +167,7 @@ describe("external IP update: bind, move, release", () => {
   });
 
   it("refuses an interface that already has an address, a direct-IP interface and a busy address", async () => {
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         name: fresh("busy"),
         disks: [{ name: fresh("busy-boot"), size: 10, disk_type_id: id.ssd }],
@@ -229,8 +208,7 @@ describe("external IP update: bind, move, release", () => {
   it("an address given to a VM at create survives the VM's deletion, free again", async () => {
     const ip = await createIp();
     await settled(ip.id, "available");
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         name: fresh("keeper"),
         disks: [{ name: fresh("keeper-boot"), size: 10, disk_type_id: id.ssd }],
@@ -242,7 +220,7 @@ describe("external IP update: bind, move, release", () => {
       body: { delete_attachments: { disk_ids: [], external_ips: [] } },
     });
     expect(deleted.status, deleted.text).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const after = await settled(ip.id, "available");
     expect(after.interface).toBeUndefined();
   });

@@ -4,32 +4,12 @@
  * sees them, VMs booted from them (only where enabled and once created), update, delete
  * (refused while a VM or a disk uses the image), and the built-in images left alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ImagePage, ImageResponse } from "../../../api/vm/images";
 import type { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  waitForVm,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-let counter = 0;
-const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
+const { emu, id, fresh, vms } = useVmEmulator({ speed: 5 });
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/images", {
@@ -67,12 +47,12 @@ const vmOf = (image: string, size = 20, extra: Record<string, unknown> = {}) => 
 
 /** A stopped VM of ubuntu-22.04 with a boot disk of 15 GB: the disk to make images from. */
 async function stoppedVm(): Promise<VmResponse> {
-  const vm = await runningVm(emu, vmOf(id.ubuntu, 15));
+  const vm = await vms.running(vmOf(id.ubuntu, 15));
   const off = await emu.call("POST", `/api/v1/vms/${vm.id}/set-power`, {
     body: { state: "power_off" },
   });
   expect(off.status, off.text).toBe(204);
-  return waitForVm(emu, vm.id, "stopped");
+  return vms.waitFor(vm.id, "stopped");
 }
 
 describe("a project's own image", () => {
@@ -152,9 +132,9 @@ describe("a project's own image", () => {
       ],
     });
     expectError(disabled, 422, "image_not_in_availability_zone", "0.image_id");
-    const vm = await createVm(emu, vmOf(image.id));
+    const vm = await vms.create(vmOf(image.id));
     expect(vm.image).toMatchObject({ id: image.id, type: "private" });
-    const byName = await createVm(emu, {
+    const byName = await vms.create({
       ...vmOf(image.id),
       image_id: undefined,
       image_name: image.name,
@@ -188,13 +168,13 @@ describe("a project's own image", () => {
     await settled(image.id);
     const small = await emu.call("POST", "/api/v1.1/vms", { body: [vmOf(image.id, 10)] });
     expectError(small, 422, "boot_disk_size_too_small", "0.disks.0.size");
-    const booted = await runningVm(emu, vmOf(image.id, 15));
+    const booted = await vms.running(vmOf(image.id, 15));
     // The login field came with the image: its default names the user.
     expect(booted.metadata_fields.find((f) => f.name === "username")?.value).toBe("ubuntu");
   });
 
   it("from a disk: refuses a disk in use by a running VM, one holding no image or unknown, and a smaller minimum", async () => {
-    const running = await runningVm(emu, vmOf(id.ubuntu, 12));
+    const running = await vms.running(vmOf(id.ubuntu, 12));
     const inUse = await post({ disk_id: running.disks[0]!.id });
     expectError(inUse, 422, "disk_in_use", "disk_id");
     expect(inUse.text).toContain(running.id);
@@ -221,7 +201,7 @@ describe("a project's own image", () => {
     expect(bigger.min_disk).toBe(30);
     // The boot disk of a deleted VM is free and still holds its image.
     expect((await emu.call("DELETE", `/api/v1/vms/${running.id}`)).status).toBe(204);
-    await waitGone(emu, running.id);
+    await vms.waitGone(running.id);
     expect((await createImage({ disk_id: running.disks[0]!.id })).min_disk).toBe(12);
   });
 
@@ -337,13 +317,13 @@ describe("changing and deleting a project's image", () => {
       (await createImage({ availability_zones: [{ availability_zone_id: id.az1, enabled: true }] }))
         .id,
     );
-    const vm = await runningVm(emu, vmOf(image.id));
+    const vm = await vms.running(vmOf(image.id));
     const used = await emu.call("DELETE", `/api/v1/images/${image.id}`);
     expectError(used, 405, "image_type_in_use");
     expect(used.text).toContain(vm.id);
     // Once the VM is gone its boot disk still holds the image: a VM could boot from it.
     expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const held = await emu.call("DELETE", `/api/v1/images/${image.id}`);
     expectError(held, 405, "image_type_in_use");
     expect(held.text).toContain(vm.disks[0]!.id);

@@ -4,32 +4,13 @@
  * create takes an existing free interface by id, and a VM delete never deletes an interface it
  * did not create (it is free again, with its address and external IP).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpResponse } from "../../../api/vm/external-ips";
 import { InterfacePage, InterfaceResponse } from "../../../api/vm/interfaces";
 import type { VmResponse } from "../../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-let counter = 0;
-const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
+const { emu, id, fresh, vms } = useVmEmulator({ speed: 5 });
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/interfaces", {
@@ -97,7 +78,7 @@ describe("network interface create and read", () => {
     expect(InterfaceResponse.parse(bySubnet.body).subnet?.id).toBe(id.subnet2);
     const byZone = await createInterface({ subnet_id: undefined, availability_zone_id: id.az2 });
     expect(byZone.subnet?.id).toBe(id.subnet2);
-    const vm = await runningVm(emu, vmWith(fresh("host")));
+    const vm = await vms.running(vmWith(fresh("host")));
     const onVm = await emu.call("POST", "/api/v1/interfaces", {
       body: { name: "eth-extra", vm_id: vm.id },
     });
@@ -188,15 +169,14 @@ describe("network interface create and read", () => {
   });
 
   it("adds to a running or stopped VM only, up to eight interfaces", async () => {
-    const vm = await createVm(emu, vmWith(fresh("busy")));
+    const vm = await vms.create(vmWith(fresh("busy")));
     expectError(
       await post({ vm_id: vm.id }),
       422,
       "vm_can_not_be_changed_from_current_state",
       "vm_id",
     );
-    const eight = await runningVm(
-      emu,
+    const eight = await vms.running(
       vmWith(fresh("full"), {
         interfaces: Array.from({ length: 8 }, () => ({ type: "regular", subnet_id: id.subnet1 })),
       }),
@@ -256,7 +236,7 @@ describe("network interface update and delete", () => {
   });
 
   it("never deletes an interface on a VM (422, the document's shape); a free one goes, its address and external IP freed", async () => {
-    const vm = await runningVm(emu, vmWith(fresh("holder")));
+    const vm = await vms.running(vmWith(fresh("holder")));
     const own = vm.interfaces[0]!;
     const refused = await emu.call("DELETE", `/api/v1/interfaces/${own.id}`);
     expectError(refused, 422, "vm_state_blocks_interface_deletion");
@@ -300,8 +280,7 @@ describe("network interface update and delete", () => {
 describe("interfaces and VMs", () => {
   it("a VM create takes a free interface by id (primary first); a VM delete leaves it free with its address and external IP", async () => {
     const port = await freeInterface({ ip_address: "10.0.0.99", new_floating_ip: true });
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmWith(fresh("keeper"), {
         interfaces: [
           { type: "regular", interface_id: port.id },
@@ -318,7 +297,7 @@ describe("interfaces and VMs", () => {
     const made = vm.interfaces[1]!.id;
 
     expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const kept = await read(port.id);
     expect(kept).toMatchObject({ ip_address: "10.0.0.99", primary: false, state: "created" });
     expect(kept.vm).toBeUndefined();
@@ -326,15 +305,14 @@ describe("interfaces and VMs", () => {
     expectError(await emu.call("GET", `/api/v1/interfaces/${made}`), 404, "interface_not_found");
 
     // The replacement takes the same interface, so the same address.
-    const next = await runningVm(
-      emu,
+    const next = await vms.running(
       vmWith(fresh("keeper"), { interfaces: [{ type: "regular", interface_id: port.id }] }),
     );
     expect(next.interfaces[0]!.ip_address).toBe("10.0.0.99");
   });
 
   it("keeps an interface made on a VM when the VM goes; delete_attachments may still take its external IP", async () => {
-    const vm = await runningVm(emu, vmWith(fresh("added")));
+    const vm = await vms.running(vmWith(fresh("added")));
     const added = InterfaceResponse.parse(
       (await post({ vm_id: vm.id, new_floating_ip: true })).body,
     );
@@ -343,7 +321,7 @@ describe("interfaces and VMs", () => {
       body: { delete_attachments: { disk_ids: [], external_ips: [added.floating_ip!.id] } },
     });
     expect(del.status, del.text).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const kept = await read(added.id);
     expect(kept.vm).toBeUndefined();
     expect(kept.floating_ip).toBeUndefined();
@@ -360,8 +338,7 @@ describe("interfaces and VMs", () => {
         body: [vmWith(name, { interfaces: [{ type: "regular", ...item }] })],
       });
     const port = await freeInterface();
-    await createVm(
-      emu,
+    await vms.create(
       vmWith(fresh("first"), { interfaces: [{ type: "regular", interface_id: port.id }] }),
     );
     expectError(
@@ -407,7 +384,7 @@ describe("interfaces and VMs", () => {
 
 describe("network interface list", () => {
   it("lists the project's interfaces, free ones and VMs', by every filter", async () => {
-    const vm = await runningVm(emu, vmWith(fresh("listed")));
+    const vm = await vms.running(vmWith(fresh("listed")));
     const free = await freeInterface({ new_floating_ip: true });
     const list = async (query: string) => {
       const reply = await emu.call(

@@ -4,25 +4,14 @@
  * zone of a network, unique names, rename, delete (the address goes with the gateway), the
  * gateway's address refused to every other use, list filters, and the refusals.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ExternalIpPage, ExternalIpResponse } from "../../../api/vm/external-ips";
 import { NatGatewayPage, NatGatewayResponse } from "../../../api/vm/nat-gateways";
 import { SubnetResponse } from "../../../api/vm/subnets";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import { UNKNOWN, expectError, ids, runningVm, vmSpec, vmState, type Ids } from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
 // A zone of a network takes one gateway: every test starts from the fixtures.
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "beforeEach" });
 
 const post = (body: Record<string, unknown>) =>
   emu.call("POST", "/api/v1/nat-gateways", {
@@ -236,8 +225,7 @@ describe("SNAT gateway changes", () => {
       422,
       "floating_ip_address_is_used_by_nat_gateway",
     );
-    const vm = await runningVm(
-      emu,
+    const vm = await vms.running(
       vmSpec(id, {
         name: "nat-vm",
         disks: [{ name: "nat-vm-boot", size: 10, disk_type_id: id.ssd }],

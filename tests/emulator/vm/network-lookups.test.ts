@@ -4,34 +4,18 @@
  * a subnet (`/api/v1/available-ip-addresses`), their paging over ranges too large to list, and
  * every documented failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../api/common";
+import { describe, expect, it } from "vitest";
 import {
   AvailableIpAddressesPage,
   AvailableSubnetsPage,
 } from "../../../api/vm/available-addresses";
 import type { VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { expectError, UNKNOWN, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
-
-beforeAll(async () => {
-  emu = await startTestEmulator();
-  projectId = emu.fixtures.vm.projectId;
-});
-afterAll(async () => emu.close());
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined) expect(errors.map((e) => e.field)).toContain(field);
-}
+const { emu, id } = useVmEmulator();
 
 const blocks = (query: string) =>
-  emu.call("GET", `/api/v1/available-subnets?project_id=${projectId}&${query}`);
+  emu.call("GET", `/api/v1/available-subnets?project_id=${id.project}&${query}`);
 
 async function freeBlocks(query: string): Promise<AvailableSubnetsPage> {
   const reply = await blocks(query);
@@ -64,7 +48,7 @@ describe("free blocks of the virtual network (available-subnets)", () => {
     // A subnet made since takes its block.
     const made = await emu.call("POST", "/api/v1/subnets", {
       body: {
-        project_id: projectId,
+        project_id: id.project,
         availability_zone_id: emu.fixtures.vm.zones[1]!.id,
         name: "taken-block",
         subnet_address: "10.0.2.0/25",
@@ -138,7 +122,7 @@ describe("free addresses of a subnet (available-ip-addresses)", () => {
     // 254 hosts, less the gateway 10.1.0.1.
     expect(before).toEqual({ items: ["10.1.0.2", "10.1.0.3"], offset: 0, limit: 2, total: 253 });
     const port = await emu.call("POST", "/api/v1/interfaces", {
-      body: { project_id: projectId, subnet_id: subnet.id, name: "held", ip_address: "10.1.0.3" },
+      body: { project_id: id.project, subnet_id: subnet.id, name: "held", ip_address: "10.1.0.3" },
     });
     expect(port.status, port.text).toBe(201);
     expect(await freeAddresses(`subnet_id=${subnet.id}&limit=2`)).toMatchObject({

@@ -2,7 +2,7 @@
  * Security group rules against the real emulator over HTTP: list, create, read, update and
  * delete, with the rule checks (ports, remote side, ether type) and every failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import {
   SecurityGroupRulePage,
@@ -10,14 +10,10 @@ import {
 } from "../../../api/vm/security-group-rules";
 import { SecurityGroupResponse } from "../../../api/vm/security-groups";
 import { networkEndpoints } from "../../../api/vm/endpoints/network";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { expectError, UNKNOWN, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-let zone1: string;
-let zone2: string;
-let zone3: string;
-const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
+// Slow enough that transitional states are seen reliably by the next request.
+const { emu, id } = useVmEmulator({ speed: 2 });
 let counter = 0;
 let group: SecurityGroupResponse;
 
@@ -30,38 +26,22 @@ const HTTP = {
 };
 
 beforeAll(async () => {
-  // Slow enough that transitional states are seen reliably by the next request.
-  emu = await startTestEmulator({ speed: 2 });
-  projectId = emu.fixtures.vm.projectId;
-  [zone1, zone2, zone3] = emu.fixtures.vm.zones.map((z) => z.id) as [string, string, string];
   group = await createdGroup();
 });
-afterAll(async () => emu.close());
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined)
-    expect(
-      errors.map((e) => e.field),
-      reply.text,
-    ).toContain(field);
-}
 
 async function createdGroup(extra: Record<string, unknown> = {}): Promise<SecurityGroupResponse> {
   const reply = await emu.call("POST", "/api/v1/security-groups", {
     body: {
-      project_id: projectId,
-      availability_zone_id: zone1,
+      project_id: id.project,
+      availability_zone_id: id.az1,
       name: `rules-${++counter}`,
       ...extra,
     },
   });
   expect(reply.status, reply.text).toBe(201);
-  const id = SecurityGroupResponse.parse(reply.body).id;
+  const groupId = SecurityGroupResponse.parse(reply.body).id;
   const done = await emu.waitFor(
-    `/api/v1/security-groups/${id}`,
+    `/api/v1/security-groups/${groupId}`,
     (b) => (b as SecurityGroupResponse).state === "created",
   );
   return SecurityGroupResponse.parse(done.body);
@@ -256,8 +236,8 @@ describe("rule create", () => {
     // Inline in a new group, the same rule.
     const inline = await emu.call("POST", "/api/v1/security-groups", {
       body: {
-        project_id: projectId,
-        availability_zone_id: zone1,
+        project_id: id.project,
+        availability_zone_id: id.az1,
         name: `rules-${++counter}`,
         security_group_rules: [{ ...HTTP, remote_ip_prefix: "10.1.2.3/8" }],
       },
@@ -280,7 +260,7 @@ describe("rule create", () => {
       "security_group_id",
     );
     const busy = await emu.call("POST", "/api/v1/security-groups", {
-      body: { project_id: projectId, availability_zone_id: zone1, name: `rules-${++counter}` },
+      body: { project_id: id.project, availability_zone_id: id.az1, name: `rules-${++counter}` },
     });
     const busyId = SecurityGroupResponse.parse(busy.body).id;
     expectError(
@@ -288,7 +268,7 @@ describe("rule create", () => {
       422,
       "security_group_rule_can_not_be_created_from_current_state",
     );
-    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az3)!;
     expectError(
       await emu.call("POST", rulesPath(closed.id), { body: HTTP }),
       422,
@@ -303,7 +283,7 @@ describe("rule create", () => {
       "wrong_security_group",
       "remote_security_group_id",
     );
-    const elsewhere = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone2)!;
+    const elsewhere = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az2)!;
     expectError(
       await emu.call("POST", rulesPath(), {
         body: { ...remote, remote_security_group_id: elsewhere.id },
@@ -433,7 +413,7 @@ describe("rule update", () => {
       422,
       "security_group_rule_can_not_be_changed_from_current_state",
     );
-    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az3)!;
     const closedRule = SecurityGroupRulePage.parse(
       (await emu.call("GET", rulesPath(closed.id))).body,
     ).items[0]!;
@@ -494,7 +474,7 @@ describe("rule delete", () => {
   });
 
   it("refuses rules of closed zones, of other groups, and unknown rules", async () => {
-    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az3)!;
     const closedRule = SecurityGroupRulePage.parse(
       (await emu.call("GET", rulesPath(closed.id))).body,
     ).items[0]!;

@@ -2,40 +2,16 @@
  * Security groups against the real emulator over HTTP: list (filters, paging, order), create
  * with inline rules, read, partial update, delete (with its rules), and every failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorArray } from "../../../api/common";
+import { describe, expect, it } from "vitest";
 import { SecurityGroupRulePage } from "../../../api/vm/security-group-rules";
 import { SecurityGroupPage, SecurityGroupResponse } from "../../../api/vm/security-groups";
 import type { VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { expectError, UNKNOWN, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-let zone1: string;
-let zone2: string;
-let zone3: string;
-const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
+// Slow enough that the transitional states (creating, updating, deleting) can be seen
+// reliably by the next request even on a busy machine.
+const { emu, id } = useVmEmulator({ speed: 2 });
 let counter = 0;
-
-beforeAll(async () => {
-  // Slow enough that the transitional states (creating, updating, deleting) can be seen
-  // reliably by the next request even on a busy machine.
-  emu = await startTestEmulator({ speed: 2 });
-  projectId = emu.fixtures.vm.projectId;
-  [zone1, zone2, zone3] = emu.fixtures.vm.zones.map((z) => z.id) as [string, string, string];
-});
-afterAll(async () => emu.close());
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined)
-    expect(
-      errors.map((e) => e.field),
-      reply.text,
-    ).toContain(field);
-}
 
 const freshName = () => `sg-${++counter}`;
 const HTTP = {
@@ -48,7 +24,7 @@ const HTTP = {
 
 async function create(extra: Record<string, unknown> = {}): Promise<SecurityGroupResponse> {
   const reply = await emu.call("POST", "/api/v1/security-groups", {
-    body: { project_id: projectId, availability_zone_id: zone1, name: freshName(), ...extra },
+    body: { project_id: id.project, availability_zone_id: id.az1, name: freshName(), ...extra },
   });
   expect(reply.status, reply.text).toBe(201);
   return SecurityGroupResponse.parse(reply.body);
@@ -64,7 +40,7 @@ async function createdGroup(extra: Record<string, unknown> = {}): Promise<Securi
 }
 
 async function list(query: string): Promise<ReturnType<typeof SecurityGroupPage.parse>> {
-  const reply = await emu.call("GET", `/api/v1/security-groups?project_id=${projectId}${query}`);
+  const reply = await emu.call("GET", `/api/v1/security-groups?project_id=${id.project}${query}`);
   expect(reply.status, reply.text).toBe(200);
   return SecurityGroupPage.parse(reply.body);
 }
@@ -80,16 +56,16 @@ describe("security group list", () => {
       ingress_rules_count: 1,
       egress_rules_count: 2,
       state: "created",
-      project: { id: projectId },
+      project: { id: id.project },
     });
   });
 
   it("filters by zone, name and tags, orders newest first and pages", async () => {
     const tag = emu.fixtures.vm.tags[0]!;
-    const a = await create({ availability_zone_id: zone2, tag_ids: [tag.id] });
-    const b = await create({ availability_zone_id: zone2 });
-    const byZone = await list(`&availability_zone_id=${zone2}`);
-    expect(byZone.items.every((g) => g.availability_zone.id === zone2)).toBe(true);
+    const a = await create({ availability_zone_id: id.az2, tag_ids: [tag.id] });
+    const b = await create({ availability_zone_id: id.az2 });
+    const byZone = await list(`&availability_zone_id=${id.az2}`);
+    expect(byZone.items.every((g) => g.availability_zone.id === id.az2)).toBe(true);
     expect(byZone.items.map((g) => g.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect((await list(`&name=${a.name.toUpperCase()}`)).items.map((g) => g.id)).toEqual([a.id]);
     expect((await list(`&tag_ids=${tag.id}`)).items.map((g) => g.id)).toEqual([a.id]);
@@ -118,14 +94,14 @@ describe("security group list", () => {
     expectError(
       await emu.call(
         "GET",
-        `/api/v1/security-groups?project_id=${projectId}&availability_zone_id=${UNKNOWN}`,
+        `/api/v1/security-groups?project_id=${id.project}&availability_zone_id=${UNKNOWN}`,
       ),
       422,
       "bad_availability_zone_id",
       "availability_zone_id",
     );
     expectError(
-      await emu.call("GET", `/api/v1/security-groups?project_id=${projectId}&tag_ids=${UNKNOWN}`),
+      await emu.call("GET", `/api/v1/security-groups?project_id=${id.project}&tag_ids=${UNKNOWN}`),
       422,
       "bad_tag_id",
     );
@@ -139,13 +115,13 @@ describe("security group list", () => {
 
   it("answers 401 without a valid token", async () => {
     expect(
-      (await emu.call("GET", `/api/v1/security-groups?project_id=${projectId}`, { auth: false }))
+      (await emu.call("GET", `/api/v1/security-groups?project_id=${id.project}`, { auth: false }))
         .status,
     ).toBe(401);
     const reply = await emu.call("POST", "/api/v1/security-groups", {
       auth: false,
       headers: { authorization: "Bearer wrong" },
-      body: { project_id: projectId, name: freshName() },
+      body: { project_id: id.project, name: freshName() },
     });
     expect(reply.status).toBe(401);
   });
@@ -185,7 +161,7 @@ describe("security group create", () => {
       ingress_rules_count: 2,
       egress_rules_count: 1,
       tags: [{ id: tag.id }],
-      availability_zone: { id: zone1 },
+      availability_zone: { id: id.az1 },
     });
     const rules = SecurityGroupRulePage.parse(
       (await emu.call("GET", `/api/v1/security-groups/${group.id}/rules`)).body,
@@ -204,25 +180,25 @@ describe("security group create", () => {
 
   it("uses the default zone when none is given and accepts a zone by name", async () => {
     const plain = await create({ availability_zone_id: undefined });
-    expect(plain.availability_zone.id).toBe(zone1);
+    expect(plain.availability_zone.id).toBe(id.az1);
     const byName = await create({
       availability_zone_id: undefined,
       availability_zone_name: emu.fixtures.vm.zones[1]!.name,
     });
-    expect(byName.availability_zone.id).toBe(zone2);
+    expect(byName.availability_zone.id).toBe(id.az2);
   });
 
   it("refuses bad references and a closed zone, and creates nothing when a rule is bad", async () => {
     const post = (body: Record<string, unknown>) =>
       emu.call("POST", "/api/v1/security-groups", {
-        body: { project_id: projectId, availability_zone_id: zone1, name: freshName(), ...body },
+        body: { project_id: id.project, availability_zone_id: id.az1, name: freshName(), ...body },
       });
     expectError(await post({ project_id: UNKNOWN }), 422, "bad_project_id", "project_id");
     expectError(await post({ project_id: emu.fixtures.vm.foreignProjectId }), 403, "forbidden");
     expectError(await post({ availability_zone_id: UNKNOWN }), 422, "bad_availability_zone_id");
     expectError(await post({ tag_ids: [UNKNOWN] }), 422, "bad_tag_id", "tag_ids");
     expectError(
-      await post({ availability_zone_id: zone3 }),
+      await post({ availability_zone_id: id.az3 }),
       422,
       "availability_zone_changes_forbidden",
     );
@@ -309,7 +285,7 @@ describe("security group update", () => {
       422,
       "security_group_can_not_be_changed_from_current_state",
     );
-    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az3)!;
     expectError(
       await emu.call("PUT", `/api/v1/security-groups/${closed.id}`, { body: { description: "x" } }),
       422,
@@ -369,7 +345,7 @@ describe("security group delete", () => {
       422,
       "can_not_delete_default_security_group",
     );
-    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSecurityGroups.find((g) => g.zoneId === id.az3)!;
     expectError(
       await emu.call("DELETE", `/api/v1/security-groups/${closed.id}`),
       422,

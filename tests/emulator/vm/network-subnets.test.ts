@@ -3,40 +3,17 @@
  * progression, address rules, conflicts), read, partial update, delete, and every documented
  * failure.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import { parseIpv4Cidr, overlapsIpv4 } from "../../../api/vm/cidr";
 import { SubnetPage, SubnetResponse } from "../../../api/vm/subnets";
 import type { VmState } from "../../../emulator/vm/records";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import { expectError, UNKNOWN, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let projectId: string;
-let zone1: string;
-let zone2: string;
-let zone3: string;
-const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
+// Slow enough that the transitional states (creating, updating, deleting) can be seen
+// reliably by the next request even on a busy machine.
+const { emu, id } = useVmEmulator({ speed: 2 });
 let counter = 0;
-
-beforeAll(async () => {
-  // Slow enough that the transitional states (creating, updating, deleting) can be seen
-  // reliably by the next request even on a busy machine.
-  emu = await startTestEmulator({ speed: 2 });
-  projectId = emu.fixtures.vm.projectId;
-  [zone1, zone2, zone3] = emu.fixtures.vm.zones.map((z) => z.id) as [string, string, string];
-});
-afterAll(async () => emu.close());
-
-function expectError(reply: Reply, status: number, code: string, field?: string): void {
-  expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined)
-    expect(
-      errors.map((e) => e.field),
-      reply.text,
-    ).toContain(field);
-}
 
 /** A fresh name and a fresh /24 in 172.16.x.0 for each created subnet. */
 function fresh(): { name: string; subnet_address: string } {
@@ -46,7 +23,7 @@ function fresh(): { name: string; subnet_address: string } {
 
 async function create(extra: Record<string, unknown> = {}): Promise<SubnetResponse> {
   const reply = await emu.call("POST", "/api/v1/subnets", {
-    body: { project_id: projectId, availability_zone_id: zone1, ...fresh(), ...extra },
+    body: { project_id: id.project, availability_zone_id: id.az1, ...fresh(), ...extra },
   });
   expect(reply.status, reply.text).toBe(201);
   return SubnetResponse.parse(reply.body);
@@ -62,7 +39,7 @@ async function createdSubnet(extra: Record<string, unknown> = {}): Promise<Subne
 }
 
 async function list(query: string): Promise<SubnetList> {
-  const reply = await emu.call("GET", `/api/v1/subnets?project_id=${projectId}${query}`);
+  const reply = await emu.call("GET", `/api/v1/subnets?project_id=${id.project}${query}`);
   expect(reply.status, reply.text).toBe(200);
   return SubnetPage.parse(reply.body);
 }
@@ -99,11 +76,13 @@ describe("subnet list", () => {
     const tag = emu.fixtures.vm.tags[0]!;
     const isolated = await create({
       routed_network: false,
-      availability_zone_id: zone2,
+      availability_zone_id: id.az2,
       tag_ids: [tag.id],
     });
-    const byZones = await list(`&availability_zone_ids=${zone2}&availability_zone_ids=${zone3}`);
-    expect(byZones.items.every((s) => [zone2, zone3].includes(s.availability_zone.id))).toBe(true);
+    const byZones = await list(`&availability_zone_ids=${id.az2}&availability_zone_ids=${id.az3}`);
+    expect(byZones.items.every((s) => [id.az2, id.az3].includes(s.availability_zone.id))).toBe(
+      true,
+    );
     expect(byZones.items.map((s) => s.id)).toContain(isolated.id);
     const unrouted = await list("&routed_network=false");
     expect(unrouted.items.map((s) => s.id)).toEqual([isolated.id]);
@@ -132,19 +111,19 @@ describe("subnet list", () => {
       "forbidden",
     );
     expectError(
-      await emu.call("GET", `/api/v1/subnets?project_id=${projectId}&tag_ids=${UNKNOWN}`),
+      await emu.call("GET", `/api/v1/subnets?project_id=${id.project}&tag_ids=${UNKNOWN}`),
       422,
       "bad_tag_id",
       "tag_ids",
     );
     expectError(
-      await emu.call("GET", `/api/v1/subnets?project_id=${projectId}&limit=0`),
+      await emu.call("GET", `/api/v1/subnets?project_id=${id.project}&limit=0`),
       422,
       "validation_error",
       "limit",
     );
     expectError(
-      await emu.call("GET", `/api/v1/subnets?project_id=${projectId}&subnet_address=10.0.0.0`),
+      await emu.call("GET", `/api/v1/subnets?project_id=${id.project}&subnet_address=10.0.0.0`),
       422,
       "validation_error",
       "subnet_address",
@@ -152,9 +131,9 @@ describe("subnet list", () => {
   });
 
   it("answers 401 without a token or with a wrong one", async () => {
-    const none = await emu.call("GET", `/api/v1/subnets?project_id=${projectId}`, { auth: false });
+    const none = await emu.call("GET", `/api/v1/subnets?project_id=${id.project}`, { auth: false });
     expect(none.status).toBe(401);
-    const wrong = await emu.call("GET", `/api/v1/subnets?project_id=${projectId}`, {
+    const wrong = await emu.call("GET", `/api/v1/subnets?project_id=${id.project}`, {
       auth: false,
       headers: { authorization: "Bearer not-the-token" },
     });
@@ -178,8 +157,8 @@ describe("subnet create", () => {
       default: false,
       dns_servers: ["8.8.8.8"],
       tags: [{ id: tag.id, name: tag.name }],
-      availability_zone: { id: zone1 },
-      project: { id: projectId },
+      availability_zone: { id: id.az1 },
+      project: { id: id.project },
       type: "regular",
     });
     expect(subnet.default_gateway).toBe(subnet.subnet_address.replace(/0\/24$/, "1"));
@@ -199,7 +178,7 @@ describe("subnet create", () => {
       default_gateway: "192.168.40.62",
     });
     expect(subnet.subnet_address).toBe("192.168.40.0/26");
-    expect(subnet.availability_zone.id).toBe(zone2);
+    expect(subnet.availability_zone.id).toBe(id.az2);
     expect(subnet.default_gateway).toBe("192.168.40.62");
   });
 
@@ -207,7 +186,7 @@ describe("subnet create", () => {
     const existing = (await list("&limit=100")).items.map((s) => parseIpv4Cidr(s.subnet_address)!);
     const { name } = fresh();
     const reply = await emu.call("POST", "/api/v1/subnets", {
-      body: { project_id: projectId, availability_zone_id: zone1, name, prefix_length: 28 },
+      body: { project_id: id.project, availability_zone_id: id.az1, name, prefix_length: 28 },
     });
     expect(reply.status, reply.text).toBe(201);
     const subnet = SubnetResponse.parse(reply.body);
@@ -220,7 +199,7 @@ describe("subnet create", () => {
   it("refuses bad masks, host bits, public ranges, malformed addresses and outside gateways", async () => {
     const post = (body: Record<string, unknown>) =>
       emu.call("POST", "/api/v1/subnets", {
-        body: { project_id: projectId, availability_zone_id: zone1, name: fresh().name, ...body },
+        body: { project_id: id.project, availability_zone_id: id.az1, name: fresh().name, ...body },
       });
     expectError(
       await post({ subnet_address: "10.50.0.0/30" }),
@@ -291,7 +270,7 @@ describe("subnet create", () => {
   });
 
   it("answers 409 for a second default subnet, an overlapping CIDR and a duplicate name", async () => {
-    const base = { project_id: projectId, availability_zone_id: zone1 };
+    const base = { project_id: id.project, availability_zone_id: id.az1 };
     expectError(
       await emu.call("POST", "/api/v1/subnets", { body: { ...base, ...fresh(), default: true } }),
       409,
@@ -326,7 +305,7 @@ describe("subnet create", () => {
     const other = await emu.call("POST", "/api/v1/subnets", {
       body: {
         ...base,
-        availability_zone_id: zone2,
+        availability_zone_id: id.az2,
         name: first.name,
         subnet_address: fresh().subnet_address,
       },
@@ -337,7 +316,7 @@ describe("subnet create", () => {
   it("refuses unknown project, zone, tag and network, a foreign project and a closed zone", async () => {
     const post = (body: Record<string, unknown>) =>
       emu.call("POST", "/api/v1/subnets", {
-        body: { project_id: projectId, availability_zone_id: zone1, ...fresh(), ...body },
+        body: { project_id: id.project, availability_zone_id: id.az1, ...fresh(), ...body },
       });
     expectError(await post({ project_id: UNKNOWN }), 422, "bad_project_id", "project_id");
     expectError(await post({ project_id: emu.fixtures.vm.foreignProjectId }), 403, "forbidden");
@@ -363,7 +342,7 @@ describe("subnet create", () => {
     expectError(await post({ tag_names: ["no-such-tag"] }), 422, "bad_tag_name", "tag_names");
     expectError(await post({ vpc_id: UNKNOWN }), 422, "vpc_not_found", "vpc_id");
     expectError(
-      await post({ availability_zone_id: zone3 }),
+      await post({ availability_zone_id: id.az3 }),
       422,
       "availability_zone_changes_forbidden",
     );
@@ -379,7 +358,7 @@ describe("subnet create", () => {
     org.limits.subnets = Object.keys(state.subnets).length;
     try {
       const reply = await emu.call("POST", "/api/v1/subnets", {
-        body: { project_id: projectId, availability_zone_id: zone1, ...fresh() },
+        body: { project_id: id.project, availability_zone_id: id.az1, ...fresh() },
       });
       expectError(reply, 422, "subnet_quota_exceeded");
     } finally {
@@ -390,12 +369,12 @@ describe("subnet create", () => {
 
   it("answers 422 when the project has no virtual network", async () => {
     const state = emu.emulator.store.state.vm as VmState;
-    const project = state.projects[projectId]!;
+    const project = state.projects[id.project]!;
     const saved = project.vpc_id;
     project.vpc_id = "";
     try {
       const reply = await emu.call("POST", "/api/v1/subnets", {
-        body: { project_id: projectId, availability_zone_id: zone1, ...fresh() },
+        body: { project_id: id.project, availability_zone_id: id.az1, ...fresh() },
       });
       expectError(reply, 422, "vpc_not_found", "vpc_id");
     } finally {
@@ -467,14 +446,14 @@ describe("subnet update", () => {
   });
 
   it("moves the default flag to another subnet of the zone and keeps the last default", async () => {
-    const previous = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === zone2)!;
+    const previous = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === id.az2)!;
     expectError(
       await emu.call("PUT", `/api/v1/subnets/${previous.id}`, { body: { default: false } }),
       422,
       "default_subnet_required",
       "default",
     );
-    const subnet = await createdSubnet({ availability_zone_id: zone2 });
+    const subnet = await createdSubnet({ availability_zone_id: id.az2 });
     const reply = await emu.call("PUT", `/api/v1/subnets/${subnet.id}`, {
       body: { default: true },
     });
@@ -502,7 +481,7 @@ describe("subnet update", () => {
       422,
       "subnet_can_not_be_updated_from_current_state",
     );
-    const closed = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === id.az3)!;
     expectError(
       await emu.call("PUT", `/api/v1/subnets/${closed.id}`, { body: { description: "x" } }),
       422,
@@ -563,8 +542,8 @@ describe("subnet delete", () => {
     // Its range is free again.
     const again = await emu.call("POST", "/api/v1/subnets", {
       body: {
-        project_id: projectId,
-        availability_zone_id: zone1,
+        project_id: id.project,
+        availability_zone_id: id.az1,
         name: fresh().name,
         subnet_address: subnet.subnet_address,
       },
@@ -586,7 +565,7 @@ describe("subnet delete", () => {
       422,
       "subnet_can_not_be_deleted_from_current_state",
     );
-    const closed = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === zone3)!;
+    const closed = emu.fixtures.vm.defaultSubnets.find((s) => s.zoneId === id.az3)!;
     expectError(
       await emu.call("DELETE", `/api/v1/subnets/${closed.id}`),
       422,

@@ -4,31 +4,11 @@
  * zone in; anti-affinity holds one VM per host of the zone, soft-anti-affinity lets them
  * share), and delete (refused while VMs are in the group).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PlacementGroupPage, PlacementGroupResponse } from "../../../api/vm/placement-groups";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import {
-  UNKNOWN,
-  createVm,
-  expectError,
-  ids,
-  runningVm,
-  vmSpec,
-  vmState,
-  waitGone,
-  type Ids,
-} from "./compute-support";
+import { UNKNOWN, expectError, vmSpec, vmState, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-let counter = 0;
-const fresh = (prefix: string) => `${prefix}-${++counter}`;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
+const { emu, id, fresh, vms } = useVmEmulator({ speed: 5 });
 
 async function createGroup(extra: Record<string, unknown> = {}): Promise<PlacementGroupResponse> {
   const reply = await emu.call("POST", "/api/v1/placement-groups", {
@@ -71,7 +51,7 @@ describe("placement group create, read, update", () => {
     const read = await emu.call("GET", `/api/v1/placement-groups/${group.id}`);
     expect(PlacementGroupResponse.parse(read.body).availability_zones).toEqual([]);
     // Nothing to wait for: a VM joins at once.
-    await createVm(emu, vmIn(group.id, id.az1));
+    await vms.create(vmIn(group.id, id.az1));
   });
 
   it("keeps names unique in the project (409) and refuses bad bodies", async () => {
@@ -98,7 +78,7 @@ describe("placement group create, read, update", () => {
   it("updates name, description and tags, not while a change runs, and never the policy", async () => {
     const group = await createGroup();
     // A VM brings its zone in, where the group's state shows.
-    await createVm(emu, vmIn(group.id, id.az1));
+    await vms.create(vmIn(group.id, id.az1));
     const name = fresh("renamed");
     const reply = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
       body: { name, description: "new", tag_names: ["env-dev"] },
@@ -112,7 +92,7 @@ describe("placement group create, read, update", () => {
     });
     expectError(early, 422, "placement_group_can_not_be_changed_from_current_state");
     // A VM may still join while the group is renamed.
-    await createVm(emu, vmIn(group.id, id.az1));
+    await vms.create(vmIn(group.id, id.az1));
     await settled(group.id);
     const policy = await emu.call("PUT", `/api/v1/placement-groups/${group.id}`, {
       body: { policy: "soft-anti-affinity" },
@@ -144,7 +124,7 @@ describe("placement group create, read, update", () => {
         (g) => g.id === soft.id,
       );
     expect(await byZone()).toBe(false);
-    await createVm(emu, vmIn(soft.id, id.az2));
+    await vms.create(vmIn(soft.id, id.az2));
     expect(await byZone()).toBe(true);
     expectError(
       await emu.call("GET", `/api/v1/placement-groups?project_id=${UNKNOWN}`),
@@ -161,12 +141,12 @@ describe("VMs in placement groups", () => {
     const zone = vmState(emu).zones[id.az2]!;
     zone.hosts = 2;
     try {
-      const a = await runningVm(emu, vmIn(group.id, id.az2));
-      await createVm(emu, vmIn(group.id, id.az2));
+      const a = await vms.running(vmIn(group.id, id.az2));
+      await vms.create(vmIn(group.id, id.az2));
       const full = await emu.call("POST", "/api/v1.1/vms", { body: [vmIn(group.id, id.az2)] });
       expectError(full, 422, "placement_group_max_vm_count_exceeded", "0.placement_group_id");
       // Another zone has its own hosts.
-      await createVm(emu, vmIn(group.id, id.az1));
+      await vms.create(vmIn(group.id, id.az1));
       const read = await emu.call("GET", `/api/v1/placement-groups/${group.id}`);
       const zones = PlacementGroupResponse.parse(read.body).availability_zones;
       expect(zones.find((z) => z.availability_zone_id === id.az2)).toMatchObject({
@@ -188,8 +168,8 @@ describe("VMs in placement groups", () => {
     const zone = vmState(emu).zones[id.az1]!;
     zone.hosts = 1;
     try {
-      await createVm(emu, vmIn(group.id, id.az1));
-      await createVm(emu, vmIn(group.id, id.az1));
+      await vms.create(vmIn(group.id, id.az1));
+      await vms.create(vmIn(group.id, id.az1));
       const read = await emu.call("GET", `/api/v1/placement-groups/${group.id}`);
       const zones = PlacementGroupResponse.parse(read.body).availability_zones;
       expect(zones.find((z) => z.availability_zone_id === id.az1)).toMatchObject({
@@ -204,7 +184,7 @@ describe("VMs in placement groups", () => {
 
   it("the first VM of a zone brings the zone in, and it stays once the VM is gone", async () => {
     const group = await createGroup();
-    const vm = await runningVm(emu, vmIn(group.id, id.az2));
+    const vm = await vms.running(vmIn(group.id, id.az2));
     const zones = async () =>
       PlacementGroupResponse.parse(
         (await emu.call("GET", `/api/v1/placement-groups/${group.id}`)).body,
@@ -218,14 +198,14 @@ describe("VMs in placement groups", () => {
         state: "created",
       },
     ]);
-    await createVm(emu, vmIn(group.id, id.az1));
+    await vms.create(vmIn(group.id, id.az1));
     // Listed in the service's order of zones, whatever order VMs joined in.
     expect((await zones()).map((z) => [z.availability_zone_id, z.vm_count])).toEqual([
       [id.az1, 1],
       [id.az2, 1],
     ]);
     expect((await emu.call("DELETE", `/api/v1/vms/${vm.id}`)).status).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     expect((await zones()).map((z) => [z.availability_zone_id, z.vm_count])).toEqual([
       [id.az1, 1],
       [id.az2, 0],
@@ -242,13 +222,13 @@ describe("VMs in placement groups", () => {
   it("a group with VMs cannot be deleted; once they are gone it is deleting, then gone", async () => {
     const group = await createGroup();
     await settled(group.id);
-    const vm = await runningVm(emu, vmIn(group.id, id.az1));
+    const vm = await vms.running(vmIn(group.id, id.az1));
     const refused = await emu.call("DELETE", `/api/v1/placement-groups/${group.id}`);
     expectError(refused, 422, "placement_group_in_use");
     expect(refused.text).toContain(vm.id);
     const del = await emu.call("DELETE", `/api/v1/vms/${vm.id}`);
     expect(del.status, del.text).toBe(204);
-    await waitGone(emu, vm.id);
+    await vms.waitGone(vm.id);
     const reply = await emu.call("DELETE", `/api/v1/placement-groups/${group.id}`);
     expect(reply.status, reply.text).toBe(204);
     const read = await emu.call("GET", `/api/v1/placement-groups/${group.id}`);

@@ -4,24 +4,12 @@
  * the emulator holds, creates refused over a quota with the 422 that names it (and nothing
  * made), and the admin routes that set prices and quotas.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EntityUsageResponse, PriceResponse } from "../../../api/vm/pricing";
 import type { PriceList } from "../../../emulator/vm/price-list";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
-import { createVm, expectError, ids, UNKNOWN, vmSpec, type Ids } from "./compute-support";
+import { expectError, UNKNOWN, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 20 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-beforeEach(async () => {
-  const reset = await emu.call("POST", "/_emulator/reset", { auth: false });
-  expect(reset.status).toBe(200);
-});
+const { emu, id, vms } = useVmEmulator({ speed: 20, reset: "beforeEach" });
 
 async function prices(): Promise<PriceList> {
   const reply = await emu.call("GET", "/_emulator/vm/prices", { auth: false });
@@ -130,8 +118,7 @@ describe("POST /api/v1/projects/{project_id}/price-calculation", () => {
 describe("GET /api/v1/project-entity-usage", () => {
   it("counts what the project holds and follows creates", async () => {
     const before = await usage();
-    const vm = await createVm(
-      emu,
+    const vm = await vms.create(
       vmSpec(id, {
         flavor_id: id.flavorBig,
         interfaces: [{ type: "regular", subnet_id: id.subnet1, new_external_ip: true }],
@@ -193,7 +180,7 @@ describe("quotas", () => {
   });
 
   it("refuses a resize whose larger flavor would break the RAM quota, keeping the flavor", async () => {
-    const vm = await createVm(emu, vmSpec(id));
+    const vm = await vms.create(vmSpec(id));
     await emu.waitFor(`/api/v1/vms/${vm.id}`, (b) => (b as { state?: string }).state === "running");
     const now = await usage();
     await setQuotas({ ram: now.ram + 2 });

@@ -5,23 +5,13 @@
  * `<kind>_with_this_data_already_exists` on `name`, naming that object; an object being
  * deleted has let its name go; `validate_name` agrees with what a create accepts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorArray } from "../../../api/common";
 import { ValidateNameResponse } from "../../../api/vm/projects";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
-import { expectError, ids, runningVm, vmSpec, waitGone, type Ids } from "./compute-support";
+import { type Reply } from "../../support/emulator";
+import { expectError, vmSpec, useVmEmulator } from "../support/vm-service";
 
-let emu: TestEmulator;
-let id: Ids;
-
-beforeAll(async () => {
-  emu = await startTestEmulator({ speed: 5 });
-  id = ids(emu);
-});
-afterAll(async () => emu.close());
-beforeEach(async () => {
-  await emu.call("POST", "/_emulator/reset");
-});
+const { emu, id, vms } = useVmEmulator({ speed: 5, reset: "beforeEach" });
 
 /** Expects the 422 of a taken name whose message names the holder's id. */
 function expectTaken(reply: Reply, code: string, holderId: string, field = "name"): void {
@@ -58,7 +48,7 @@ describe("VM names", () => {
     });
 
   it("refuses a second VM of the name in another zone, through both creates, and a rename to it", async () => {
-    const web = await runningVm(emu, spec("web", id.az1));
+    const web = await vms.running(spec("web", id.az1));
     expectTaken(
       await emu.call("POST", "/api/v1.1/vms", { body: [spec("web", id.az2)] }),
       "vm_with_this_data_already_exists",
@@ -81,7 +71,7 @@ describe("VM names", () => {
       "1.name",
     );
     expect(await available("vm", "twin")).toBe(true);
-    const api = await runningVm(emu, spec("api", id.az2));
+    const api = await vms.running(spec("api", id.az2));
     expectTaken(
       await emu.call("PUT", `/api/v1/vms/${api.id}`, { body: { name: "web" } }),
       "vm_with_this_data_already_exists",
@@ -93,7 +83,7 @@ describe("VM names", () => {
   });
 
   it("refuses a free-tier VM a name another VM has", async () => {
-    const web = await runningVm(emu, spec("web", id.az2));
+    const web = await vms.running(spec("web", id.az2));
     expectTaken(
       await emu.call("POST", "/api/v1/free-tier", {
         body: { project_id: id.project, name: "web", image_id: id.ubuntu },
@@ -104,11 +94,11 @@ describe("VM names", () => {
   });
 
   it("lets a deleted VM's name go", async () => {
-    const web = await runningVm(emu, spec("web", id.az1));
+    const web = await vms.running(spec("web", id.az1));
     const deleting = await emu.call("DELETE", `/api/v1/vms/${web.id}`);
     expect(deleting.status, deleting.text).toBe(204);
     expect(await available("vm", "web")).toBe(true);
-    await waitGone(emu, web.id);
+    await vms.waitGone(web.id);
     const again = await emu.call("POST", "/api/v1.1/vms", { body: [spec("web", id.az2)] });
     expect(again.status, again.text).toBe(201);
   });
@@ -185,9 +175,8 @@ describe.each(KINDS)("$entityType names", (kind) => {
 
 describe("interfaces a VM makes", () => {
   it("are named eth0, eth1... on every VM, and a free interface may not take those names", async () => {
-    const one = await runningVm(emu, vmSpec(id, { name: "one" }));
-    const two = await runningVm(
-      emu,
+    const one = await vms.running(vmSpec(id, { name: "one" }));
+    const two = await vms.running(
       vmSpec(id, { name: "two", disks: [{ name: "two-boot", size: 10, disk_type_id: id.ssd }] }),
     );
     expect(one.interfaces[0]!.name).toBe("eth0");

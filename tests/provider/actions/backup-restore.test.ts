@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, beforeAll } from "vitest";
 import { failureLine, failurePath } from "../support/failures";
 import { ActionError, restoreBackup } from "../../../sdk/actions";
-import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
 import { makeRestoreTargets, type RestoreTargets } from "../../support/restore-targets";
-import { actionPair, waitInputs, type ActionPair } from "./action-pair";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
+import { actionPair, waitInputs, type ActionPair } from "./support/action-pair";
+import type { ProviderHarness } from "../support/provider-harness";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
-let env: ActionsEnv;
+const env = useActionsEnv({ reset: "beforeEach" });
 let p: ProviderHarness;
 let pair: ActionPair;
-/** The VM and disks the restores write into (the service refuses targets it does not show). */
-let t: RestoreTargets;
 beforeAll(async () => {
-  env = await startActionsEnv();
   pair = await actionPair(env, "actions/backup-restore", "BackupRestore");
   p = pair.run;
 });
-afterAll(async () => env.close());
+/** The VM and disks the restores write into (the service refuses targets it does not show). */
+let t: RestoreTargets;
 beforeEach(async () => {
-  await env.reset();
   t = await makeRestoreTargets(env.emu);
 });
 

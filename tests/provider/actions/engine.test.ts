@@ -12,7 +12,7 @@ import { ENGINE_TIMEOUT_MS, prepareEngine } from "../../e2e/support/engine";
 import { changes, openExampleStack, type ExampleStack } from "../../e2e/support/example-stack";
 import type { LoggedRequest } from "../support/provider-harness";
 import { makeRestoreTargets } from "../../support/restore-targets";
-import { named, startActionsEnv, type ActionsEnv } from "./support";
+import { named, startActionsEnv, type ActionsEnv } from "./support/actions-env";
 
 const OP_TIMEOUT = 240_000;
 const PASSWORD = "Zq7-Engine@Run-4";

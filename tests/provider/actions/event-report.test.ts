@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { failurePath } from "../support/failures";
 // The emulator's own key for an alarm, to look it up in its state (no caller needs it).
 import { alarmId } from "../../../emulator/operations/models/alarms";
 import { ActionError, clearAlarms, reportEvents, type EventArgs } from "../../../sdk/actions";
-import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, startActionsEnv, type ActionsEnv } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, useActionsEnv, useActionProvider } from "./support/actions-env";
 
-let env: ActionsEnv;
-let p: ProviderHarness;
-beforeAll(async () => {
-  env = await startActionsEnv();
-  p = await env.provider("actions/event-report");
-});
-afterAll(async () => env.close());
-beforeEach(async () => {
-  await env.reset();
-  await env.clearRequests();
-});
+const env = useActionsEnv({ reset: "beforeEach" });
+const p = useActionProvider(env, "actions/event-report");
+beforeEach(() => env.clearRequests());
 
 const PUSH = { method: "PUT", path: /^\/v2\/[0-9a-f]{32}\/push\/events$/ };
 const diskAlarm: EventArgs = {

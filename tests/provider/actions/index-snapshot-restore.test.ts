@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, restoreIndexSnapshot } from "../../../sdk/actions";
-import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
-import { actionPair, type ActionPair } from "./action-pair";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
+import { type ActionPair, useActionPair } from "./support/action-pair";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, useActionsEnv } from "./support/actions-env";
+import { lateBound } from "../../support/suite-value";
 
-let env: ActionsEnv;
-let p: ProviderHarness;
-let pair: ActionPair;
-beforeAll(async () => {
-  env = await startActionsEnv();
-  pair = await actionPair(env, "actions/index-snapshot-restore", "IndexSnapshotRestore");
-  p = pair.run;
-});
-afterAll(async () => env.close());
-beforeEach(async () => {
-  await env.reset();
-  await env.clearRequests();
-});
+const env = useActionsEnv({ reset: "beforeEach" });
+const pair = useActionPair(env, "actions/index-snapshot-restore", "IndexSnapshotRestore");
+const p = lateBound(() => pair.run);
+beforeEach(() => env.clearRequests());
 
 const RESTORE = {
   method: "POST",

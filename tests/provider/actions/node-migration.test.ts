@@ -1,22 +1,19 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi, beforeAll } from "vitest";
 import { failurePath } from "../support/failures";
 import { ActionError, migrateNodes } from "../../../sdk/actions";
-import type { ProviderHarness } from "../support/provider-harness";
 import { UNKNOWN } from "../support/fixtures";
-import { actionPair, waitInputs, type ActionPair } from "./action-pair";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, jsonText, named, startActionsEnv, type ActionsEnv } from "./support";
+import { actionPair, waitInputs, type ActionPair } from "./support/action-pair";
+import type { ProviderHarness } from "../support/provider-harness";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, jsonText, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
-let env: ActionsEnv;
+const env = useActionsEnv({ reset: "beforeEach" });
 let p: ProviderHarness;
 let pair: ActionPair;
 beforeAll(async () => {
-  env = await startActionsEnv();
   pair = await actionPair(env, "actions/node-migration", "NodeMigration");
   p = pair.run;
 });
-afterAll(async () => env.close());
-beforeEach(async () => env.reset());
 
 // A password that meets the policy and that no fixture or message could contain by chance.
 const PASSWORD = "Zq7-Migr@te-Wx9";

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, restartQueueManager } from "../../../sdk/actions";
 import { resetProgramClient, setProgramClient } from "../../../sdk/program-client";
-import type { ProviderHarness } from "../support/provider-harness";
-import { walkLifecycle } from "./lifecycle";
-import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
+import { walkLifecycle } from "./support/lifecycle";
+import { inPreview, named, useActionsEnv, useActionProvider } from "./support/actions-env";
 
-let env: ActionsEnv;
-let p: ProviderHarness;
-beforeAll(async () => {
-  env = await startActionsEnv();
-  p = await env.provider("actions/queue-manager-restart");
-});
-afterAll(async () => env.close());
-beforeEach(async () => {
-  await env.reset();
-  await env.clearRequests();
-});
+const env = useActionsEnv({ reset: "beforeEach" });
+const p = useActionProvider(env, "actions/queue-manager-restart");
+beforeEach(() => env.clearRequests());
 
 const RESTART = {
   method: "PUT",

@@ -9,7 +9,7 @@ import {
   QueueManagerRestart,
 } from "../../../sdk/actions";
 import { pluginToken, TYPE_TOKENS } from "../../../provider/type-tokens";
-import { named as fixture, startActionsEnv } from "./support";
+import { named as fixture, startActionsEnv } from "./support/actions-env";
 
 // The SDK classes under Pulumi's mocks: each is a component (`vmcloud:index:<Class>`) whose
 // run registers the class's own type token, the shim of its provider module and its inputs,

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../../provider/client";
 import { migrateNodes } from "../../../sdk/actions";
-import { waitInputs } from "./action-pair";
-import { named, startActionsEnv, type ActionsEnv } from "./support";
+import { waitInputs } from "./support/action-pair";
+import { named, startActionsEnv, type ActionsEnv } from "./support/actions-env";
 
 // Node migration accepts a token or an SDK-HMAC-SHA256 signature. With only an access key and
 // secret key configured, every request of the migration (the PUT and the job reads) must be

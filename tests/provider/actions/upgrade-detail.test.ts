@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ActionError, getUpgradeDetail, waitForUpgradeTask } from "../../../sdk/actions";
-import { inPreview, named, startActionsEnv, type ActionsEnv } from "./support";
+import { inPreview, named, startActionsEnv, useActionsEnv } from "./support/actions-env";
 
-let env: ActionsEnv;
-beforeAll(async () => {
-  // Speed 10: the running fixture task takes 1.2 s, long enough to be seen running on a busy machine.
-  env = await startActionsEnv({ speed: 10 });
-});
-afterAll(async () => env.close());
-beforeEach(async () => {
-  await env.reset();
-  await env.clearRequests();
-});
+// Speed 10: the running fixture task takes 1.2 s, long enough to be seen running on a busy machine.
+const env = useActionsEnv({ speed: 10, reset: "beforeEach" });
+beforeEach(() => env.clearRequests());
 
 const DETAIL = /^\/v1\.0\/[0-9a-f]{32}\/clusters\/[^/]+\/upgrade\/detail$/;
 const cluster = (name: string) => named(env.ops.containerClusters, name).id;

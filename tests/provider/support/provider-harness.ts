@@ -10,7 +10,14 @@ import { existsSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
-import type { TestEmulator } from "../../support/emulator";
+import {
+  adminCaller,
+  useTestEmulator,
+  type LoggedRequest,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../support/emulator";
+import { suiteValue } from "../../support/suite-value";
 import { failureLine } from "./failures";
 
 const repo = resolve(__dirname, "../../..");
@@ -36,15 +43,7 @@ const { Struct } = pulumiRequire("google-protobuf/google/protobuf/struct_pb") as
 export type Props = Record<string, unknown>;
 
 /** One entry of the emulator's request log. */
-export interface LoggedRequest {
-  at: number;
-  method: string;
-  url: string;
-  status: number;
-  requestId?: string;
-  fault?: string;
-  early: boolean;
-}
+export type { LoggedRequest } from "../../support/emulator";
 
 /** The provider methods, as the host calls them. */
 type HostedProvider = Required<pulumi.dynamic.ResourceProvider> & {
@@ -139,17 +138,7 @@ export async function loadProvider(
   await provider.configure({ config: new HostConfig(raw, "project") });
 
   const stored = (props: Props) => wire({ ...props, __provider: shim });
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emu.url}${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
+  const admin = adminCaller(emu.url);
 
   const harness: ProviderHarness = {
     emu,
@@ -207,4 +196,21 @@ export async function loadProvider(
     },
   };
   return harness;
+}
+
+/**
+ * The set-up of a provider suite: {@link useTestEmulator} and, loaded against it in
+ * `beforeAll` one after another, the providers `kinds` names (`{ disk: "resources/disk" }`
+ * gives `disk`), all to use by name in hooks and tests.
+ */
+export function useProviders<Name extends string>(
+  kinds: Record<Name, string>,
+  options: SuiteEmulatorOptions = {},
+): { emu: TestEmulator } & Record<Name, ProviderHarness> {
+  const emu = useTestEmulator(options);
+  const providers = {} as Record<Name, ProviderHarness>;
+  for (const [name, kind] of Object.entries(kinds) as Array<[Name, string]>) {
+    providers[name] = suiteValue(`the ${kind} provider`, () => loadProvider(kind, emu));
+  }
+  return { emu, ...providers };
 }

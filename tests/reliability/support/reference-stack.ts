@@ -1,21 +1,17 @@
 /**
  * The reliability suite's reference stack (tests/reliability/fixtures/reference) under the real
- * engine: a stack in a temporary file backend, configured for a test emulator, plus what the
+ * engine: an end-to-end stack of the program (openExampleStack), plus what the
  * suites check afterwards: what the emulator holds under the stack's name prefix (so that a
  * duplicate or a leftover shows), and the state the backend wrote.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ConfigMap, LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import type { ConfigMap, Stack } from "@pulumi/pulumi/automation";
 import type { TestEmulator } from "../../support/emulator";
 import { type Engine, repo } from "../../e2e/support/engine";
+import { openExampleStack } from "../../e2e/support/example-stack";
 
 /** The program's directory. */
 export const REFERENCE_DIR = join(repo, "tests/reliability/fixtures/reference");
-
-/** The passphrase of the suite's stacks. */
-export const PASSPHRASE = "vmcloud-reliability-passphrase";
 
 /** An open stack of the reference program (or of the program `programDir` names). */
 export interface ReferenceStack {
@@ -51,60 +47,34 @@ export interface ReferenceOptions {
 
 let opened = 0;
 
-/** Creates a stack of the reference program for `emulator`. */
+/**
+ * Creates a stack of the reference program for `emulator`: {@link openExampleStack} of the
+ * program with the reference config (a fresh name prefix, `vms`, `cidr`) and `options`.
+ */
 export async function openReferenceStack(
   engine: Engine,
   emulator: TestEmulator,
   options: ReferenceOptions = {},
 ): Promise<ReferenceStack> {
   opened += 1;
-  const scratch = await mkdtemp(join(tmpdir(), "vmcloud-reliability-"));
-  const backendDir = join(scratch, "state");
-  await mkdir(backendDir);
-  const stackName = `rel-${process.pid}-${opened}-${Date.now().toString(36)}`;
   const prefix = `rel${opened}x${Date.now().toString(36)}`;
-  const env: Record<string, string> = {
-    PATH: `${engine.enginePath}:${process.env.PATH ?? ""}`,
-    PULUMI_BACKEND_URL: `file://${backendDir}`,
-    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_HOME: join(scratch, "home"),
-    // The provider must take its settings from the stack config, not from a developer's shell.
-    VMCLOUD_ENDPOINT: "",
-    VMCLOUD_TOKEN: "",
-    VMCLOUD_PROJECT_ID: "",
-  };
-  const programDir = options.programDir ?? REFERENCE_DIR;
-  const stack = await LocalWorkspace.createStack(
-    { stackName, workDir: programDir },
-    { pulumiCommand: engine.pulumiCommand, pulumiHome: env.PULUMI_HOME, envVars: env },
-  );
-  const config: ConfigMap = {
-    "vmcloud:endpoint": { value: emulator.url },
-    "vmcloud:token": { value: options.token ?? emulator.token, secret: true },
-    "vmcloud:projectId": { value: emulator.fixtures.vm.projectId },
-    prefix: { value: prefix },
-    vms: { value: String(options.vms ?? 1) },
-    cidr: { value: options.cidr ?? "10.61.0.0/24" },
-  };
-  Object.assign(config, options.config ?? {});
-  if (options.vmPassword !== undefined) {
-    config.vmPassword = { value: options.vmPassword, secret: true };
-  }
-  await stack.setAllConfig(config);
-  return {
-    stack,
-    stackName,
+  const config: Record<string, string> = {
     prefix,
-    backendDir,
-    env,
-    settingsFile: join(programDir, `Pulumi.${stackName}.yaml`),
-    async close() {
-      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
-      await rm(join(programDir, `Pulumi.${stackName}.yaml`), { force: true });
-      await rm(scratch, { recursive: true, force: true });
-    },
+    vms: String(options.vms ?? 1),
+    cidr: options.cidr ?? "10.61.0.0/24",
   };
+  const secrets: Record<string, string> = {};
+  if (options.token !== undefined) secrets["vmcloud:token"] = options.token;
+  for (const [key, { value, secret }] of Object.entries(options.config ?? {})) {
+    (secret === true ? secrets : config)[key] = value;
+  }
+  if (options.vmPassword !== undefined) secrets.vmPassword = options.vmPassword;
+  const example = await openExampleStack(engine, emulator, "reference", {
+    workDir: options.programDir ?? REFERENCE_DIR,
+    config,
+    secrets,
+  });
+  return { ...example, prefix };
 }
 
 /** Cloud resources of one stack, by kind: name (or rule key) → how many records have it. */

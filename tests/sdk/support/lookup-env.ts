@@ -6,6 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { resetProgramClient } from "../../../sdk/lookups";
 import { startTestEmulator, type TestEmulator } from "../../support/emulator";
+import { lateBound, suiteValue } from "../../support/suite-value";
 
 const KEYS = ["VMCLOUD_ENDPOINT", "VMCLOUD_TOKEN", "VMCLOUD_PROJECT_ID"] as const;
 
@@ -44,4 +45,13 @@ export async function openLookupEnv(): Promise<LookupEnv> {
       await emu.close();
     },
   };
+}
+
+/**
+ * The set-up of a lookups suite: {@link openLookupEnv} in `beforeAll`, closed in `afterAll`;
+ * returns its emulator, to use by name in hooks and tests.
+ */
+export function useLookupEmulator(): TestEmulator {
+  const env = suiteValue("the lookups' environment", openLookupEnv, (opened) => opened.close());
+  return lateBound(() => env.emu);
 }

@@ -4,24 +4,17 @@
  * log and direct access to state.
  */
 import type { AddressInfo } from "node:net";
-import { buildApp, type EmulatorApp } from "../../emulator/core/app";
-import type { EmulatorSettings } from "../../emulator/core/service-module";
-import { DEFAULT_SIGNING_KEY, DEFAULT_TOKEN } from "../../emulator";
-import type { IamState } from "../../emulator/iam";
-import { allServices } from "../../emulator/services";
-import { createClient, type ClientOptions, type VmCloudClient } from "../../provider/client";
+import { buildApp, type EmulatorApp } from "../../../emulator/core/app";
+import type { EmulatorSettings } from "../../../emulator/core/service-module";
+import { DEFAULT_SIGNING_KEY, DEFAULT_TOKEN } from "../../../emulator";
+import type { IamState } from "../../../emulator/iam";
+import { allServices } from "../../../emulator/services";
+import { createClient, type ClientOptions, type VmCloudClient } from "../../../provider/client";
+import { adminCaller, type LoggedRequest } from "../../support/emulator";
 import { widgetService, type WidgetState } from "./widgets-service";
 
 /** One entry of `GET /_emulator/requests`. */
-export interface LoggedRequest {
-  at: number;
-  method: string;
-  url: string;
-  status: number;
-  requestId?: string;
-  fault?: string;
-  early: boolean;
-}
+export type { LoggedRequest } from "../../support/emulator";
 
 /** A running emulator for client tests. */
 export interface Harness extends EmulatorApp {
@@ -59,17 +52,7 @@ export async function startHarness(speed = 50): Promise<Harness> {
     iam: { keyId: string; secret: string };
   };
   const clients: VmCloudClient[] = [];
-  const admin = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
+  const admin = adminCaller(url);
   return {
     ...built,
     url,

@@ -1,12 +1,18 @@
 /**
- * Helpers the compute suites share: fixture lookups by name, a minimal valid VM request,
- * creating a VM and waiting for a status, and error-body checks.
+ * What the VM-service suites share: their emulator set-up, fixture lookups by name, a minimal
+ * valid VM request, creating a VM and waiting for a status, and error-body checks.
  */
 import { expect } from "vitest";
 import { ErrorArray, HttpValidationError } from "../../../api/common";
 import { VmResponse } from "../../../api/vm/vms";
 import type { VmState } from "../../../emulator/vm/records";
-import type { Reply, TestEmulator } from "../../support/emulator";
+import {
+  useTestEmulator,
+  type Reply,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../support/emulator";
+import { suiteValue } from "../../support/suite-value";
 
 /** An id no fixture has. */
 export const UNKNOWN = "5d1f6c0e-8a3b-4c2d-9e1f-0a2b3c4d5e6f";
@@ -51,6 +57,39 @@ export function ids(emu: TestEmulator) {
 /** The fixture ids of {@link ids}. */
 export type Ids = ReturnType<typeof ids>;
 
+/** What {@link useVmEmulator} sets up, to use by name in hooks and tests. */
+export interface VmSuite {
+  emu: TestEmulator;
+  /** The fixture {@link ids} of `emu`. */
+  id: Ids;
+  /** A name no other call of the suite returns: `prefix-<n>`. */
+  fresh(prefix: string): string;
+  /** {@link createVm}, {@link runningVm}, {@link waitForVm} and {@link waitGone} on `emu`. */
+  vms: {
+    create(spec: Record<string, unknown>, path?: string): Promise<VmResponse>;
+    running(spec: Record<string, unknown>): Promise<VmResponse>;
+    waitFor(vmId: string, status: string): Promise<VmResponse>;
+    waitGone(vmId: string): Promise<void>;
+  };
+}
+
+/** The set-up of a VM-service suite: {@link useTestEmulator} and what {@link VmSuite} says. */
+export function useVmEmulator(options: SuiteEmulatorOptions = {}): VmSuite {
+  const emu = useTestEmulator(options);
+  let counter = 0;
+  return {
+    emu,
+    id: suiteValue("the fixture ids", async () => ids(emu)),
+    fresh: (prefix) => `${prefix}-${++counter}`,
+    vms: {
+      create: (spec, path) => createVm(emu, spec, path),
+      running: (spec) => runningVm(emu, spec),
+      waitFor: (vmId, status) => waitForVm(emu, vmId, status),
+      waitGone: (vmId) => waitGone(emu, vmId),
+    },
+  };
+}
+
 /** A minimal valid v1.1 VM specification in zone 1, with overrides. */
 export function vmSpec(id: Ids, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -70,7 +109,7 @@ export function vmState(emu: TestEmulator): VmState {
 }
 
 /** Creates one VM through v1.1 (or `path`), expects 201, and returns it. */
-export async function createVm(
+async function createVm(
   emu: TestEmulator,
   spec: Record<string, unknown>,
   path = "/api/v1.1/vms",
@@ -83,11 +122,7 @@ export async function createVm(
 }
 
 /** Waits until the VM reaches `status` and returns it. */
-export async function waitForVm(
-  emu: TestEmulator,
-  vmId: string,
-  status: string,
-): Promise<VmResponse> {
+async function waitForVm(emu: TestEmulator, vmId: string, status: string): Promise<VmResponse> {
   const reply = await emu.waitFor(
     `/api/v1/vms/${vmId}`,
     (body, code) => code === 200 && (body as { state?: string }).state === status,
@@ -96,29 +131,26 @@ export async function waitForVm(
 }
 
 /** Creates a VM and waits until it runs. */
-export async function runningVm(
-  emu: TestEmulator,
-  spec: Record<string, unknown>,
-): Promise<VmResponse> {
+async function runningVm(emu: TestEmulator, spec: Record<string, unknown>): Promise<VmResponse> {
   const vm = await createVm(emu, spec);
   return waitForVm(emu, vm.id, "running");
 }
 
 /** Waits until GET of the VM answers 404. */
-export async function waitGone(emu: TestEmulator, vmId: string): Promise<void> {
+async function waitGone(emu: TestEmulator, vmId: string): Promise<void> {
   await emu.waitFor(`/api/v1/vms/${vmId}`, (_body, code) => code === 404);
 }
 
-/** Expects a VM-service error array with `code` first (and `field` among the fields). */
+/**
+ * Expects a VM-service error array whose first error has `code`, a message, and (when given)
+ * `field`.
+ */
 export function expectError(reply: Reply, status: number, code: string, field?: string): void {
   expect(reply.status, reply.text).toBe(status);
-  const errors = ErrorArray.parse(reply.body);
-  expect(errors[0]!.code, reply.text).toBe(code);
-  if (field !== undefined)
-    expect(
-      errors.map((e) => e.field),
-      reply.text,
-    ).toContain(field);
+  const first = ErrorArray.parse(reply.body)[0]!;
+  expect(first.code, reply.text).toBe(code);
+  expect(first.message, reply.text).not.toBe("");
+  if (field !== undefined) expect(first.field, reply.text).toBe(field);
 }
 
 /** Expects a FastAPI-style `{detail: [...]}` body whose first location ends with `loc`. */

@@ -1,18 +1,24 @@
 /**
- * Shared set-up of the action suites: an emulator with the operations fixtures, the action
+ * What the action suites share: their set-up, an emulator with the operations fixtures, the action
  * providers loaded as the dynamic-provider host loads them, a REST client for the function
  * forms, request-log counting, the operations state, and a preview switch for the functions.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { OperationsFixtures } from "../../../emulator/operations/fixtures";
-import type { OperationsState } from "../../../emulator/operations/state";
-import { createClient, type VmCloudClient } from "../../../provider/client";
-import { startTestEmulator, type TestEmulator } from "../../support/emulator";
+import type { OperationsFixtures } from "../../../../emulator/operations/fixtures";
+import type { OperationsState } from "../../../../emulator/operations/state";
+import { createClient, type VmCloudClient } from "../../../../provider/client";
+import {
+  startTestEmulator,
+  useTestEmulator,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../../support/emulator";
+import { suiteValue } from "../../../support/suite-value";
 import {
   loadProvider,
   type LoggedRequest,
   type ProviderHarness,
-} from "../support/provider-harness";
+} from "../../support/provider-harness";
 
 /** An emulator for the action suites, with helpers. */
 export interface ActionsEnv {
@@ -38,7 +44,32 @@ export interface ActionsEnv {
 export async function startActionsEnv(
   options: { speed?: number; restoreJobId?: boolean } = {},
 ): Promise<ActionsEnv> {
-  const emu = await startTestEmulator(options);
+  return actionsEnv(await startTestEmulator(options));
+}
+
+/**
+ * The set-up of an action suite: {@link useTestEmulator} (speed 50 unless told) seen through
+ * {@link ActionsEnv}, to use by name in hooks and tests; its client is closed after the suite.
+ */
+export function useActionsEnv(options: SuiteEmulatorOptions = {}): ActionsEnv {
+  const emu = useTestEmulator(options);
+  return suiteValue(
+    "the actions environment",
+    async () => actionsEnv(emu),
+    async (env) => env.client.close(),
+  );
+}
+
+/**
+ * The provider of `kind` loaded against `env` in `beforeAll`, to use by name in hooks and
+ * tests.
+ */
+export function useActionProvider(env: ActionsEnv, kind: string): ProviderHarness {
+  return suiteValue(`the ${kind} provider`, () => env.provider(kind));
+}
+
+/** `emu` seen through {@link ActionsEnv}; `close` closes the client and the emulator. */
+function actionsEnv(emu: TestEmulator): ActionsEnv {
   const ops = emu.fixtures.operations as OperationsFixtures;
   const client = createClient({ endpoint: emu.url, token: emu.token, retry: { limit: 0 } });
   const requests = async () =>

@@ -1,11 +1,16 @@
 /**
- * Shared set-up of the operations suites: an emulator, the operations fixtures, a caller that
- * authenticates with X-Auth-Token, and a reader of the operations state.
+ * What the operations suites share: their emulator set-up, the operations fixtures, a caller
+ * that authenticates with X-Auth-Token, and a reader of the operations state.
  */
-import type { EmulatorOptions } from "../../../emulator";
 import type { OperationsFixtures } from "../../../emulator/operations/fixtures";
 import type { OperationsState } from "../../../emulator/operations/state";
-import { startTestEmulator, type Reply, type TestEmulator } from "../../support/emulator";
+import {
+  useTestEmulator,
+  type Reply,
+  type SuiteEmulatorOptions,
+  type TestEmulator,
+} from "../../support/emulator";
+import { suiteValue } from "../../support/suite-value";
 
 /** An emulator with the operations fixtures and helpers. */
 export interface OpsEmulator {
@@ -34,9 +39,17 @@ export interface OpsEmulator {
   close(): Promise<void>;
 }
 
-/** Starts an emulator for an operations suite (speed 50 unless told). */
-export async function startOps(options: EmulatorOptions = {}): Promise<OpsEmulator> {
-  const emu = await startTestEmulator(options);
+/**
+ * The set-up of an operations suite: {@link useTestEmulator} (speed 50 unless told) seen
+ * through {@link OpsEmulator}, to use by name in hooks and tests.
+ */
+export function useOpsEmulator(options: SuiteEmulatorOptions = {}): OpsEmulator {
+  const emu = useTestEmulator(options);
+  return suiteValue("the operations emulator", async () => opsEmulator(emu));
+}
+
+/** `emu` with the operations fixtures and helpers. */
+function opsEmulator(emu: TestEmulator): OpsEmulator {
   const ops = emu.fixtures.operations as OperationsFixtures;
   const call: OpsEmulator["call"] = (method, path, opts = {}) =>
     emu.call(method, path, {

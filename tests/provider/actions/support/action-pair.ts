@@ -3,8 +3,9 @@
  * sends the operation) and then its wait (`ActionWait`), with the inputs the SDK gives the
  * wait: the action's class name, its triggers and everything the run recorded.
  */
-import type { Props, ProviderHarness } from "../support/provider-harness";
-import type { ActionsEnv } from "./support";
+import type { Props, ProviderHarness } from "../../support/provider-harness";
+import { suiteValue } from "../../../support/suite-value";
+import type { ActionsEnv } from "./actions-env";
 
 /** One resource as `pulumi up` left it. */
 export interface Made {
@@ -48,4 +49,9 @@ export async function actionPair(
       return { run: made, wait: await waitFor(made.outs) };
     },
   };
+}
+
+/** {@link actionPair} loaded in `beforeAll`, to use by name in hooks and tests. */
+export function useActionPair(env: ActionsEnv, kind: string, action: string): ActionPair {
+  return suiteValue(`the ${kind} providers`, () => actionPair(env, kind, action));
 }

@@ -1,21 +1,16 @@
 /**
- * Helpers the Vm and FreeTierVm provider suites share: an emulator slow enough that VM states
+ * Helpers the Vm and FreeTierVm provider suites share: the emulator speed at which VM states
  * can be seen (speed 10: a VM boots in about 0.2 s), reading VMs and disks over the
  * emulator's API, and a minimal valid set of Vm inputs.
  */
-import { GONE } from "../../emulator/vm/records";
-import type { VmResponse } from "../../api/vm/vms";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { uniqueName, vmState } from "./support/fixtures";
-import type { Props } from "./support/provider-harness";
+import { GONE } from "../../../emulator/vm/records";
+import type { VmResponse } from "../../../api/vm/vms";
+import type { TestEmulator } from "../../support/emulator";
+import { uniqueName, vmState } from "./fixtures";
+import type { Props } from "./provider-harness";
 
-/** The emulator speed of the VM suites. */
+/** The emulator speed of the VM suites (`useProviders(kinds, { speed: VM_SPEED })`). */
 export const VM_SPEED = 10;
-
-/** Starts an emulator for a VM suite. */
-export function startVmEmulator(): Promise<TestEmulator> {
-  return startTestEmulator({ speed: VM_SPEED });
-}
 
 /** The VM as the service answers it (undefined on 404). */
 export async function readVm(emu: TestEmulator, id: string): Promise<VmResponse | undefined> {

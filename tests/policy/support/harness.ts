@@ -9,7 +9,7 @@ import type {
   ResourceValidationPolicy,
   StackValidationPolicy,
 } from "@pulumi/policy";
-import { TYPE_TOKENS, type VmCloudTypeName } from "../../provider/type-tokens";
+import { TYPE_TOKENS, type VmCloudTypeName } from "../../../provider/type-tokens";
 
 const requireHere = createRequire(__filename);
 // Internal modules of @pulumi/policy (their .d.ts files declare nothing), used as its server does.

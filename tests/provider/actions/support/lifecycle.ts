@@ -6,8 +6,8 @@
  * replace the resource, whose create runs the operation again; delete sends nothing.
  */
 import { expect } from "vitest";
-import type { Props, ProviderHarness } from "../support/provider-harness";
-import type { ActionsEnv } from "./support";
+import type { Props, ProviderHarness } from "../../support/provider-harness";
+import type { ActionsEnv } from "./actions-env";
 
 /** The request that runs the operation: its method and path. */
 export interface RunRequest {

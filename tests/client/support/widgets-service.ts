@@ -6,11 +6,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { Name, PageQuery, paginated } from "../../api/common";
-import { endpoint, type Endpoint, type ErrorShape } from "../../api/endpoint";
-import { registerEndpoints, type Handlers } from "../../emulator/core/register-endpoints";
-import { ServiceError, conflict, notFound, unprocessable } from "../../emulator/core/service-error";
-import type { ServiceModule } from "../../emulator/core/service-module";
+import { Name, PageQuery, paginated } from "../../../api/common";
+import { endpoint, type Endpoint, type ErrorShape } from "../../../api/endpoint";
+import { registerEndpoints, type Handlers } from "../../../emulator/core/register-endpoints";
+import {
+  ServiceError,
+  conflict,
+  notFound,
+  unprocessable,
+} from "../../../emulator/core/service-error";
+import type { ServiceModule } from "../../../emulator/core/service-module";
 
 export const Widget = z.object({
   id: z.string(),
