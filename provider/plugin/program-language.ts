@@ -31,16 +31,6 @@ export function noteProgramLanguage(news: Readonly<Record<string, unknown>>): vo
   if (language === "python") spelling = language;
 }
 
-/** The language noted so far, or undefined while the schema's spelling holds. */
-export function programSpelling(): Spelling | undefined {
-  return spelling;
-}
-
-/** Forgets the noted language (for tests, which serve several programs in one process). */
-export function forgetProgramLanguage(): void {
-  spelling = undefined;
-}
-
 /**
  * `availabilityZone` as Pulumi's Python code generator names it (`availability_zone`): an
  * underscore before each capital that follows a lower-case letter or digit, or that starts a
