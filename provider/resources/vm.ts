@@ -50,6 +50,7 @@ import {
   madeExternalIpIds,
   vmInputsOf,
   vmOutputs,
+  type VmView,
 } from "./vm/outputs";
 import { VmOutputs, type VmCarried } from "./outputs/vm";
 import { createRequestV1, createRequestV11, resolveVm, updateRequest } from "./vm/requests";
@@ -66,6 +67,7 @@ import {
 } from "./vm/state";
 import { freeExternalIps } from "./vm/external-ips";
 import { getVm, waitForSettled } from "./vm/waits";
+import { readVm } from "./vm/listed-read";
 import { checkImageMetadata, metadataBody, sameTyped } from "./vm/typed-metadata";
 import { shrinkFailures } from "./disk/no-shrink";
 import type { CheckFailure } from "./framework/check-inputs";
@@ -79,7 +81,7 @@ export const VM_DEFAULT_TIMEOUT_MS = 20 * 60_000;
  */
 async function outputsOf(
   ctx: ResourceContext,
-  vm: VmResponse,
+  vm: VmView,
   carried: VmCarried,
   powerStateFallback: "running" | "stopped",
   known: KnownImageDefaults | undefined,
@@ -327,7 +329,7 @@ export const definition = defineResource<VmInputs, VmOutputs>({
   },
 
   async read(ctx, id, previous) {
-    const vm = await getVm(ctx.client, id);
+    const vm = await readVm(ctx, id, previous);
     if (vm === undefined) return undefined;
     return outputsOf(
       ctx,

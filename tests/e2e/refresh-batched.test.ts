@@ -1,8 +1,9 @@
 // `pulumi refresh` of a modest stack (6 VMs, each with a secret password and an attached data
 // disk, two subnets, two security groups, a spare disk) under the real engine: its disk,
 // attachment, subnet and group reads are served by their kinds' list pages
-// (provider/resources/framework/batched-refresh.ts), none by id; the VMs are read by id (their
-// list item lacks fields the read by id has, docs/api-decisions/frugality.md). Changes made
+// (provider/resources/framework/batched-refresh.ts), none by id; the VMs are read by id only
+// when their time moved since their outputs were recorded, else from the VM, interface and disk
+// lists (provider/resources/vm/listed-read.ts, docs/api-decisions/frugality.md). Changes made
 // behind Pulumi's back are found, a disk deleted behind its back leaves the stack, and the
 // passwords stay secret in the state. Never skipped: if the engine cannot be built, `beforeAll`
 // fails.
@@ -43,6 +44,13 @@ async function routes(): Promise<Record<string, number>> {
   return counts;
 }
 
+/** How many of `seen` are list requests (no id in the route). */
+function listRequests(seen: Record<string, number>): number {
+  return Object.entries(seen)
+    .filter(([route]) => route.startsWith("GET ") && !route.endsWith("{id}"))
+    .reduce((sum, [, n]) => sum + n, 0);
+}
+
 async function clearRequests(): Promise<void> {
   expect((await emulator.call("DELETE", "/_emulator/requests")).status).toBeLessThan(300);
 }
@@ -60,31 +68,47 @@ describe("refresh of a stack with its reads batched", () => {
   }, ENGINE_TIMEOUT_MS);
 
   it(
-    "refreshes an unchanged stack reading disks, attachments, subnets and groups from lists, none by id",
+    "refreshes an unchanged stack reading disks, attachments, subnets and groups from lists, and VMs whose time moved by id",
     async () => {
       await clearRequests();
       const refresh = await example.stack.refresh();
       expect(refresh.summary.result).toBe("succeeded");
       expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES + 1 });
       const seen = await routes();
-      // The VM list item lacks the image, metadata, placement group and the interfaces'
-      // groups: each VM is read by id.
+      // Each VM's time moved after `up` recorded it (its password was set, its data disk
+      // attached): each is read by id once, which records the time it has now.
       expect(seen["GET /api/v1/vms/{id}"]).toBe(VMS);
-      for (const byId of ["disks", "subnets", "security-groups"]) {
+      for (const byId of ["disks", "subnets", "security-groups", "interfaces"]) {
         expect(seen[`GET /api/v1/${byId}/{id}`] ?? 0).toBe(0);
       }
-      // 13 disks read by 6 attachments and 7 disks, 2 subnets, 2 groups: a few list pages
-      // (one per batch of reads the engine's timing makes), far fewer than one per resource.
-      const lists =
-        (seen["GET /api/v1/disks"] ?? 0) +
-        (seen["GET /api/v1/subnets"] ?? 0) +
-        (seen["GET /api/v1/security-groups"] ?? 0);
+      // 13 disks read by 6 attachments and 7 disks, 2 subnets, 2 groups, and the VMs' lists: a
+      // few list pages (one per batch of reads the engine's timing makes).
+      const lists = listRequests(seen);
       expect(lists).toBeGreaterThanOrEqual(3);
-      expect(lists).toBeLessThanOrEqual(9);
+      expect(lists).toBeLessThanOrEqual(14);
       const total = Object.values(seen).reduce((a, b) => a + b, 0);
       expect(total).toBe(VMS + lists);
       // The passwords are still secret in the state.
       expect((await outputs("Vm", "vm-0"))["password"]).toMatchObject(SECRET);
+    },
+    OP_TIMEOUT,
+  );
+
+  it(
+    "refreshes it again with no read by id at all, the VMs from the VM, interface and disk lists",
+    async () => {
+      const before = await outputs("Vm", "vm-2");
+      await clearRequests();
+      const refresh = await example.stack.refresh();
+      expect(refresh.summary.result).toBe("succeeded");
+      expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES + 1 });
+      const seen = await routes();
+      const byId = Object.keys(seen).filter((route) => route.endsWith("{id}"));
+      expect(byId).toEqual([]);
+      expect(seen["GET /api/v1/vms"]).toBeGreaterThanOrEqual(1);
+      expect(listRequests(seen)).toBeLessThanOrEqual(14);
+      expect(await outputs("Vm", "vm-2")).toEqual(before);
+      expect(before["password"]).toMatchObject(SECRET);
     },
     OP_TIMEOUT,
   );
@@ -104,6 +128,13 @@ describe("refresh of a stack with its reads batched", () => {
       await change(`/api/v1/security-groups/${await id("SecurityGroup", "sg-0")}`, {
         description: "by hand",
       });
+      // vm-3's interface moved from sg-1 to sg-0 by hand: the interface changes, the VM's time
+      // does not, so the VM is read from the lists and still found changed.
+      const vm3 = await outputs("Vm", "vm-3");
+      const iface = (vm3["interfaces"] as Array<{ id: string }>)[0]!.id;
+      await change(`/api/v1/interfaces/${iface}`, {
+        security_groups: [await id("SecurityGroup", "sg-0")],
+      });
       expect((await emulator.call("DELETE", `/api/v1/disks/${spare}`)).status).toBeLessThan(300);
       await emulator.waitFor(`/api/v1/disks/${spare}`, (_b, status) => status === 404);
       await emulator.waitFor(
@@ -115,10 +146,13 @@ describe("refresh of a stack with its reads batched", () => {
       const refresh = await example.stack.refresh();
       expect(refresh.summary.result).toBe("succeeded");
       expect(refresh.summary.resourceChanges).toEqual({
-        update: 3,
+        update: 4,
         delete: 1,
-        same: RESOURCES + 1 - 4,
+        same: RESOURCES + 1 - 5,
       });
+      expect((await outputs("Vm", "vm-3"))["interfaces"]).toMatchObject([
+        { securityGroups: ["refresh-sg-0"] },
+      ]);
       expect(await outputs("Disk", "data-4")).toMatchObject({ description: "by hand" });
       expect(await outputs("Subnet", "subnet-1")).toMatchObject({ description: "by hand" });
       expect(await outputs("SecurityGroup", "sg-0")).toMatchObject({ description: "by hand" });
@@ -128,6 +162,7 @@ describe("refresh of a stack with its reads batched", () => {
       expect(seen["GET /api/v1/disks/{id}"]).toBe(1);
       expect(seen["GET /api/v1/subnets/{id}"] ?? 0).toBe(0);
       expect(seen["GET /api/v1/security-groups/{id}"] ?? 0).toBe(0);
+      expect(seen["GET /api/v1/vms/{id}"] ?? 0).toBe(0);
       expect((await outputs("Vm", "vm-1"))["password"]).toMatchObject(SECRET);
     },
     OP_TIMEOUT,

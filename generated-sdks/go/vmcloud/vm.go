@@ -69,6 +69,8 @@ type Vm struct {
 	ImageMetadataTypes pulumi.StringMapOutput `pulumi:"imageMetadataTypes"`
 	// The interfaces as they are: subnet, address, security groups, external IP
 	Interfaces VmInterfaceOutputTypeArrayOutput `pulumi:"interfaces"`
+	// When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+	ModifiedTime pulumi.StringPtrOutput `pulumi:"modifiedTime"`
 	// VM name
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The password as the program gave it (secret; null: none; undefined after an import: unknown)
@@ -470,6 +472,11 @@ func (o VmOutput) ImageMetadataTypes() pulumi.StringMapOutput {
 // The interfaces as they are: subnet, address, security groups, external IP
 func (o VmOutput) Interfaces() VmInterfaceOutputTypeArrayOutput {
 	return o.ApplyT(func(v *Vm) VmInterfaceOutputTypeArrayOutput { return v.Interfaces }).(VmInterfaceOutputTypeArrayOutput)
+}
+
+// When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+func (o VmOutput) ModifiedTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Vm) pulumi.StringPtrOutput { return v.ModifiedTime }).(pulumi.StringPtrOutput)
 }
 
 // VM name

@@ -632,6 +632,7 @@ class Vm(pulumi.CustomResource):
             __props__.__dict__["image_id"] = None
             __props__.__dict__["image_metadata_defaults"] = None
             __props__.__dict__["image_metadata_types"] = None
+            __props__.__dict__["modified_time"] = None
             __props__.__dict__["placement_group_id"] = None
             __props__.__dict__["private_ip"] = None
             __props__.__dict__["remote_console_url"] = None
@@ -690,6 +691,7 @@ class Vm(pulumi.CustomResource):
         __props__.__dict__["image_metadata_defaults"] = None
         __props__.__dict__["image_metadata_types"] = None
         __props__.__dict__["interfaces"] = None
+        __props__.__dict__["modified_time"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["password"] = None
         __props__.__dict__["password_login"] = None
@@ -930,6 +932,14 @@ class Vm(pulumi.CustomResource):
         The interfaces as they are: subnet, address, security groups, external IP
         """
         return pulumi.get(self, "interfaces")
+
+    @_builtins.property
+    @pulumi.getter(name="modifiedTime")
+    def modified_time(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+        """
+        return pulumi.get(self, "modified_time")
 
     @_builtins.property
     @pulumi.getter

@@ -331,6 +331,21 @@ export const VmOutputs = resourceOutputs({
   ...carriedOutputs,
   ...secretVmOutputs,
   ...createdOutputs,
+  /**
+   * When the VM last changed (ISO 8601), if the service says. Every change made to the VM
+   * moves it (a rename, a rebuild, a power action, a password, a disk attached or detached),
+   * so a refresh reads the VM by id only when it moved, and from the lists otherwise.
+   */
+  modifiedTime: output(
+    z
+      .string()
+      .optional()
+      .describe(
+        "When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a " +
+          "rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the " +
+          "VM by id only when it moved, and from the lists otherwise",
+      ),
+  ),
   ...timeoutsOutputs,
   ...adoptIdOutputs,
 });

@@ -5,11 +5,22 @@
  * (write-only) or take their defaults.
  */
 import type { VmStatus } from "../../../api/vm/enums";
-import type { VmDisk, VmInterface, VmResponse } from "../../../api/vm/vms";
+import type { VmDisk, VmInterface, VmMetadataField, VmResponse } from "../../../api/vm/vms";
 import { CARRIED_DEFAULTS, type InterfaceSpec, type VmInputs } from "../inputs/vm";
 import type { AttachedDiskOutput, VmCarried, VmInterfaceOutput, VmOutputs } from "../outputs/vm";
 import type { ImageFieldFacts } from "./state";
 import { metadataInputsOf, splitMetadata } from "./typed-metadata";
+
+/**
+ * What the outputs of a VM are made from: the read by id's answer, or the same facts put
+ * together from the lists of VMs, disks, interfaces and placement groups (listed-read.ts).
+ */
+export type VmView = Omit<VmResponse, "disks" | "metadata_fields" | "project" | "image"> & {
+  image: Pick<VmResponse["image"], "id" | "name">;
+  disks: ReadonlyArray<Pick<VmDisk, "id" | "name" | "size" | "disk_type" | "primary" | "state">>;
+  metadata_fields: ReadonlyArray<Pick<VmMetadataField, "name" | "value">>;
+  project: Pick<VmResponse["project"], "id">;
+};
 
 /** The power state a VM state stands for; `fallback` for states that say neither. */
 export function powerStateOf(
@@ -44,7 +55,7 @@ export function interfaceOutput(
   };
 }
 
-function attachedDisk(disk: VmDisk): AttachedDiskOutput {
+function attachedDisk(disk: VmView["disks"][number]): AttachedDiskOutput {
   return {
     id: disk.id,
     name: disk.name,
@@ -57,13 +68,13 @@ function attachedDisk(disk: VmDisk): AttachedDiskOutput {
 }
 
 /** The metadata values of a VM, by field name. */
-export function metadataOf(vm: Pick<VmResponse, "metadata_fields">): Record<string, string> {
+export function metadataOf(vm: Pick<VmView, "metadata_fields">): Record<string, string> {
   return Object.fromEntries(vm.metadata_fields.map((f) => [f.name, f.value]));
 }
 
 /** The outputs of `vm`; `carried` are the inputs the service does not return. */
 export function vmOutputs(
-  vm: VmResponse,
+  vm: VmView,
   carried: VmCarried,
   extra: {
     image: ImageFieldFacts;
@@ -121,6 +132,7 @@ export function vmOutputs(
     ...(vm.vnc_url === undefined ? {} : { vncUrl: vm.vnc_url }),
     ...(vm.remote_console_url === undefined ? {} : { remoteConsoleUrl: vm.remote_console_url }),
     createdTime: vm.created_time,
+    ...(vm.modified_time === undefined ? {} : { modifiedTime: vm.modified_time }),
   };
 }
 
@@ -172,7 +184,7 @@ export function madeExternalIpIds(vm: VmResponse, inputs: VmInputs): string[] {
  * The carried inputs for a read: the last outputs' when there are some (refresh), else
  * (import) the attached extra disks by id, no write-only values, and the defaults.
  */
-export function carriedForRead(previous: Partial<VmOutputs>, vm: VmResponse): VmCarried {
+export function carriedForRead(previous: Partial<VmOutputs>, vm: VmView): VmCarried {
   // `vmId` is an output only: its presence tells a refresh (last outputs) from an import or a
   // `get` (no outputs; the host may pass inputs instead, which are not the VM's record).
   if (previous.vmId !== undefined) {

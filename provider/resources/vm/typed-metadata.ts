@@ -185,6 +185,29 @@ export function splitMetadata(
 }
 
 /**
+ * The metadata values that {@link splitMetadata} turned into `outs` (the typed fields under a
+ * field name of their type, then `imageMetadata`), so that outputs made again from them are
+ * the same; undefined when the recorded types name no field for a typed value.
+ */
+export function metadataFieldsOf(
+  outs: TypedMetadata & Pick<MetadataOutputs, "imageMetadata" | "imageMetadataTypes">,
+): Array<{ name: string; value: string }> | undefined {
+  const types = Object.entries(outs.imageMetadataTypes ?? {});
+  const fields: Array<{ name: string; value: string }> = [];
+  for (const input of TYPED_INPUTS) {
+    const value = outs[input];
+    if (value === undefined) continue;
+    const name = types.find(([, type]) => type === TYPED_FIELDS[input])?.[0];
+    if (name === undefined) return undefined;
+    fields.push({ name, value: encode(input, value) });
+  }
+  return [
+    ...fields,
+    ...Object.entries(outs.imageMetadata).map(([name, value]) => ({ name, value })),
+  ];
+}
+
+/**
  * The typed inputs that differ from the image's defaults (what an import writes into the
  * program: a value equal to the default is what leaving the input unset gives).
  */
