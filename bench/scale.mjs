@@ -13,7 +13,12 @@
 // and samples the peak resident set and CPU seconds of the CLI, the language host, the program
 // and the provider host (bench/lib/processes.mjs). The stack is then made and destroyed a
 // second time while the emulator limits the token to `--rate-limit` requests per second
-// (goals: `up` and `destroy` within 1.25× of their critical paths, no error, no duplicate).
+// (goals: `up` and `destroy` within 1.25× of their critical paths, no error, no duplicate;
+// `--no-limited-up` skips that second stack). After the first refresh, the unchanged stack is
+// refreshed again (its outputs now current, as a nightly drift job finds it), previewed and
+// updated with `--refresh`, and refreshed again under the rate limit (goals: at most 0.15
+// requests per resource below 500 VMs and 0.05 at 500, no change, and the limited refresh
+// within 1.2× of the unlimited one).
 // The state size and each type's `__provider` size are read from the checkpoint file the
 // backend wrote. Prints tables and writes bench/results/scale.json (`--result <name>`: another
 // name).
@@ -28,7 +33,8 @@
 // and its checkpoint smaller (`--no-plugin` skips it).
 //
 //   node bench/scale.mjs [--vms 50] [--groups 5] [--speed 0.025] [--latency 20] [--parallel N]
-//                        [--rate-limit 10 (0: no second run)] [--no-baseline] [--no-plugin]
+//                        [--rate-limit 10 (0: no second run)] [--no-limited-up] [--no-baseline]
+//                        [--no-plugin]
 //                        [--result scale]
 // The CLI inherits this process's environment: the engine's own options (e.g.
 // `PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS=true`) apply to every run and are recorded in
@@ -53,12 +59,14 @@ const { values } = parseArgs({
     "rate-limit": { type: "string", default: "10" },
     baseline: { type: "boolean", default: true },
     plugin: { type: "boolean", default: true },
+    "limited-up": { type: "boolean", default: true },
     result: { type: "string", default: "scale" },
   },
 });
 const RATE_LIMIT = Number(values["rate-limit"]);
 const BASELINE = values.baseline;
 const PLUGIN = values.plugin;
+const LIMITED_UP = values["limited-up"];
 const VMS = Number(values.vms);
 const GROUPS = Number(values.groups);
 const SPEED = Number(values.speed);
@@ -75,6 +83,13 @@ const GOAL_PLUGIN_VS_DYNAMIC = 1.02;
 const GOAL_PEAK_MB = 512;
 /** Requests per resource: `up` and `destroy` at most 3, `refresh` at most 1. */
 const GOAL_PER_RESOURCE = { up: 3, destroy: 3, refresh: 1 };
+/**
+ * Requests per resource of a refresh of an unchanged stack whose outputs are current (the
+ * second refresh; `preview --refresh` and `up --refresh` alike): 0.15 below 500 VMs, 0.05 at 500.
+ */
+const GOAL_REFRESH_AGAIN = { below500: 0.15, at500: 0.05 };
+/** That refresh under the rate limit, against its time without one. */
+const GOAL_REFRESH_LIMITED = 1.2;
 
 const { emulator, admin, projectId, requestMs, madeInCloud } = await startScaleCloud({
   speed: SPEED,
@@ -482,17 +497,27 @@ async function measurePreview(stack) {
   };
 }
 
-/** `pulumi refresh` of the stack as made: time, requests per resource and by route. */
-async function measureRefresh(stack) {
+/**
+ * `pulumi refresh` of the stack as made (or `operation`: `preview --refresh`, `up --refresh`):
+ * time, requests per resource and by route.
+ */
+async function measureRefresh(stack, operation = "refresh") {
   await admin("DELETE", "/_emulator/requests");
   const loadAtStart = loadAverage();
   const { outcome, processes } = await withProcesses(() =>
-    timedCli((onOutput) => stack.refresh({ parallel: PARALLEL, onOutput })),
+    timedCli((onOutput) =>
+      operation === "preview"
+        ? stack.preview({ refresh: true, parallel: PARALLEL, onOutput })
+        : operation === "up"
+          ? stack.up({ refresh: true, parallel: PARALLEL, onOutput })
+          : stack.refresh({ parallel: PARALLEL, onOutput }),
+    ),
   );
   const requests = (await admin("GET", "/_emulator/requests")).requests;
+  const summary = outcome.outcome.summary;
   return {
-    result: outcome.outcome.summary.result,
-    changes: outcome.outcome.summary.resourceChanges,
+    result: summary?.result ?? "succeeded",
+    changes: summary?.resourceChanges ?? outcome.outcome.changeSummary,
     wallMs: outcome.cliMs,
     load: loadAtStart,
     requests: requests.length,
@@ -517,8 +542,9 @@ async function measurePlugin() {
     const up = await measureUp(plugin.stack);
     const { state } = stateOf(plugin.stateFile);
     const refresh = await measureRefresh(plugin.stack);
+    const refreshAgain = await measureRefresh(plugin.stack);
     const destroy = await measureDestroy(plugin.stack);
-    return { up, state, refresh, destroy };
+    return { up, state, refresh, refreshAgain, destroy };
   } finally {
     await plugin.close();
   }
@@ -547,11 +573,25 @@ try {
   // load as our `up`.
   if (BASELINE) result.engineBaseline = await measureEngineBaseline(samples);
   result.refresh = await measureRefresh(session.stack);
+  // The first refresh after `up` reads by id the VMs changed after their outputs were recorded
+  // (passwords set, disks attached); from then on, as a nightly drift job or the next
+  // pipeline's `--refresh` finds the stack, they come from the lists.
+  result.refreshAgain = await measureRefresh(session.stack);
+  result.previewRefresh = await measureRefresh(session.stack, "preview");
+  result.upRefresh = await measureRefresh(session.stack, "up");
+  if (RATE_LIMIT > 0) {
+    await admin("PUT", "/_emulator/rate-limit", { requestsPerSecond: RATE_LIMIT });
+    try {
+      result.refreshLimited = await measureRefresh(session.stack);
+    } finally {
+      await admin("PUT", "/_emulator/rate-limit", null);
+    }
+  }
   result.destroy = await measureDestroy();
   if (PLUGIN) result.plugin = await measurePlugin();
 
   // The same stack again, under the service's rate limit.
-  if (RATE_LIMIT > 0) {
+  if (RATE_LIMIT > 0 && LIMITED_UP) {
     const limit = await admin("PUT", "/_emulator/rate-limit", { requestsPerSecond: RATE_LIMIT });
     const up = await measureUp();
     const upLimit = await admin("GET", "/_emulator/rate-limit");
@@ -584,6 +624,8 @@ const opRow = (label, op, ratio) => [
 const goal = (text, met) => console.log(`goal: ${text}: ${met ? "met" : "MISSED"}`);
 /** `a` ÷ `b`, rounded to 0.01. */
 const ratioOf = (a, b) => Math.round((a / b) * 100) / 100;
+if (result.refreshLimited && result.refreshAgain)
+  result.refreshLimited.ratio = ratioOf(result.refreshLimited.wallMs, result.refreshAgain.wallMs);
 if (result.up) {
   const limited = result.rateLimited;
   const waiting = result.engineBaseline;
@@ -616,7 +658,20 @@ if (result.up) {
       ...(waiting ? [opRow("up, a provider that only waits", waiting.up, waiting.up.ratio)] : []),
       ...(plugin ? [opRow("up, the provider plugin", plugin.up, plugin.up.ratio)] : []),
       ...(result.refresh ? [opRow("pulumi refresh", result.refresh)] : []),
+      ...(result.refreshAgain ? [opRow("pulumi refresh, again", result.refreshAgain)] : []),
+      ...(result.previewRefresh ? [opRow("pulumi preview --refresh", result.previewRefresh)] : []),
+      ...(result.upRefresh ? [opRow("pulumi up --refresh", result.upRefresh)] : []),
+      ...(result.refreshLimited
+        ? [
+            opRow(
+              `refresh again, ${RATE_LIMIT} requests/s limit`,
+              result.refreshLimited,
+              result.refreshLimited.ratio,
+            ),
+          ]
+        : []),
       ...(plugin ? [opRow("refresh, the provider plugin", plugin.refresh)] : []),
+      ...(plugin ? [opRow("refresh again, the plugin", plugin.refreshAgain)] : []),
       ["critical path of destroy", seconds(destroyCriticalPathMs), "1.00×", "", "", ""],
       ...(result.destroy ? [opRow("pulumi destroy", result.destroy, result.destroy.ratio)] : []),
       ...(waiting
@@ -646,6 +701,26 @@ if (result.up) {
     goal(
       `refresh ≤ ${GOAL_PER_RESOURCE.refresh} request per resource (${result.refresh.requestsPerResource})`,
       result.refresh.requestsPerResource <= GOAL_PER_RESOURCE.refresh,
+    );
+  if (result.refreshAgain) {
+    const most = VMS >= 500 ? GOAL_REFRESH_AGAIN.at500 : GOAL_REFRESH_AGAIN.below500;
+    for (const [label, op] of [
+      ["refresh again", result.refreshAgain],
+      ["preview --refresh", result.previewRefresh],
+      ["up --refresh", result.upRefresh],
+    ]) {
+      goal(
+        `${label} ≤ ${most} requests per resource (${op.requestsPerResource}), no change (${JSON.stringify(op.changes)})`,
+        op.requestsPerResource <= most &&
+          Object.keys(op.changes ?? {}).every((kind) => kind === "same"),
+      );
+    }
+  }
+  if (result.refreshLimited)
+    goal(
+      `under ${RATE_LIMIT} requests/s, refresh again ≤ ${GOAL_REFRESH_LIMITED}× its time without a limit (${result.refreshLimited.ratio.toFixed(2)}×), ${result.refreshLimited.result}`,
+      result.refreshLimited.ratio <= GOAL_REFRESH_LIMITED &&
+        result.refreshLimited.result === "succeeded",
     );
   if (result.destroy)
     goal(
@@ -708,6 +783,7 @@ if (result.up) {
     ["preview", result.preview],
     ["up", result.up],
     ["refresh", result.refresh],
+    ["refresh again", result.refreshAgain],
     ["destroy", result.destroy],
     ["up, waiting provider", waiting?.up],
     ["destroy, waiting provider", waiting?.destroy],
@@ -744,8 +820,13 @@ if (result.up) {
 for (const [label, op] of [
   ["up", result.up],
   ["refresh", result.refresh],
+  ["refresh again", result.refreshAgain],
+  ["preview --refresh", result.previewRefresh],
+  ["up --refresh", result.upRefresh],
+  [`refresh again, ${RATE_LIMIT} requests/s limit`, result.refreshLimited],
   ["destroy", result.destroy],
   ["up, the provider plugin", result.plugin?.up],
+  ["refresh again, the provider plugin", result.plugin?.refreshAgain],
   ["destroy, the provider plugin", result.plugin?.destroy],
   [`up, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.up],
   [`destroy, ${RATE_LIMIT} requests/s limit`, result.rateLimited?.destroy],
