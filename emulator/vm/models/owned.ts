@@ -145,10 +145,32 @@ export function relabel(
   if (tagIds !== undefined) record.tag_ids = tagIds;
 }
 
+/** An asynchronous change: the status `during` it, the one `after` it, and how long it takes. */
+interface Change<S extends string> {
+  during: S;
+  after: S;
+  /** At speed 1; the clock scales it. */
+  durationMs: number;
+}
+
+/**
+ * Schedules a change of `record`: marked changed now, `during` now and `after` once the change
+ * has taken its time. The kinds outside any one zone (backups, placement groups) change this
+ * way, with no task; the others go through {@link startChange}.
+ */
+export function scheduleChange<S extends string>(
+  clock: Clock,
+  record: Scheduled<S> & Timestamps,
+  change: Change<S>,
+): void {
+  touch(record, clock);
+  plan(record, clock.now(), change.during, [clock.delay(change.durationMs), change.after]);
+}
+
 /**
  * Starts an asynchronous change of `record`, a resource of `entityType` (`vm`, `disk`,
- * `subnet`…): marked changed now, `during` now and `after` once `durationMs` (at speed 1) has
- * passed, and recorded as task `task` when the change has one.
+ * `subnet`…): scheduled as {@link scheduleChange} does, and recorded as task `task` when the
+ * change has one.
  */
 export function startChange<S extends string>(
   state: VmState,
@@ -156,10 +178,9 @@ export function startChange<S extends string>(
   entityType: string,
   record: Scheduled<S> &
     Timestamps & { id: string; name: string; project_id: string; availability_zone_id: string },
-  change: { during: S; after: S; durationMs: number; task?: string },
+  change: Change<S> & { task?: string },
 ): void {
-  touch(record, clock);
-  plan(record, clock.now(), change.during, [clock.delay(change.durationMs), change.after]);
+  scheduleChange(clock, record, change);
   if (change.task !== undefined) {
     recordResourceTask(state, clock, entityType, record, change.task, change.durationMs);
   }

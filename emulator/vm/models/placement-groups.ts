@@ -14,7 +14,7 @@ import type {
   PlacementGroupUpdateRequest,
 } from "../../../api/vm/placement-groups";
 import { PLACEMENT_GROUP_STATES } from "../../../api/vm/states";
-import { plan, settle } from "../../core/schedule";
+import { settle } from "../../core/schedule";
 import { conflict, notFound, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
@@ -26,8 +26,8 @@ import {
   type ZoneRecord,
 } from "../records";
 import { describedHead, tagMinis } from "./minis";
-import { listOwned, type OwnedListFilter, relabel, updatedTags } from "./owned";
-import { listed, mustGet, newId, requireProject, resolveTags, stamps, touch } from "./shared";
+import { listOwned, type OwnedListFilter, relabel, scheduleChange, updatedTags } from "./owned";
+import { listed, mustGet, newId, requireProject, resolveTags, stamps } from "./shared";
 
 /** Hosts of a zone that does not say how many it has. */
 export const DEFAULT_ZONE_HOSTS = 3;
@@ -207,11 +207,11 @@ export function updatePlacementGroup(
   }
   if (body.name !== undefined) requireFreeName(state, group.project_id, body.name, group.id);
   relabel(group, body, updatedTags(state, body));
-  touch(group, clock);
-  plan<PlacementGroupRecord["status"]>(group, clock.now(), "updating", [
-    clock.delay(DELAYS.placementGroupUpdate),
-    "created",
-  ]);
+  scheduleChange<PlacementGroupRecord["status"]>(clock, group, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.placementGroupUpdate,
+  });
   return group;
 }
 
@@ -234,11 +234,11 @@ export function deletePlacementGroup(state: VmState, clock: Clock, id: string): 
       `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
     );
   }
-  touch(group, clock);
-  plan<PlacementGroupRecord["status"]>(group, clock.now(), "deleting", [
-    clock.delay(DELAYS.placementGroupDelete),
-    GONE,
-  ]);
+  scheduleChange<PlacementGroupRecord["status"]>(clock, group, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.placementGroupDelete,
+  });
 }
 
 /** Applies the due states of every group; one whose deletion ended is removed. */
