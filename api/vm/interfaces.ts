@@ -23,7 +23,13 @@ import { InterfaceType, NetworkStatus, VmStatus } from "./enums";
 import { idName, NewRecordZone, Timestamps } from "./fields";
 import { ExternalIpMini, FlavorMini, SecurityGroupMini, SubnetWithAddressMini } from "./minis";
 import { Ipv4Address } from "./subnets";
-import { checkDirectIp, checkIpAndGroups } from "./vm-create";
+import {
+  checkDirectIp,
+  checkGroupsFilter,
+  checkIpAndGroups,
+  externalIpFields,
+  interfaceSecurity,
+} from "./vm-create";
 
 /** Path parameters of one interface. */
 export const InterfaceParams = z.object({
@@ -113,16 +119,8 @@ export const InterfaceCreateRequest = z
       .min(1)
       .optional()
       .describe("Other addresses the interface may send from"),
-    interface_security_enabled: z
-      .boolean()
-      .default(true)
-      .describe("Filter traffic with security groups (default true)"),
-    new_floating_ip: z
-      .boolean()
-      .default(false)
-      .describe("Give the interface a new external IP (default false)"),
-    attach_floating_ip_id: Uuid.optional().describe("Bind this free external IP, by id"),
-    attach_floating_ip_name: Name.optional().describe("Bind this free external IP, by name"),
+    ...interfaceSecurity,
+    ...externalIpFields("floating"),
     type: InterfaceType.default("regular").describe(
       "regular (default) or direct_ip; the other types are the platform's",
     ),
@@ -192,18 +190,13 @@ export const InterfaceUpdateRequest = z
       .describe("New allowed address pairs (replace the list)"),
   })
   .superRefine(exclusivePairs([["security_groups", "security_groups_names"]]))
-  .superRefine((value, ctx) => {
-    if (
-      value.interface_security_enabled === false &&
-      (value.security_groups ?? value.security_groups_names) !== undefined
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["security_groups"],
-        message: "security groups need interface_security_enabled: true",
-      });
-    }
-  });
+  .superRefine((value, ctx) =>
+    checkGroupsFilter(
+      value.interface_security_enabled,
+      value.security_groups ?? value.security_groups_names,
+      ctx,
+    ),
+  );
 /** The parsed value of {@link InterfaceUpdateRequest}. */
 export type InterfaceUpdateRequest = z.output<typeof InterfaceUpdateRequest>;
 

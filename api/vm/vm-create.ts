@@ -102,24 +102,27 @@ const securityGroups = {
     .describe("Security groups by name (default: the zone's default group)"),
 };
 
-/** Whether the security groups filter a new interface's traffic. */
-const interfaceSecurity = {
+/** Whether the security groups filter a new interface's traffic (default true). */
+export const interfaceSecurity = {
   interface_security_enabled: z
     .boolean()
     .default(true)
     .describe("Filter traffic with security groups (default true)"),
 };
 
-/** The two create versions call a new interface's external IP `external` (v1.1) or `floating`. */
-type IpWord = "external" | "floating";
+/**
+ * What a request calls a new interface's external IP: `external` (VM create v1.1) or
+ * `floating` (VM create v1 and `POST /api/v1/interfaces`).
+ */
+export type IpWord = "external" | "floating";
 
 /** The external-IP fields of a new interface: a new address, or a free one by id or by name. */
 type ExternalIpFields<W extends IpWord> = Record<`new_${W}_ip`, z.ZodDefault<z.ZodBoolean>> &
   Record<`attach_${W}_ip_id`, z.ZodOptional<typeof Uuid>> &
   Record<`attach_${W}_ip_name`, z.ZodOptional<typeof Name>>;
 
-/** {@link ExternalIpFields} under the version's word. */
-function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
+/** {@link ExternalIpFields} under the request's word. */
+export function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
   return {
     [`new_${word}_ip`]: z
       .boolean()
@@ -155,10 +158,24 @@ export function checkIpAndGroups(
       message: `give ${fresh} or attach_${word}_ip_id/name, not both`,
     });
   }
-  if (
-    !value.interface_security_enabled &&
-    (value.security_groups ?? value.security_group_names) !== undefined
-  ) {
+  checkGroupsFilter(
+    value.interface_security_enabled,
+    value.security_groups ?? value.security_group_names,
+    ctx,
+  );
+}
+
+/**
+ * Security groups only on an interface whose traffic they filter: refuses `groups` (by id or
+ * by name) with `interface_security_enabled` false. A partial update that leaves the setting
+ * as it is (`undefined`) passes.
+ */
+export function checkGroupsFilter(
+  securityEnabled: boolean | undefined,
+  groups: readonly string[] | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  if (securityEnabled === false && groups !== undefined) {
     ctx.addIssue({
       code: "custom",
       path: ["security_groups"],
