@@ -29,6 +29,7 @@ import {
   requireVm,
   requireVmStatus,
   serialReady,
+  startVmUpdate,
   underField,
 } from "./vms";
 
@@ -77,18 +78,12 @@ export function rebuildVm(
   const boot = disksOf(state, vm).find((d) => d.boot_of === vm.id);
   if (boot !== undefined) requireBootDiskFits(image, boot.size, "image_id");
   const metadata = resolveMetadata(image, body.image_metadata, undefined, true);
-  const previous = vm.status as VmStatus;
   vm.image_id = image.id;
   vm.metadata_fields = metadata.fields;
   vm.password_logins = passwordLogins(image, metadata);
   vm.guest_agent_state = image.guest_agent ? "enabled" : "not_installed";
   if (boot !== undefined) boot.image_id = image.id;
-  startChange<VmRecord["status"]>(state, clock, "vm", vm, {
-    during: "updating",
-    after: previous,
-    durationMs: DELAYS.vmRebuild,
-    task: "rebuild_vm",
-  });
+  startVmUpdate(state, clock, vm, "rebuild_vm", DELAYS.vmRebuild);
   return vm;
 }
 

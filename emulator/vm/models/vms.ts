@@ -459,7 +459,6 @@ export function updateVm(
     );
   }
   const tagIds = updatedTags(state, body) ?? vm.tag_ids;
-  const previous = vm.status as VmStatus;
   if (body.name !== undefined) vm.name = body.name;
   if (body.description !== undefined) vm.description = body.description;
   if (flavor !== undefined && flavor.id !== vm.flavor_id) {
@@ -475,13 +474,27 @@ export function updateVm(
     vm.flavor_id = flavor.id;
   }
   vm.tag_ids = tagIds;
+  startVmUpdate(state, clock, vm, "update_vm", DELAYS.vmUpdate);
+  return vm;
+}
+
+/**
+ * Starts a change that leaves the VM's power as it is (an update, a rebuild): `updating` for
+ * `durationMs`, then the status it had, recorded as task `task`.
+ */
+export function startVmUpdate(
+  state: VmState,
+  clock: Clock,
+  vm: VmRecord,
+  task: string,
+  durationMs: number,
+): void {
   startChange<VmRecord["status"]>(state, clock, "vm", vm, {
     during: "updating",
-    after: previous,
-    durationMs: DELAYS.vmUpdate,
-    task: "update_vm",
+    after: vm.status,
+    durationMs,
+    task,
   });
-  return vm;
 }
 
 /**
