@@ -17,6 +17,7 @@ import {
   queryArray,
   Uuid,
   Uuid4,
+  issueAt,
 } from "../common";
 import { parseIpv4, parseIpv4Cidr } from "./cidr";
 import { InterfaceType, NetworkStatus, VmStatus } from "./enums";
@@ -140,29 +141,21 @@ export const InterfaceCreateRequest = z
   })
   .superRefine((value, ctx) => {
     if (value.vm_name !== undefined && value.project_id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["vm_name"], message: "a VM by name needs project_id" });
+      issueAt(ctx, "vm_name", "a VM by name needs project_id");
     }
     if (
       value.subnet_name !== undefined &&
       value.project_id === undefined &&
       value.vm_id === undefined
     ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["subnet_name"],
-        message: "a subnet by name needs project_id (or vm_id)",
-      });
+      issueAt(ctx, "subnet_name", "a subnet by name needs project_id (or vm_id)");
     }
     if (
       value.project_id === undefined &&
       value.vm_id === undefined &&
       value.subnet_id === undefined
     ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["project_id"],
-        message: "give project_id (or vm_id, or subnet_id)",
-      });
+      issueAt(ctx, "project_id", "give project_id (or vm_id, or subnet_id)");
     }
   });
 /** The parsed value of {@link InterfaceCreateRequest}. */

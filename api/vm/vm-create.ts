@@ -5,7 +5,7 @@
  * at state (id-or-name pairs, base64 user data, interface options) is checked here.
  */
 import { z } from "zod";
-import { Description, Name, Uuid, exclusivePairs } from "../common";
+import { Description, Name, Uuid, exclusivePairs, issueAt } from "../common";
 import { InterfaceTypeForVmCreation } from "./enums";
 import { Ipv4Address } from "./subnets";
 import { DiskSize } from "./disks";
@@ -152,11 +152,7 @@ export function checkIpAndGroups(
     value[fresh] === true &&
     (value[`attach_${word}_ip_id`] ?? value[`attach_${word}_ip_name`]) !== undefined
   ) {
-    ctx.addIssue({
-      code: "custom",
-      path: [fresh],
-      message: `give ${fresh} or attach_${word}_ip_id/name, not both`,
-    });
+    issueAt(ctx, fresh, `give ${fresh} or attach_${word}_ip_id/name, not both`);
   }
   checkGroupsFilter(
     value.interface_security_enabled,
@@ -176,11 +172,7 @@ export function checkGroupsFilter(
   ctx: z.RefinementCtx,
 ): void {
   if (securityEnabled === false && groups !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["security_groups"],
-      message: "security groups need interface_security_enabled: true",
-    });
+    issueAt(ctx, "security_groups", "security groups need interface_security_enabled: true");
   }
 }
 
@@ -201,19 +193,11 @@ export function checkDirectIp(
     `attach_${word}_ip_name`,
   ]) {
     if (value[key] !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `a direct_ip interface takes no ${key}: its external IP is allocated`,
-      });
+      issueAt(ctx, key, `a direct_ip interface takes no ${key}: its external IP is allocated`);
     }
   }
   if (value[`new_${word}_ip`] === true) {
-    ctx.addIssue({
-      code: "custom",
-      path: [`new_${word}_ip`],
-      message: "a direct_ip interface already has an external IP",
-    });
+    issueAt(ctx, `new_${word}_ip`, "a direct_ip interface already has an external IP");
   }
 }
 
@@ -255,10 +239,9 @@ export const VmCreateInterface = z
     ]),
   )
   .superRefine((value, ctx) => {
-    const fail = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message });
     if (value.interface_id !== undefined) {
-      if (value.type !== "regular") fail("type", "an existing interface is given as type regular");
+      if (value.type !== "regular")
+        issueAt(ctx, "type", "an existing interface is given as type regular");
       for (const key of [
         "subnet_id",
         "subnet_name",
@@ -269,12 +252,21 @@ export const VmCreateInterface = z
         "attach_external_ip_name",
       ] as const) {
         if (value[key] !== undefined)
-          fail(key, `an existing interface (interface_id) keeps its own ${key}; leave it out`);
+          issueAt(
+            ctx,
+            key,
+            `an existing interface (interface_id) keeps its own ${key}; leave it out`,
+          );
       }
       if (value.new_external_ip)
-        fail("new_external_ip", "an existing interface (interface_id) keeps its own external IP");
+        issueAt(
+          ctx,
+          "new_external_ip",
+          "an existing interface (interface_id) keeps its own external IP",
+        );
       if (!value.interface_security_enabled)
-        fail(
+        issueAt(
+          ctx,
           "interface_security_enabled",
           "an existing interface keeps its own setting; change it with PUT /api/v1/interfaces/{id}",
         );
@@ -285,7 +277,7 @@ export const VmCreateInterface = z
       value.subnet_id === undefined &&
       value.subnet_name === undefined
     ) {
-      fail("subnet_id", "a regular interface needs subnet_id or subnet_name");
+      issueAt(ctx, "subnet_id", "a regular interface needs subnet_id or subnet_name");
     }
     if (value.type === "direct_ip") checkDirectIp("external", value, ctx);
     checkIpAndGroups("external", value, ctx);
