@@ -23,17 +23,8 @@ import {
   type VmState,
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
-import {
-  mustFind,
-  newId,
-  optionalGet,
-  page,
-  requireProject,
-  requireZoneOpen,
-  stamps,
-  touch,
-  zoneOf,
-} from "./shared";
+import { inOpenZone } from "./owned";
+import { mustFind, newId, optionalGet, page, requireProject, stamps, touch } from "./shared";
 import { requireQuota } from "./quotas";
 
 /** The rule as `PublicSecurityGroupRuleResponse`. */
@@ -207,8 +198,7 @@ export function createRule(
   groupId: string,
   body: SecurityGroupRuleCreateRequest,
 ): SecurityGroupRuleRecord {
-  const group = requireRuleGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireRuleGroup(state, groupId));
   requireCreated(
     group,
     "security group",
@@ -236,7 +226,7 @@ export function updateRule(
   body: SecurityGroupRuleUpdateRequest,
 ): SecurityGroupRuleRecord {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(zoneOf(state, group));
+  inOpenZone(state, group);
   requireCreated(rule, "rule", "security_group_rule_can_not_be_changed_from_current_state");
   const newRemoteGroup =
     body.remote_security_group_id !== undefined || body.remote_security_group_name !== undefined;
@@ -279,7 +269,7 @@ export function updateRule(
 /** Starts deleting a rule: `deleting` now, gone after the rule delay. */
 export function deleteRule(state: VmState, clock: Clock, groupId: string, ruleId: string): void {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(zoneOf(state, group));
+  inOpenZone(state, group);
   requireDeletable(rule, "rule", "security_group_rule_can_not_be_deleted_from_current_state");
   touch(rule, clock);
   touch(group, clock);

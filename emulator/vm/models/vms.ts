@@ -37,7 +37,7 @@ import {
   type ZoneRecord,
 } from "../records";
 import { flavorMini, imageMini, projectMini, tagMinis, zoneMini } from "./minis";
-import { startChange, updatedTags } from "./owned";
+import { inOpenZone, startChange, updatedTags } from "./owned";
 import {
   contains,
   listed,
@@ -508,7 +508,7 @@ export function deleteVmRecord(
   vm: VmRecord,
   attachments: VmDeleteAttachments | undefined | null,
 ): void {
-  requireZoneOpen(zoneOf(state, vm));
+  inOpenZone(state, vm);
   if (vm.locked) {
     throw hasReferences(
       "vm_in_use",
