@@ -248,11 +248,23 @@ export function page<T extends { seq?: number; created_time?: string }, R>(
   const desc = query.order_desc ?? defaultDesc;
   const key = (item: T) => item.seq ?? Date.parse(item.created_time ?? "0");
   const sorted = [...items].sort((a, b) => (desc ? key(b) - key(a) : key(a) - key(b)));
+  return pageOf(sorted, query, present);
+}
+
+/**
+ * The page of `sorted` that `query` asks for, in the `{items, offset, limit, total}` wrapper:
+ * for the lists that order their items themselves (the VM list sorts by name too).
+ */
+export function pageOf<T, R>(
+  sorted: readonly T[],
+  query: { offset: number; limit: number },
+  present: (item: T) => R,
+): { items: R[]; offset: number; limit: number; total: number } {
   return {
     items: sorted.slice(query.offset, query.offset + query.limit).map(present),
     offset: query.offset,
     limit: query.limit,
-    total: items.length,
+    total: sorted.length,
   };
 }
 

@@ -42,6 +42,7 @@ import {
   contains,
   listed,
   optionalGet,
+  pageOf,
   recordResourceTask,
   requireProject,
   requireZoneOpen,
@@ -424,14 +425,7 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
       ? sign * (a.name.localeCompare(b.name) || a.seq - b.seq)
       : sign * (a.seq - b.seq),
   );
-  return {
-    items: items
-      .slice(query.offset, query.offset + query.limit)
-      .map((vm) => presentVmListItem(state, vm)),
-    offset: query.offset,
-    limit: query.limit,
-    total: items.length,
-  };
+  return pageOf(items, query, (vm) => presentVmListItem(state, vm));
 }
 
 /**
