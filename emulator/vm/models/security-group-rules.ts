@@ -12,7 +12,7 @@ import {
   type SecurityGroupRuleUpdateRequest,
 } from "../../../api/vm/security-group-rules";
 import { plan } from "../../core/schedule";
-import { ServiceError, notFound, unprocessable } from "../../core/service-error";
+import { ServiceError, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import {
@@ -24,7 +24,16 @@ import {
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
 import { inOpenZone } from "./owned";
-import { mustFind, newId, optionalGet, page, requireProject, stamps, touch } from "./shared";
+import {
+  mustFind,
+  mustGet,
+  newId,
+  optionalGet,
+  page,
+  requireProject,
+  stamps,
+  touch,
+} from "./shared";
 import { requireQuota } from "./quotas";
 
 /** The rule as `PublicSecurityGroupRuleResponse`. */
@@ -80,8 +89,7 @@ function requireRule(
   ruleId: string,
 ): { group: SecurityGroupRecord; rule: SecurityGroupRuleRecord } {
   const group = requireRuleGroup(state, groupId);
-  const rule = state.securityGroupRules[ruleId];
-  if (rule === undefined) throw notFound("security_group_rule", ruleId);
+  const rule = mustGet(state.securityGroupRules, "security_group_rule", ruleId);
   if (rule.security_group_id !== group.id) {
     throw unprocessable(
       "security_group_rule_not_in_security_group",
