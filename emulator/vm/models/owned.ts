@@ -6,7 +6,14 @@
  */
 import { plan, type Scheduled } from "../../core/schedule";
 import type { Clock } from "../../core/service-module";
-import type { ProjectRecord, Timestamps, VmState, ZoneRecord } from "../records";
+import { notFound } from "../../core/service-error";
+import {
+  GONE,
+  type ProjectRecord,
+  type Timestamps,
+  type VmState,
+  type ZoneRecord,
+} from "../records";
 import {
   contains,
   defaultZone,
@@ -40,6 +47,20 @@ export function requireOwned<T extends OwnedRecord>(
   const record = mustGet(collection, kind, id);
   requireProject(state, record.project_id);
   return record;
+}
+
+/**
+ * {@link requireOwned} for the kinds whose lookups take a gone record for an unknown one
+ * (disks, placement groups): 404 for it too.
+ */
+export function requireLiveOwned<T extends OwnedRecord & { status: string }>(
+  state: VmState,
+  collection: Record<string, T>,
+  kind: string,
+  id: string,
+): T {
+  if (collection[id]?.status === GONE) throw notFound(kind, id);
+  return requireOwned(state, collection, kind, id);
 }
 
 /** `record`, once its zone allows changes (422 otherwise). */
