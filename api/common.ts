@@ -126,6 +126,19 @@ export const HttpValidationError = z.object({
 });
 
 /**
+ * Reports a broken cross-field rule: a custom issue with `message` at `path` inside the value
+ * checked (a field's name, or the keys down to a nested one). Every refinement that blames a
+ * field reports through here, so that all such issues have one shape.
+ */
+export function issueAt(
+  ctx: z.RefinementCtx,
+  path: PropertyKey | PropertyKey[],
+  message: string,
+): void {
+  ctx.addIssue({ code: "custom", path: Array.isArray(path) ? path : [path], message });
+}
+
+/**
  * Refuses a request that names a reference both by id and by name; with `required`, also
  * one that names it neither way. Used by every request with `X_id`/`X_name` pairs.
  */
@@ -137,9 +150,9 @@ export function exclusivePairs<T extends Record<string, unknown>>(
       const hasId = value[id] !== undefined;
       const hasName = value[name] !== undefined;
       if (hasId && hasName) {
-        ctx.addIssue({ code: "custom", path: [id], message: `give ${id} or ${name}, not both` });
+        issueAt(ctx, id, `give ${id} or ${name}, not both`);
       } else if (required && !hasId && !hasName) {
-        ctx.addIssue({ code: "custom", path: [id], message: `give ${id} or ${name}` });
+        issueAt(ctx, id, `give ${id} or ${name}`);
       }
     }
   };

@@ -4,7 +4,7 @@
  * a restore, since the restore answers 202 with no body) and one log by id.
  */
 import { z } from "zod";
-import { queryInt } from "../common";
+import { queryInt, issueAt } from "../common";
 import { OpsId } from "./common";
 
 /** `BackupRestoreServerMapping`: which disk backup goes to which disk of the target VM. */
@@ -85,7 +85,7 @@ export const BackupRestore = z
   })
   .superRefine((restore, ctx) => {
     for (const p of backupRestoreProblems(restore)) {
-      ctx.addIssue({ code: "custom", path: p.path.split("."), message: p.message });
+      issueAt(ctx, p.path.split("."), p.message);
     }
   })
   .describe("Restoration target");

@@ -5,6 +5,7 @@
  * access-key/secret-key signature.
  */
 import { z } from "zod";
+import { issueAt } from "../common";
 import { OpsId } from "./common";
 import { DEFAULT_NODE_USERNAME, passwordProblems } from "./password-policy";
 
@@ -115,7 +116,7 @@ export const UserPassword = z
   })
   .superRefine((login, ctx) => {
     for (const message of passwordProblems(login.password, login.username)) {
-      ctx.addIssue({ code: "custom", path: ["password"], message });
+      issueAt(ctx, "password", message);
     }
   })
   .describe("Password login");
@@ -130,11 +131,7 @@ export const Login = z
   })
   .superRefine((login, ctx) => {
     if ((login.sshKey === undefined) === (login.userPassword === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["sshKey"],
-        message: "set exactly one of sshKey and userPassword",
-      });
+      issueAt(ctx, "sshKey", "set exactly one of sshKey and userPassword");
     }
   })
   .describe("Node login mode");
@@ -168,12 +165,7 @@ export const MigrateNodesSpec = z
       .superRefine((nodes, ctx) => {
         const seen = new Set<string>();
         nodes.forEach((n, i) => {
-          if (seen.has(n.uid))
-            ctx.addIssue({
-              code: "custom",
-              path: [i, "uid"],
-              message: `node ${n.uid} is listed twice`,
-            });
+          if (seen.has(n.uid)) issueAt(ctx, [i, "uid"], `node ${n.uid} is listed twice`);
           seen.add(n.uid);
         });
       })

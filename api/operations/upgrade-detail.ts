@@ -3,7 +3,7 @@
  * `GET /v1.0/{project_id}/clusters/{cluster_id}/upgrade/detail`, paged with `start`/`limit`.
  */
 import { z } from "zod";
-import { queryInt } from "../common";
+import { queryInt, issueAt } from "../common";
 import { LocalDateTime } from "./common";
 
 /** Status of an upgrade or switchover task; SUCCESS, FAILED and PARTIAL_FAILED are final. */
@@ -48,11 +48,7 @@ export const UpgradeDetailQuery = z
   })
   .superRefine((query, ctx) => {
     if (query.offset !== undefined && query.start !== 1 && query.offset !== query.start) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["offset"],
-        message: "offset and start name the same position; give one",
-      });
+      issueAt(ctx, "offset", "offset and start name the same position; give one");
     }
   });
 /** A value of {@link UpgradeDetailQuery} after defaults. */

@@ -19,6 +19,7 @@ import {
   Uuid4,
   paginated,
   queryArray,
+  issueAt,
 } from "../common";
 import { ExternalIpStatus } from "./enums";
 import { idName, NewRecordZone, NewTags, Rename, replacedTags, Timestamps } from "./fields";
@@ -47,11 +48,7 @@ function interfaceNameNeedsVm(
   ctx: z.RefinementCtx,
 ): void {
   if (body.interface_name !== undefined && body.vm_id === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["interface_name"],
-      message: "interface_name names an interface of vm_id; give vm_id too",
-    });
+    issueAt(ctx, "interface_name", "interface_name names an interface of vm_id; give vm_id too");
   }
 }
 
@@ -101,11 +98,7 @@ export const ExternalIpUpdateRequest = z
   .superRefine((body, ctx) => {
     interfaceNameNeedsVm(body, ctx);
     if (body.detach === true && (body.interface_id ?? body.vm_id) !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["detach"],
-        message: "give detach or a new interface (interface_id, vm_id), not both",
-      });
+      issueAt(ctx, "detach", "give detach or a new interface (interface_id, vm_id), not both");
     }
   });
 /** The parsed value of {@link ExternalIpUpdateRequest}. */

@@ -17,13 +17,20 @@ import {
   queryArray,
   Uuid,
   Uuid4,
+  issueAt,
 } from "../common";
 import { parseIpv4, parseIpv4Cidr } from "./cidr";
 import { InterfaceType, NetworkStatus, VmStatus } from "./enums";
 import { idName, NewRecordZone, Timestamps } from "./fields";
 import { ExternalIpMini, FlavorMini, SecurityGroupMini, SubnetWithAddressMini } from "./minis";
 import { Ipv4Address } from "./subnets";
-import { checkDirectIp, checkIpAndGroups } from "./vm-create";
+import {
+  checkDirectIp,
+  checkGroupsFilter,
+  checkIpAndGroups,
+  externalIpFields,
+  interfaceSecurity,
+} from "./vm-create";
 
 /** Path parameters of one interface. */
 export const InterfaceParams = z.object({
@@ -113,16 +120,8 @@ export const InterfaceCreateRequest = z
       .min(1)
       .optional()
       .describe("Other addresses the interface may send from"),
-    interface_security_enabled: z
-      .boolean()
-      .default(true)
-      .describe("Filter traffic with security groups (default true)"),
-    new_floating_ip: z
-      .boolean()
-      .default(false)
-      .describe("Give the interface a new external IP (default false)"),
-    attach_floating_ip_id: Uuid.optional().describe("Bind this free external IP, by id"),
-    attach_floating_ip_name: Name.optional().describe("Bind this free external IP, by name"),
+    ...interfaceSecurity,
+    ...externalIpFields("floating"),
     type: InterfaceType.default("regular").describe(
       "regular (default) or direct_ip; the other types are the platform's",
     ),
@@ -142,29 +141,21 @@ export const InterfaceCreateRequest = z
   })
   .superRefine((value, ctx) => {
     if (value.vm_name !== undefined && value.project_id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["vm_name"], message: "a VM by name needs project_id" });
+      issueAt(ctx, "vm_name", "a VM by name needs project_id");
     }
     if (
       value.subnet_name !== undefined &&
       value.project_id === undefined &&
       value.vm_id === undefined
     ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["subnet_name"],
-        message: "a subnet by name needs project_id (or vm_id)",
-      });
+      issueAt(ctx, "subnet_name", "a subnet by name needs project_id (or vm_id)");
     }
     if (
       value.project_id === undefined &&
       value.vm_id === undefined &&
       value.subnet_id === undefined
     ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["project_id"],
-        message: "give project_id (or vm_id, or subnet_id)",
-      });
+      issueAt(ctx, "project_id", "give project_id (or vm_id, or subnet_id)");
     }
   });
 /** The parsed value of {@link InterfaceCreateRequest}. */
@@ -192,18 +183,13 @@ export const InterfaceUpdateRequest = z
       .describe("New allowed address pairs (replace the list)"),
   })
   .superRefine(exclusivePairs([["security_groups", "security_groups_names"]]))
-  .superRefine((value, ctx) => {
-    if (
-      value.interface_security_enabled === false &&
-      (value.security_groups ?? value.security_groups_names) !== undefined
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["security_groups"],
-        message: "security groups need interface_security_enabled: true",
-      });
-    }
-  });
+  .superRefine((value, ctx) =>
+    checkGroupsFilter(
+      value.interface_security_enabled,
+      value.security_groups ?? value.security_groups_names,
+      ctx,
+    ),
+  );
 /** The parsed value of {@link InterfaceUpdateRequest}. */
 export type InterfaceUpdateRequest = z.output<typeof InterfaceUpdateRequest>;
 

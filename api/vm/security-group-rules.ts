@@ -3,7 +3,7 @@
  * update bodies, the response, and the rule checks that both the schemas and the emulator use.
  */
 import { z } from "zod";
-import { Description, Name, PageQuery, Uuid, Uuid4, paginated } from "../common";
+import { Description, Name, PageQuery, Uuid, Uuid4, paginated, issueAt } from "../common";
 import { cidrHostBits, hostBitsMessage, isCidrOf, parsePortRange } from "./cidr";
 import { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "./enums";
 import { RemoteSecurityGroupMini, SecurityGroupMini } from "./minis";
@@ -91,7 +91,7 @@ export function ruleProblems(rule: RuleShape): Array<{ field: string; message: s
 
 function checkRule(rule: RuleShape, ctx: z.RefinementCtx): void {
   for (const problem of ruleProblems(rule)) {
-    ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+    issueAt(ctx, problem.field, problem.message);
   }
 }
 

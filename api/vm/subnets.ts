@@ -43,6 +43,13 @@ export const SubnetAddress = z
     "Private IPv4 network in CIDR notation, e.g. 10.1.0.0/24, inside 10/8, 172.16/12 or 192.168/16",
   );
 
+/**
+ * The mask length of a subnet given as a bare address, {@link MIN_SUBNET_PREFIX} to
+ * {@link MAX_SUBNET_PREFIX}. Each field that takes it (the create request's `prefix_length`,
+ * a provider input) describes it in its own words.
+ */
+export const SubnetPrefixLength = z.number().int().min(MIN_SUBNET_PREFIX).max(MAX_SUBNET_PREFIX);
+
 /** An IPv4 host address, e.g. `10.1.0.1`. */
 export const Ipv4Address = z
   .string()
@@ -85,15 +92,9 @@ export const SubnetCreateRequest = z
     subnet_address: SubnetAddress.optional().describe(
       "Private IPv4 network, e.g. 10.1.0.0/24 (default: the first free /24, or /prefix_length, in 10.0.0.0/8)",
     ),
-    prefix_length: z
-      .number()
-      .int()
-      .min(MIN_SUBNET_PREFIX)
-      .max(MAX_SUBNET_PREFIX)
-      .optional()
-      .describe(
-        `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX}; needed only when subnet_address has no /mask (default 24)`,
-      ),
+    prefix_length: SubnetPrefixLength.optional().describe(
+      `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX}; needed only when subnet_address has no /mask (default 24)`,
+    ),
     ...NewRecordZone,
     project_id: Uuid.describe("Project the subnet belongs to"),
     description: NewDescription,

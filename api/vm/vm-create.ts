@@ -5,7 +5,7 @@
  * at state (id-or-name pairs, base64 user data, interface options) is checked here.
  */
 import { z } from "zod";
-import { Description, Name, Uuid, exclusivePairs } from "../common";
+import { Description, Name, Uuid, exclusivePairs, issueAt } from "../common";
 import { InterfaceTypeForVmCreation } from "./enums";
 import { Ipv4Address } from "./subnets";
 import { DiskSize } from "./disks";
@@ -102,24 +102,27 @@ const securityGroups = {
     .describe("Security groups by name (default: the zone's default group)"),
 };
 
-/** Whether the security groups filter a new interface's traffic. */
-const interfaceSecurity = {
+/** Whether the security groups filter a new interface's traffic (default true). */
+export const interfaceSecurity = {
   interface_security_enabled: z
     .boolean()
     .default(true)
     .describe("Filter traffic with security groups (default true)"),
 };
 
-/** The two create versions call a new interface's external IP `external` (v1.1) or `floating`. */
-type IpWord = "external" | "floating";
+/**
+ * What a request calls a new interface's external IP: `external` (VM create v1.1) or
+ * `floating` (VM create v1 and `POST /api/v1/interfaces`).
+ */
+export type IpWord = "external" | "floating";
 
 /** The external-IP fields of a new interface: a new address, or a free one by id or by name. */
 type ExternalIpFields<W extends IpWord> = Record<`new_${W}_ip`, z.ZodDefault<z.ZodBoolean>> &
   Record<`attach_${W}_ip_id`, z.ZodOptional<typeof Uuid>> &
   Record<`attach_${W}_ip_name`, z.ZodOptional<typeof Name>>;
 
-/** {@link ExternalIpFields} under the version's word. */
-function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
+/** {@link ExternalIpFields} under the request's word. */
+export function externalIpFields<W extends IpWord>(word: W): ExternalIpFields<W> {
   return {
     [`new_${word}_ip`]: z
       .boolean()
@@ -149,21 +152,27 @@ export function checkIpAndGroups(
     value[fresh] === true &&
     (value[`attach_${word}_ip_id`] ?? value[`attach_${word}_ip_name`]) !== undefined
   ) {
-    ctx.addIssue({
-      code: "custom",
-      path: [fresh],
-      message: `give ${fresh} or attach_${word}_ip_id/name, not both`,
-    });
+    issueAt(ctx, fresh, `give ${fresh} or attach_${word}_ip_id/name, not both`);
   }
-  if (
-    !value.interface_security_enabled &&
-    (value.security_groups ?? value.security_group_names) !== undefined
-  ) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["security_groups"],
-      message: "security groups need interface_security_enabled: true",
-    });
+  checkGroupsFilter(
+    value.interface_security_enabled,
+    value.security_groups ?? value.security_group_names,
+    ctx,
+  );
+}
+
+/**
+ * Security groups only on an interface whose traffic they filter: refuses `groups` (by id or
+ * by name) with `interface_security_enabled` false. A partial update that leaves the setting
+ * as it is (`undefined`) passes.
+ */
+export function checkGroupsFilter(
+  securityEnabled: boolean | undefined,
+  groups: readonly string[] | undefined,
+  ctx: z.RefinementCtx,
+): void {
+  if (securityEnabled === false && groups !== undefined) {
+    issueAt(ctx, "security_groups", "security groups need interface_security_enabled: true");
   }
 }
 
@@ -184,19 +193,11 @@ export function checkDirectIp(
     `attach_${word}_ip_name`,
   ]) {
     if (value[key] !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: `a direct_ip interface takes no ${key}: its external IP is allocated`,
-      });
+      issueAt(ctx, key, `a direct_ip interface takes no ${key}: its external IP is allocated`);
     }
   }
   if (value[`new_${word}_ip`] === true) {
-    ctx.addIssue({
-      code: "custom",
-      path: [`new_${word}_ip`],
-      message: "a direct_ip interface already has an external IP",
-    });
+    issueAt(ctx, `new_${word}_ip`, "a direct_ip interface already has an external IP");
   }
 }
 
@@ -238,10 +239,9 @@ export const VmCreateInterface = z
     ]),
   )
   .superRefine((value, ctx) => {
-    const fail = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message });
     if (value.interface_id !== undefined) {
-      if (value.type !== "regular") fail("type", "an existing interface is given as type regular");
+      if (value.type !== "regular")
+        issueAt(ctx, "type", "an existing interface is given as type regular");
       for (const key of [
         "subnet_id",
         "subnet_name",
@@ -252,12 +252,21 @@ export const VmCreateInterface = z
         "attach_external_ip_name",
       ] as const) {
         if (value[key] !== undefined)
-          fail(key, `an existing interface (interface_id) keeps its own ${key}; leave it out`);
+          issueAt(
+            ctx,
+            key,
+            `an existing interface (interface_id) keeps its own ${key}; leave it out`,
+          );
       }
       if (value.new_external_ip)
-        fail("new_external_ip", "an existing interface (interface_id) keeps its own external IP");
+        issueAt(
+          ctx,
+          "new_external_ip",
+          "an existing interface (interface_id) keeps its own external IP",
+        );
       if (!value.interface_security_enabled)
-        fail(
+        issueAt(
+          ctx,
           "interface_security_enabled",
           "an existing interface keeps its own setting; change it with PUT /api/v1/interfaces/{id}",
         );
@@ -268,7 +277,7 @@ export const VmCreateInterface = z
       value.subnet_id === undefined &&
       value.subnet_name === undefined
     ) {
-      fail("subnet_id", "a regular interface needs subnet_id or subnet_name");
+      issueAt(ctx, "subnet_id", "a regular interface needs subnet_id or subnet_name");
     }
     if (value.type === "direct_ip") checkDirectIp("external", value, ctx);
     checkIpAndGroups("external", value, ctx);

@@ -30,6 +30,7 @@ import { GONE, type BackupRecord, type DiskRecord, type VmRecord, type VmState }
 import { createDisk } from "./disks";
 import { visibleImage } from "./images";
 import { tagMinis } from "./minis";
+import { relabel, scheduleChange, updatedTags } from "./owned";
 import { hostRange, parseIpv4Cidr } from "../../../api/vm/cidr";
 import {
   listed,
@@ -40,7 +41,6 @@ import {
   resolveTags,
   stamps,
   taggedAny,
-  touch,
 } from "./shared";
 import { createVms } from "./vm-create";
 import { diskLimits, disksOf, presentVm } from "./vms";
@@ -421,18 +421,12 @@ export function updateBackup(
 ): BackupRecord {
   const backup = requireBackup(state, id);
   requireCreated(backup, "changed");
-  const tagIds =
-    change.tag_ids === undefined && change.tag_names === undefined
-      ? undefined
-      : resolveTags(state, change);
-  if (change.name !== undefined) backup.name = change.name;
-  if (change.description !== undefined) backup.description = change.description;
-  if (tagIds !== undefined) backup.tag_ids = tagIds;
-  touch(backup, clock);
-  plan<BackupRecord["status"]>(backup, clock.now(), "updating", [
-    clock.delay(DELAYS.backupUpdate),
-    "created",
-  ]);
+  relabel(backup, change, updatedTags(state, change));
+  scheduleChange<BackupRecord["status"]>(clock, backup, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.backupUpdate,
+  });
   return backup;
 }
 
@@ -447,11 +441,11 @@ export function deleteBackup(state: VmState, clock: Clock, id: string): void {
       "backup_id",
     );
   }
-  touch(backup, clock);
-  plan<BackupRecord["status"]>(backup, clock.now(), "deleting", [
-    clock.delay(DELAYS.backupDelete),
-    GONE,
-  ]);
+  scheduleChange<BackupRecord["status"]>(clock, backup, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.backupDelete,
+  });
 }
 
 /**

@@ -27,12 +27,11 @@ import {
   type ZoneRecord,
 } from "../records";
 import { projectMini, tagMinis, zoneMini } from "./minis";
-import { listOwned, placeNew, relabel, startChange, updatedTags } from "./owned";
+import { listOwned, placeNew, relabel, requireLiveOwned, startChange, updatedTags } from "./owned";
 import {
   mustGet,
   newId,
   recordResourceTask,
-  requireProject,
   requireZone,
   requireZoneOpen,
   resolveTags,
@@ -114,10 +113,7 @@ function liveVm(state: VmState, id: string): VmRecord | undefined {
 
 /** The disk with this id (404 `disk_not_found`), checked for project access (403). */
 export function requireDisk(state: VmState, diskId: string): DiskRecord {
-  const disk = mustGet(state.disks, "disk", diskId);
-  if (disk.status === GONE) throw notFound("disk", diskId);
-  requireProject(state, disk.project_id);
-  return disk;
+  return requireLiveOwned(state, state.disks, "disk", diskId);
 }
 
 /** The VM an attach or detach names: 422 `bad_vm_id` unless it exists in the disk's project. */

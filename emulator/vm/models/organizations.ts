@@ -2,11 +2,11 @@
  * Organizations: the organization with its quotas, each with what the organization uses now,
  * counted from the state of every project of the organization.
  */
-import { forbidden, notFound } from "../../core/service-error";
+import { forbidden } from "../../core/service-error";
 import { OrganizationLimitType } from "../../../api/vm/enums";
 import type { OrganizationLimit, OrganizationResponse } from "../../../api/vm/organizations";
 import type { VmState } from "../records";
-import { fixtureId } from "./shared";
+import { fixtureId, mustGet } from "./shared";
 
 /** What the projects of `organizationId` use now, per quota type. */
 export function organizationUsage(
@@ -58,8 +58,7 @@ export function usageOfProjects(
  * project the token may use belongs to it.
  */
 export function getOrganization(state: VmState, id: string): OrganizationResponse {
-  const organization = state.organizations[id];
-  if (organization === undefined) throw notFound("organization", id);
+  const organization = mustGet(state.organizations, "organization", id);
   if (!Object.values(state.projects).some((p) => p.organization_id === id && p.accessible)) {
     throw forbidden("forbidden", `the token may not use organization ${id}`);
   }

@@ -6,7 +6,14 @@
  */
 import { plan, type Scheduled } from "../../core/schedule";
 import type { Clock } from "../../core/service-module";
-import type { ProjectRecord, Timestamps, VmState, ZoneRecord } from "../records";
+import { notFound } from "../../core/service-error";
+import {
+  GONE,
+  type ProjectRecord,
+  type Timestamps,
+  type VmState,
+  type ZoneRecord,
+} from "../records";
 import {
   contains,
   defaultZone,
@@ -40,6 +47,20 @@ export function requireOwned<T extends OwnedRecord>(
   const record = mustGet(collection, kind, id);
   requireProject(state, record.project_id);
   return record;
+}
+
+/**
+ * {@link requireOwned} for the kinds whose lookups take a gone record for an unknown one
+ * (disks, placement groups): 404 for it too.
+ */
+export function requireLiveOwned<T extends OwnedRecord & { status: string }>(
+  state: VmState,
+  collection: Record<string, T>,
+  kind: string,
+  id: string,
+): T {
+  if (collection[id]?.status === GONE) throw notFound(kind, id);
+  return requireOwned(state, collection, kind, id);
 }
 
 /** `record`, once its zone allows changes (422 otherwise). */
@@ -145,10 +166,32 @@ export function relabel(
   if (tagIds !== undefined) record.tag_ids = tagIds;
 }
 
+/** An asynchronous change: the status `during` it, the one `after` it, and how long it takes. */
+interface Change<S extends string> {
+  during: S;
+  after: S;
+  /** At speed 1; the clock scales it. */
+  durationMs: number;
+}
+
+/**
+ * Schedules a change of `record`: marked changed now, `during` now and `after` once the change
+ * has taken its time. The kinds outside any one zone (backups, placement groups) change this
+ * way, with no task; the others go through {@link startChange}.
+ */
+export function scheduleChange<S extends string>(
+  clock: Clock,
+  record: Scheduled<S> & Timestamps,
+  change: Change<S>,
+): void {
+  touch(record, clock);
+  plan(record, clock.now(), change.during, [clock.delay(change.durationMs), change.after]);
+}
+
 /**
  * Starts an asynchronous change of `record`, a resource of `entityType` (`vm`, `disk`,
- * `subnet`…): marked changed now, `during` now and `after` once `durationMs` (at speed 1) has
- * passed, and recorded as task `task` when the change has one.
+ * `subnet`…): scheduled as {@link scheduleChange} does, and recorded as task `task` when the
+ * change has one.
  */
 export function startChange<S extends string>(
   state: VmState,
@@ -156,10 +199,9 @@ export function startChange<S extends string>(
   entityType: string,
   record: Scheduled<S> &
     Timestamps & { id: string; name: string; project_id: string; availability_zone_id: string },
-  change: { during: S; after: S; durationMs: number; task?: string },
+  change: Change<S> & { task?: string },
 ): void {
-  touch(record, clock);
-  plan(record, clock.now(), change.during, [clock.delay(change.durationMs), change.after]);
+  scheduleChange(clock, record, change);
   if (change.task !== undefined) {
     recordResourceTask(state, clock, entityType, record, change.task, change.durationMs);
   }

@@ -14,8 +14,8 @@ import type {
   PlacementGroupUpdateRequest,
 } from "../../../api/vm/placement-groups";
 import { PLACEMENT_GROUP_STATES } from "../../../api/vm/states";
-import { plan, settle } from "../../core/schedule";
-import { conflict, notFound, unprocessable } from "../../core/service-error";
+import { settle } from "../../core/schedule";
+import { conflict, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import {
@@ -26,8 +26,15 @@ import {
   type ZoneRecord,
 } from "../records";
 import { describedHead, tagMinis } from "./minis";
-import { listOwned, type OwnedListFilter, relabel, updatedTags } from "./owned";
-import { listed, mustGet, newId, requireProject, resolveTags, stamps, touch } from "./shared";
+import {
+  listOwned,
+  type OwnedListFilter,
+  relabel,
+  requireLiveOwned,
+  scheduleChange,
+  updatedTags,
+} from "./owned";
+import { listed, newId, requireProject, resolveTags, stamps } from "./shared";
 
 /** Hosts of a zone that does not say how many it has. */
 export const DEFAULT_ZONE_HOSTS = 3;
@@ -112,10 +119,7 @@ export function presentPlacementGroup(
 
 /** The group with this id, checked for access (404 unknown, 403 foreign project). */
 export function requirePlacementGroup(state: VmState, id: string): PlacementGroupRecord {
-  const group = mustGet(state.placementGroups, "placement_group", id);
-  if (group.status === GONE) throw notFound("placement_group", id);
-  requireProject(state, group.project_id);
-  return group;
+  return requireLiveOwned(state, state.placementGroups, "placement_group", id);
 }
 
 /** Filters of the group list, as parsed from the query. */
@@ -207,11 +211,11 @@ export function updatePlacementGroup(
   }
   if (body.name !== undefined) requireFreeName(state, group.project_id, body.name, group.id);
   relabel(group, body, updatedTags(state, body));
-  touch(group, clock);
-  plan<PlacementGroupRecord["status"]>(group, clock.now(), "updating", [
-    clock.delay(DELAYS.placementGroupUpdate),
-    "created",
-  ]);
+  scheduleChange<PlacementGroupRecord["status"]>(clock, group, {
+    during: "updating",
+    after: "created",
+    durationMs: DELAYS.placementGroupUpdate,
+  });
   return group;
 }
 
@@ -234,11 +238,11 @@ export function deletePlacementGroup(state: VmState, clock: Clock, id: string): 
       `placement group ${group.name} is ${String(group.status)}; wait until it is created`,
     );
   }
-  touch(group, clock);
-  plan<PlacementGroupRecord["status"]>(group, clock.now(), "deleting", [
-    clock.delay(DELAYS.placementGroupDelete),
-    GONE,
-  ]);
+  scheduleChange<PlacementGroupRecord["status"]>(clock, group, {
+    during: "deleting",
+    after: GONE,
+    durationMs: DELAYS.placementGroupDelete,
+  });
 }
 
 /** Applies the due states of every group; one whose deletion ended is removed. */

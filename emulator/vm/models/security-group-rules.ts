@@ -12,7 +12,7 @@ import {
   type SecurityGroupRuleUpdateRequest,
 } from "../../../api/vm/security-group-rules";
 import { plan } from "../../core/schedule";
-import { ServiceError, notFound, unprocessable } from "../../core/service-error";
+import { ServiceError, unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import {
@@ -23,16 +23,16 @@ import {
   type VmState,
 } from "../records";
 import { requireCreated, requireDeletable } from "./network-status";
+import { inOpenZone } from "./owned";
 import {
   mustFind,
+  mustGet,
   newId,
   optionalGet,
   page,
   requireProject,
-  requireZoneOpen,
   stamps,
   touch,
-  zoneOf,
 } from "./shared";
 import { requireQuota } from "./quotas";
 
@@ -89,8 +89,7 @@ function requireRule(
   ruleId: string,
 ): { group: SecurityGroupRecord; rule: SecurityGroupRuleRecord } {
   const group = requireRuleGroup(state, groupId);
-  const rule = state.securityGroupRules[ruleId];
-  if (rule === undefined) throw notFound("security_group_rule", ruleId);
+  const rule = mustGet(state.securityGroupRules, "security_group_rule", ruleId);
   if (rule.security_group_id !== group.id) {
     throw unprocessable(
       "security_group_rule_not_in_security_group",
@@ -207,8 +206,7 @@ export function createRule(
   groupId: string,
   body: SecurityGroupRuleCreateRequest,
 ): SecurityGroupRuleRecord {
-  const group = requireRuleGroup(state, groupId);
-  requireZoneOpen(zoneOf(state, group));
+  const group = inOpenZone(state, requireRuleGroup(state, groupId));
   requireCreated(
     group,
     "security group",
@@ -236,7 +234,7 @@ export function updateRule(
   body: SecurityGroupRuleUpdateRequest,
 ): SecurityGroupRuleRecord {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(zoneOf(state, group));
+  inOpenZone(state, group);
   requireCreated(rule, "rule", "security_group_rule_can_not_be_changed_from_current_state");
   const newRemoteGroup =
     body.remote_security_group_id !== undefined || body.remote_security_group_name !== undefined;
@@ -279,7 +277,7 @@ export function updateRule(
 /** Starts deleting a rule: `deleting` now, gone after the rule delay. */
 export function deleteRule(state: VmState, clock: Clock, groupId: string, ruleId: string): void {
   const { group, rule } = requireRule(state, groupId, ruleId);
-  requireZoneOpen(zoneOf(state, group));
+  inOpenZone(state, group);
   requireDeletable(rule, "rule", "security_group_rule_can_not_be_deleted_from_current_state");
   touch(rule, clock);
   touch(group, clock);

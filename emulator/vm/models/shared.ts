@@ -123,23 +123,44 @@ export function requireZoneOpen(zone: ZoneRecord, project?: ProjectRecord): void
   }
 }
 
-/** Resolves `tag_ids` and `tag_names` to tag ids (422 for an unknown tag). */
-export function resolveTags(
+/** The tags a request names, by id and by name. */
+interface TagRef {
+  tag_ids?: string[] | undefined;
+  tag_names?: string[] | undefined;
+}
+
+/**
+ * Resolves `tag_ids` and `tag_names` to tag ids, each once. An unknown tag throws what
+ * `unknown` makes of it (the id, or the name in quotes, and the field that named it): the VM
+ * create answers 404 where every other request answers 422.
+ */
+export function tagIdsOf(
   state: VmState,
-  ref: { tag_ids?: string[] | undefined; tag_names?: string[] | undefined },
+  ref: TagRef,
+  unknown: (tag: string, field: keyof TagRef) => Error,
 ): string[] {
   const ids: string[] = [];
   for (const id of ref.tag_ids ?? []) {
-    mustFind(state.tags, id, "bad_tag_id", "tag", "tag_ids");
+    if (state.tags[id] === undefined) throw unknown(id, "tag_ids");
     ids.push(id);
   }
   for (const name of ref.tag_names ?? []) {
     const tag = Object.values(state.tags).find((t) => t.name === name);
-    if (tag === undefined)
-      throw unprocessable("bad_tag_name", `tag "${name}" not found`, "tag_names");
+    if (tag === undefined) throw unknown(`"${name}"`, "tag_names");
     ids.push(tag.id);
   }
   return [...new Set(ids)];
+}
+
+/** Resolves `tag_ids` and `tag_names` to tag ids (422 for an unknown tag). */
+export function resolveTags(state: VmState, ref: TagRef): string[] {
+  return tagIdsOf(state, ref, (tag, field) =>
+    unprocessable(
+      field === "tag_ids" ? "bad_tag_id" : "bad_tag_name",
+      `tag ${tag} not found`,
+      field,
+    ),
+  );
 }
 
 /** The zone a record lives in (records keep the id of a zone that exists). */
@@ -248,11 +269,23 @@ export function page<T extends { seq?: number; created_time?: string }, R>(
   const desc = query.order_desc ?? defaultDesc;
   const key = (item: T) => item.seq ?? Date.parse(item.created_time ?? "0");
   const sorted = [...items].sort((a, b) => (desc ? key(b) - key(a) : key(a) - key(b)));
+  return pageOf(sorted, query, present);
+}
+
+/**
+ * The page of `sorted` that `query` asks for, in the `{items, offset, limit, total}` wrapper:
+ * for the lists that order their items themselves (the VM list sorts by name too).
+ */
+export function pageOf<T, R>(
+  sorted: readonly T[],
+  query: { offset: number; limit: number },
+  present: (item: T) => R,
+): { items: R[]; offset: number; limit: number; total: number } {
   return {
     items: sorted.slice(query.offset, query.offset + query.limit).map(present),
     offset: query.offset,
     limit: query.limit,
-    total: items.length,
+    total: sorted.length,
   };
 }
 

@@ -35,6 +35,7 @@ import {
 } from "../records";
 import { projectMini, tagMinis, zoneMini } from "./minis";
 import {
+  inOpenZone,
   listOwned,
   type OwnedListFilter,
   placeNew,
@@ -43,16 +44,7 @@ import {
   startChange,
   updatedTags,
 } from "./owned";
-import {
-  listed,
-  newId,
-  recordResourceTask,
-  requireZoneOpen,
-  resolveTags,
-  stamps,
-  touch,
-  zoneOf,
-} from "./shared";
+import { listed, newId, recordResourceTask, resolveTags, stamps, touch } from "./shared";
 import { requireQuota } from "./quotas";
 import { NETWORK_DELETABLE, requireCreated, requireDeletable } from "./network-status";
 
@@ -311,8 +303,7 @@ export function updateSubnet(
   subnetId: string,
   body: SubnetUpdateRequest,
 ): SubnetRecord {
-  const subnet = requireSubnet(state, subnetId);
-  requireZoneOpen(zoneOf(state, subnet));
+  const subnet = inOpenZone(state, requireSubnet(state, subnetId));
   requireCreated(subnet, "subnet", "subnet_can_not_be_updated_from_current_state");
   const tagIds = updatedTags(state, body);
   if (body.name !== undefined && body.name !== subnet.name) {
@@ -355,8 +346,7 @@ export function updateSubnet(
 
 /** Starts deleting a subnet: `deleting` now, gone after the delete delay. */
 export function deleteSubnet(state: VmState, clock: Clock, subnetId: string): void {
-  const subnet = requireSubnet(state, subnetId);
-  requireZoneOpen(zoneOf(state, subnet));
+  const subnet = inOpenZone(state, requireSubnet(state, subnetId));
   requireDeletable(subnet, "subnet", "subnet_can_not_be_deleted_from_current_state");
   const count = interfaceCount(state, subnet.id);
   if (count > 0) {

@@ -9,13 +9,13 @@ import type {
   RebuildVmResponse,
   VmSetStatesRequest,
 } from "../../../api/vm/vm-actions";
-import { plan } from "../../core/schedule";
 import { unprocessable } from "../../core/service-error";
 import type { Clock } from "../../core/service-module";
 import { DELAYS } from "../delays";
 import { GONE, type ImageRecord, type VmRecord, type VmState, type VmStatus } from "../records";
 import { imageMini, zoneMini } from "./minis";
-import { optionalGet, recordResourceTask, touch, zoneOf } from "./shared";
+import { startChange } from "./owned";
+import { optionalGet, touch, zoneOf } from "./shared";
 import { requireImageInZone, resolveImage } from "./images";
 import { requireBootDiskFits, loginOf, passwordLogins, resolveMetadata } from "./vm-create";
 import {
@@ -29,6 +29,7 @@ import {
   requireVm,
   requireVmStatus,
   serialReady,
+  startVmUpdate,
   underField,
 } from "./vms";
 
@@ -77,15 +78,12 @@ export function rebuildVm(
   const boot = disksOf(state, vm).find((d) => d.boot_of === vm.id);
   if (boot !== undefined) requireBootDiskFits(image, boot.size, "image_id");
   const metadata = resolveMetadata(image, body.image_metadata, undefined, true);
-  const previous = vm.status as VmStatus;
   vm.image_id = image.id;
   vm.metadata_fields = metadata.fields;
   vm.password_logins = passwordLogins(image, metadata);
   vm.guest_agent_state = image.guest_agent ? "enabled" : "not_installed";
   if (boot !== undefined) boot.image_id = image.id;
-  touch(vm, clock);
-  plan<VmRecord["status"]>(vm, clock.now(), "updating", [clock.delay(DELAYS.vmRebuild), previous]);
-  recordResourceTask(state, clock, "vm", vm, "rebuild_vm", DELAYS.vmRebuild);
+  startVmUpdate(state, clock, vm, "rebuild_vm", DELAYS.vmRebuild);
   return vm;
 }
 
@@ -275,9 +273,12 @@ export function setPower(
       "state",
     );
   }
-  plan<VmRecord["status"]>(vm, clock.now(), step.via, [clock.delay(step.delay), step.to]);
-  touch(vm, clock);
-  recordResourceTask(state, clock, "vm", vm, step.task, step.delay);
+  startChange<VmRecord["status"]>(state, clock, "vm", vm, {
+    during: step.via,
+    after: step.to,
+    durationMs: step.delay,
+    task: step.task,
+  });
 }
 
 /**

@@ -45,6 +45,7 @@ import {
   requireZoneOpen,
   resolveZone,
   stamps,
+  tagIdsOf,
 } from "./shared";
 import { MAX_DISKS_PER_VM, atomically, requireFlavorFits, resolveFlavor, underField } from "./vms";
 import { quotaUsageBefore, requireGrowthWithinQuota } from "./quotas";
@@ -222,16 +223,7 @@ function resolvePlacementGroup(
 
 /** Tags of a new VM: an unknown tag is 404 `tag_not_found` here (422 on update). */
 function resolveCreateTags(state: VmState, spec: VmSpec): string[] {
-  const ids = (spec.tag_ids ?? []).map((id) => {
-    if (state.tags[id] === undefined) throw notFound("tag", id);
-    return id;
-  });
-  for (const name of spec.tag_names ?? []) {
-    const tag = Object.values(state.tags).find((t) => t.name === name);
-    if (tag === undefined) throw notFound("tag", `"${name}"`);
-    ids.push(tag.id);
-  }
-  return [...new Set(ids)];
+  return tagIdsOf(state, spec, (tag) => notFound("tag", tag));
 }
 
 /** An existing disk a create request names (422 `bad_disk_id`/`bad_disk_name`), in the VM's zone. */

@@ -37,11 +37,12 @@ import {
   type ZoneRecord,
 } from "../records";
 import { flavorMini, imageMini, projectMini, tagMinis, zoneMini } from "./minis";
-import { startChange, updatedTags } from "./owned";
+import { inOpenZone, startChange, updatedTags } from "./owned";
 import {
   contains,
   listed,
   optionalGet,
+  pageOf,
   recordResourceTask,
   requireProject,
   requireZoneOpen,
@@ -424,14 +425,7 @@ export function listVms(state: VmState, query: VmListQuery): VmPage {
       ? sign * (a.name.localeCompare(b.name) || a.seq - b.seq)
       : sign * (a.seq - b.seq),
   );
-  return {
-    items: items
-      .slice(query.offset, query.offset + query.limit)
-      .map((vm) => presentVmListItem(state, vm)),
-    offset: query.offset,
-    limit: query.limit,
-    total: items.length,
-  };
+  return pageOf(items, query, (vm) => presentVmListItem(state, vm));
 }
 
 /**
@@ -459,7 +453,6 @@ export function updateVm(
     );
   }
   const tagIds = updatedTags(state, body) ?? vm.tag_ids;
-  const previous = vm.status as VmStatus;
   if (body.name !== undefined) vm.name = body.name;
   if (body.description !== undefined) vm.description = body.description;
   if (flavor !== undefined && flavor.id !== vm.flavor_id) {
@@ -475,13 +468,27 @@ export function updateVm(
     vm.flavor_id = flavor.id;
   }
   vm.tag_ids = tagIds;
+  startVmUpdate(state, clock, vm, "update_vm", DELAYS.vmUpdate);
+  return vm;
+}
+
+/**
+ * Starts a change that leaves the VM's power as it is (an update, a rebuild): `updating` for
+ * `durationMs`, then the status it had, recorded as task `task`.
+ */
+export function startVmUpdate(
+  state: VmState,
+  clock: Clock,
+  vm: VmRecord,
+  task: string,
+  durationMs: number,
+): void {
   startChange<VmRecord["status"]>(state, clock, "vm", vm, {
     during: "updating",
-    after: previous,
-    durationMs: DELAYS.vmUpdate,
-    task: "update_vm",
+    after: vm.status,
+    durationMs,
+    task,
   });
-  return vm;
 }
 
 /**
@@ -495,7 +502,7 @@ export function deleteVmRecord(
   vm: VmRecord,
   attachments: VmDeleteAttachments | undefined | null,
 ): void {
-  requireZoneOpen(zoneOf(state, vm));
+  inOpenZone(state, vm);
   if (vm.locked) {
     throw hasReferences(
       "vm_in_use",
