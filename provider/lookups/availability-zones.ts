@@ -16,7 +16,7 @@ import {
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { defineLookup, idsAndNames, idsAndNamesFields } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const ZONE_FIELDS = { projectId: "project_id", freeTierOnly: "free_tier_default" } as const;
 
@@ -77,11 +77,7 @@ export const zoneSettings = defineLookup({
       "Reads which consoles VMs get in each zone of a project (or in one zone), the flags as booleans",
     args: SettingsArgs,
     async items(run, args) {
-      const projectId = run.projectId(args.projectId, ZoneSettingsQuery.shape.project_id);
-      const query = {
-        project_id: projectId,
-        ...(await zoneQuery(run, args, ZoneSettingsQuery.shape.availability_zone_id)),
-      };
+      const query = await projectZoneQuery(run, args, ZoneSettingsQuery);
       const items = await run.call(catalogEndpoints.listAvailabilityZoneSettings, { query });
       return items.map((item) => ({
         availabilityZoneId: item.availability_zone_id,

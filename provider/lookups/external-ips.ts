@@ -12,7 +12,7 @@ import {
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
   projectId: "project_id",
@@ -49,8 +49,7 @@ export const externalIps = defineLookup({
     async items(run, args) {
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, ExternalIpListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, ExternalIpListQuery.shape.availability_zone_id)),
+        ...(await projectZoneQuery(run, args, ExternalIpListQuery)),
       };
       return run.readAll(externalIpsEndpoints.listExternalIps, { query });
     },

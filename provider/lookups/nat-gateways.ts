@@ -12,7 +12,7 @@ import {
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = { projectId: "project_id", name: "name" } as const;
 
@@ -44,8 +44,7 @@ export const natGateways = defineLookup({
     async items(run, args) {
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, NatGatewayListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, NatGatewayListQuery.shape.availability_zone_id)),
+        ...(await projectZoneQuery(run, args, NatGatewayListQuery)),
       };
       return run.readAll(natGatewaysEndpoints.listNatGateways, { query });
     },
