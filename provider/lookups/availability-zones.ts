@@ -15,7 +15,7 @@ import {
 } from "../../api/vm/zones";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { defineLookup, idsAndNames, idsAndNamesFields } from "./define-lookup";
+import { defineLookup, listedAs } from "./define-lookup";
 import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const ZONE_FIELDS = { projectId: "project_id", freeTierOnly: "free_tier_default" } as const;
@@ -59,13 +59,7 @@ export const zones = defineLookup({
       const query = toQuery(ZONE_FIELDS, args);
       return run.read(catalogEndpoints.listAvailabilityZones, { query });
     },
-    answer: (items) => ({ availabilityZones: items, ...idsAndNames(items) }),
-    result: z.object({
-      availabilityZones: z
-        .array(AvailabilityZoneInfo)
-        .describe("The zones, in the service's order"),
-      ...idsAndNamesFields(),
-    }),
+    ...listedAs("availabilityZones", AvailabilityZoneInfo, "The zones, in the service's order"),
   },
 });
 

@@ -2,7 +2,6 @@
  * External IP lookups: `getExternalIps` lists the project's external IPs matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import { z } from "zod";
 import { externalIpsEndpoints } from "../../api/vm/endpoints/external-ips";
 import {
   ExternalIpListQuery,
@@ -11,7 +10,7 @@ import {
 } from "../../api/vm/external-ips";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
@@ -53,13 +52,12 @@ export const externalIps = defineLookup({
       };
       return run.readAll(externalIpsEndpoints.listExternalIps, { query });
     },
-    answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
-    result: z.object({
-      externalIps: z
-        .array(ExternalIpInfo)
-        .describe("Every matching address, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm interface takes as externalIpId)"),
-    }),
+    ...listedAs(
+      "externalIps",
+      ExternalIpInfo,
+      "Every matching address, newest first (all pages)",
+      " (what a Vm interface takes as externalIpId)",
+    ),
   },
   single: {
     name: "getExternalIp",

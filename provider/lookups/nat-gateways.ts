@@ -2,7 +2,6 @@
  * SNAT gateway lookups: `getNatGateways` lists the project's gateways matching every filter
  * given, `getNatGateway` finds exactly one (by id, by exact name, or by filters).
  */
-import { z } from "zod";
 import { natGatewaysEndpoints } from "../../api/vm/endpoints/nat-gateways";
 import {
   NatGatewayListQuery,
@@ -11,7 +10,7 @@ import {
 } from "../../api/vm/nat-gateways";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = { projectId: "project_id", name: "name" } as const;
@@ -48,13 +47,7 @@ export const natGateways = defineLookup({
       };
       return run.readAll(natGatewaysEndpoints.listNatGateways, { query });
     },
-    answer: (items) => ({ natGateways: items, ...idsAndNames(items) }),
-    result: z.object({
-      natGateways: z
-        .array(NatGatewayInfo)
-        .describe("Every matching gateway, newest first (all pages)"),
-      ...idsAndNamesFields(""),
-    }),
+    ...listedAs("natGateways", NatGatewayInfo, "Every matching gateway, newest first (all pages)"),
   },
   single: {
     name: "getNatGateway",

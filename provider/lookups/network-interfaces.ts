@@ -9,7 +9,7 @@ import { interfacesEndpoints } from "../../api/vm/endpoints/interfaces";
 import { InterfaceListQuery, InterfaceParams, InterfaceResponse } from "../../api/vm/interfaces";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
 const FIELDS = {
   projectId: "project_id",
@@ -62,13 +62,12 @@ export const networkInterfaces = defineLookup({
           (args.free === undefined || (nic.vm === undefined) === args.free),
       );
     },
-    answer: (items) => ({ networkInterfaces: items, ...idsAndNames(items) }),
-    result: z.object({
-      networkInterfaces: z
-        .array(NetworkInterfaceInfo)
-        .describe("Every matching interface, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm interface takes as interfaceId)"),
-    }),
+    ...listedAs(
+      "networkInterfaces",
+      NetworkInterfaceInfo,
+      "Every matching interface, newest first (all pages)",
+      " (what a Vm interface takes as interfaceId)",
+    ),
   },
   single: {
     name: "getNetworkInterface",

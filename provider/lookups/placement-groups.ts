@@ -3,7 +3,6 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import { z } from "zod";
 import { placementGroupsEndpoints } from "../../api/vm/endpoints/placement-groups";
 import {
   PlacementGroupListQuery,
@@ -12,7 +11,7 @@ import {
 } from "../../api/vm/placement-groups";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
 const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
 
@@ -47,13 +46,12 @@ export const placementGroups = defineLookup({
       };
       return run.readAll(placementGroupsEndpoints.listPlacementGroups, { query });
     },
-    answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
-    result: z.object({
-      placementGroups: z
-        .array(PlacementGroupInfo)
-        .describe("Every matching group, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm takes as placementGroup)"),
-    }),
+    ...listedAs(
+      "placementGroups",
+      PlacementGroupInfo,
+      "Every matching group, newest first (all pages)",
+      " (what a Vm takes as placementGroup)",
+    ),
   },
   single: {
     name: "getPlacementGroup",

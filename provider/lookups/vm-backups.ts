@@ -13,7 +13,7 @@ import {
 } from "../../api/vm/backups";
 import { Name } from "../../api/common";
 import { backupsEndpoints } from "../../api/vm/endpoints/backups";
-import { defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { defineLookup, listedAs, singleArgs } from "./define-lookup";
 import type { LookupRun } from "./context";
 
 /** The filters of `getVmBackups`; they combine with AND. */
@@ -102,11 +102,7 @@ export const vmBackups = defineLookup({
       "Lists the project's backups of VMs and disks that match every filter given, newest first",
     args: VmBackupsArgs,
     items: backupsMatching,
-    answer: (items) => ({ backups: items, ...idsAndNames(items) }),
-    result: z.object({
-      backups: z.array(VmBackupInfo).describe("Every matching backup, newest first"),
-      ...idsAndNamesFields(""),
-    }),
+    ...listedAs("backups", VmBackupInfo, "Every matching backup, newest first"),
   },
   single: {
     name: "getVmBackup",
