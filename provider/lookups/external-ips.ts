@@ -8,7 +8,7 @@ import {
   ExternalIpParams,
   ExternalIpResponse,
 } from "../../api/vm/external-ips";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { projectZoneQuery, ZoneRef } from "./zone-ref";
@@ -22,9 +22,7 @@ const FIELDS = {
 
 /** The filters of `getExternalIps`; they combine with AND. */
 export const ExternalIpsArgs = argsFrom(ExternalIpListQuery, FIELDS).extend({
-  projectId: ExternalIpListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(ExternalIpListQuery),
   availabilityZone: ZoneRef.optional(),
 });
 

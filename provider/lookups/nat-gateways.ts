@@ -8,7 +8,7 @@ import {
   NatGatewayParams,
   NatGatewayResponse,
 } from "../../api/vm/nat-gateways";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { projectZoneQuery, ZoneRef } from "./zone-ref";
@@ -17,9 +17,7 @@ const FIELDS = { projectId: "project_id", name: "name" } as const;
 
 /** The filters of `getNatGateways`; they combine with AND. */
 export const NatGatewaysArgs = argsFrom(NatGatewayListQuery, FIELDS).extend({
-  projectId: NatGatewayListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(NatGatewayListQuery),
   availabilityZone: ZoneRef.optional(),
 });
 

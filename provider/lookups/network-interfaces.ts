@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Name } from "../../api/common";
 import { interfacesEndpoints } from "../../api/vm/endpoints/interfaces";
 import { InterfaceListQuery, InterfaceParams, InterfaceResponse } from "../../api/vm/interfaces";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
@@ -21,9 +21,7 @@ const FIELDS = {
 
 /** The filters of `getNetworkInterfaces`; they combine with AND. */
 export const NetworkInterfacesArgs = argsFrom(InterfaceListQuery, FIELDS).extend({
-  projectId: InterfaceListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(InterfaceListQuery),
   // The service's list has no name filter: it is applied to what the list answers.
   name: Name.optional().describe("Only interfaces whose name contains this text (any case)"),
   free: z

@@ -9,7 +9,7 @@ import {
   PlacementGroupParams,
   PlacementGroupResponse,
 } from "../../api/vm/placement-groups";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
@@ -17,9 +17,7 @@ const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as co
 
 /** The filters of `getPlacementGroups`; they combine with AND. */
 export const PlacementGroupsArgs = argsFrom(PlacementGroupListQuery, FIELDS).extend({
-  projectId: PlacementGroupListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(PlacementGroupListQuery),
 });
 
 /** The arguments of `getPlacementGroup`: an id, or an exact name and/or the filters of `getPlacementGroups`. */

@@ -14,13 +14,12 @@ import {
 import { Name } from "../../api/common";
 import { backupsEndpoints } from "../../api/vm/endpoints/backups";
 import { defineLookup, listedAs, singleArgs } from "./define-lookup";
+import { projectArg } from "./args";
 import type { LookupRun } from "./context";
 
 /** The filters of `getVmBackups`; they combine with AND. */
 export const VmBackupsArgs = z.strictObject({
-  projectId: BackupListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(BackupListQuery),
   vmId: z.uuid().optional().describe("Only backups of this VM"),
   diskId: z.uuid().optional().describe("Only backups of this disk"),
   state: BackupState.optional().describe("Only backups in this state, e.g. created"),
