@@ -47,6 +47,18 @@ export function label(resource: { typeName: string; name: string }): string {
 /** The JSON schema of a rule's configuration: every property has a `default`. */
 export type RuleConfigSchema = PolicyConfigSchema;
 
+/**
+ * A configuration property listing strings (names or ids of zones, disk types or the program's
+ * resources, tags, patterns), the shape of the rules' allow- and ignore-lists: `defaults` when
+ * the config leaves it out.
+ */
+export function stringList(
+  defaults: readonly string[],
+  description: string,
+): RuleConfigSchema["properties"][string] {
+  return { type: "array", items: { type: "string" }, default: [...defaults], description };
+}
+
 /** The configuration a rule receives: the schema's defaults overlaid with the user's values. */
 export function configWithDefaults<C extends object>(schema: RuleConfigSchema, given: object): C {
   const defaults: Record<string, unknown> = {};

@@ -7,7 +7,6 @@
  */
 import { canonical } from "../../provider/framework/diff-inputs";
 import { ProviderError } from "../../provider/framework/provider-error";
-import { UNKNOWN as ENGINE_UNKNOWN } from "../../provider/framework/unknowns";
 import type { ResourceLifecycle } from "../../provider/resources/framework/define-resource";
 import { definition as disk } from "../../provider/resources/disk";
 import { definition as externalIp } from "../../provider/resources/external-ip";
@@ -17,7 +16,7 @@ import { definition as securityGroup } from "../../provider/resources/security-g
 import { definition as securityGroupRule } from "../../provider/resources/security-group-rule";
 import { definition as subnet } from "../../provider/resources/subnet";
 import { definition as vm } from "../../provider/resources/vm";
-import { UNKNOWN, type Props, type Value } from "./values";
+import { engineValues, type Props, type Value } from "./values";
 
 /** The kinds whose fixes the rules advise, each with the lifecycle the engine asks for its diff. */
 const LIFECYCLES = {
@@ -40,16 +39,6 @@ export type FixOutcome =
   | { kind: "update"; changed: string[] }
   | { kind: "replace"; replaces: string[]; deleteFirst: boolean }
   | { kind: "refused"; reason: string };
-
-/** `value` with the policy's unknown marker turned into the engine's, as the provider expects. */
-function engineValues(value: Value): unknown {
-  if (value === UNKNOWN) return ENGINE_UNKNOWN;
-  if (Array.isArray(value)) return value.map(engineValues);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, engineValues(v)]));
-  }
-  return value;
-}
 
 /** `props` with the properties the rule does not read as inputs (outputs) left out. */
 function inputsOnly(typeName: FixedKind, props: Props): Record<string, unknown> {

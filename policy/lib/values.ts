@@ -4,6 +4,7 @@
  * unwrapped (their paths are collected, since a secret is invisible once unwrapped).
  */
 import { Secret } from "@pulumi/policy";
+import { UNKNOWN as ENGINE_UNKNOWN } from "../../provider/framework/unknowns";
 
 /**
  * The strings Pulumi's wire format uses for values that are not known yet (during preview, an
@@ -30,6 +31,19 @@ export type Unknown = typeof UNKNOWN;
 export type Value = null | boolean | number | string | Unknown | Value[] | { [key: string]: Value };
 /** A resource's properties as rules see them. */
 export type Props = { [key: string]: Value };
+
+/**
+ * `value` with {@link UNKNOWN} turned back into the engine's unknown marker, as the provider's
+ * code the rules reuse (its diff, its program rules) expects the values it judges.
+ */
+export function engineValues(value: Value): unknown {
+  if (value === UNKNOWN) return ENGINE_UNKNOWN;
+  if (Array.isArray(value)) return value.map(engineValues);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, engineValues(v)]));
+  }
+  return value;
+}
 
 /** The result of {@link readProps}. */
 export interface ReadProps {

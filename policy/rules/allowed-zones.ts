@@ -1,5 +1,5 @@
 /** `vmcloud-allowed-zones`: resources are placed only in allowed availability zones. */
-import { label, resourceRule } from "../lib/define";
+import { label, stringList, resourceRule } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { catalogName, isCatalog, listedIn, serviceCatalog } from "../lib/service-catalog";
 import { asString } from "../lib/values";
@@ -22,12 +22,10 @@ export const allowedZones = resourceRule<AllowedZonesConfig>({
   appliesTo: ["Vm", "FreeTierVm", "Disk", "Subnet", "SecurityGroup"],
   configSchema: {
     properties: {
-      allowedZones: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description: "Zone names (e.g. ru.AZ-1) or ids allowed; empty allows every zone.",
-      },
+      allowedZones: stringList(
+        [],
+        "Zone names (e.g. ru.AZ-1) or ids allowed; empty allows every zone.",
+      ),
     },
   },
   inactiveWhen: (config) =>

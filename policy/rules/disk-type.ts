@@ -1,6 +1,6 @@
 /** `vmcloud-disk-type`: disks use allowed disk types. */
 import { disksOf } from "../lib/disk-specs";
-import { label, resourceRule } from "../lib/define";
+import { label, stringList, resourceRule } from "../lib/define";
 import { catalogName, isCatalog, listedIn, serviceCatalog } from "../lib/service-catalog";
 import type { CatalogEntry } from "../../provider/cost/catalog";
 import { previewAfter, withValue } from "../lib/fix-effect";
@@ -29,12 +29,10 @@ export const diskType = resourceRule<DiskTypeConfig>({
   appliesTo: ["Disk", "Vm"],
   configSchema: {
     properties: {
-      allowedDiskTypes: {
-        type: "array",
-        items: { type: "string" },
-        default: ["SSD", "HDD"],
-        description: "Disk type names or ids allowed; empty allows every type.",
-      },
+      allowedDiskTypes: stringList(
+        ["SSD", "HDD"],
+        "Disk type names or ids allowed; empty allows every type.",
+      ),
     },
   },
   inactiveWhen: (config) =>

@@ -1,5 +1,5 @@
 /** `vmcloud-no-unattached-disks`: every Disk of the stack is attached to some VM. */
-import { label, stackRule, type StackRuleResource } from "../lib/define";
+import { label, stringList, stackRule, type StackRuleResource } from "../lib/define";
 import { asArray, asObject, isUnknown, type Value } from "../lib/values";
 
 /** Configuration of {@link noUnattachedDisks}. */
@@ -65,12 +65,10 @@ export const noUnattachedDisks = stackRule<NoUnattachedDisksConfig>({
   enforcementLevel: "advisory",
   configSchema: {
     properties: {
-      allowedDisks: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description: "Disks that may stay unattached, by Pulumi resource name or disk name.",
-      },
+      allowedDisks: stringList(
+        [],
+        "Disks that may stay unattached, by Pulumi resource name or disk name.",
+      ),
     },
   },
   check(resources, config) {

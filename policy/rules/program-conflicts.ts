@@ -16,7 +16,6 @@
  * (`vmcloud:*` config, else `VMCLOUD_*`); with none, or no answer, that pair is left to the
  * provider's check.
  */
-import { UNKNOWN as ENGINE_UNKNOWN } from "../../provider/framework/unknowns";
 import { zoneResolver } from "../../provider/rules/parties";
 import { programFailures, type ProgramResource } from "../../provider/rules/program";
 import {
@@ -35,7 +34,7 @@ import { readableKind, serviceSide } from "../../provider/resources/program/serv
 import { label, stackRule, type StackRuleResource, type StackViolation } from "../lib/define";
 import { zonesForIds } from "../lib/service-catalog";
 import { stackConfig } from "../lib/stack-config";
-import { UNKNOWN, type Props, type Value } from "../lib/values";
+import { engineValues, type Props } from "../lib/values";
 
 /**
  * A client for reading the objects the stack's resources refer to by known id, from the stack's
@@ -47,16 +46,6 @@ function readerOf(): VmCloudClient | undefined {
     { stackConfig: stackConfig(), explicitNames: {} },
   );
   return connection.ok ? connection.client : undefined;
-}
-
-/** `value` with the policy's unknown marker turned into the engine's, as the rules expect. */
-function engineValues(value: Value): unknown {
-  if (value === UNKNOWN) return ENGINE_UNKNOWN;
-  if (Array.isArray(value)) return value.map(engineValues);
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, engineValues(v)]));
-  }
-  return value;
 }
 
 /** A vmcloud resource of the stack, as the rules see it. */

@@ -3,7 +3,7 @@
  * sensitive ports, in a `SecurityGroup`'s inline rules or a `SecurityGroupRule`.
  */
 import { parsePortRange } from "../../api/vm/cidr";
-import { label, resourceRule, type RuleResource } from "../lib/define";
+import { label, stringList, resourceRule, type RuleResource } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { asArray, asObject, asString, isUnknown, type Props } from "../lib/values";
 
@@ -106,13 +106,10 @@ export const securityGroupOpenIngress = resourceRule<SecurityGroupOpenIngressCon
         default: [],
         description: "Sensitive ports that may be reachable from anywhere all the same.",
       },
-      allowedGroups: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description:
-          "SecurityGroup or SecurityGroupRule resources exempt from this rule, by Pulumi resource name or by name.",
-      },
+      allowedGroups: stringList(
+        [],
+        "SecurityGroup or SecurityGroupRule resources exempt from this rule, by Pulumi resource name or by name.",
+      ),
     },
   },
   async check(resource, config) {

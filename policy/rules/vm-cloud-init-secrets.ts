@@ -1,5 +1,5 @@
 /** `vmcloud-vm-cloud-init-secrets`: a VM's cloud-init user data holds no secrets. */
-import { label, resourceRule } from "../lib/define";
+import { label, stringList, resourceRule } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { BUILTIN_SECRET_PATTERNS, findSecrets, type SecretPattern } from "../lib/secret-patterns";
 import { asString } from "../lib/values";
@@ -45,13 +45,10 @@ export const vmCloudInitSecrets = resourceRule<VmCloudInitSecretsConfig>({
   appliesTo: ["Vm"],
   configSchema: {
     properties: {
-      extraPatterns: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description:
-          "More secret patterns: JavaScript regular expressions, matched per line, case-insensitive.",
-      },
+      extraPatterns: stringList(
+        [],
+        "More secret patterns: JavaScript regular expressions, matched per line, case-insensitive.",
+      ),
       ignorePatterns: {
         type: "array",
         items: { type: "string", enum: BUILTIN_SECRET_PATTERNS.map((p) => p.name) },

@@ -1,5 +1,5 @@
 /** `vmcloud-vm-external-ip`: VMs get external IPs only when tagged or allowed. */
-import { label, resourceRule, type RuleResource } from "../lib/define";
+import { label, stringList, resourceRule, type RuleResource } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { asArray, asObject, isUnknown, knownStrings, type Props } from "../lib/values";
 
@@ -70,19 +70,14 @@ export const vmExternalIp = resourceRule<VmExternalIpConfig>({
   appliesTo: ["Vm", "FreeTierVm"],
   configSchema: {
     properties: {
-      allowTags: {
-        type: "array",
-        items: { type: "string" },
-        default: ["public"],
-        description:
-          "A VM carrying one of these tags (name or id, as written) may have an external IP.",
-      },
-      allowedVms: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description: "VMs that may have an external IP, by Pulumi resource name or VM name.",
-      },
+      allowTags: stringList(
+        ["public"],
+        "A VM carrying one of these tags (name or id, as written) may have an external IP.",
+      ),
+      allowedVms: stringList(
+        [],
+        "VMs that may have an external IP, by Pulumi resource name or VM name.",
+      ),
     },
   },
   async check(vm, config) {

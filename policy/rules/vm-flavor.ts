@@ -1,6 +1,6 @@
 /** `vmcloud-vm-flavor`: VMs use allowed flavors, by name or by size (vCPU, RAM, GPU). */
 import { flavorSize, type FlavorSize } from "../lib/flavor-size";
-import { label, resourceRule } from "../lib/define";
+import { label, stringList, resourceRule } from "../lib/define";
 import { findEntry } from "../../provider/cost/catalog";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { isCatalog, listedIn, serviceCatalog } from "../lib/service-catalog";
@@ -29,13 +29,10 @@ export const vmFlavor = resourceRule<VmFlavorConfig>({
   appliesTo: ["Vm"],
   configSchema: {
     properties: {
-      allowedFlavors: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description:
-          "Flavor names or ids allowed; when non-empty only these pass (the limits are then not used).",
-      },
+      allowedFlavors: stringList(
+        [],
+        "Flavor names or ids allowed; when non-empty only these pass (the limits are then not used).",
+      ),
       maxCpu: { type: "integer", minimum: 0, default: 16, description: "Most vCPUs per VM." },
       maxRamGb: {
         type: "integer",

@@ -2,7 +2,7 @@
  * `vmcloud-vm-placement-spread`: VMs of one tier (several VMs doing the same job) sit in a
  * placement group, so that one host failing takes down at most one of them.
  */
-import { label, stackRule, type StackRuleResource } from "../lib/define";
+import { label, stringList, stackRule, type StackRuleResource } from "../lib/define";
 import { previewAfter, withValue } from "../lib/fix-effect";
 import { asString, isUnknown, knownStrings } from "../lib/values";
 import { referTo } from "../../provider/rules/fix-words";
@@ -61,12 +61,7 @@ export const vmPlacementSpread = stackRule<VmPlacementSpreadConfig>({
         default: 2,
         description: "A tier is checked from this many VMs on.",
       },
-      ignoredTiers: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description: "Tiers that need no spread.",
-      },
+      ignoredTiers: stringList([], "Tiers that need no spread."),
     },
   },
   async check(resources, config) {

@@ -4,7 +4,7 @@
  * public address is usually only for egress, and it opens the VM to inbound traffic.
  */
 import { sameZone, zoneResolver } from "../../provider/rules/parties";
-import { label, stackRule } from "../lib/define";
+import { label, stringList, stackRule } from "../lib/define";
 import { zonesForIds } from "../lib/service-catalog";
 import { isUnknown } from "../lib/values";
 import { previewAfter } from "../lib/fix-effect";
@@ -29,13 +29,10 @@ export const vmPublicBehindNat = stackRule<VmPublicBehindNatConfig>({
   enforcementLevel: "advisory",
   configSchema: {
     properties: {
-      allowedVms: {
-        type: "array",
-        items: { type: "string" },
-        default: [],
-        description:
-          "VMs that may have a public address anyway, by Pulumi resource name or VM name.",
-      },
+      allowedVms: stringList(
+        [],
+        "VMs that may have a public address anyway, by Pulumi resource name or VM name.",
+      ),
     },
   },
   async check(resources, config) {

@@ -75,6 +75,18 @@ export function parseArgs<T extends z.ZodType>(
   });
 }
 
+/**
+ * The `projectId` argument of a list lookup in one project: the list query's own `project_id`
+ * schema, optional (unset, the lookup lists in the configured project).
+ */
+export function projectArg<S extends z.ZodType>(query: {
+  shape: { project_id: S };
+}): z.ZodOptional<S> {
+  return query.shape.project_id
+    .optional()
+    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)");
+}
+
 /** The query fields of `map` filled from parsed arguments; unset arguments are left out. */
 export function toQuery<S extends z.ZodRawShape, M extends FieldMap<S>>(
   map: M,

@@ -15,8 +15,8 @@ import {
 } from "../../api/vm/zones";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { defineLookup, idsAndNames, idsAndNamesFields } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { defineLookup, listedAs } from "./define-lookup";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const ZONE_FIELDS = { projectId: "project_id", freeTierOnly: "free_tier_default" } as const;
 
@@ -59,13 +59,7 @@ export const zones = defineLookup({
       const query = toQuery(ZONE_FIELDS, args);
       return run.read(catalogEndpoints.listAvailabilityZones, { query });
     },
-    answer: (items) => ({ availabilityZones: items, ...idsAndNames(items) }),
-    result: z.object({
-      availabilityZones: z
-        .array(AvailabilityZoneInfo)
-        .describe("The zones, in the service's order"),
-      ...idsAndNamesFields(),
-    }),
+    ...listedAs("availabilityZones", AvailabilityZoneInfo, "The zones, in the service's order"),
   },
 });
 
@@ -77,11 +71,7 @@ export const zoneSettings = defineLookup({
       "Reads which consoles VMs get in each zone of a project (or in one zone), the flags as booleans",
     args: SettingsArgs,
     async items(run, args) {
-      const projectId = run.projectId(args.projectId, ZoneSettingsQuery.shape.project_id);
-      const query = {
-        project_id: projectId,
-        ...(await zoneQuery(run, args, ZoneSettingsQuery.shape.availability_zone_id)),
-      };
+      const query = await projectZoneQuery(run, args, ZoneSettingsQuery);
       const items = await run.call(catalogEndpoints.listAvailabilityZoneSettings, { query });
       return items.map((item) => ({
         availabilityZoneId: item.availability_zone_id,

@@ -241,7 +241,7 @@ export function byId<E extends AnyEndpoint>(
 }
 
 /** The `ids` and `names` of catalog list results, in the items' order. */
-export function idsAndNames(items: ReadonlyArray<{ id: string; name: string }>): {
+function idsAndNames(items: ReadonlyArray<{ id: string; name: string }>): {
   ids: string[];
   names: string[];
 } {
@@ -252,10 +252,34 @@ export function idsAndNames(items: ReadonlyArray<{ id: string; name: string }>):
  * The `ids` and `names` of a catalog list result's schema (see {@link idsAndNames}); `more`
  * says what the ids are for, where they are something's input.
  */
-export function idsAndNamesFields(more = "") {
+function idsAndNamesFields(more = "") {
   return {
     ids: z.array(z.string()).describe(`Their ids, in the same order${more}`),
     names: z.array(z.string()).describe("Their names, in the same order"),
+  };
+}
+
+/** What a list lookup answers: its items under `K`, and their ids and names in the same order. */
+export type Listed<K extends string, T> = { [P in K]: T[] } & { ids: string[]; names: string[] };
+
+/**
+ * The `answer` and `result` of a list lookup that answers its items under `key` (each of schema
+ * `item`; `text` describes the list), with their `ids` and `names` (see
+ * {@link idsAndNamesFields} for `more`): the answer's shape, written once for every list.
+ */
+export function listedAs<K extends string, T extends { id: string; name: string }>(
+  key: K,
+  item: z.ZodType<T>,
+  text: string,
+  more = "",
+): { answer(items: T[]): Listed<K, T>; result: z.ZodType<Listed<K, T>> } {
+  // A computed key makes a record type of its own: the casts give it the one key it has.
+  return {
+    answer: (items) => ({ [key]: items, ...idsAndNames(items) }) as Listed<K, T>,
+    result: z.object({
+      [key]: z.array(item).describe(text),
+      ...idsAndNamesFields(more),
+    }) as unknown as z.ZodType<Listed<K, T>>,
   };
 }
 

@@ -1,10 +1,9 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
-import { z } from "zod";
 import { DiskTypeListQuery, DiskTypeResponse } from "../../api/vm/disk-types";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { argsFrom } from "./args";
 import { camelSchema } from "./camelize";
-import { defineLookup, idsAndNames, idsAndNamesFields } from "./define-lookup";
+import { defineLookup, listedAs } from "./define-lookup";
 import { queryWithZone, ZoneRef } from "./zone-ref";
 
 const FIELDS = { projectId: "project_id" } as const;
@@ -32,10 +31,6 @@ export const diskTypes = defineLookup({
       );
       return run.read(catalogEndpoints.listDiskTypes, { query });
     },
-    answer: (items) => ({ diskTypes: items, ...idsAndNames(items) }),
-    result: z.object({
-      diskTypes: z.array(DiskTypeInfo).describe("The disk types, in the service's order"),
-      ...idsAndNamesFields(),
-    }),
+    ...listedAs("diskTypes", DiskTypeInfo, "The disk types, in the service's order"),
   },
 });

@@ -2,17 +2,16 @@
  * External IP lookups: `getExternalIps` lists the project's external IPs matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import { z } from "zod";
 import { externalIpsEndpoints } from "../../api/vm/endpoints/external-ips";
 import {
   ExternalIpListQuery,
   ExternalIpParams,
   ExternalIpResponse,
 } from "../../api/vm/external-ips";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
   projectId: "project_id",
@@ -23,9 +22,7 @@ const FIELDS = {
 
 /** The filters of `getExternalIps`; they combine with AND. */
 export const ExternalIpsArgs = argsFrom(ExternalIpListQuery, FIELDS).extend({
-  projectId: ExternalIpListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(ExternalIpListQuery),
   availabilityZone: ZoneRef.optional(),
 });
 
@@ -49,18 +46,16 @@ export const externalIps = defineLookup({
     async items(run, args) {
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, ExternalIpListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, ExternalIpListQuery.shape.availability_zone_id)),
+        ...(await projectZoneQuery(run, args, ExternalIpListQuery)),
       };
       return run.readAll(externalIpsEndpoints.listExternalIps, { query });
     },
-    answer: (items) => ({ externalIps: items, ...idsAndNames(items) }),
-    result: z.object({
-      externalIps: z
-        .array(ExternalIpInfo)
-        .describe("Every matching address, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm interface takes as externalIpId)"),
-    }),
+    ...listedAs(
+      "externalIps",
+      ExternalIpInfo,
+      "Every matching address, newest first (all pages)",
+      " (what a Vm interface takes as externalIpId)",
+    ),
   },
   single: {
     name: "getExternalIp",

@@ -2,12 +2,11 @@
  * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
-import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { FlavorIdParams, FlavorListQuery, FlavorResponse } from "../../api/vm/flavors";
 import { argsFrom } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { queryWithZone, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
@@ -36,12 +35,6 @@ export const FlavorArgs = singleArgs(
 /** A flavor, as the lookups answer it. */
 export const FlavorInfo = camelSchema(FlavorResponse);
 
-/** What `getFlavors` answers. */
-export const FlavorsResult = z.object({
-  flavors: z.array(FlavorInfo).describe("Every matching flavor, newest first (all pages)"),
-  ...idsAndNamesFields(),
-});
-
 /** `getFlavors` and `getFlavor`. */
 export const flavors = defineLookup({
   list: {
@@ -58,8 +51,7 @@ export const flavors = defineLookup({
       );
       return run.readAll(catalogEndpoints.listFlavors, { query });
     },
-    answer: (items) => ({ flavors: items, ...idsAndNames(items) }),
-    result: FlavorsResult,
+    ...listedAs("flavors", FlavorInfo, "Every matching flavor, newest first (all pages)"),
   },
   single: {
     name: "getFlavor",

@@ -2,12 +2,11 @@
  * Image lookups: `getImages` lists the operating-system images matching every filter given,
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
-import { z } from "zod";
 import { catalogEndpoints } from "../../api/vm/endpoints/catalog";
 import { ImageIdParams, ImageListQuery, ImageResponse } from "../../api/vm/images";
 import { argsFrom } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 import { queryWithZone, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
@@ -51,11 +50,7 @@ export const images = defineLookup({
       );
       return run.readAll(catalogEndpoints.listImages, { query });
     },
-    answer: (items) => ({ images: items, ...idsAndNames(items) }),
-    result: z.object({
-      images: z.array(ImageInfo).describe("Every matching image, newest first (all pages)"),
-      ...idsAndNamesFields(),
-    }),
+    ...listedAs("images", ImageInfo, "Every matching image, newest first (all pages)"),
   },
   single: {
     name: "getImage",

@@ -2,25 +2,22 @@
  * SNAT gateway lookups: `getNatGateways` lists the project's gateways matching every filter
  * given, `getNatGateway` finds exactly one (by id, by exact name, or by filters).
  */
-import { z } from "zod";
 import { natGatewaysEndpoints } from "../../api/vm/endpoints/nat-gateways";
 import {
   NatGatewayListQuery,
   NatGatewayParams,
   NatGatewayResponse,
 } from "../../api/vm/nat-gateways";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = { projectId: "project_id", name: "name" } as const;
 
 /** The filters of `getNatGateways`; they combine with AND. */
 export const NatGatewaysArgs = argsFrom(NatGatewayListQuery, FIELDS).extend({
-  projectId: NatGatewayListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(NatGatewayListQuery),
   availabilityZone: ZoneRef.optional(),
 });
 
@@ -44,18 +41,11 @@ export const natGateways = defineLookup({
     async items(run, args) {
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: run.projectId(args.projectId, NatGatewayListQuery.shape.project_id),
-        ...(await zoneQuery(run, args, NatGatewayListQuery.shape.availability_zone_id)),
+        ...(await projectZoneQuery(run, args, NatGatewayListQuery)),
       };
       return run.readAll(natGatewaysEndpoints.listNatGateways, { query });
     },
-    answer: (items) => ({ natGateways: items, ...idsAndNames(items) }),
-    result: z.object({
-      natGateways: z
-        .array(NatGatewayInfo)
-        .describe("Every matching gateway, newest first (all pages)"),
-      ...idsAndNamesFields(""),
-    }),
+    ...listedAs("natGateways", NatGatewayInfo, "Every matching gateway, newest first (all pages)"),
   },
   single: {
     name: "getNatGateway",

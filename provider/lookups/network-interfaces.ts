@@ -7,9 +7,9 @@ import { z } from "zod";
 import { Name } from "../../api/common";
 import { interfacesEndpoints } from "../../api/vm/endpoints/interfaces";
 import { InterfaceListQuery, InterfaceParams, InterfaceResponse } from "../../api/vm/interfaces";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
 const FIELDS = {
   projectId: "project_id",
@@ -21,9 +21,7 @@ const FIELDS = {
 
 /** The filters of `getNetworkInterfaces`; they combine with AND. */
 export const NetworkInterfacesArgs = argsFrom(InterfaceListQuery, FIELDS).extend({
-  projectId: InterfaceListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(InterfaceListQuery),
   // The service's list has no name filter: it is applied to what the list answers.
   name: Name.optional().describe("Only interfaces whose name contains this text (any case)"),
   free: z
@@ -62,13 +60,12 @@ export const networkInterfaces = defineLookup({
           (args.free === undefined || (nic.vm === undefined) === args.free),
       );
     },
-    answer: (items) => ({ networkInterfaces: items, ...idsAndNames(items) }),
-    result: z.object({
-      networkInterfaces: z
-        .array(NetworkInterfaceInfo)
-        .describe("Every matching interface, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm interface takes as interfaceId)"),
-    }),
+    ...listedAs(
+      "networkInterfaces",
+      NetworkInterfaceInfo,
+      "Every matching interface, newest first (all pages)",
+      " (what a Vm interface takes as interfaceId)",
+    ),
   },
   single: {
     name: "getNetworkInterface",

@@ -3,24 +3,21 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import { z } from "zod";
 import { placementGroupsEndpoints } from "../../api/vm/endpoints/placement-groups";
 import {
   PlacementGroupListQuery,
   PlacementGroupParams,
   PlacementGroupResponse,
 } from "../../api/vm/placement-groups";
-import { argsFrom, toQuery } from "./args";
+import { argsFrom, projectArg, toQuery } from "./args";
 import { camelSchema } from "./camelize";
-import { byId, defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { byId, defineLookup, listedAs, singleArgs } from "./define-lookup";
 
 const FIELDS = { projectId: "project_id", name: "name", policy: "policy" } as const;
 
 /** The filters of `getPlacementGroups`; they combine with AND. */
 export const PlacementGroupsArgs = argsFrom(PlacementGroupListQuery, FIELDS).extend({
-  projectId: PlacementGroupListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(PlacementGroupListQuery),
 });
 
 /** The arguments of `getPlacementGroup`: an id, or an exact name and/or the filters of `getPlacementGroups`. */
@@ -47,13 +44,12 @@ export const placementGroups = defineLookup({
       };
       return run.readAll(placementGroupsEndpoints.listPlacementGroups, { query });
     },
-    answer: (items) => ({ placementGroups: items, ...idsAndNames(items) }),
-    result: z.object({
-      placementGroups: z
-        .array(PlacementGroupInfo)
-        .describe("Every matching group, newest first (all pages)"),
-      ...idsAndNamesFields(" (what a Vm takes as placementGroup)"),
-    }),
+    ...listedAs(
+      "placementGroups",
+      PlacementGroupInfo,
+      "Every matching group, newest first (all pages)",
+      " (what a Vm takes as placementGroup)",
+    ),
   },
   single: {
     name: "getPlacementGroup",

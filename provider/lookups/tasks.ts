@@ -8,7 +8,7 @@ import { TaskIdParams, TaskListQuery, TaskResponse } from "../../api/vm/tasks";
 import { argsFrom, toQuery } from "./args";
 import { camelSchema } from "./camelize";
 import { byId, defineLookup } from "./define-lookup";
-import { ZoneRef, zoneQuery } from "./zone-ref";
+import { projectZoneQuery, ZoneRef } from "./zone-ref";
 
 const FIELDS = {
   projectId: "project_id",
@@ -61,11 +61,9 @@ export const tasks = defineLookup({
       "Lists the tasks of a project that match every filter given, newest first, following every page",
     args: TasksArgs,
     async items(run, args) {
-      const projectId = run.projectId(args.projectId, TaskListQuery.shape.project_id);
       const query = {
         ...toQuery(FIELDS, args),
-        project_id: projectId,
-        ...(await zoneQuery(run, args, TaskListQuery.shape.availability_zone_id)),
+        ...(await projectZoneQuery(run, args, TaskListQuery)),
         ...toQuery(TIME_FIELDS, args),
       };
       return run.readAll(catalogEndpoints.listTasks, { query });

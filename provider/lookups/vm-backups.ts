@@ -13,14 +13,13 @@ import {
 } from "../../api/vm/backups";
 import { Name } from "../../api/common";
 import { backupsEndpoints } from "../../api/vm/endpoints/backups";
-import { defineLookup, idsAndNames, idsAndNamesFields, singleArgs } from "./define-lookup";
+import { defineLookup, listedAs, singleArgs } from "./define-lookup";
+import { projectArg } from "./args";
 import type { LookupRun } from "./context";
 
 /** The filters of `getVmBackups`; they combine with AND. */
 export const VmBackupsArgs = z.strictObject({
-  projectId: BackupListQuery.shape.project_id
-    .optional()
-    .describe("The project (default: vmcloud:projectId, or VMCLOUD_PROJECT_ID)"),
+  projectId: projectArg(BackupListQuery),
   vmId: z.uuid().optional().describe("Only backups of this VM"),
   diskId: z.uuid().optional().describe("Only backups of this disk"),
   state: BackupState.optional().describe("Only backups in this state, e.g. created"),
@@ -102,11 +101,7 @@ export const vmBackups = defineLookup({
       "Lists the project's backups of VMs and disks that match every filter given, newest first",
     args: VmBackupsArgs,
     items: backupsMatching,
-    answer: (items) => ({ backups: items, ...idsAndNames(items) }),
-    result: z.object({
-      backups: z.array(VmBackupInfo).describe("Every matching backup, newest first"),
-      ...idsAndNamesFields(""),
-    }),
+    ...listedAs("backups", VmBackupInfo, "Every matching backup, newest first"),
   },
   single: {
     name: "getVmBackup",

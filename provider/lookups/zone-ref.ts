@@ -54,6 +54,23 @@ export async function zoneQuery(
 }
 
 /**
+ * The `project_id` and `availability_zone_id` fields of a list query that takes both: the
+ * `projectId` argument (default: the configured project) and the zone of the `availabilityZone`
+ * argument (see {@link zoneQuery}), each checked by `query`'s own schema of the field.
+ */
+export async function projectZoneQuery(
+  run: LookupRun,
+  args: { projectId?: string | undefined; availabilityZone?: string | undefined },
+  query: { shape: { project_id: z.ZodType; availability_zone_id: z.ZodType } },
+): Promise<{ project_id: string; availability_zone_id?: string }> {
+  const projectId = run.projectId(args.projectId, query.shape.project_id);
+  return {
+    project_id: projectId,
+    ...(await zoneQuery(run, args, query.shape.availability_zone_id)),
+  };
+}
+
+/**
  * The list query of `args`: the query fields `fields` maps them to (see `toQuery`), then the
  * zone's `availability_zone_id` (see {@link zoneQuery}).
  */

@@ -7,13 +7,10 @@ import type { z } from "zod";
 import type { ZoneResponse } from "../../api/vm/zones";
 import {
   AvailabilityZoneSettingsInfo as SettingsInfoSchema,
-  SettingsArgs,
-  ZonesArgs,
   zoneSettings,
   zones,
 } from "../../provider/lookups/availability-zones";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -87,10 +84,6 @@ export interface GetAvailabilityZoneSettingsResult {
   availabilityZones: AvailabilityZoneSettingsInfo[];
 }
 
-type _ZonesArgs = Assert<ArgsMatchSchema<GetAvailabilityZonesArgs, z.output<typeof ZonesArgs>>>;
-type _SettingsArgs = Assert<
-  ArgsMatchSchema<GetAvailabilityZoneSettingsArgs, z.output<typeof SettingsArgs>>
->;
 type _SettingsShape = Check<
   SameShape<AvailabilityZoneSettingsInfo, z.output<typeof SettingsInfoSchema>>
 >;

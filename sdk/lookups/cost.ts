@@ -5,14 +5,13 @@
  * and inputs, as the policy pack and `vmcloud-cost` do.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import type { CostLine } from "../../provider/cost/estimate";
 import type { LookupOptions } from "../../provider/lookups/context";
-import { estimator, price, PriceArgs, usage } from "../../provider/lookups/cost";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { estimator, price, usage } from "../../provider/lookups/cost";
 import {
   lookupFunction,
   lookupOutputFunction,
+  uncheckedLookupFunction,
   type LookupFunction,
   type LookupOutputFunction,
 } from "./define-lookup";
@@ -90,8 +89,6 @@ export interface GetPriceResult {
   totalPriceHour: number;
 }
 
-type _PriceArgs = Assert<ArgsMatchSchema<GetPriceArgs, z.output<typeof PriceArgs>>>;
-
 /**
  * Prices one configuration through the service (`count` times): flavors and images per hour,
  * disks per GB and month, new external IPs per hour; every amount is per month.
@@ -150,4 +147,6 @@ export interface EstimateCostResult {
 export const estimateCost: (
   args: EstimateCostArgs,
   options?: LookupOptions,
-) => Promise<EstimateCostResult> = lookupFunction(estimator.read);
+) => Promise<EstimateCostResult> =
+  // Unchecked: `inputs` holds values of any type, which the arguments' check cannot compare.
+  uncheckedLookupFunction(estimator.read);

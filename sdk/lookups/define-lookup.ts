@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { LookupDefaults, LookupOptions } from "../../provider/lookups/context";
 import type { LookupDefinition } from "../../provider/lookups/define-lookup";
+import type { ArgsMatchSchema } from "../../provider/resources/framework/args-match";
 import { getProgramClient, getProgramProjectId } from "../program-client";
 import { lookupOutput, type LookupInputs } from "./output";
 
@@ -24,24 +25,52 @@ export type LookupOutputFunction<A, R> = object extends A
 const PROGRAM: LookupDefaults = { client: getProgramClient, projectId: getProgramProjectId };
 
 /**
- * The plain form of `lookup`, named after it (`getFlavors`). Its public signature is given
- * where it is exported, typed with {@link LookupFunction}.
+ * Nothing more when the SDK's documented arguments `A` say what the definition's checked
+ * arguments `F` say ({@link ArgsMatchSchema}); otherwise a property naming the difference, which
+ * no definition has, so that the call fails and the error shows why.
  */
-export function lookupFunction<A, R>(
-  lookup: LookupDefinition<A, R>,
+type ArgsMatch<A, F> =
+  ArgsMatchSchema<A, F> extends true ? unknown : { argsMismatch: ArgsMatchSchema<A, F> };
+
+/**
+ * The plain form of `lookup`, named after it (`getFlavors`). Its public signature is given
+ * where it is exported, typed with {@link LookupFunction}: `A` and `R` are inferred from that
+ * type, and the call compiles only when `A` matches the definition's argument schema and the
+ * definition answers an `R`, so that no lookup's documented arguments can drift from its
+ * definition and none can leave the check out.
+ */
+export function lookupFunction<A, R, F, Answer extends R>(
+  lookup: LookupDefinition<F, Answer> & ArgsMatch<A, F>,
+): LookupFunction<A, R> {
+  // The signature is conditional on `A`, which only a concrete `A` resolves: the parameter's
+  // checks are what make the cast hold.
+  return uncheckedLookupFunction(lookup) as LookupFunction<A, R>;
+}
+
+/** The Output form of `lookup`, named after it (`getFlavors` → `getFlavorsOutput`), checked alike. */
+export function lookupOutputFunction<A, R, F, Answer extends R>(
+  lookup: LookupDefinition<F, Answer> & ArgsMatch<A, F>,
+): LookupOutputFunction<A, R> {
+  const plain = uncheckedLookupFunction(lookup);
+  const output = named(
+    `${lookup.name}Output`,
+    (args?: LookupInputs<object>, options?: LookupOptions) => lookupOutput(args, options, plain),
+  );
+  // As above; the Output form's arguments are mapped from `A`, which no cast relates to
+  // `object`'s directly.
+  return output as unknown as LookupOutputFunction<A, R>;
+}
+
+/**
+ * The plain form of `lookup` without the arguments' check of {@link lookupFunction}: for a
+ * lookup whose arguments hold values of any type (`unknown`), which {@link ArgsMatchSchema}
+ * cannot compare (they unwrap to `never`). Its public signature is given where it is exported.
+ */
+export function uncheckedLookupFunction<F, R>(
+  lookup: LookupDefinition<F, R>,
 ): (args?: unknown, options?: LookupOptions) => Promise<R> {
   return named(lookup.name, (args?: unknown, options?: LookupOptions) =>
     lookup.run(args, options ?? {}, PROGRAM),
-  );
-}
-
-/** The Output form of `lookup`, named after it (`getFlavors` → `getFlavorsOutput`). */
-export function lookupOutputFunction<A, R>(
-  lookup: LookupDefinition<A, R>,
-): (args?: LookupInputs<object>, options?: LookupOptions) => pulumi.Output<R> {
-  const plain = lookupFunction(lookup);
-  return named(`${lookup.name}Output`, (args?: LookupInputs<object>, options?: LookupOptions) =>
-    lookupOutput(args, options, plain),
   );
 }
 

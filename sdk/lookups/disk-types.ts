@@ -1,9 +1,7 @@
 /** Disk type lookup: `getDiskTypes` lists the disk types, optionally of one zone or project. */
-import type { z } from "zod";
 import type { DiskTypeResponse } from "../../api/vm/disk-types";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { DiskTypesArgs, diskTypes } from "../../provider/lookups/disk-types";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { diskTypes } from "../../provider/lookups/disk-types";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -71,8 +69,6 @@ export interface GetDiskTypesResult {
   /** Their names, in the same order. */
   names: string[];
 }
-
-type _DiskTypesArgs = Assert<ArgsMatchSchema<GetDiskTypesArgs, z.output<typeof DiskTypesArgs>>>;
 
 /**
  * Lists the disk types, optionally only those of one zone or project.

@@ -2,11 +2,9 @@
  * External IP lookups: `getExternalIps` lists the project's external IPs matching
  * every filter given, `getExternalIp` finds exactly one (by id, by exact name, or by filters).
  */
-import type { z } from "zod";
 import type { ExternalIpResponse } from "../../api/vm/external-ips";
 import type { Camelized } from "../../provider/lookups/camelize";
-import { ExternalIpArgs, ExternalIpsArgs, externalIps } from "../../provider/lookups/external-ips";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { externalIps } from "../../provider/lookups/external-ips";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -55,11 +53,6 @@ export interface GetExternalIpArgs extends GetExternalIpsArgs {
 
 /** What {@link getExternalIp} answers: the one address. */
 export type GetExternalIpResult = ExternalIpInfo;
-
-type _ExternalIpsArgs = Assert<
-  ArgsMatchSchema<GetExternalIpsArgs, z.output<typeof ExternalIpsArgs>>
->;
-type _ExternalIpArgs = Assert<ArgsMatchSchema<GetExternalIpArgs, z.output<typeof ExternalIpArgs>>>;
 
 /**
  * Lists the project's external IPs that match every filter given, following every

@@ -2,12 +2,10 @@
  * Flavor lookups: `getFlavors` lists the VM sizes matching every filter given, `getFlavor`
  * finds exactly one (by id, by exact name, or by filters) and fails when none or several match.
  */
-import type { z } from "zod";
 import type { FlavorStatus } from "../../api/vm/enums";
 import type { FlavorResponse } from "../../api/vm/flavors";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { FlavorArgs, FlavorsArgs, flavors } from "../../provider/lookups/flavors";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { flavors } from "../../provider/lookups/flavors";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -98,9 +96,6 @@ export interface GetFlavorArgs extends GetFlavorsArgs {
 
 /** What {@link getFlavor} answers: the one flavor. */
 export type GetFlavorResult = FlavorInfo;
-
-type _FlavorsArgs = Assert<ArgsMatchSchema<GetFlavorsArgs, z.output<typeof FlavorsArgs>>>;
-type _FlavorArgs = Assert<ArgsMatchSchema<GetFlavorArgs, z.output<typeof FlavorArgs>>>;
 
 /**
  * Lists the flavors that match every filter given (all of them without filters), following

@@ -2,11 +2,9 @@
  * Free-tier lookup: `getFreeTierAvailability` tells whether the organization of a project may
  * still create its one free-tier VM.
  */
-import type { z } from "zod";
 import type { FreeTierCheckResponse } from "../../api/vm/free-tier-check";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { FreeTierArgs, freeTier } from "../../provider/lookups/free-tier";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { freeTier } from "../../provider/lookups/free-tier";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -29,10 +27,6 @@ export interface GetFreeTierAvailabilityResult {
 }
 type _FreeTierShape = Check<
   SameShape<GetFreeTierAvailabilityResult, Camelized<FreeTierCheckResponse>>
->;
-
-type _FreeTierArgs = Assert<
-  ArgsMatchSchema<GetFreeTierAvailabilityArgs, z.output<typeof FreeTierArgs>>
 >;
 
 /**

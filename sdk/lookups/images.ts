@@ -2,12 +2,10 @@
  * Image lookups: `getImages` lists the operating-system images matching every filter given,
  * `getImage` finds exactly one (by id, by exact name, or by filters).
  */
-import type { z } from "zod";
 import type { ImageType } from "../../api/vm/enums";
 import type { ImageResponse } from "../../api/vm/images";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { ImageArgs, ImagesArgs, images } from "../../provider/lookups/images";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { images } from "../../provider/lookups/images";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -130,9 +128,6 @@ export interface GetImageArgs extends GetImagesArgs {
 
 /** What {@link getImage} answers: the one image. */
 export type GetImageResult = ImageInfo;
-
-type _ImagesArgs = Assert<ArgsMatchSchema<GetImagesArgs, z.output<typeof ImagesArgs>>>;
-type _ImageArgs = Assert<ArgsMatchSchema<GetImageArgs, z.output<typeof ImageArgs>>>;
 
 /**
  * Lists the images that match every filter given (all of them without filters), newest

@@ -2,11 +2,9 @@
  * SNAT gateway lookups: `getNatGateways` lists the project's gateways matching every filter
  * given, `getNatGateway` finds exactly one (by id, by exact name, or by filters).
  */
-import type { z } from "zod";
 import type { NatGatewayResponse } from "../../api/vm/nat-gateways";
 import type { Camelized } from "../../provider/lookups/camelize";
-import { NatGatewayArgs, NatGatewaysArgs, natGateways } from "../../provider/lookups/nat-gateways";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { natGateways } from "../../provider/lookups/nat-gateways";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -52,11 +50,6 @@ export interface GetNatGatewayArgs extends GetNatGatewaysArgs {
 
 /** What {@link getNatGateway} answers: the one gateway. */
 export type GetNatGatewayResult = NatGatewayInfo;
-
-type _NatGatewaysArgs = Assert<
-  ArgsMatchSchema<GetNatGatewaysArgs, z.output<typeof NatGatewaysArgs>>
->;
-type _NatGatewayArgs = Assert<ArgsMatchSchema<GetNatGatewayArgs, z.output<typeof NatGatewayArgs>>>;
 
 /**
  * Lists the project's SNAT gateways that match every filter given, following every page.

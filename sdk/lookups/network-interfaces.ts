@@ -3,15 +3,9 @@
  * free ones) matching every filter given, `getNetworkInterface` finds exactly one (by id, by
  * exact name, or by filters).
  */
-import type { z } from "zod";
 import type { InterfaceResponse } from "../../api/vm/interfaces";
 import type { Camelized } from "../../provider/lookups/camelize";
-import {
-  NetworkInterfaceArgs,
-  NetworkInterfacesArgs,
-  networkInterfaces,
-} from "../../provider/lookups/network-interfaces";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { networkInterfaces } from "../../provider/lookups/network-interfaces";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -64,13 +58,6 @@ export interface GetNetworkInterfaceArgs extends GetNetworkInterfacesArgs {
 
 /** What {@link getNetworkInterface} answers: the one interface. */
 export type GetNetworkInterfaceResult = NetworkInterfaceInfo;
-
-type _NetworkInterfacesArgs = Assert<
-  ArgsMatchSchema<GetNetworkInterfacesArgs, z.output<typeof NetworkInterfacesArgs>>
->;
-type _NetworkInterfaceArgs = Assert<
-  ArgsMatchSchema<GetNetworkInterfaceArgs, z.output<typeof NetworkInterfaceArgs>>
->;
 
 /**
  * Lists the project's network interfaces that match every filter given, following every page.

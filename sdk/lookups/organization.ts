@@ -2,12 +2,10 @@
  * Organization lookup: `getOrganization` reads an organization with its quotas and how much
  * of each is used. By default it is the organization of the configured project.
  */
-import type { z } from "zod";
 import type { OrganizationLimitType } from "../../api/vm/enums";
 import type { OrganizationResponse } from "../../api/vm/organizations";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { OrganizationArgs, organization } from "../../provider/lookups/organization";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { organization } from "../../provider/lookups/organization";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -49,10 +47,6 @@ type _OrganizationShape = Check<SameShape<OrganizationInfo, Camelized<Organizati
 
 /** What {@link getOrganization} answers. */
 export type GetOrganizationResult = OrganizationInfo;
-
-type _OrganizationArgs = Assert<
-  ArgsMatchSchema<GetOrganizationArgs, z.output<typeof OrganizationArgs>>
->;
 
 /**
  * Reads an organization and its quotas. Without `organizationId` it reads the project

@@ -3,15 +3,9 @@
  * every filter given, `getPlacementGroup` finds exactly one (by id, by exact name, or by
  * filters).
  */
-import type { z } from "zod";
 import type { PlacementGroupPolicy, PlacementGroupResponse } from "../../api/vm/placement-groups";
 import type { Camelized } from "../../provider/lookups/camelize";
-import {
-  PlacementGroupArgs,
-  PlacementGroupsArgs,
-  placementGroups,
-} from "../../provider/lookups/placement-groups";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { placementGroups } from "../../provider/lookups/placement-groups";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -57,13 +51,6 @@ export interface GetPlacementGroupArgs extends GetPlacementGroupsArgs {
 
 /** What {@link getPlacementGroup} answers: the one group. */
 export type GetPlacementGroupResult = PlacementGroupInfo;
-
-type _PlacementGroupsArgs = Assert<
-  ArgsMatchSchema<GetPlacementGroupsArgs, z.output<typeof PlacementGroupsArgs>>
->;
-type _PlacementGroupArgs = Assert<
-  ArgsMatchSchema<GetPlacementGroupArgs, z.output<typeof PlacementGroupArgs>>
->;
 
 /**
  * Lists the project's placement groups that match every filter given, following every page.

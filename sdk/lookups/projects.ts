@@ -3,12 +3,10 @@
  * `getProjectPermissions` the roles the caller's token has in it. Both default to the
  * configured project (`vmcloud:projectId`).
  */
-import type { z } from "zod";
 import type { ProjectStatus } from "../../api/vm/enums";
 import type { ProjectPermissionsResponse, ProjectResponse } from "../../api/vm/projects";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { permissions, project, ProjectArgs } from "../../provider/lookups/projects";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { permissions, project } from "../../provider/lookups/projects";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -55,8 +53,6 @@ type _PermissionsShape = Check<
 
 /** What {@link getProjectPermissions} answers. */
 export type GetProjectPermissionsResult = ProjectPermissionsInfo;
-
-type _ProjectArgs = Assert<ArgsMatchSchema<GetProjectArgs, z.output<typeof ProjectArgs>>>;
 
 /**
  * Reads a project: its organization, product instance and state.

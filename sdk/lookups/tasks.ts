@@ -2,12 +2,10 @@
  * Task lookups: `getTasks` lists a project's tasks (the records of asynchronous work such as
  * creating a disk), newest first, with the service's filters; `getTask` reads one by id.
  */
-import type { z } from "zod";
 import type { TaskStatus } from "../../api/vm/enums";
 import type { TaskResponse } from "../../api/vm/tasks";
 import type { Camelized, Check, SameShape } from "../../provider/lookups/camelize";
-import { TaskArgs, TasksArgs, tasks } from "../../provider/lookups/tasks";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
+import { tasks } from "../../provider/lookups/tasks";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -85,9 +83,6 @@ export interface GetTaskArgs {
 
 /** What {@link getTask} answers: the task. */
 export type GetTaskResult = TaskInfo;
-
-type _TasksArgs = Assert<ArgsMatchSchema<GetTasksArgs, z.output<typeof TasksArgs>>>;
-type _TaskArgs = Assert<ArgsMatchSchema<GetTaskArgs, z.output<typeof TaskArgs>>>;
 
 /**
  * Lists the tasks of a project that match every filter given, newest first, following every

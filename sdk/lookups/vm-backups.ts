@@ -4,9 +4,8 @@
  */
 import type { z } from "zod";
 import type { BackupState } from "../../api/vm/backups";
-import { VmBackupArgs, VmBackupsArgs, vmBackups } from "../../provider/lookups/vm-backups";
+import { vmBackups } from "../../provider/lookups/vm-backups";
 import type { VmBackupInfo } from "../../provider/lookups/vm-backups";
-import type { ArgsMatchSchema, Assert } from "../../provider/resources/framework/args-match";
 import {
   lookupFunction,
   lookupOutputFunction,
@@ -50,9 +49,6 @@ export interface GetVmBackupArgs extends GetVmBackupsArgs {
 
 /** What {@link getVmBackup} answers: the one backup. */
 export type GetVmBackupResult = VmBackupInfo;
-
-type _VmBackupsArgs = Assert<ArgsMatchSchema<GetVmBackupsArgs, z.output<typeof VmBackupsArgs>>>;
-type _VmBackupArgs = Assert<ArgsMatchSchema<GetVmBackupArgs, z.output<typeof VmBackupArgs>>>;
 
 /**
  * Lists the project's backups of VMs and disks that match every filter given, newest first.

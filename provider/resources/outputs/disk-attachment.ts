@@ -1,7 +1,7 @@
 /** What a `DiskAttachment` records: its disk and VM, with their names when last read. */
 import { z } from "zod";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import { timeoutsOutputs } from "./common";
+import { fields } from "./common";
 
 /** The outputs of a DiskAttachment (each one an output property of the SDK's `DiskAttachment`). */
 export const DiskAttachmentOutputs = resourceOutputs({
@@ -21,7 +21,7 @@ export const DiskAttachmentOutputs = resourceOutputs({
         "True when the disk is the VM's boot disk (only possible for an imported attachment)",
       ),
   ),
-  ...timeoutsOutputs,
+  ...fields.timeouts,
 });
 
 /** The outputs of a DiskAttachment. */

@@ -6,45 +6,37 @@
 import { z } from "zod";
 import { DiskStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** The outputs of a Disk (each one an output property of the SDK's `Disk`). */
 export const DiskOutputs = resourceOutputs({
   /** Disk name. */
   name: output(z.string().describe("Disk name")),
-  ...descriptionOutputs,
+  ...fields.description,
   /** Size in GB. */
   size: output(z.number().describe("Size in GB")),
   /** Disk type name. */
   diskType: output(z.string().describe("Disk type name")),
   /** Disk type id. */
   diskTypeId: output(z.string().describe("Disk type id")),
-  ...zoneOutputs,
+  ...fields.zone,
   /** Read-only flag. */
   readonly: output(z.boolean().describe("Read-only flag")),
   /** Shared flag. */
   shared: output(z.boolean().describe("Shared flag")),
   /** Encrypted flag. */
   encrypted: output(z.boolean().describe("Encrypted flag")),
-  ...tagOutputs,
-  ...projectOutputs,
+  ...fields.tags,
+  ...fields.project,
   /** State when last read: `available` or `in_use` once created. */
   state: output(DiskStatus.describe("State when last read: `available` or `in_use` once created")),
   /** True for a VM's boot disk. */
   bootable: output(z.boolean().describe("True for a VM's boot disk")),
   /** Ids of the VMs the disk is attached to. */
   attachedVmIds: output(z.array(z.string()).describe("Ids of the VMs the disk is attached to")),
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** The outputs of a Disk. */

@@ -5,25 +5,18 @@
 import { z } from "zod";
 import { ExternalIpStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of an ExternalIp (each one an output property of the SDK's `ExternalIp`). */
 export const ExternalIpOutputs = resourceOutputs({
   /** Address name. */
   name: output(z.string().describe("Address name")),
-  ...descriptionOutputs,
+  ...fields.description,
   /** The public IPv4 address, e.g. `203.0.113.7`: what DNS points at. */
   address: output(
     z.string().describe("The public IPv4 address, e.g. `203.0.113.7`: what DNS points at"),
   ),
-  ...zoneOutputs,
+  ...fields.zone,
   /**
    * `available` (free) or `in_use` (bound to an interface) once settled; on the way:
    * `creating`, `attaching`, `detaching`, `deleting`.
@@ -42,10 +35,10 @@ export const ExternalIpOutputs = resourceOutputs({
   vmId: output(
     z.string().optional().describe("The VM the address was bound to when last read, if any"),
   ),
-  ...tagOutputs,
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
+  ...fields.tags,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
 });
 
 /** Every output of an ExternalIp. */

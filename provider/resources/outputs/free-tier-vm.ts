@@ -4,18 +4,18 @@
  */
 import { z } from "zod";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import { createdOutputs, projectOutputs, timeoutsOutputs, zoneOutputs } from "./common";
+import { fields } from "./common";
 import { metadataOutputs, runningVmOutputs, secretVmOutputs, vmNameImageOutputs } from "./vm";
 
 /** The outputs of a FreeTierVm (each one an output property of the SDK's `FreeTierVm`). */
 export const FreeTierVmOutputs = resourceOutputs({
   ...vmNameImageOutputs,
-  ...zoneOutputs,
+  ...fields.zone,
   ...metadataOutputs,
   /** True when the VM has a public address. */
   externalIp: output(z.boolean().describe("True when the VM has a public address")),
   ...runningVmOutputs,
-  ...projectOutputs,
+  ...fields.project,
   /** The free-tier flavor the service chose. */
   flavor: output(z.string().describe("The free-tier flavor the service chose")),
   /** Id of the free-tier flavor the service chose. */
@@ -25,8 +25,8 @@ export const FreeTierVmOutputs = resourceOutputs({
     z.number().describe("Boot disk size in GB (as large as the free-tier disk type allows)"),
   ),
   ...secretVmOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
+  ...fields.created,
+  ...fields.timeouts,
 });
 
 /** The outputs of a FreeTierVm. */

@@ -4,13 +4,7 @@
  */
 import { z } from "zod";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  timeoutsOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of an Image (each one an output property of the SDK's `Image`). */
 export const ImageOutputs = resourceOutputs({
@@ -18,7 +12,7 @@ export const ImageOutputs = resourceOutputs({
   name: output(z.string().describe("Image name (what a Vm's `image` may name)")),
   /** Name shown to people. */
   displayName: output(z.string().describe("Name shown to people")),
-  ...descriptionOutputs,
+  ...fields.description,
   /**
    * The disk the image was copied from, as the program gave it (the service does not report
    * it: an imported image has none).
@@ -65,10 +59,10 @@ export const ImageOutputs = resourceOutputs({
         "`created` once VMs may boot from it; on the way: `creating`, `updating`, `deleting`",
       ),
   ),
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of an Image. */

@@ -5,21 +5,14 @@
 import { z } from "zod";
 import { NatGatewayStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of a NatGateway (each one an output property of the SDK's `NatGateway`). */
 export const NatGatewayOutputs = resourceOutputs({
   /** Gateway name. */
   name: output(z.string().describe("Gateway name")),
-  ...descriptionOutputs,
-  ...zoneOutputs,
+  ...fields.description,
+  ...fields.zone,
   /** The virtual network the gateway serves. */
   vpcId: output(z.string().optional().describe("The virtual network the gateway serves")),
   /** `created` once settled; on the way: `creating`, `updating`, `deleting`. */
@@ -49,10 +42,10 @@ export const NatGatewayOutputs = resourceOutputs({
       .array(z.string())
       .describe("The routed subnets of the zone the gateway served when last read"),
   ),
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of a NatGateway. */

@@ -5,21 +5,14 @@
 import { z } from "zod";
 import { NetworkStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of a NetworkInterface (each one an output property of the SDK's `NetworkInterface`). */
 export const NetworkInterfaceOutputs = resourceOutputs({
   /** Interface name. */
   name: output(z.string().describe("Interface name")),
-  ...descriptionOutputs,
-  ...zoneOutputs,
+  ...fields.description,
+  ...fields.zone,
   /** Subnet name. */
   subnet: output(z.string().describe("Subnet name")),
   /** Subnet id. */
@@ -61,10 +54,10 @@ export const NetworkInterfaceOutputs = resourceOutputs({
       "`created` once settled; on the way: `creating`, `updating`, `deleting`",
     ),
   ),
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of a NetworkInterface. */

@@ -5,13 +5,7 @@
 import { z } from "zod";
 import { PlacementGroupPolicy, PlacementGroupState } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** A placement group in one zone, as last read. */
 export const PlacementGroupZoneSchema = z.strictObject({
@@ -38,7 +32,7 @@ const zoneList: z.ZodType<PlacementGroupZone[]> = z.array(PlacementGroupZoneSche
 export const PlacementGroupOutputs = resourceOutputs({
   /** Group name. */
   name: output(z.string().describe("Group name")),
-  ...descriptionOutputs,
+  ...fields.description,
   /** The placement policy. */
   policy: output(PlacementGroupPolicy.describe("The placement policy")),
   /** The zones VMs joined the group in (none for a new group), with their VM counts. */
@@ -53,10 +47,10 @@ export const PlacementGroupOutputs = resourceOutputs({
       "`created` once every zone is (a group in no zone yet is `created`)",
     ),
   ),
-  ...tagOutputs,
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
+  ...fields.tags,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
 });
 
 /** Every output of a PlacementGroup. */

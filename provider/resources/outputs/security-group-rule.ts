@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { EtherType, IpProtocol, NetworkStatus, TrafficDirection } from "../../../api/vm/enums";
 import { output, outputsFrom, resourceOutputs } from "../../framework/output-fields";
-import { timeoutsOutputs } from "./common";
+import { fields } from "./common";
 
 /** A rule with its defaults applied: what inputs and outputs both hold. */
 export const RuleForm = z.strictObject({
@@ -46,7 +46,7 @@ export const SecurityGroupRuleOutputs = resourceOutputs({
   ),
   /** State when last read: `created` once ready. */
   state: output(NetworkStatus.describe("State when last read: `created` once ready")),
-  ...timeoutsOutputs,
+  ...fields.timeouts,
 });
 
 /** Every output of a SecurityGroupRule. */

@@ -5,23 +5,15 @@
 import { z } from "zod";
 import { NetworkStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 import { RuleForm } from "./security-group-rule";
 
 /** Every output of a SecurityGroup (each one an output property of the SDK's `SecurityGroup`). */
 export const SecurityGroupOutputs = resourceOutputs({
   /** Group name. */
   name: output(z.string().describe("Group name")),
-  ...descriptionOutputs,
-  ...zoneOutputs,
+  ...fields.description,
+  ...fields.zone,
   /**
    * Every rule of the group when last read (managed or not), defaults filled in, in a stable
    * order: egress before ingress, then by ether type, protocol and ports.
@@ -34,8 +26,8 @@ export const SecurityGroupOutputs = resourceOutputs({
           "egress before ingress, then by ether type, protocol and ports",
       ),
   ),
-  ...tagOutputs,
-  ...projectOutputs,
+  ...fields.tags,
+  ...fields.project,
   /** True for the zone's default group (the service never deletes it). */
   isDefault: output(
     z.boolean().describe("True for the zone's default group (the service never deletes it)"),
@@ -48,7 +40,7 @@ export const SecurityGroupOutputs = resourceOutputs({
   egressRuleCount: output(z.number().describe("Number of egress rules")),
   /** State when last read: `created` once ready. */
   state: output(NetworkStatus.describe("State when last read: `created` once ready")),
-  ...createdOutputs,
+  ...fields.created,
   /**
    * When the group or one of its rules last changed (ISO 8601), if the service says. The
    * service moves it for both, so a refresh lists the rules again only when it or a rule count
@@ -63,8 +55,8 @@ export const SecurityGroupOutputs = resourceOutputs({
           "for both, so a refresh lists the rules again only when it or a rule count moved",
       ),
   ),
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of a SecurityGroup. */

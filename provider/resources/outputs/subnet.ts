@@ -5,26 +5,18 @@
 import { z } from "zod";
 import { NetworkStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of a Subnet (each one an output property of the SDK's `Subnet`). */
 export const SubnetOutputs = resourceOutputs({
   /** Subnet name. */
   name: output(z.string().describe("Subnet name")),
-  ...descriptionOutputs,
+  ...fields.description,
   /** The network as a CIDR, e.g. `10.1.0.0/24`. */
   address: output(z.string().describe("The network as a CIDR, e.g. `10.1.0.0/24`")),
   /** Mask length of `address`. */
   prefixLength: output(z.number().describe("Mask length of `address`")),
-  ...zoneOutputs,
+  ...fields.zone,
   /** Virtual network id. */
   vpcId: output(z.string().optional().describe("Virtual network id")),
   /** True when routed, false when isolated. */
@@ -35,8 +27,8 @@ export const SubnetOutputs = resourceOutputs({
   dnsServers: output(z.array(z.string()).describe("DNS servers")),
   /** True for the project's default subnet in its zone. */
   isDefault: output(z.boolean().describe("True for the project's default subnet in its zone")),
-  ...tagOutputs,
-  ...projectOutputs,
+  ...fields.tags,
+  ...fields.project,
   /** State when last read: `created` once ready (`creating`, `updating`, `deleting`, `error*` in between). */
   state: output(
     NetworkStatus.describe(
@@ -47,9 +39,9 @@ export const SubnetOutputs = resourceOutputs({
   interfaceCount: output(
     z.number().describe("Network interfaces (of VMs) in the subnet when last read"),
   ),
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of a Subnet. */

@@ -5,19 +5,13 @@
 import { z } from "zod";
 import { BackupState } from "../../../api/vm/backups";
 import { output, resourceOutputs } from "../../framework/output-fields";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  timeoutsOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** Every output of a VmBackup (each one an output property of the SDK's `VmBackup`). */
 export const VmBackupOutputs = resourceOutputs({
   /** Backup name. */
   name: output(z.string().describe("Backup name")),
-  ...descriptionOutputs,
+  ...fields.description,
   /** The VM backed up (a backup of a VM). */
   vmId: output(z.string().optional().describe("The VM backed up (a backup of a VM)")),
   /** The disk backed up (a backup of a disk). */
@@ -42,10 +36,10 @@ export const VmBackupOutputs = resourceOutputs({
   lastRestoreTime: output(
     z.string().optional().describe("When it was last restored (ISO 8601), when it was"),
   ),
-  ...projectOutputs,
-  ...createdOutputs,
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.project,
+  ...fields.created,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** Every output of a VmBackup. */

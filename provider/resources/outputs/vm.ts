@@ -10,15 +10,7 @@ import { z } from "zod";
 import { VmStatus } from "../../../api/vm/enums";
 import { output, resourceOutputs } from "../../framework/output-fields";
 import { VmDiskSpec } from "../inputs/vm";
-import {
-  adoptIdOutputs,
-  createdOutputs,
-  descriptionOutputs,
-  projectOutputs,
-  tagOutputs,
-  timeoutsOutputs,
-  zoneOutputs,
-} from "./common";
+import { fields } from "./common";
 
 /** A network interface as the VM has it. */
 export const VmInterfaceOutputSchema = z.strictObject({
@@ -287,12 +279,12 @@ const carriedOutputs = {
 /** The outputs of a Vm (each one, but the internal `madeExternalIpIds`, an output property of the SDK's `Vm`). */
 export const VmOutputs = resourceOutputs({
   ...vmNameImageOutputs,
-  ...descriptionOutputs,
+  ...fields.description,
   /** Flavor name. */
   flavor: output(z.string().describe("Flavor name")),
   /** Flavor id. */
   flavorId: output(z.string().describe("Flavor id")),
-  ...zoneOutputs,
+  ...fields.zone,
   /** The boot disk as it is: name, size, type. */
   bootDisk: output(bootDisk.describe("The boot disk as it is: name, size, type")),
   /** Ids of every attached disk other than the boot disk. */
@@ -307,12 +299,12 @@ export const VmOutputs = resourceOutputs({
   ),
   ...runningVmOutputs,
   ...metadataOutputs,
-  ...tagOutputs,
+  ...fields.tags,
   /** Placement group name, if any. */
   placementGroup: output(z.string().optional().describe("Placement group name, if any")),
   /** Placement group id, if any. */
   placementGroupId: output(z.string().optional().describe("Placement group id, if any")),
-  ...projectOutputs,
+  ...fields.project,
   /**
    * The VM's first external IP address, if any (deprecated: use `externalIpAddress`; on
    * `FreeTierVm` and in `interfaces`, `externalIp` is a boolean).
@@ -330,7 +322,7 @@ export const VmOutputs = resourceOutputs({
   ),
   ...carriedOutputs,
   ...secretVmOutputs,
-  ...createdOutputs,
+  ...fields.created,
   /**
    * When the VM last changed (ISO 8601), if the service says. Every change made to the VM
    * moves it (a rename, a rebuild, a power action, a password, a disk attached or detached),
@@ -346,8 +338,8 @@ export const VmOutputs = resourceOutputs({
           "VM by id only when it moved, and from the lists otherwise",
       ),
   ),
-  ...timeoutsOutputs,
-  ...adoptIdOutputs,
+  ...fields.timeouts,
+  ...fields.adoptId,
 });
 
 /** The outputs of a Vm. */
