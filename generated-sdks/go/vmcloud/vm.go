@@ -69,7 +69,7 @@ type Vm struct {
 	ImageMetadataTypes pulumi.StringMapOutput `pulumi:"imageMetadataTypes"`
 	// The interfaces as they are: subnet, address, security groups, external IP
 	Interfaces VmInterfaceOutputTypeArrayOutput `pulumi:"interfaces"`
-	// When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+	// When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the VM by id only when it moved, and from the lists otherwise
 	ModifiedTime pulumi.StringPtrOutput `pulumi:"modifiedTime"`
 	// VM name
 	Name pulumi.StringOutput `pulumi:"name"`
@@ -474,7 +474,7 @@ func (o VmOutput) Interfaces() VmInterfaceOutputTypeArrayOutput {
 	return o.ApplyT(func(v *Vm) VmInterfaceOutputTypeArrayOutput { return v.Interfaces }).(VmInterfaceOutputTypeArrayOutput)
 }
 
-// When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+// When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the VM by id only when it moved, and from the lists otherwise
 func (o VmOutput) ModifiedTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vm) pulumi.StringPtrOutput { return v.ModifiedTime }).(pulumi.StringPtrOutput)
 }

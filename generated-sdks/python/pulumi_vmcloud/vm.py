@@ -937,7 +937,7 @@ class Vm(pulumi.CustomResource):
     @pulumi.getter(name="modifiedTime")
     def modified_time(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+        When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the VM by id only when it moved, and from the lists otherwise
         """
         return pulumi.get(self, "modified_time")
 

@@ -402,14 +402,14 @@ public class Vm extends com.pulumi.resources.CustomResource {
         return this.interfaces;
     }
     /**
-     * When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+     * When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the VM by id only when it moved, and from the lists otherwise
      * 
      */
     @Export(name="modifiedTime", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> modifiedTime;
 
     /**
-     * @return When the VM last changed (ISO 8601), if the service says. The service moves it for every change of the VM itself (its state, image and metadata, disks attached or detached), so a refresh reads the VM by id only when it moved, and otherwise from the lists
+     * @return When the VM last changed (ISO 8601), if the service says. Every change made to the VM moves it (a rename, a rebuild, a power action, a password, a disk attached or detached), so a refresh reads the VM by id only when it moved, and from the lists otherwise
      * 
      */
     public Output<Optional<String>> modifiedTime() {
