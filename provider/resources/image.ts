@@ -132,6 +132,7 @@ async function serviceFailures(
     const disk = await diskById(
       ctx.client,
       inputs.diskId,
+      projectId,
       (d) => diskRefusal(d, d.id, projectId) === undefined,
     );
     const refusal = diskRefusal(

@@ -318,6 +318,7 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
       failures.push(
         ...(await remoteGroupFailures(
           ctx.client,
+          projectId,
           rule.remoteSecurityGroupId,
           own,
           `rules[${i}].remoteSecurityGroupId`,

@@ -24,19 +24,24 @@ export function readableKind(kind: ReferredKind): boolean {
   return WORDS[kind] !== undefined;
 }
 
-/** The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none. */
+/**
+ * The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none.
+ * It is read from its kind's list in `projectId` with the other checks' reads of the moment
+ * when the list shows it, else (or with no project) by id.
+ */
 export async function serviceSide(
   client: VmCloudClient,
+  projectId: string | undefined,
   kind: ReferredKind,
   id: string,
 ): Promise<FoundSide | undefined> {
   const found =
     kind === "Disk"
-      ? await diskById(client, id)
+      ? await diskById(client, id, projectId)
       : kind === "Vm"
-        ? await vmById(client, id)
+        ? await vmById(client, id, projectId)
         : kind === "SecurityGroup"
-          ? await securityGroupById(client, id)
+          ? await securityGroupById(client, id, projectId)
           : undefined;
   if (found === undefined || found.state === "deleting") return undefined;
   return {
