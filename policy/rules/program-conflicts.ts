@@ -130,8 +130,7 @@ export const programConflicts = stackRule<object>({
           const id = knownString(valueAt(inputs, pathKeys(side.path)));
           const reading = id === undefined ? undefined : client();
           if (id === undefined || reading === undefined) return undefined;
-          // One at a time (the rules judge resources in turn): read by id, no list to share.
-          return serviceSide(reading, undefined, side.kind, id).catch(() => undefined);
+          return serviceSide(reading, side.kind, id).catch(() => undefined);
         })),
         ...programFailures(program, earlier, { zone }),
       ];

@@ -123,8 +123,7 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
     deleteBeforeReplace: true,
   },
 
-  checkCatalog: (ctx, inputs, olds) =>
-    attachmentCatalogFailures(ctx.client, ctx.settings.projectId, inputs, olds),
+  checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),
 
   async create(ctx, { diskId, vmId }) {
     const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);

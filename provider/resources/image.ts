@@ -132,7 +132,6 @@ async function serviceFailures(
     const disk = await diskById(
       ctx.client,
       inputs.diskId,
-      projectId,
       (d) => diskRefusal(d, d.id, projectId) === undefined,
     );
     const refusal = diskRefusal(

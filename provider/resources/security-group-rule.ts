@@ -126,7 +126,7 @@ export const definition = defineResource<SecurityGroupRuleInputs, SecurityGroupR
   typeName: "SecurityGroupRule",
   inputs: SecurityGroupRuleInputs,
   outputs: SecurityGroupRuleOutputs,
-  checkCatalog: (ctx, inputs) => ruleCatalogFailures(ctx.client, ctx.settings.projectId, inputs),
+  checkCatalog: (ctx, inputs) => ruleCatalogFailures(ctx.client, inputs),
   async create(ctx, inputs) {
     const groupId = inputs.securityGroupId;
     const form = ruleForm(inputs);

@@ -318,7 +318,6 @@ export const definition = defineResource<SecurityGroupInputs, SecurityGroupOutpu
       failures.push(
         ...(await remoteGroupFailures(
           ctx.client,
-          projectId,
           rule.remoteSecurityGroupId,
           own,
           `rules[${i}].remoteSecurityGroupId`,

@@ -10,10 +10,7 @@ import { fixtureIds, uniqueName } from "./support/fixtures";
 import { type Props, useProviders } from "./support/provider-harness";
 import { readVm, VM_SPEED } from "./support/vm-suite";
 
-const { emu, vm, attachment } = useProviders(
-  { vm: "resources/vm", attachment: "resources/disk-attachment" },
-  { speed: VM_SPEED },
-);
+const { emu, vm } = useProviders({ vm: "resources/vm" }, { speed: VM_SPEED });
 
 /** More than one page of each list: two requests of the VM list by ids (100 each). */
 const COUNT = 105;
@@ -197,32 +194,6 @@ describe("refresh of many VMs from lists", () => {
     } finally {
       await vm.setFaults([]);
     }
-  }, 60_000);
-
-  it("checks 40 attachments of existing disks and VMs at once (a preview of an unchanged stack) from the lists, none read by id", async () => {
-    const pairs = ids.slice(0, 40).map((id) => {
-      const boot = (
-        previous.get(id)!["attachedDisks"] as Array<{ id: string; boot: boolean }>
-      ).find((d) => d.boot)!;
-      return { diskId: boot.id, vmId: id };
-    });
-    await attachment.newProcess();
-    await attachment.clearRequests();
-    const checked = await Promise.all(pairs.map((inputs) => attachment.check(inputs, inputs)));
-    for (const c of checked) expect(c.failures).toEqual([]);
-    const requests = (await attachment.requests()).map((r) => r.url.split("?")[0]!);
-    expect(requests.filter((url) => /[0-9a-f-]{36}$/.test(url))).toEqual([]);
-    // The VM list by ids (one request for 40), the disk list's pages, the zones.
-    expect(requests.length).toBeLessThanOrEqual(6);
-    // A disk attached to another VM is still refused, read again from the list.
-    const [first, second] = pairs;
-    const refused = await attachment.check({ diskId: first!.diskId, vmId: second!.vmId });
-    expect(refused.failures).toEqual([
-      expect.objectContaining({
-        property: "diskId",
-        reason: expect.stringMatching(/is attached to VM/),
-      }),
-    ]);
   }, 60_000);
 
   it("keeps recorded outputs without a time (an earlier version's) read by id, which records it", async () => {

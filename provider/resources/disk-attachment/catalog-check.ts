@@ -5,7 +5,7 @@
  * framework/replacements.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import type { VmListItem, VmResponse } from "../../../api/vm/vms";
+import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
 import type { CheckFailure } from "../framework/check-inputs";
@@ -15,27 +15,22 @@ import { vmById } from "../vm/lookups";
 import { serviceObject } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
 
-/**
- * Every failure of an attachment's `inputs` (`olds`: its previous inputs). The disk and the VM
- * are read from their lists in `projectId` (the provider's) when they are there, with the
- * checks of the other attachments of the moment.
- */
+/** Every failure of an attachment's `inputs` (`olds`: its previous inputs). */
 export async function attachmentCatalogFailures(
   client: VmCloudClient,
-  projectId: string | undefined,
   inputs: DiskAttachmentInputs,
   olds: Partial<DiskAttachmentInputs>,
 ): Promise<CheckFailure[]> {
   const failures: CheckFailure[] = [];
   let disk: DiskResponse | undefined;
-  let vm: VmListItem | VmResponse | undefined;
+  let vm: VmResponse | undefined;
   // The VM this attachment holds the disk on now (its previous properties: the previous inputs,
   // or for a replacement the last outputs, see framework/replacements.ts): no conflict.
   const own = olds.diskId === inputs.diskId ? olds.vmId : undefined;
   const otherVm = (d: DiskResponse) =>
     d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {
-    disk = await diskById(client, inputs.diskId, projectId, (d) => otherVm(d) === undefined);
+    disk = await diskById(client, inputs.diskId, (d) => otherVm(d) === undefined);
     if (disk === undefined || disk.state === "deleting") {
       failures.push({
         property: "diskId",
@@ -45,7 +40,7 @@ export async function attachmentCatalogFailures(
     }
   }
   if (!isUnknown(inputs.vmId)) {
-    vm = await vmById(client, inputs.vmId, projectId);
+    vm = await vmById(client, inputs.vmId);
     if (vm === undefined || vm.state === "deleting") {
       failures.push({
         property: "vmId",

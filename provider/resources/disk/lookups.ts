@@ -5,8 +5,7 @@
  */
 import { refuseUntracked } from "../framework/refuse-untracked";
 import { cachedObject, objectKey } from "../framework/catalog-cache";
-import { DISK_SOURCE, getDisk } from "./waits";
-import { listedOrRead } from "../framework/batched-refresh";
+import { getDisk } from "./waits";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { disksEndpoints } from "../../../api/vm/endpoints/disks";
@@ -22,22 +21,14 @@ const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDis
 
 /**
  * The disk `id` through the process-wide cache (read again unless `fine` accepts it), or
- * undefined when there is none. With the project it is likely in, it is read from the disk
- * list with the other reads of the moment (the checks of a preview's attachments), by id when
- * the list does not show it.
+ * undefined when there is none.
  */
 export function diskById(
   client: VmCloudClient,
   id: string,
-  projectId: string | undefined,
   fine: (found: DiskResponse) => boolean = () => true,
 ): Promise<DiskResponse | undefined> {
-  return cachedObject(
-    client,
-    objectKey("disk", id),
-    () => listedOrRead(client, DISK_SOURCE, projectId, id, { read: () => getDisk(client, id) }),
-    fine,
-  );
+  return cachedObject(client, objectKey("disk", id), () => getDisk(client, id), fine);
 }
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */

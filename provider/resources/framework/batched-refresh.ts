@@ -9,7 +9,6 @@
  * whole is still read by id, and only the service's 404 for it drops it from the stack. A list
  * that fails leaves each read of its batch to its read by id.
  */
-import type { VmCloudClient } from "../../client";
 import type { ResourceContext } from "./resource-context";
 import { readBatched, type BatchedRead, type BatchSource } from "./batched-reads";
 
@@ -36,39 +35,21 @@ export interface ListedRead<L extends { id: string }, F> {
  * The resource as its kind's list shows it (read with the other reads of the kind), else as
  * read by id; undefined only when the read by id answered 404.
  */
-export function readThroughList<L extends { id: string }, F>(
+export async function readThroughList<L extends { id: string }, F>(
   ctx: ResourceContext,
   read: ListedRead<L, F>,
 ): Promise<L | F | undefined> {
-  return listedOrRead(ctx.client, read.source, read.projectId ?? ctx.settings.projectId, read.id, {
-    read: read.read,
-    ...(read.needsFull === undefined ? {} : { needsFull: read.needsFull }),
-  });
-}
-
-/**
- * `id` as `source`'s list in `projectId` shows it, read with the other reads of the kind
- * (every `check` of a preview that reads an object by an id its inputs give, every refresh);
- * read by id when no project is known, the list does not show it whole (`needsFull`), or the
- * list fails.
- */
-export async function listedOrRead<L extends { id: string }, F>(
-  client: VmCloudClient,
-  source: BatchSource<L>,
-  projectId: string | undefined,
-  id: string,
-  by: Pick<ListedRead<L, F>, "read" | "needsFull">,
-): Promise<L | F | undefined> {
-  if (projectId === undefined) return by.read();
+  const projectId = read.projectId ?? ctx.settings.projectId;
+  if (projectId === undefined) return read.read();
   let item: BatchedRead<L>;
   try {
-    item = await readBatched(client, source, projectId, id);
+    item = await readBatched(ctx.client, read.source, projectId, read.id);
   } catch {
     // The list failed (after the client's own retries): this read by id decides, as every read
     // did before, so a list that fails once does not fail every read of its batch.
     item = undefined;
   }
-  return item === undefined || item === "absent" || by.needsFull?.(item) === true
-    ? by.read()
+  return item === undefined || item === "absent" || read.needsFull?.(item) === true
+    ? read.read()
     : item;
 }

@@ -23,8 +23,6 @@ import { CatalogLookups } from "../catalog/catalog-lookups";
 import { cachedUnlessMissing } from "../framework/catalog-cache";
 import { choices, InputError, matches } from "../framework/input-error";
 import { getOrGone } from "../framework/get-or-gone";
-import { listedOrRead } from "../framework/batched-refresh";
-import { SECURITY_GROUP_SOURCE } from "./batched-reads";
 import { itself, serviceObject } from "../../rules/parties";
 import { zoneMismatch, type ZoneRelation } from "../../rules/zones";
 
@@ -271,25 +269,19 @@ function sameProgramAdvice(kind: string, holder: Holder): string {
 
 /**
  * The security group `id` (of any project the token may use), or undefined when the service
- * has none; read through the process-wide cache, again before answering "none" from it. With
- * the project it is likely in, it is read from the group list with the other reads of the
- * moment, by id when the list does not show it.
+ * has none; read through the process-wide cache, again before answering "none" from it.
  */
 export function securityGroupById(
   client: VmCloudClient,
   id: string,
-  projectId: string | undefined,
 ): Promise<SecurityGroupResponse | undefined> {
   return cachedUnlessMissing(
     client,
     `security-group:${id}`,
     () =>
-      listedOrRead(client, SECURITY_GROUP_SOURCE, projectId, id, {
-        read: () =>
-          getOrGone(() =>
-            client.call(networkEndpoints.getSecurityGroup, { params: { security_group_id: id } }),
-          ),
-      }),
+      getOrGone(() =>
+        client.call(networkEndpoints.getSecurityGroup, { params: { security_group_id: id } }),
+      ),
     (group) => group !== undefined,
   );
 }

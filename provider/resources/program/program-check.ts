@@ -95,7 +95,7 @@ export async function programCheckFailures(
     const id = knownString(valueAt(inputs, pathKeys(side.path)));
     return cloud === undefined || id === undefined
       ? undefined
-      : serviceSide(cloud.ctx.client, cloud.projectId, side.kind, id);
+      : serviceSide(cloud.ctx.client, side.kind, id);
   };
   const earlier = earlierNew(entry);
   const siblings = async (fresh: boolean) => {

@@ -24,24 +24,19 @@ export function readableKind(kind: ReferredKind): boolean {
   return WORDS[kind] !== undefined;
 }
 
-/**
- * The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none.
- * It is read from its kind's list in `projectId` with the other checks' reads of the moment
- * when the list shows it, else (or with no project) by id.
- */
+/** The service's object of `kind` whose id is `id`, as a side of a rule; undefined when none. */
 export async function serviceSide(
   client: VmCloudClient,
-  projectId: string | undefined,
   kind: ReferredKind,
   id: string,
 ): Promise<FoundSide | undefined> {
   const found =
     kind === "Disk"
-      ? await diskById(client, id, projectId)
+      ? await diskById(client, id)
       : kind === "Vm"
-        ? await vmById(client, id, projectId)
+        ? await vmById(client, id)
         : kind === "SecurityGroup"
-          ? await securityGroupById(client, id, projectId)
+          ? await securityGroupById(client, id)
           : undefined;
   if (found === undefined || found.state === "deleting") return undefined;
   return {

@@ -12,16 +12,12 @@ import { securityGroupById } from "../network/network-lookups";
 import { serviceObject, type Zoned } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
 
-/**
- * The group `id`, unless it is gone or being deleted; from the group list of `projectId` (the
- * one it is likely in) when the list shows it.
- */
+/** The group `id`, unless it is gone or being deleted. */
 async function liveGroup(
   client: VmCloudClient,
-  projectId: string | undefined,
   id: string,
 ): Promise<SecurityGroupResponse | undefined> {
-  const group = await securityGroupById(client, id, projectId);
+  const group = await securityGroupById(client, id);
   return group === undefined || group.state === "deleting" ? undefined : group;
 }
 
@@ -39,13 +35,12 @@ function missing(property: string, id: string): CheckFailure {
  */
 export async function remoteGroupFailures(
   client: VmCloudClient,
-  projectId: string | undefined,
   remoteId: string | undefined,
   group: Zoned | undefined,
   property: string,
 ): Promise<CheckFailure[]> {
   if (remoteId === undefined || isUnknown(remoteId)) return [];
-  const remote = await liveGroup(client, projectId, remoteId);
+  const remote = await liveGroup(client, remoteId);
   if (remote === undefined) return [missing(property, remoteId)];
   const mismatch =
     group === undefined
@@ -60,23 +55,16 @@ export async function remoteGroupFailures(
 /** Every failure of a rule's group references. */
 export async function ruleCatalogFailures(
   client: VmCloudClient,
-  projectId: string | undefined,
   inputs: { securityGroupId: string; remoteSecurityGroupId?: string | undefined },
 ): Promise<CheckFailure[]> {
   let own: Zoned | undefined;
   if (!isUnknown(inputs.securityGroupId)) {
-    const group = await liveGroup(client, projectId, inputs.securityGroupId);
+    const group = await liveGroup(client, inputs.securityGroupId);
     if (group === undefined) return [missing("securityGroupId", inputs.securityGroupId)];
     own = {
       ...serviceObject("security group", group.name, group.id),
       zone: group.availability_zone,
     };
   }
-  return remoteGroupFailures(
-    client,
-    projectId,
-    inputs.remoteSecurityGroupId,
-    own,
-    "remoteSecurityGroupId",
-  );
+  return remoteGroupFailures(client, inputs.remoteSecurityGroupId, own, "remoteSecurityGroupId");
 }

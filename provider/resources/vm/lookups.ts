@@ -15,12 +15,10 @@ import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
-import type { VmListItem, VmResponse } from "../../../api/vm/vms";
+import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { diskById } from "../disk/lookups";
 import { cachedObject, objectKey } from "../framework/catalog-cache";
-import { listedOrRead } from "../framework/batched-refresh";
-import { VM_SOURCE } from "./batched-reads";
 import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
@@ -28,20 +26,10 @@ import { itself, serviceObject } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
 import { referTo } from "../../rules/fix-words";
 
-/**
- * The VM `id` through the process-wide cache, or undefined when there is none. With the
- * project it is likely in, it is read from the VM list (by ids) with the other reads of the
- * moment, by id when the list does not show it.
- */
-export function vmById(
-  client: VmCloudClient,
-  id: string,
-  projectId: string | undefined,
-): Promise<VmListItem | VmResponse | undefined> {
-  return cachedObject<VmListItem | VmResponse>(client, objectKey("vm", id), () =>
-    listedOrRead(client, VM_SOURCE, projectId, id, {
-      read: () => getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
-    }),
+/** The VM `id` through the process-wide cache, or undefined when there is none. */
+export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
+  return cachedObject(client, objectKey("vm", id), () =>
+    getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
   );
 }
 
@@ -91,7 +79,7 @@ export class VmLookups extends NetworkLookups {
 
   /** The disk `id` (through the process-wide cache), unless it is gone or being deleted. */
   async disk(id: string): Promise<DiskResponse | undefined> {
-    const disk = await diskById(this.client, id, this.projectId);
+    const disk = await diskById(this.client, id);
     return disk?.state === "deleting" ? undefined : disk;
   }
 
