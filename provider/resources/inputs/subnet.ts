@@ -10,7 +10,12 @@ import {
   parseIpv4,
   resolveSubnetAddress,
 } from "../../../api/vm/cidr";
-import { DnsServers, Ipv4Address, SubnetAddress } from "../../../api/vm/subnets";
+import {
+  DnsServers,
+  Ipv4Address,
+  SubnetAddress,
+  SubnetPrefixLength,
+} from "../../../api/vm/subnets";
 import { isUnknown } from "../../framework/unknowns";
 import { replaces, resourceInputs, updates } from "../framework/input-fields";
 import { fields } from "./common";
@@ -31,15 +36,9 @@ export const SubnetInputs = resourceInputs({
     ),
   ),
   prefixLength: replaces(
-    z
-      .number()
-      .int()
-      .min(MIN_SUBNET_PREFIX)
-      .max(MAX_SUBNET_PREFIX)
-      .optional()
-      .describe(
-        `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX} when address has no /mask (default 24); changing it replaces the subnet`,
-      ),
+    SubnetPrefixLength.optional().describe(
+      `Mask length ${MIN_SUBNET_PREFIX}–${MAX_SUBNET_PREFIX} when address has no /mask (default 24); changing it replaces the subnet`,
+    ),
   ),
   // Left unset, the service chooses (the default zone, the project's network, the first host).
   availabilityZone: fields.zone(
