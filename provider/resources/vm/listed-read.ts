@@ -19,7 +19,7 @@
 import type { DiskResponse } from "../../../api/vm/disks";
 import type { InterfaceResponse } from "../../../api/vm/interfaces";
 import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
-import type { VmInterface, VmListItem, VmResponse } from "../../../api/vm/vms";
+import type { VmInterface, VmListItem } from "../../../api/vm/vms";
 import { CatalogLookups } from "../catalog/catalog-lookups";
 import { readBatched, type BatchedRead } from "../framework/batched-reads";
 import type { ResourceContext } from "../framework/resource-context";
@@ -68,7 +68,7 @@ export async function readVm(
   ctx: ResourceContext,
   id: string,
   previous: Partial<VmOutputs>,
-): Promise<VmView | VmResponse | undefined> {
+): Promise<VmView | undefined> {
   if (!recorded(previous)) return getVm(ctx.client, id);
   let view: VmView | undefined;
   try {
