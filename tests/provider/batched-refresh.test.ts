@@ -159,6 +159,27 @@ describe("refresh of many disks", () => {
     expect(requests["/api/v1/disks"]).toBeLessThanOrEqual(waves * 4);
   }, 60_000);
 
+  it("reads that keep coming (the engine hands them over one by one, seconds in all) share one batch's pages", async () => {
+    const previous = new Map<string, Record<string, unknown>>();
+    for (const id of ids) previous.set(id, await byId(id));
+    await disk.newProcess();
+    await disk.clearRequests();
+    // One read every 5 ms: 250 reads over more than a second, ten beats of the waits' batches.
+    const reads: Array<Promise<{ props?: Record<string, unknown> }>> = [];
+    const started = Date.now();
+    for (const id of ids) {
+      reads.push(disk.read(id, previous.get(id)!));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(Date.now() - started).toBeGreaterThan(1_000);
+    const read = await Promise.all(reads);
+    read.forEach((r, i) => expect(r.props).toEqual(previous.get(ids[i]!)));
+    const requests = await readsSince(disk);
+    expect(requests["/api/v1/disks/{id}"] ?? 0).toBe(0);
+    // The list's three pages, read once after the last read came (a slow machine may split it).
+    expect(requests["/api/v1/disks"]).toBeLessThanOrEqual(6);
+  }, 60_000);
+
   it("imports 80 disks (reads with no outputs) from the provider project's list, none by id", async () => {
     await disk.newProcess();
     await disk.clearRequests();

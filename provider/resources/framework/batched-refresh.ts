@@ -43,7 +43,7 @@ export async function readThroughList<L extends { id: string }, F>(
   if (projectId === undefined) return read.read();
   let item: BatchedRead<L>;
   try {
-    item = await readBatched(ctx.client, read.source, projectId, read.id);
+    item = await readBatched(ctx.client, read.source, projectId, read.id, "refresh");
   } catch {
     // The list failed (after the client's own retries): this read by id decides, as every read
     // did before, so a list that fails once does not fail every read of its batch.

@@ -85,12 +85,16 @@ async function readLists(ctx: ResourceContext, id: string, was: Recorded): Promi
   const { client } = ctx;
   const project = was.projectId;
   const [item, disks, interfaces, group, images] = await Promise.all([
-    readBatched(client, VM_SOURCE, project, id),
-    Promise.all(was.attachedDisks.map((d) => readBatched(client, DISK_SOURCE, project, d.id))),
-    Promise.all(was.interfaces.map((i) => readBatched(client, INTERFACE_SOURCE, project, i.id))),
+    readBatched(client, VM_SOURCE, project, id, "refresh"),
+    Promise.all(
+      was.attachedDisks.map((d) => readBatched(client, DISK_SOURCE, project, d.id, "refresh")),
+    ),
+    Promise.all(
+      was.interfaces.map((i) => readBatched(client, INTERFACE_SOURCE, project, i.id, "refresh")),
+    ),
     was.placementGroupId === undefined
       ? ("none" as const)
-      : readBatched(client, PLACEMENT_GROUP_SOURCE, project, was.placementGroupId),
+      : readBatched(client, PLACEMENT_GROUP_SOURCE, project, was.placementGroupId, "refresh"),
     new CatalogLookups(client, project).images(undefined, (list) =>
       list.some((image) => image.id === was.imageId),
     ),
