@@ -123,7 +123,8 @@ export const definition = defineResource<DiskAttachmentInputs, DiskAttachmentOut
     deleteBeforeReplace: true,
   },
 
-  checkCatalog: (ctx, inputs, olds) => attachmentCatalogFailures(ctx.client, inputs, olds),
+  checkCatalog: (ctx, inputs, olds) =>
+    attachmentCatalogFailures(ctx.client, inputs, olds, ctx.settings.projectId),
 
   async create(ctx, { diskId, vmId }) {
     const remaining = ctx.deadline(ATTACHMENT_DEFAULT_TIMEOUT_MS);

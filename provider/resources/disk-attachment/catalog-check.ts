@@ -5,13 +5,12 @@
  * framework/replacements.ts). Ids not known yet (a disk or VM the same program creates) are skipped.
  */
 import type { DiskResponse } from "../../../api/vm/disks";
-import type { VmResponse } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { isUnknown } from "../../framework/unknowns";
 import type { CheckFailure } from "../framework/check-inputs";
 import type { DiskAttachmentInputs } from "../inputs/disk-attachment";
 import { diskById } from "../disk/lookups";
-import { vmById } from "../vm/lookups";
+import { vmById, type VmPlace } from "../vm/lookups";
 import { serviceObject } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
 
@@ -20,17 +19,18 @@ export async function attachmentCatalogFailures(
   client: VmCloudClient,
   inputs: DiskAttachmentInputs,
   olds: Partial<DiskAttachmentInputs>,
+  projectId?: string,
 ): Promise<CheckFailure[]> {
   const failures: CheckFailure[] = [];
   let disk: DiskResponse | undefined;
-  let vm: VmResponse | undefined;
+  let vm: VmPlace | undefined;
   // The VM this attachment holds the disk on now (its previous properties: the previous inputs,
   // or for a replacement the last outputs, see framework/replacements.ts): no conflict.
   const own = olds.diskId === inputs.diskId ? olds.vmId : undefined;
   const otherVm = (d: DiskResponse) =>
     d.shared ? undefined : d.vms.find((v) => v.id !== inputs.vmId && v.id !== own);
   if (!isUnknown(inputs.diskId)) {
-    disk = await diskById(client, inputs.diskId, (d) => otherVm(d) === undefined);
+    disk = await diskById(client, inputs.diskId, (d) => otherVm(d) === undefined, projectId);
     if (disk === undefined || disk.state === "deleting") {
       failures.push({
         property: "diskId",
@@ -40,7 +40,7 @@ export async function attachmentCatalogFailures(
     }
   }
   if (!isUnknown(inputs.vmId)) {
-    vm = await vmById(client, inputs.vmId);
+    vm = await vmById(client, inputs.vmId, projectId);
     if (vm === undefined || vm.state === "deleting") {
       failures.push({
         property: "vmId",

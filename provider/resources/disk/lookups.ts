@@ -4,7 +4,7 @@
  * create, so that a wrong name fails with the list of valid ones instead of a bare 422.
  */
 import { refuseUntracked } from "../framework/refuse-untracked";
-import { cachedObject, objectKey } from "../framework/catalog-cache";
+import { objectThroughList, type ListedObjects } from "../framework/listed-objects";
 import { getDisk } from "./waits";
 import { projectNamedSource, readNamedBatched } from "../framework/batched-reads";
 import type { DiskResponse } from "../../../api/vm/disks";
@@ -19,16 +19,26 @@ import { currentResourceUrn } from "../../runtime/engine-log";
 /** A project's disks by name: the untracked-disk checks of creates starting together share a list. */
 const DISKS_BY_NAME = projectNamedSource("disks-by-name", disksEndpoints.listDisks);
 
+/** Disks as checks find them by id, filled from their project's list (framework/listed-objects.ts). */
+const DISKS: ListedObjects<DiskResponse> = {
+  kind: "disk",
+  read: getDisk,
+  list: (client, projectId) =>
+    client.paginate(disksEndpoints.listDisks, { query: { project_id: projectId } }),
+};
+
 /**
  * The disk `id` through the process-wide cache (read again unless `fine` accepts it), or
- * undefined when there is none.
+ * undefined when there is none. With `projectId` (the provider's), a run that reads many
+ * disks this way reads that project's disk list once instead.
  */
 export function diskById(
   client: VmCloudClient,
   id: string,
   fine: (found: DiskResponse) => boolean = () => true,
+  projectId?: string,
 ): Promise<DiskResponse | undefined> {
-  return cachedObject(client, objectKey("disk", id), () => getDisk(client, id), fine);
+  return objectThroughList(client, DISKS, id, projectId, fine);
 }
 
 /** How far the service's clock may run behind ours when a lost create is looked up. */

@@ -75,6 +75,16 @@ export async function cachedUnlessMissing<T>(
   return cachedCatalog(client, key, load, now);
 }
 
+/** True when `key` has an entry of `client` that has not expired (reused by the next reader). */
+export function isCached(
+  client: VmCloudClient,
+  key: string,
+  now: () => number = Date.now,
+): boolean {
+  const found = entriesOf(client).get(key);
+  return found !== undefined && found.expires > now();
+}
+
 /** The key of one object read by id (a disk, a VM) in the cache. */
 export function objectKey(kind: "disk" | "vm", id: string): string {
   return `${kind}:${id}`;

@@ -15,10 +15,10 @@ import type { PlacementGroupResponse } from "../../../api/vm/placement-groups";
 import type { ZoneResponse } from "../../../api/vm/zones";
 import type { DiskResponse } from "../../../api/vm/disks";
 import { computeEndpoints } from "../../../api/vm/endpoints/compute";
-import type { VmResponse } from "../../../api/vm/vms";
+import type { VmListItem } from "../../../api/vm/vms";
 import type { VmCloudClient } from "../../client";
 import { diskById } from "../disk/lookups";
-import { cachedObject, objectKey } from "../framework/catalog-cache";
+import { objectThroughList, type ListedObjects } from "../framework/listed-objects";
 import { NetworkLookups } from "../network/network-lookups";
 import { getOrGone } from "../framework/get-or-gone";
 import { choices, InputError, matches } from "../framework/input-error";
@@ -26,11 +26,32 @@ import { itself, serviceObject } from "../../rules/parties";
 import { zoneMismatch } from "../../rules/zones";
 import { referTo } from "../../rules/fix-words";
 
-/** The VM `id` through the process-wide cache, or undefined when there is none. */
-export function vmById(client: VmCloudClient, id: string): Promise<VmResponse | undefined> {
-  return cachedObject(client, objectKey("vm", id), () =>
+/**
+ * What checks need of a VM found by id: its name, state and zone, which the VM list shows as
+ * the read by id does.
+ */
+export type VmPlace = Pick<VmListItem, "id" | "name" | "state" | "availability_zone">;
+
+/** VMs as checks find them by id, filled from their project's list (framework/listed-objects.ts). */
+const VMS: ListedObjects<VmPlace> = {
+  kind: "vm",
+  read: (client, id) =>
     getOrGone(() => client.call(computeEndpoints.getVm, { params: { vm_id: id } })),
-  );
+  list: (client, projectId) =>
+    client.paginate(computeEndpoints.listVms, { query: { project_id: projectId } }),
+};
+
+/**
+ * The VM `id` through the process-wide cache, or undefined when there is none. With
+ * `projectId` (the provider's), a run that reads many VMs this way reads that project's VM list
+ * once instead.
+ */
+export function vmById(
+  client: VmCloudClient,
+  id: string,
+  projectId?: string,
+): Promise<VmPlace | undefined> {
+  return objectThroughList(client, VMS, id, projectId);
 }
 
 /** The catalog, the project's network, placement groups and external IPs, for a VM. */
