@@ -182,44 +182,62 @@ export function loaderOf<K, V>(
  * hands a stack's reads to the provider one after another as fast as it can (500 VMs' 1,600
  * reads over about 4 s), so reads that keep coming belong to one refresh; a batch sent on the
  * beat would catch only the reads of the last 100 ms, and each such batch reads the same pages
- * again. A pause this long means the engine has sent what it had (or waits on these answers,
- * as with a bounded `--parallel`).
+ * again. A pause this long means the engine has sent what it had, or waits on these answers
+ * (its default `--parallel` is a few reads at a time, so a batch is never bigger).
  */
 export const READ_QUIET_MS = 25;
+
+/**
+ * The pause, in ms, that sends a batch of at least a page of reads: so many reads at once mean
+ * the engine's parallelism is not what holds them back, and the pauses of a busy engine (at 500
+ * VMs it stops for 30–80 ms now and then) would split one refresh into batches that read the
+ * same pages again.
+ */
+export const READ_QUIET_BIG_MS = 100;
 
 /** The longest a refresh's read waits for others to join its batch, in ms. */
 export const READ_MAX_OPEN_MS = 5_000;
 
-/** When each client's last refresh read of a kind came, for {@link quietBatches}. */
-const lastReads = new WeakMap<VmCloudClient, Map<string, { at: number }>>();
+/** The refresh reads of one kind: when the last came, and how many the open batch holds. */
+interface ReadFlow {
+  at: number;
+  pending: number;
+}
 
-function lastReadOf(client: VmCloudClient, kind: string): { at: number } {
-  let byKind = lastReads.get(client);
+/** Each client's refresh reads per kind, for {@link quietBatches}. */
+const readFlows = new WeakMap<VmCloudClient, Map<string, ReadFlow>>();
+
+function readFlowOf(client: VmCloudClient, kind: string): ReadFlow {
+  let byKind = readFlows.get(client);
   if (byKind === undefined) {
     byKind = new Map();
-    lastReads.set(client, byKind);
+    readFlows.set(client, byKind);
   }
-  let last = byKind.get(kind);
-  if (last === undefined) {
-    last = { at: 0 };
-    byKind.set(kind, last);
+  let flow = byKind.get(kind);
+  if (flow === undefined) {
+    flow = { at: 0, pending: 0 };
+    byKind.set(kind, flow);
   }
-  return last;
+  return flow;
 }
 
 /**
- * Sends a batch of reads once no read of its kind came for {@link READ_QUIET_MS}, or once it
- * has been open {@link READ_MAX_OPEN_MS}. Every read still sees the service after it was asked
- * for: the batch's pages are read after the last read joined it.
+ * Sends a batch of reads once no read of its kind came for {@link READ_QUIET_MS} (or
+ * {@link READ_QUIET_BIG_MS} once it holds a page of them), or once it has been open
+ * {@link READ_MAX_OPEN_MS}. Every read still sees the service after it was asked for: the
+ * batch's pages are read after the last read joined it.
  */
-function quietBatches(lastRead: { at: number }): (run: () => void) => void {
+function quietBatches(flow: ReadFlow): (run: () => void) => void {
   return (run) => {
     const opened = Date.now();
     const check = (): void => {
       const now = Date.now();
-      const quietFor = now - lastRead.at;
-      if (quietFor >= READ_QUIET_MS || now - opened >= READ_MAX_OPEN_MS) run();
-      else setTimeout(check, READ_QUIET_MS - quietFor);
+      const quiet = flow.pending >= PAGE ? READ_QUIET_BIG_MS : READ_QUIET_MS;
+      const quietFor = now - flow.at;
+      if (quietFor >= quiet || now - opened >= READ_MAX_OPEN_MS) {
+        flow.pending = 0;
+        run();
+      } else setTimeout(check, quiet - quietFor);
     };
     setTimeout(check, READ_QUIET_MS);
   };
@@ -246,11 +264,12 @@ export function readBatched<T extends { id: string }>(
 ): Promise<BatchedRead<T>> {
   if (pace === "refresh") {
     const kind = `${source.kind}:refresh`;
-    const lastRead = lastReadOf(client, kind);
-    lastRead.at = Date.now();
+    const flow = readFlowOf(client, kind);
+    flow.at = Date.now();
+    flow.pending += 1;
     return loaderOf<Key, BatchedRead<T>>(client, kind, () => ({
       batch: async (keys) => (await readBatch(client, source, keys)).answers,
-      schedule: quietBatches(lastRead),
+      schedule: quietBatches(flow),
     })).load({ projectId, id });
   }
   return loaderOf<Key, BatchedRead<T>>(client, source.kind, () => {
