@@ -8,48 +8,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
-import {
-  changes,
-  type ExampleStack,
-  failureText,
-  openExampleStack,
-  stateResource,
-} from "./support/example-stack";
+import { beforeAll, describe, expect, it } from "vitest";
+import { repo } from "./support/engine";
+import { changes, type ExampleStack, failureText, stateResource } from "./support/example-stack";
+import { useFixtureStacks } from "./support/fixture-stacks";
 
 const OP_TIMEOUT = 180_000;
-const WORK_DIR = join(repo, "tests/e2e/fixtures/new-user-vm");
 const PASSWORD = "N3w-user-Passw0rd!";
 
-let engine: Engine;
-let emulator: TestEmulator;
-const stacks: ExampleStack[] = [];
-
-beforeAll(async () => {
-  engine = await prepareEngine();
-  emulator = await startTestEmulator({ speed: 20 });
-}, ENGINE_TIMEOUT_MS);
-
-afterAll(async () => {
-  for (const stack of stacks) {
-    await stack.stack.destroy().catch(() => undefined);
-    await stack.close();
-  }
-  await emulator?.close();
-}, 300_000);
-
-/** A stack of the fixture program with `config` (the password, when given, as a secret). */
-async function openStack(config: Record<string, string>, password?: string) {
-  const opened = await openExampleStack(engine, emulator, "new-user-vm", {
-    workDir: WORK_DIR,
-    config,
-    ...(password === undefined ? {} : { secrets: { password } }),
-  });
-  stacks.push(opened);
-  return opened;
-}
+const { engine, emulator, workDir, open: openStack } = useFixtureStacks("new-user-vm");
 
 /** The emulator's record of VM `id` (state and the logins that have a password). */
 async function vmRecord(id: string) {
@@ -210,7 +177,7 @@ describe("`pulumi import` as docs/resources/vm.md writes it", () => {
         join(engine.bin, "pulumi"),
         [...args, "--yes", "--stack", example.stackName],
         {
-          cwd: WORK_DIR,
+          cwd: workDir,
           env: {
             ...process.env,
             ...workspace.envVars,

@@ -11,15 +11,14 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repo } from "./support/engine";
-import {
-  changes,
-  recorder,
-  stateResources,
-  waitForResourceIds,
-  useExampleStack,
-} from "./support/example-stack";
+import { changes, recorder, waitForResourceIds, useExampleStack } from "./support/example-stack";
 import { namesResourceAndProperty } from "./support/preview-failure";
-import { importOutsideVm, pluginProject, previewUnknownFlavor } from "./support/plugin-project";
+import {
+  expectQuickstartVm,
+  importOutsideVm,
+  pluginProject,
+  previewUnknownFlavor,
+} from "./support/plugin-project";
 
 const OP_TIMEOUT = 180_000;
 /** The first `go build` of a program compiles the Go SDK with it. */
@@ -74,19 +73,7 @@ describe("examples/quickstart-go through the plugin", () => {
       expect(up.summary.resourceChanges).toEqual({ create: 4 });
       const vmId = up.outputs["vmId"]?.value as string;
       expect(up.outputs["vmState"]?.value).toBe("running");
-      const vm = (await emulator.call("GET", `/api/v1/vms/${vmId}`)).body as {
-        name: string;
-        flavor: { name: string };
-        disks: Array<{ primary: boolean; size: number }>;
-        interfaces: Array<{ subnet?: { id: string } }>;
-      };
-      expect(vm.name).toBe("quickstart-go");
-      expect(vm.flavor.name).toBe("gen-2-4");
-      expect(vm.disks.find((d) => d.primary)?.size).toBe(20);
-      const state = await stateResources(example.stack);
-      expect(vm.interfaces[0]?.subnet?.id).toBe(
-        state.find((r) => r.type === "vmcloud:index:Subnet")?.id,
-      );
+      await expectQuickstartVm(emulator, example, vmId, "quickstart-go");
     },
     OP_TIMEOUT,
   );

@@ -22,11 +22,15 @@ import {
   openExampleStack,
   recorder,
   resourceIds,
-  stateResources,
   waitForResourceIds,
 } from "./support/example-stack";
 import { namesResourceAndProperty } from "./support/preview-failure";
-import { importOutsideVm, pluginProject, previewUnknownFlavor } from "./support/plugin-project";
+import {
+  expectQuickstartVm,
+  importOutsideVm,
+  pluginProject,
+  previewUnknownFlavor,
+} from "./support/plugin-project";
 
 const OP_TIMEOUT = 180_000;
 /** The first `mvn compile exec:java` of the program fetches Maven's plugins for it. */
@@ -126,19 +130,7 @@ describe("examples/quickstart-java through the plugin", () => {
       const vmId = up.outputs["vmId"]?.value as string;
       expect(up.outputs["vmState"]?.value).toBe("running");
       expect(up.outputs["privateIp"]?.value).toMatch(/^10\.14\.0\.\d+$/);
-      const vm = (await emulator.call("GET", `/api/v1/vms/${vmId}`)).body as {
-        name: string;
-        flavor: { name: string };
-        disks: Array<{ primary: boolean; size: number }>;
-        interfaces: Array<{ subnet?: { id: string } }>;
-      };
-      expect(vm.name).toBe("quickstart-java");
-      expect(vm.flavor.name).toBe("gen-2-4");
-      expect(vm.disks.find((d) => d.primary)?.size).toBe(20);
-      const state = await stateResources(example.stack);
-      expect(vm.interfaces[0]?.subnet?.id).toBe(
-        state.find((r) => r.type === "vmcloud:index:Subnet")?.id,
-      );
+      await expectQuickstartVm(emulator, example, vmId, "quickstart-java");
     },
     OP_TIMEOUT,
   );

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
 import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
-import type { Step } from "./support/config-program";
+import { AZ1, AZ2, idOf, step, type Step, vmStep } from "./support/config-program";
 import {
   changes,
   type ExampleStack,
@@ -42,23 +42,7 @@ interface Mistake {
   property: string | string[];
 }
 
-/** `{ $out: "<name>.id" }`: the id of the program's resource `name`. */
-const idOf = (name: string) => ({ $out: `${name}.id` });
-const step = (kind: string, name: string, args: Record<string, unknown>): Step => ({
-  kind,
-  name,
-  args,
-});
-const vm = (name: string, extra: Record<string, unknown> = {}) =>
-  step("Vm", name, {
-    name: `pg-${name}`,
-    flavor: "burst-1-1",
-    image: "ubuntu-22.04",
-    bootDisk: { size: 10 },
-    ...extra,
-  });
-const AZ1 = { availabilityZone: "ru.AZ-1" };
-const AZ2 = { availabilityZone: "ru.AZ-2" };
+const vm = vmStep("pg");
 
 /** The program `build` makes with the mistake (true) and without it (false). */
 function mistake(

@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiVm, type ApiVm } from "../support/api-vm";
 import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import type { Step } from "./support/config-program";
+import { AZ1, AZ2, idOf, step, type Step, vmStep } from "./support/config-program";
 import { prepareEngine, repo, type Engine } from "./support/engine";
 import {
   changes,
@@ -52,22 +52,7 @@ interface Row {
   existing?: boolean;
 }
 
-const idOf = (name: string) => ({ $out: `${name}.id` });
-const step = (kind: string, name: string, args: Record<string, unknown>): Step => ({
-  kind,
-  name,
-  args,
-});
-const vm = (name: string, extra: Record<string, unknown> = {}) =>
-  step("Vm", name, {
-    name: `pr-${name}`,
-    flavor: "burst-1-1",
-    image: "ubuntu-22.04",
-    bootDisk: { size: 10 },
-    ...extra,
-  });
-const AZ1 = { availabilityZone: "ru.AZ-1" };
-const AZ2 = { availabilityZone: "ru.AZ-2" };
+const vm = vmStep("pr");
 
 function row(
   what: string,

@@ -5,43 +5,15 @@
 // field, naming it, with nothing sent; and an import of a VM made through the API with those
 // values reads them back, so the program that states them imports with no change.
 // Never skipped: if the engine cannot be built, `beforeAll` fails.
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEmulator, type TestEmulator } from "../support/emulator";
-import { ENGINE_TIMEOUT_MS, prepareEngine, repo, type Engine } from "./support/engine";
-import { changes, type ExampleStack, openExampleStack } from "./support/example-stack";
+import { describe, expect, it } from "vitest";
+import { changes } from "./support/example-stack";
+import { useFixtureStacks } from "./support/fixture-stacks";
 
 const OP_TIMEOUT = 180_000;
-const WORK_DIR = join(repo, "tests/e2e/fixtures/new-user-vm");
 const PASSWORD = "Typ3d-metadata!";
 const KEYS = ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 ops@example.com", "ssh-rsa AAAAB3NzaC1yc2E ci"];
 
-let engine: Engine;
-let emulator: TestEmulator;
-const stacks: ExampleStack[] = [];
-
-beforeAll(async () => {
-  engine = await prepareEngine();
-  emulator = await startTestEmulator({ speed: 20 });
-}, ENGINE_TIMEOUT_MS);
-
-afterAll(async () => {
-  for (const stack of stacks) {
-    await stack.stack.destroy().catch(() => undefined);
-    await stack.close();
-  }
-  await emulator?.close();
-}, 300_000);
-
-async function openStack(config: Record<string, string>, password?: string) {
-  const opened = await openExampleStack(engine, emulator, "new-user-vm", {
-    workDir: WORK_DIR,
-    config,
-    ...(password === undefined ? {} : { secrets: { password } }),
-  });
-  stacks.push(opened);
-  return opened;
-}
+const { emulator, open: openStack } = useFixtureStacks("new-user-vm");
 
 interface VmRecord {
   status: string;

@@ -4,7 +4,7 @@
  */
 import type { DiskCreateRequest, DiskUpdateRequest } from "../../../api/vm/disks";
 import { inputsWhere } from "../framework/input-fields";
-import { tagFields } from "../framework/tag-fields";
+import { createTagFields, tagFields } from "../framework/tag-fields";
 import { DiskInputs } from "../inputs/disk";
 
 /** Inputs the update request can change in place: those inputs/disk.ts says update. */
@@ -28,7 +28,7 @@ export function createRequest(
     readonly: inputs.readonly ?? false,
     shared: inputs.shared ?? false,
     encrypted: inputs.encrypted ?? false,
-    ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagFields(inputs.tags)),
+    ...createTagFields(inputs.tags),
   };
 }
 

@@ -17,3 +17,14 @@ export function tagFields(tags: readonly string[] | undefined): {
   if (names.length === 0) return { tag_ids: ids };
   return ids.length === 0 ? { tag_names: names } : { tag_ids: ids, tag_names: names };
 }
+
+/**
+ * The request fields that name `tags` on a create: none when there are no tags, since a new
+ * resource has none to clear (an update sends `tag_ids: []` through {@link tagFields} instead).
+ */
+export function createTagFields(tags: readonly string[] | undefined): {
+  tag_ids?: string[];
+  tag_names?: string[];
+} {
+  return tags === undefined || tags.length === 0 ? {} : tagFields(tags);
+}

@@ -12,7 +12,7 @@ import type { ImageResponse } from "../../../api/vm/images";
 import type { VmCreateV11Item, VmCreateV1Item } from "../../../api/vm/vm-create";
 import type { VmUpdateRequest } from "../../../api/vm/vms";
 import type { ZoneResponse } from "../../../api/vm/zones";
-import { tagFields } from "../framework/tag-fields";
+import { createTagFields, tagFields } from "../framework/tag-fields";
 import { isId } from "../inputs/common";
 import type { VmInputs } from "../inputs/vm";
 import { checkDiskSize } from "../catalog/catalog-lookups";
@@ -254,7 +254,7 @@ function commonFields(inputs: VmInputs, resolved: ResolvedVm) {
         : { disk_id: d.diskId },
     ),
     ...withMetadata(metadataBody(resolved.image, inputs)),
-    ...(inputs.tags === undefined || inputs.tags.length === 0 ? {} : tagFields(inputs.tags)),
+    ...createTagFields(inputs.tags),
     ...(inputs.cloudInit === undefined ? {} : { cloud_init: encodeCloudInit(inputs.cloudInit) }),
   };
 }

@@ -9,11 +9,12 @@
  */
 import { cp, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { type Ran, run } from "../../package/support/packed";
 import type { TestEmulator } from "../../support/emulator";
 import { type ApiVm, makeApiVm } from "../../support/api-vm";
 import { type Engine, repo } from "./engine";
-import { type ExampleStack, failureText } from "./example-stack";
+import { type ExampleStack, failureText, stateResources } from "./example-stack";
 
 /** The plugin's line in the examples' Pulumi.yaml: the package's own folder, in this repository. */
 const REPO_PLUGIN_PATH = "path: ../../plugin";
@@ -136,4 +137,30 @@ export async function importOutsideVm(
     .filter((r) => r.method !== "GET")
     .map((r) => `${r.method} ${r.url}`);
   return { vm, run: imported, changing };
+}
+
+/**
+ * Checks the VM `vmId` a quickstart program brought up, as every language's suite does: named
+ * `name`, of the examples' flavor and boot disk size, with its interface in the subnet the stack
+ * made (by the id the state holds).
+ */
+export async function expectQuickstartVm(
+  emulator: TestEmulator,
+  example: ExampleStack,
+  vmId: string,
+  name: string,
+): Promise<void> {
+  const vm = (await emulator.call("GET", `/api/v1/vms/${vmId}`)).body as {
+    name: string;
+    flavor: { name: string };
+    disks: Array<{ primary: boolean; size: number }>;
+    interfaces: Array<{ subnet?: { id: string } }>;
+  };
+  expect(vm.name).toBe(name);
+  expect(vm.flavor.name).toBe("gen-2-4");
+  expect(vm.disks.find((d) => d.primary)?.size).toBe(20);
+  const state = await stateResources(example.stack);
+  expect(vm.interfaces[0]?.subnet?.id).toBe(
+    state.find((r) => r.type === "vmcloud:index:Subnet")?.id,
+  );
 }
